@@ -1,0 +1,20 @@
+# Warnings and sanitizers applied to the project's own targets only.
+option(SHARESCOPE_SANITIZE "Build with AddressSanitizer and UBSan" OFF)
+add_feature_info(Sanitizers SHARESCOPE_SANITIZE "AddressSanitizer and UndefinedBehaviorSanitizer")
+
+function(sharescope_target_defaults target)
+  target_compile_options(${target} PRIVATE
+    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wno-missing-field-initializers>)
+  if(SHARESCOPE_SANITIZE)
+    target_compile_options(${target} PRIVATE
+      $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined>)
+    target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+  endif()
+endfunction()
+
+# Qt targets: no implicit conversions from char* to QString.
+function(sharescope_qt_defaults target)
+  sharescope_target_defaults(${target})
+  target_compile_definitions(${target} PRIVATE QT_NO_CAST_FROM_ASCII QT_NO_CAST_TO_ASCII
+    QT_NO_URL_CAST_FROM_STRING QT_USE_QSTRINGBUILDER)
+endfunction()

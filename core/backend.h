@@ -1,0 +1,79 @@
+#pragma once
+
+#include "catalogue.h"
+#include "deviceinfo.h"
+#include "experimentspec.h"
+#include "result.h"
+#include "runreport.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace sharescope {
+
+// What a backend adds to the phase being measured. The engine owns the host
+// clock; the backend reports what only it can see.
+class PhaseMeter
+{
+public:
+    void addDeviceNs(std::uint64_t ns) { m_deviceNs = m_deviceNs.value_or(0) + ns; }
+    void addToDevice(std::uint64_t bytes) { m_bytesToDevice += bytes; }
+    void addToHost(std::uint64_t bytes) { m_bytesToHost += bytes; }
+
+    std::optional<std::uint64_t> deviceNs() const { return m_deviceNs; }
+    std::uint64_t bytesToDevice() const { return m_bytesToDevice; }
+    std::uint64_t bytesToHost() const { return m_bytesToHost; }
+
+private:
+    std::optional<std::uint64_t> m_deviceNs;
+    std::uint64_t m_bytesToDevice = 0;
+    std::uint64_t m_bytesToHost = 0;
+};
+
+enum class HostAccess { Write, Read, ReadWrite };
+
+// The buffers of one experiment in one mode. The engine calls, per iteration:
+//   host-init:  acquireHost(Write) and fills the buffers the host writes
+//   to-device:  releaseHost(), toDevice()
+//   kernel:     launch() (ping-pong: launch, toHost, acquireHost(ReadWrite),
+//               the CPU's half, releaseHost, toDevice, per round)
+//   to-host:    toHost(), acquireHost(Read)
+//   host-read:  reads and verifies, releaseHost()
+// Every call returns when its work is complete, so that the host clock around
+// it is honest. All calls come from the one thread that owns the device.
+class Session
+{
+public:
+    virtual ~Session() = default;
+
+    virtual Status allocate(PhaseMeter &meter) = 0;
+    // Makes the buffers the host may touch for this access visible to it.
+    // Returns one pointer per buffer of the kernel, nullptr where not acquired.
+    virtual Result<std::vector<void *>> acquireHost(HostAccess access, PhaseMeter &meter) = 0;
+    virtual Status releaseHost(PhaseMeter &meter) = 0;
+    virtual Status toDevice(PhaseMeter &meter) = 0;
+    virtual Status launch(PhaseMeter &meter) = 0;
+    virtual Status toHost(PhaseMeter &meter) = 0;
+    virtual Status release(PhaseMeter &meter) = 0;
+
+    // How each buffer is placed and whether mapping gave its own storage;
+    // complete once an iteration has run.
+    virtual std::vector<BufferReport> buffers() const = 0;
+};
+
+// One device. Opened once and reused for many runs, so that kernels are
+// built once per context.
+class Backend
+{
+public:
+    virtual ~Backend() = default;
+    virtual const DeviceInfo &device() const = 0;
+    // Creates (but does not allocate) the buffers of a validated experiment.
+    virtual Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) = 0;
+    // Why migration counters are absent, or empty when the backend has them.
+    virtual std::string countersNote(const ExperimentSpec &spec) const = 0;
+};
+
+} // namespace sharescope

@@ -1,0 +1,135 @@
+#include "catalogue.h"
+
+#include <algorithm>
+#include <array>
+
+namespace sharescope {
+namespace {
+
+constexpr std::array<ModeInfo, 13> modeTable{{
+    {"device", BackendKind::Cuda, "cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory"},
+    {"pinned", BackendKind::Cuda, "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory"},
+    {"zero-copy", BackendKind::Cuda, "mapped page-locked host memory; the kernel reads and writes it over the bus"},
+    {"registered", BackendKind::Cuda, "ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus"},
+    {"managed", BackendKind::Cuda, "cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them"},
+    {"managed-prefetch", BackendKind::Cuda, "cudaMallocManaged; cudaMemPrefetchAsync moves pages before they are used"},
+    {"managed-advise", BackendKind::Cuda, "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live"},
+    {"ipc", BackendKind::Cuda, "cudaMalloc exported with cudaIpcGetMemHandle; a second process runs the kernel"},
+    {"cl-copy", BackendKind::OpenCL, "clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out"},
+    {"cl-use-host-ptr", BackendKind::OpenCL, "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)"},
+    {"cl-alloc-host-ptr", BackendKind::OpenCL, "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached by map/unmap"},
+    {"cl-svm-coarse", BackendKind::OpenCL, "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access"},
+    {"cl-svm-fine", BackendKind::OpenCL, "clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access"},
+}};
+
+constexpr std::array<BufferSpec, 3> vectorAddBuffers{{
+    {"x", ElementType::Float32, BufferRole::Input},
+    {"y", ElementType::Float32, BufferRole::Input},
+    {"out", ElementType::Float32, BufferRole::Output},
+}};
+constexpr std::array<BufferSpec, 1> scaleBuffers{{{"buf", ElementType::Float32, BufferRole::InOut}}};
+constexpr std::array<BufferSpec, 1> counterBuffers{{{"buf", ElementType::UInt32, BufferRole::InOut}}};
+constexpr std::array<BufferSpec, 3> gatherBuffers{{
+    {"x", ElementType::UInt32, BufferRole::Input},
+    {"perm", ElementType::UInt32, BufferRole::Input},
+    {"out", ElementType::UInt32, BufferRole::Output},
+}};
+
+constexpr std::array<KernelInfo, 5> kernelTable{{
+    {"vector-add", "out[i] = x[i] + y[i]: the basic round trip", vectorAddBuffers},
+    {"scale", "buf[i] *= 2 in place: one buffer, read and written", scaleBuffers},
+    {"stride", "buf[k * stride] += 1 (--stride, default 64KiB): the bus moves whole pages", counterBuffers},
+    {"gather", "out[i] = x[perm[i]] over a fixed random permutation: random access", gatherBuffers},
+    {"ping-pong", "--rounds times: the GPU adds 1 to every element, then the CPU does", counterBuffers},
+}};
+
+template<typename Table>
+std::string joinIds(const Table &table, std::string_view separator, auto keep)
+{
+    std::string list;
+    for (const auto &entry : table) {
+        if (!keep(entry))
+            continue;
+        if (!list.empty())
+            list += separator;
+        list += entry.id;
+    }
+    return list;
+}
+
+} // namespace
+
+std::span<const ModeInfo> modes() { return modeTable; }
+std::span<const KernelInfo> kernels() { return kernelTable; }
+
+const ModeInfo *findMode(std::string_view id)
+{
+    const auto it = std::ranges::find(modeTable, id, &ModeInfo::id);
+    return it == modeTable.end() ? nullptr : &*it;
+}
+
+const KernelInfo *findKernel(std::string_view id)
+{
+    const auto it = std::ranges::find(kernelTable, id, &KernelInfo::id);
+    return it == kernelTable.end() ? nullptr : &*it;
+}
+
+std::string_view defaultMode(BackendKind backend)
+{
+    return backend == BackendKind::Cuda ? "device" : "cl-copy";
+}
+
+std::string modeIdList(std::string_view separator)
+{
+    return joinIds(modeTable, separator, [](const ModeInfo &) { return true; });
+}
+
+std::string modeIdList(BackendKind backend, std::string_view separator)
+{
+    return joinIds(modeTable, separator, [backend](const ModeInfo &m) { return m.backend == backend; });
+}
+
+std::string kernelIdList(std::string_view separator)
+{
+    return joinIds(kernelTable, separator, [](const KernelInfo &) { return true; });
+}
+
+std::string_view elementTypeName(ElementType type)
+{
+    return type == ElementType::Float32 ? "f32" : "u32";
+}
+
+Support supportOf(const DeviceInfo &device, const ModeInfo &mode)
+{
+    if (mode.backend != device.backend) {
+        return {false, std::string(mode.id) + " is a " + std::string(backendName(mode.backend)) + " mode and "
+                           + device.id + " is an " + std::string(backendName(device.backend)) + " device"};
+    }
+    const std::string id(mode.id);
+    if (device.backend == BackendKind::OpenCL) {
+        const bool svmApi = device.versionMajor >= 2;
+        if (id == "cl-svm-coarse" || id == "cl-svm-fine") {
+            if (!svmApi) {
+                return {false, "device supports OpenCL " + std::to_string(device.versionMajor) + "."
+                                   + std::to_string(device.versionMinor) + "; SVM needs OpenCL 2.0 or later"};
+            }
+            if (id == "cl-svm-coarse" && !device.svmCoarseBuffer)
+                return {false, "device reports no coarse-grained buffer SVM"};
+            if (id == "cl-svm-fine" && !device.svmFineBuffer)
+                return {false, "device reports no fine-grained buffer SVM"};
+        }
+        return {true, {}};
+    }
+    // CUDA
+    if (id == "zero-copy" || id == "registered") {
+        if (!device.canMapHostMemory)
+            return {false, "device cannot map host memory (cudaDevAttrCanMapHostMemory is 0)"};
+    }
+    if (id.starts_with("managed") && !device.managedMemory)
+        return {false, "device reports no managed memory (cudaDevAttrManagedMemory is 0)"};
+    if (id == "ipc")
+        return {false, "the ipc mode is not built into this version of ShareScope"};
+    return {true, {}};
+}
+
+} // namespace sharescope

@@ -1,0 +1,53 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace sharescope {
+
+enum class BackendKind { Cuda, OpenCL };
+
+std::string_view backendName(BackendKind kind); // "CUDA", "OpenCL"
+std::string_view backendPrefix(BackendKind kind); // "cuda", "opencl"
+
+// What a device is and the capabilities that decide which sharing modes it can
+// run. One flat struct for both backends; the fields of the other backend keep
+// their defaults.
+struct DeviceInfo
+{
+    std::string id; // "opencl:0", "cuda:0": the name the command line takes
+    BackendKind backend = BackendKind::OpenCL;
+    int index = 0; // position within its backend
+    std::string name;
+    std::string vendor;
+    std::string platform; // OpenCL platform name; "CUDA" for CUDA
+    std::string deviceVersion; // "OpenCL 3.0 PoCL ..." or "compute capability 9.0"
+    std::string driverVersion;
+    std::string runtimeVersion; // OpenCL platform version or CUDA runtime version
+    int versionMajor = 0; // OpenCL device version, or CUDA compute capability
+    int versionMinor = 0;
+    std::uint64_t globalMemoryBytes = 0;
+    std::uint64_t maxAllocationBytes = 0;
+    std::uint32_t baseAddressAlignBytes = 0;
+    std::uint32_t computeUnits = 0;
+    bool cpuDevice = false;
+
+    // Sharing capabilities. OpenCL:
+    bool hostUnifiedMemory = false; // CL_DEVICE_HOST_UNIFIED_MEMORY (1.x) or a CPU device
+    bool svmCoarseBuffer = false;
+    bool svmFineBuffer = false;
+    bool svmFineSystem = false;
+    bool svmAtomics = false;
+
+    // CUDA (filled by the CUDA backend):
+    std::string pciBusId;
+    bool managedMemory = false;
+    bool concurrentManagedAccess = false;
+    bool pageableMemoryAccess = false;
+    bool hostNativeAtomics = false;
+    bool canMapHostMemory = false;
+    bool unifiedAddressing = false;
+};
+
+} // namespace sharescope

@@ -1,0 +1,252 @@
+#include "engine.h"
+
+#include "environment.h"
+#include "safetylimits.h"
+#include "reference.h"
+
+#include <chrono>
+
+namespace sharescope {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class Run
+{
+public:
+    Run(const ExperimentSpec &spec, Session &session, EngineObserver *observer, const std::atomic<bool> *cancel)
+        : m_spec(spec)
+        , m_kernel(*findKernel(spec.kernel))
+        , m_reference(spec)
+        , m_session(session)
+        , m_observer(observer)
+        , m_cancel(cancel)
+        , m_total(2 + (spec.warmup + spec.iterations) * static_cast<int>(iterationPhases.size()))
+    {
+    }
+
+    Status execute(RunReport &report)
+    {
+        auto alloc = measure(Phase::Alloc, -1, false, [&](PhaseMeter &m) { return m_session.allocate(m); });
+        if (!alloc)
+            return alloc.error();
+        report.alloc = *alloc;
+        const int count = m_spec.warmup + m_spec.iterations;
+        for (int index = 0; index < count; ++index) {
+            IterationResult iteration{index, index < m_spec.warmup, {}};
+            for (const Phase phase : iterationPhases) {
+                if (cancelled())
+                    return Error{ErrorKind::Cancelled, "cancelled by the user"};
+                auto result = measure(phase, index, iteration.warmup, [&](PhaseMeter &m) { return step(phase, m, report); });
+                if (!result)
+                    return result.error();
+                iteration.phases.push_back(*result);
+            }
+            report.iterations.push_back(std::move(iteration));
+        }
+        return okStatus();
+    }
+
+    Result<PhaseResult> freeBuffers()
+    {
+        return measure(Phase::Free, -1, false, [&](PhaseMeter &m) { return m_session.release(m); });
+    }
+
+private:
+    bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
+
+    template<typename Work>
+    Result<PhaseResult> measure(Phase phase, int iteration, bool warmup, Work &&work)
+    {
+        PhaseMeter meter;
+        const auto start = Clock::now();
+        const Status status = work(meter);
+        const auto end = Clock::now();
+        if (!status) {
+            Error error = status.error();
+            if (error.kind != ErrorKind::Cancelled)
+                error.message = std::string(phaseName(phase)) + ": " + error.message;
+            return error;
+        }
+        PhaseResult result;
+        result.phase = phase;
+        result.hostNs = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count());
+        result.deviceNs = meter.deviceNs();
+        result.bytesToDevice = meter.bytesToDevice();
+        result.bytesToHost = meter.bytesToHost();
+        result.bytesAccessed = bytesAccessed(phase, meter);
+        if (m_observer) {
+            m_observer->phaseFinished(iteration, warmup, result);
+            m_observer->progress(++m_done, m_total);
+        }
+        return result;
+    }
+
+    std::uint64_t buffersWhere(bool (*role)(BufferRole)) const
+    {
+        std::uint64_t count = 0;
+        for (const BufferSpec &buffer : m_kernel.buffers)
+            count += role(buffer.role) ? 1 : 0;
+        return count * m_spec.bytes;
+    }
+
+    std::uint64_t bytesAccessed(Phase phase, const PhaseMeter &meter) const
+    {
+        const std::uint64_t size = m_spec.bytes;
+        switch (phase) {
+        case Phase::HostInit:
+            return buffersWhere(hostWrites);
+        case Phase::HostRead:
+            return buffersWhere(hostReads);
+        case Phase::ToDevice:
+        case Phase::ToHost:
+            return meter.bytesToDevice() + meter.bytesToHost();
+        case Phase::Kernel:
+            if (m_spec.kernel == "vector-add" || m_spec.kernel == "gather")
+                return 3 * size;
+            if (m_spec.kernel == "scale")
+                return 2 * size;
+            if (m_spec.kernel == "stride")
+                return 2 * m_spec.strideTouched() * elementBytes;
+            return 4 * size * static_cast<std::uint64_t>(m_spec.rounds); // GPU and CPU each read and write
+        case Phase::Alloc:
+        case Phase::Free:
+            break;
+        }
+        return 0;
+    }
+
+    Status step(Phase phase, PhaseMeter &meter, RunReport &report)
+    {
+        switch (phase) {
+        case Phase::HostInit: {
+            auto pointers = m_session.acquireHost(HostAccess::Write, meter);
+            if (!pointers)
+                return pointers.error();
+            for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
+                if (hostWrites(m_kernel.buffers[b].role) && (*pointers)[b])
+                    m_reference.fill(b, (*pointers)[b]);
+            }
+            return okStatus();
+        }
+        case Phase::ToDevice:
+            return releaseThen(meter, [&] { return m_session.toDevice(meter); });
+        case Phase::Kernel:
+            return kernel(meter);
+        case Phase::ToHost: {
+            if (Status s = m_session.toHost(meter); !s)
+                return s;
+            auto pointers = m_session.acquireHost(HostAccess::Read, meter);
+            if (!pointers)
+                return pointers.error();
+            m_readPointers = std::move(*pointers);
+            return okStatus();
+        }
+        case Phase::HostRead:
+            for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
+                if (hostReads(m_kernel.buffers[b].role) && m_readPointers[b])
+                    m_reference.verify(b, m_readPointers[b], report.verification);
+            }
+            m_readPointers.clear();
+            return m_session.releaseHost(meter);
+        case Phase::Alloc:
+        case Phase::Free:
+            break;
+        }
+        return okStatus();
+    }
+
+    template<typename Then>
+    Status releaseThen(PhaseMeter &meter, Then &&then)
+    {
+        if (Status s = m_session.releaseHost(meter); !s)
+            return s;
+        return then();
+    }
+
+    // ping-pong runs its rounds inside the kernel phase: each round the GPU
+    // adds 1, the data goes to the host, the CPU adds 1, and it comes back.
+    Status kernel(PhaseMeter &meter)
+    {
+        if (m_spec.kernel != "ping-pong")
+            return m_session.launch(meter);
+        for (int round = 0; round < m_spec.rounds; ++round) {
+            if (round > 0 && cancelled())
+                return Error{ErrorKind::Cancelled, "cancelled by the user"};
+            if (Status s = m_session.launch(meter); !s)
+                return s;
+            if (Status s = m_session.toHost(meter); !s)
+                return s;
+            auto pointers = m_session.acquireHost(HostAccess::ReadWrite, meter);
+            if (!pointers)
+                return pointers.error();
+            m_reference.cpuRound((*pointers)[0]);
+            if (Status s = releaseThen(meter, [&] { return m_session.toDevice(meter); }); !s)
+                return s;
+        }
+        return okStatus();
+    }
+
+    const ExperimentSpec &m_spec;
+    const KernelInfo &m_kernel;
+    const Reference m_reference;
+    Session &m_session;
+    EngineObserver *m_observer;
+    const std::atomic<bool> *m_cancel;
+    const int m_total;
+    int m_done = 0;
+    std::vector<void *> m_readPointers;
+};
+
+} // namespace
+
+void EngineObserver::phaseFinished(int, bool, const PhaseResult &) {}
+void EngineObserver::progress(int, int) {}
+
+Engine::Engine(std::unique_ptr<Backend> backend) : m_backend(std::move(backend)) {}
+
+Status Engine::check(const ExperimentSpec &spec) const
+{
+    if (Status s = validate(spec); !s)
+        return s;
+    const Support support = supportOf(device(), *findMode(spec.mode));
+    if (!support.supported)
+        return unsupported("mode " + spec.mode + " is not supported on " + device().id + ": " + support.reason);
+    return checkLimits(spec, device());
+}
+
+Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *observer,
+                              const std::atomic<bool> *cancel)
+{
+    ExperimentSpec spec = requested;
+    spec.deviceId = device().id;
+    if (Status s = check(spec); !s)
+        return s.error();
+
+    RunReport report;
+    report.toolVersion = toolVersion();
+    report.commandLine = spec.commandLine();
+    report.createdUtc = currentUtcTime();
+    report.environment = currentEnvironment();
+    report.device = device();
+    report.spec = spec;
+    report.countersNote = m_backend->countersNote(spec);
+    report.countersEnabled = spec.counters && report.countersNote.empty();
+
+    auto session = m_backend->createSession(spec);
+    if (!session)
+        return session.error();
+    Run run(spec, **session, observer, cancel);
+    const Status status = run.execute(report);
+    report.buffers = (*session)->buffers();
+    // Free even after a failure or a cancel; the first error is the one reported.
+    auto freed = run.freeBuffers();
+    if (!status)
+        return status.error();
+    if (!freed)
+        return freed.error();
+    report.free = *freed;
+    return report;
+}
+
+} // namespace sharescope

@@ -1,0 +1,90 @@
+#include "clerror.h"
+#include "openclsession.h"
+
+#include "../hostmemory.h"
+
+namespace sharescope::opencl {
+namespace {
+
+// cl-copy: a device buffer and a host array per buffer, with explicit
+// clEnqueueWriteBuffer / clEnqueueReadBuffer between them.
+class CopySession final : public ClSession
+{
+public:
+    using ClSession::ClSession;
+
+    Status allocate(PhaseMeter &) override
+    {
+        return guarded([&]() -> Status {
+            for (std::size_t b = 0; b < bufferCount(); ++b) {
+                m_host.emplace_back(m_spec.bytes, m_context.info.baseAddressAlignBytes);
+                if (!m_host.back())
+                    return failed("could not allocate " + std::to_string(m_spec.bytes) + " bytes of host memory");
+                m_device.emplace_back(m_context.context, CL_MEM_READ_WRITE, m_spec.bytes);
+                m_reports[b].placement = "device buffer + host array; copied with clEnqueueWriteBuffer/ReadBuffer";
+            }
+            return okStatus();
+        });
+    }
+
+    Result<std::vector<void *>> acquireHost(HostAccess, PhaseMeter &) override
+    {
+        std::vector<void *> pointers;
+        for (const AlignedHostArray &array : m_host)
+            pointers.push_back(array.data());
+        return pointers;
+    }
+
+    Status releaseHost(PhaseMeter &) override { return okStatus(); }
+
+    Status toDevice(PhaseMeter &meter) override { return copy(HostAccess::Write, meter); }
+    Status toHost(PhaseMeter &meter) override { return copy(HostAccess::Read, meter); }
+
+    Status release(PhaseMeter &) override
+    {
+        return guarded([&]() -> Status {
+            m_context.queue.finish();
+            m_device.clear();
+            m_host.clear();
+            return okStatus();
+        });
+    }
+
+private:
+    void setBufferArgument(cl::Kernel &kernel, cl_uint argument, std::size_t buffer) override
+    {
+        kernel.setArg(argument, m_device[buffer]);
+    }
+
+    Status copy(HostAccess direction, PhaseMeter &meter)
+    {
+        return guarded([&]() -> Status {
+            std::vector<cl::Event> events;
+            for (const std::size_t b : buffersFor(direction)) {
+                cl::Event &event = events.emplace_back();
+                if (direction == HostAccess::Write)
+                    m_context.queue.enqueueWriteBuffer(m_device[b], CL_FALSE, 0, m_spec.bytes, m_host[b].data(), nullptr, &event);
+                else
+                    m_context.queue.enqueueReadBuffer(m_device[b], CL_FALSE, 0, m_spec.bytes, m_host[b].data(), nullptr, &event);
+            }
+            m_context.queue.finish();
+            for (const cl::Event &event : events) {
+                meter.addDeviceNs(eventNs(event));
+                direction == HostAccess::Write ? meter.addToDevice(m_spec.bytes) : meter.addToHost(m_spec.bytes);
+            }
+            return okStatus();
+        });
+    }
+
+    std::vector<AlignedHostArray> m_host;
+    std::vector<cl::Buffer> m_device;
+};
+
+} // namespace
+
+std::unique_ptr<Session> makeCopySession(ClContext &context, const ExperimentSpec &spec)
+{
+    return std::make_unique<CopySession>(context, spec);
+}
+
+} // namespace sharescope::opencl

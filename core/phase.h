@@ -1,0 +1,55 @@
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sharescope {
+
+// The steps of one run, in order. alloc and free happen once per run; the
+// others once per iteration. A phase a mode does not need is still reported,
+// with zero bytes and its (small) real time, so that modes line up.
+enum class Phase { Alloc, HostInit, ToDevice, Kernel, ToHost, HostRead, Free };
+
+inline constexpr std::array<Phase, 7> allPhases{Phase::Alloc,  Phase::HostInit, Phase::ToDevice, Phase::Kernel,
+                                                Phase::ToHost, Phase::HostRead, Phase::Free};
+inline constexpr std::array<Phase, 5> iterationPhases{Phase::HostInit, Phase::ToDevice, Phase::Kernel, Phase::ToHost,
+                                                      Phase::HostRead};
+
+std::string_view phaseName(Phase phase); // "host-init"
+std::optional<Phase> phaseFromName(std::string_view name);
+
+// Unified-memory counters of one phase. A counter the driver did not report
+// stays empty and is shown as "not reported", never as zero.
+struct Counters
+{
+    std::optional<std::uint64_t> bytesHostToDevice;
+    std::optional<std::uint64_t> bytesDeviceToHost;
+    std::optional<std::uint64_t> cpuPageFaults;
+    std::optional<std::uint64_t> gpuPageFaultGroups;
+    std::optional<std::uint64_t> thrashing;
+    std::optional<std::uint64_t> throttling;
+    std::optional<std::uint64_t> remoteMaps;
+    std::optional<std::uint64_t> bytesDeviceToDevice;
+};
+
+struct PhaseResult
+{
+    Phase phase = Phase::Alloc;
+    std::uint64_t hostNs = 0; // steady clock around the whole phase
+    std::optional<std::uint64_t> deviceNs; // device events, where the backend can time the phase's device work
+    std::uint64_t bytesToDevice = 0; // moved explicitly by copies (or a map that returned a copy)
+    std::uint64_t bytesToHost = 0;
+    std::uint64_t bytesAccessed = 0; // read plus written by the phase's work; the bandwidth numerator
+    std::optional<Counters> counters; // empty: this backend has no migration counters
+
+    std::uint64_t bytesMoved() const { return bytesToDevice + bytesToHost; }
+    // The device time where measured, else the host time.
+    std::uint64_t timeNs() const { return deviceNs.value_or(hostNs); }
+    // bytesAccessed per second over timeNs(); empty when nothing was accessed.
+    std::optional<double> bandwidth() const;
+};
+
+} // namespace sharescope

@@ -1,0 +1,434 @@
+#include "reportjson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+
+namespace sharescope {
+namespace {
+
+using nlohmann::json;
+using CounterField = std::optional<std::uint64_t> Counters::*;
+
+constexpr std::array<std::pair<const char *, CounterField>, 8> counterFields{{
+    {"bytesHostToDevice", &Counters::bytesHostToDevice},
+    {"bytesDeviceToHost", &Counters::bytesDeviceToHost},
+    {"cpuPageFaults", &Counters::cpuPageFaults},
+    {"gpuPageFaultGroups", &Counters::gpuPageFaultGroups},
+    {"thrashing", &Counters::thrashing},
+    {"throttling", &Counters::throttling},
+    {"remoteMaps", &Counters::remoteMaps},
+    {"bytesDeviceToDevice", &Counters::bytesDeviceToDevice},
+}};
+
+constexpr const char *reportFormat = "sharescope-report";
+constexpr const char *compareFormat = "sharescope-compare";
+constexpr const char *sweepFormat = "sharescope-sweep";
+
+template<typename T>
+json optionalJson(const std::optional<T> &value)
+{
+    return value ? json(*value) : json(nullptr);
+}
+
+std::string_view roleName(BufferRole role)
+{
+    return role == BufferRole::Input ? "input" : role == BufferRole::Output ? "output" : "inout";
+}
+
+json phaseJson(const PhaseResult &phase)
+{
+    json counters = nullptr;
+    if (phase.counters) {
+        counters = json::object();
+        for (const auto &[name, field] : counterFields)
+            counters[name] = optionalJson(*phase.counters.*field);
+    }
+    return {{"phase", phaseName(phase.phase)},
+            {"hostNs", phase.hostNs},
+            {"deviceNs", optionalJson(phase.deviceNs)},
+            {"bytesToDevice", phase.bytesToDevice},
+            {"bytesToHost", phase.bytesToHost},
+            {"bytesAccessed", phase.bytesAccessed},
+            {"counters", counters}};
+}
+
+json statJson(const Stat &stat) { return {{"min", stat.min}, {"median", stat.median}, {"max", stat.max}}; }
+
+json deviceJson(const DeviceInfo &d)
+{
+    return {{"id", d.id},
+            {"backend", backendPrefix(d.backend)},
+            {"index", d.index},
+            {"name", d.name},
+            {"vendor", d.vendor},
+            {"platform", d.platform},
+            {"deviceVersion", d.deviceVersion},
+            {"driverVersion", d.driverVersion},
+            {"runtimeVersion", d.runtimeVersion},
+            {"versionMajor", d.versionMajor},
+            {"versionMinor", d.versionMinor},
+            {"globalMemoryBytes", d.globalMemoryBytes},
+            {"maxAllocationBytes", d.maxAllocationBytes},
+            {"baseAddressAlignBytes", d.baseAddressAlignBytes},
+            {"computeUnits", d.computeUnits},
+            {"cpuDevice", d.cpuDevice},
+            {"hostUnifiedMemory", d.hostUnifiedMemory},
+            {"svmCoarseBuffer", d.svmCoarseBuffer},
+            {"svmFineBuffer", d.svmFineBuffer},
+            {"svmFineSystem", d.svmFineSystem},
+            {"svmAtomics", d.svmAtomics},
+            {"pciBusId", d.pciBusId},
+            {"managedMemory", d.managedMemory},
+            {"concurrentManagedAccess", d.concurrentManagedAccess},
+            {"pageableMemoryAccess", d.pageableMemoryAccess},
+            {"hostNativeAtomics", d.hostNativeAtomics},
+            {"canMapHostMemory", d.canMapHostMemory},
+            {"unifiedAddressing", d.unifiedAddressing}};
+}
+
+json specJson(const ExperimentSpec &s)
+{
+    return {{"device", s.deviceId},   {"mode", s.mode},
+            {"kernel", s.kernel},     {"bytes", s.bytes},
+            {"iterations", s.iterations}, {"warmup", s.warmup},
+            {"strideBytes", s.strideBytes}, {"rounds", s.rounds},
+            {"advice", s.advice},     {"counters", s.counters}};
+}
+
+json reportJson(const RunReport &r)
+{
+    json buffers = json::array();
+    for (const BufferReport &b : r.buffers) {
+        buffers.push_back({{"name", b.name},
+                           {"type", elementTypeName(b.type)},
+                           {"role", roleName(b.role)},
+                           {"bytes", b.bytes},
+                           {"placement", b.placement},
+                           {"zeroCopy", optionalJson(b.zeroCopy)}});
+    }
+    json iterations = json::array();
+    for (const IterationResult &it : r.iterations) {
+        json phases = json::array();
+        for (const PhaseResult &p : it.phases)
+            phases.push_back(phaseJson(p));
+        iterations.push_back({{"index", it.index}, {"warmup", it.warmup}, {"phases", phases}});
+    }
+    json summary = json::array();
+    for (const PhaseSummary &s : summarize(r)) {
+        json entry = phaseJson(s.median);
+        entry.erase("hostNs");
+        entry.erase("deviceNs");
+        entry["samples"] = s.samples;
+        entry["hostNs"] = statJson(s.hostNs);
+        entry["deviceNs"] = s.deviceNs ? statJson(*s.deviceNs) : json(nullptr);
+        entry["bandwidthBytesPerSecond"] = optionalJson(s.median.bandwidth());
+        summary.push_back(entry);
+    }
+    json mismatches = json::array();
+    for (const Mismatch &m : r.verification.first) {
+        mismatches.push_back({{"buffer", m.buffer}, {"index", m.index}, {"expected", m.expected}, {"actual", m.actual}});
+    }
+    const Environment &e = r.environment;
+    return {{"format", reportFormat},
+            {"formatVersion", reportFormatVersion},
+            {"toolVersion", r.toolVersion},
+            {"command", r.commandLine},
+            {"created", r.createdUtc},
+            {"environment",
+             {{"os", e.os}, {"cpu", e.cpu}, {"hostThreads", e.hostThreads}, {"compiler", e.compiler},
+              {"buildType", e.buildType}}},
+            {"device", deviceJson(r.device)},
+            {"spec", specJson(r.spec)},
+            {"buffers", buffers},
+            {"alloc", phaseJson(r.alloc)},
+            {"free", r.free ? phaseJson(*r.free) : json(nullptr)},
+            {"iterations", iterations},
+            {"summary", summary},
+            {"verification",
+             {{"passed", r.verification.passed()},
+              {"checked", r.verification.checked},
+              {"mismatches", r.verification.mismatches},
+              {"first", mismatches}}},
+            {"counters", {{"enabled", r.countersEnabled}, {"note", r.countersNote}}}};
+}
+
+// Reading: every access goes through a Reader that knows its path in the
+// document, so an error says "iterations[3].phases[1].hostNs".
+struct FormatError
+{
+    std::string message;
+};
+
+class Reader
+{
+public:
+    Reader(const json &value, std::string path) : m_value(value), m_path(std::move(path)) {}
+
+    Reader operator[](const char *key) const
+    {
+        if (!m_value.is_object())
+            fail("must be an object");
+        const auto it = m_value.find(key);
+        const std::string path = m_path.empty() ? std::string(key) : m_path + "." + key;
+        if (it == m_value.end())
+            throw FormatError{"the field '" + path + "' is missing"};
+        return {*it, path};
+    }
+    bool has(const char *key) const { return m_value.is_object() && m_value.contains(key); }
+    bool isNull() const { return m_value.is_null(); }
+
+    std::vector<Reader> items() const
+    {
+        if (!m_value.is_array())
+            fail("must be an array");
+        std::vector<Reader> items;
+        for (std::size_t i = 0; i < m_value.size(); ++i)
+            items.emplace_back(m_value[i], m_path + "[" + std::to_string(i) + "]");
+        return items;
+    }
+    std::string string() const
+    {
+        if (!m_value.is_string())
+            fail("must be a string");
+        return m_value.get<std::string>();
+    }
+    std::uint64_t unsignedValue() const
+    {
+        if (!m_value.is_number_unsigned() && !(m_value.is_number_integer() && m_value.get<std::int64_t>() >= 0))
+            fail("must be a whole number of at least 0");
+        return m_value.get<std::uint64_t>();
+    }
+    int intValue() const
+    {
+        if (!m_value.is_number_integer() || m_value.get<std::int64_t>() < -1 || m_value.get<std::int64_t>() > 1 << 30)
+            fail("must be a whole number");
+        return m_value.get<int>();
+    }
+    double number() const
+    {
+        if (!m_value.is_number())
+            fail("must be a number");
+        return m_value.get<double>();
+    }
+    bool boolean() const
+    {
+        if (!m_value.is_boolean())
+            fail("must be true or false");
+        return m_value.get<bool>();
+    }
+    std::optional<std::uint64_t> optionalUnsigned() const
+    {
+        return isNull() ? std::nullopt : std::optional(unsignedValue());
+    }
+    std::optional<bool> optionalBool() const { return isNull() ? std::nullopt : std::optional(boolean()); }
+    [[noreturn]] void fail(const std::string &what) const
+    {
+        throw FormatError{"the field '" + m_path + "' " + what};
+    }
+
+private:
+    const json &m_value;
+    std::string m_path;
+};
+
+PhaseResult readPhase(const Reader &r)
+{
+    PhaseResult phase;
+    const std::string phaseText = r["phase"].string();
+    const auto parsed = phaseFromName(phaseText);
+    if (!parsed)
+        r["phase"].fail("names an unknown phase '" + phaseText + "'");
+    phase.phase = *parsed;
+    phase.hostNs = r["hostNs"].unsignedValue();
+    phase.deviceNs = r["deviceNs"].optionalUnsigned();
+    phase.bytesToDevice = r["bytesToDevice"].unsignedValue();
+    phase.bytesToHost = r["bytesToHost"].unsignedValue();
+    phase.bytesAccessed = r["bytesAccessed"].unsignedValue();
+    if (!r["counters"].isNull()) {
+        Counters counters;
+        for (const auto &[name, field] : counterFields)
+            counters.*field = r["counters"][name].optionalUnsigned();
+        phase.counters = counters;
+    }
+    return phase;
+}
+
+DeviceInfo readDevice(const Reader &r)
+{
+    DeviceInfo d;
+    d.id = r["id"].string();
+    const std::string backend = r["backend"].string();
+    if (backend != "cuda" && backend != "opencl")
+        r["backend"].fail("must be \"cuda\" or \"opencl\"");
+    d.backend = backend == "cuda" ? BackendKind::Cuda : BackendKind::OpenCL;
+    d.index = r["index"].intValue();
+    d.name = r["name"].string();
+    d.vendor = r["vendor"].string();
+    d.platform = r["platform"].string();
+    d.deviceVersion = r["deviceVersion"].string();
+    d.driverVersion = r["driverVersion"].string();
+    d.runtimeVersion = r["runtimeVersion"].string();
+    d.versionMajor = r["versionMajor"].intValue();
+    d.versionMinor = r["versionMinor"].intValue();
+    d.globalMemoryBytes = r["globalMemoryBytes"].unsignedValue();
+    d.maxAllocationBytes = r["maxAllocationBytes"].unsignedValue();
+    d.baseAddressAlignBytes = static_cast<std::uint32_t>(r["baseAddressAlignBytes"].unsignedValue());
+    d.computeUnits = static_cast<std::uint32_t>(r["computeUnits"].unsignedValue());
+    d.cpuDevice = r["cpuDevice"].boolean();
+    d.hostUnifiedMemory = r["hostUnifiedMemory"].boolean();
+    d.svmCoarseBuffer = r["svmCoarseBuffer"].boolean();
+    d.svmFineBuffer = r["svmFineBuffer"].boolean();
+    d.svmFineSystem = r["svmFineSystem"].boolean();
+    d.svmAtomics = r["svmAtomics"].boolean();
+    d.pciBusId = r["pciBusId"].string();
+    d.managedMemory = r["managedMemory"].boolean();
+    d.concurrentManagedAccess = r["concurrentManagedAccess"].boolean();
+    d.pageableMemoryAccess = r["pageableMemoryAccess"].boolean();
+    d.hostNativeAtomics = r["hostNativeAtomics"].boolean();
+    d.canMapHostMemory = r["canMapHostMemory"].boolean();
+    d.unifiedAddressing = r["unifiedAddressing"].boolean();
+    return d;
+}
+
+ExperimentSpec readSpec(const Reader &r)
+{
+    ExperimentSpec s;
+    s.deviceId = r["device"].string();
+    s.mode = r["mode"].string();
+    s.kernel = r["kernel"].string();
+    s.bytes = r["bytes"].unsignedValue();
+    s.iterations = r["iterations"].intValue();
+    s.warmup = r["warmup"].intValue();
+    s.strideBytes = r["strideBytes"].unsignedValue();
+    s.rounds = r["rounds"].intValue();
+    s.advice = r["advice"].string();
+    s.counters = r["counters"].boolean();
+    if (const Status valid = validate(s); !valid)
+        throw FormatError{"the field 'spec' describes an experiment ShareScope cannot run: " + valid.error().message};
+    return s;
+}
+
+RunReport readReport(const Reader &r)
+{
+    const std::string format = r.has("format") ? r["format"].string() : std::string();
+    if (format != reportFormat)
+        throw FormatError{"this is not a ShareScope report (no \"format\": \"sharescope-report\")"};
+    const int version = r["formatVersion"].intValue();
+    if (version > reportFormatVersion) {
+        throw FormatError{"the report has format version " + std::to_string(version)
+                          + ", newer than this ShareScope reads (" + std::to_string(reportFormatVersion)
+                          + "); update ShareScope"};
+    }
+    RunReport report;
+    report.toolVersion = r["toolVersion"].string();
+    report.commandLine = r["command"].string();
+    report.createdUtc = r["created"].string();
+    const Reader env = r["environment"];
+    report.environment = {env["os"].string(), env["cpu"].string(),
+                          static_cast<unsigned>(env["hostThreads"].unsignedValue()), env["compiler"].string(),
+                          env["buildType"].string()};
+    report.device = readDevice(r["device"]);
+    report.spec = readSpec(r["spec"]);
+    const KernelInfo *kernel = findKernel(report.spec.kernel);
+    for (const Reader &b : r["buffers"].items()) {
+        BufferReport buffer;
+        buffer.name = b["name"].string();
+        const std::string type = b["type"].string();
+        buffer.type = type == "u32" ? ElementType::UInt32 : ElementType::Float32;
+        if (type != "u32" && type != "f32")
+            b["type"].fail("must be \"f32\" or \"u32\"");
+        const std::string role = b["role"].string();
+        if (role != "input" && role != "output" && role != "inout")
+            b["role"].fail("must be \"input\", \"output\" or \"inout\"");
+        buffer.role = role == "input" ? BufferRole::Input : role == "output" ? BufferRole::Output : BufferRole::InOut;
+        buffer.bytes = b["bytes"].unsignedValue();
+        buffer.placement = b["placement"].string();
+        buffer.zeroCopy = b["zeroCopy"].optionalBool();
+        report.buffers.push_back(buffer);
+    }
+    if (!report.buffers.empty() && report.buffers.size() != kernel->buffers.size())
+        r["buffers"].fail("must list the " + std::to_string(kernel->buffers.size()) + " buffers of " + report.spec.kernel);
+    report.alloc = readPhase(r["alloc"]);
+    if (!r["free"].isNull())
+        report.free = readPhase(r["free"]);
+    for (const Reader &it : r["iterations"].items()) {
+        IterationResult iteration;
+        iteration.index = it["index"].intValue();
+        iteration.warmup = it["warmup"].boolean();
+        for (const Reader &p : it["phases"].items())
+            iteration.phases.push_back(readPhase(p));
+        report.iterations.push_back(std::move(iteration));
+    }
+    const Reader v = r["verification"];
+    report.verification.checked = v["checked"].unsignedValue();
+    report.verification.mismatches = v["mismatches"].unsignedValue();
+    for (const Reader &m : v["first"].items()) {
+        report.verification.first.push_back(
+            {m["buffer"].string(), m["index"].unsignedValue(), m["expected"].number(), m["actual"].number()});
+    }
+    report.countersEnabled = r["counters"]["enabled"].boolean();
+    report.countersNote = r["counters"]["note"].string();
+    return report;
+}
+
+} // namespace
+
+std::string toJson(const RunReport &report, int indent) { return reportJson(report).dump(indent) + "\n"; }
+
+std::string toJson(const ReportSet &set, int indent)
+{
+    if (set.kind == ReportSet::Kind::Run && set.runs.size() == 1 && set.skipped.empty())
+        return toJson(set.runs.front(), indent);
+    json runs = json::array();
+    for (const RunReport &report : set.runs)
+        runs.push_back(reportJson(report));
+    json skipped = json::array();
+    for (const SkippedRun &s : set.skipped)
+        skipped.push_back({{"mode", s.mode}, {"bytes", s.bytes}, {"reason", s.reason}});
+    const json document{{"format", set.kind == ReportSet::Kind::Sweep ? sweepFormat : compareFormat},
+                        {"formatVersion", reportFormatVersion},
+                        {"command", set.commandLine},
+                        {"runs", runs},
+                        {"skipped", skipped}};
+    return document.dump(indent) + "\n";
+}
+
+Result<ReportSet> readReports(std::string_view text)
+{
+    json document;
+    try {
+        document = json::parse(text);
+    } catch (const json::parse_error &error) {
+        return badArgument("not valid JSON: " + std::string(error.what()));
+    }
+    try {
+        const Reader root(document, {});
+        if (!document.is_object() || !root.has("format"))
+            throw FormatError{"this is not a ShareScope report (no \"format\" field)"};
+        const std::string format = root["format"].string();
+        ReportSet set;
+        if (format == reportFormat) {
+            set.runs.push_back(readReport(root));
+            set.commandLine = set.runs.front().commandLine;
+            return set;
+        }
+        if (format != compareFormat && format != sweepFormat)
+            throw FormatError{"this is not a ShareScope report (format \"" + format + "\")"};
+        set.kind = format == sweepFormat ? ReportSet::Kind::Sweep : ReportSet::Kind::Compare;
+        if (root["formatVersion"].intValue() > reportFormatVersion)
+            throw FormatError{"the file has a format version newer than this ShareScope reads; update ShareScope"};
+        set.commandLine = root["command"].string();
+        for (const Reader &run : root["runs"].items())
+            set.runs.push_back(readReport(run));
+        for (const Reader &s : root["skipped"].items())
+            set.skipped.push_back({s["mode"].string(), s["bytes"].unsignedValue(), s["reason"].string()});
+        return set;
+    } catch (const FormatError &error) {
+        return badArgument(error.message);
+    } catch (const json::exception &error) {
+        return badArgument(std::string("unreadable report: ") + error.what());
+    }
+}
+
+} // namespace sharescope

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace sharescope {
+
+// What went wrong decides the command line's exit code (see exitCodeFor).
+enum class ErrorKind {
+    BadArgument, // the user asked for something malformed or out of range: exit 2
+    Unsupported, // the device cannot do what was asked: exit 3
+    Failed,      // the device or the results failed: exit 1
+    Cancelled,   // the user stopped the run: exit 1
+};
+
+struct Error
+{
+    ErrorKind kind = ErrorKind::Failed;
+    std::string message;
+};
+
+int exitCodeFor(ErrorKind kind);
+
+inline Error badArgument(std::string message) { return {ErrorKind::BadArgument, std::move(message)}; }
+inline Error unsupported(std::string message) { return {ErrorKind::Unsupported, std::move(message)}; }
+inline Error failed(std::string message) { return {ErrorKind::Failed, std::move(message)}; }
+
+// Expected failures are values. C++20 has no std::expected, so this is the
+// small subset the project needs.
+template<typename T>
+class Result
+{
+public:
+    Result(T value) : m_data(std::move(value)) {}
+    Result(Error error) : m_data(std::move(error)) {}
+
+    bool ok() const { return m_data.index() == 0; }
+    explicit operator bool() const { return ok(); }
+
+    T &value() & { return std::get<0>(m_data); }
+    const T &value() const & { return std::get<0>(m_data); }
+    T &&value() && { return std::get<0>(std::move(m_data)); }
+    T *operator->() { return &value(); }
+    const T *operator->() const { return &value(); }
+    T &operator*() & { return value(); }
+    const T &operator*() const & { return value(); }
+
+    const Error &error() const { return std::get<1>(m_data); }
+
+private:
+    std::variant<T, Error> m_data;
+};
+
+struct Ok
+{
+};
+using Status = Result<Ok>;
+inline Status okStatus() { return Ok{}; }
+
+} // namespace sharescope

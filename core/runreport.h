@@ -1,0 +1,98 @@
+#pragma once
+
+#include "deviceinfo.h"
+#include "experimentspec.h"
+#include "phase.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sharescope {
+
+struct Mismatch
+{
+    std::string buffer;
+    std::uint64_t index = 0;
+    double expected = 0; // every element is a 32-bit float or integer: exact in a double
+    double actual = 0;
+};
+
+struct Verification
+{
+    std::uint64_t checked = 0; // elements compared, over all iterations
+    std::uint64_t mismatches = 0;
+    std::vector<Mismatch> first; // the first few, in order
+
+    bool passed() const { return checked > 0 && mismatches == 0; }
+};
+
+// How the host reached a buffer's data, as the backend observed it.
+struct BufferReport
+{
+    std::string name;
+    ElementType type = ElementType::Float32;
+    BufferRole role = BufferRole::Input;
+    std::uint64_t bytes = 0;
+    std::string placement; // "device buffer + host array", "host array used in place", ...
+    std::optional<bool> zeroCopy; // map returned the buffer's own storage; empty where there is no map
+};
+
+struct IterationResult
+{
+    int index = 0;
+    bool warmup = false;
+    std::vector<PhaseResult> phases; // the five iteration phases, in order
+};
+
+struct Environment
+{
+    std::string os;
+    std::string cpu;
+    unsigned hostThreads = 0;
+    std::string compiler;
+    std::string buildType;
+};
+
+struct RunReport
+{
+    std::string toolVersion;
+    std::string commandLine;
+    std::string createdUtc; // ISO 8601
+    Environment environment;
+    DeviceInfo device;
+    ExperimentSpec spec;
+    std::vector<BufferReport> buffers;
+    PhaseResult alloc;
+    std::optional<PhaseResult> free; // empty while the buffers are kept for inspection
+    std::vector<IterationResult> iterations;
+    Verification verification;
+    bool countersEnabled = false;
+    std::string countersNote; // why there are none, when there are none
+};
+
+struct Stat
+{
+    std::uint64_t min = 0;
+    std::uint64_t median = 0;
+    std::uint64_t max = 0;
+};
+
+// One phase over the measured (not warm-up) iterations.
+struct PhaseSummary
+{
+    Phase phase = Phase::Alloc;
+    int samples = 0;
+    Stat hostNs;
+    std::optional<Stat> deviceNs; // only when every sample had a device time
+    PhaseResult median; // a phase with the median times, bytes and counters
+};
+
+Stat statOf(std::vector<std::uint64_t> values);
+// alloc, the five iteration phases, free (when measured), in order.
+std::vector<PhaseSummary> summarize(const RunReport &report);
+// The medians of every iteration phase added up: the time one iteration takes.
+std::uint64_t medianIterationNs(const RunReport &report);
+
+} // namespace sharescope

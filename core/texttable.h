@@ -1,0 +1,39 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sharescope {
+
+// A plain-text table with aligned columns, for terminals. Text columns are
+// left-aligned and numeric ones right-aligned; widths count UTF-8 characters.
+class TextTable
+{
+public:
+    enum class Align { Left, Right };
+
+    void addColumn(std::string header, Align align = Align::Right);
+    void addRow(std::vector<std::string> cells);
+    // A line that spans the table, e.g. "cl-svm-fine: not supported: ...".
+    void addNote(std::string note);
+
+    std::string render(int gap = 2) const;
+
+private:
+    struct Column
+    {
+        std::string header;
+        Align align;
+    };
+    struct Row
+    {
+        std::vector<std::string> cells;
+        std::string note;
+    };
+    std::vector<Column> m_columns;
+    std::vector<Row> m_rows;
+};
+
+std::size_t displayWidth(const std::string &utf8);
+
+} // namespace sharescope

@@ -1,0 +1,8 @@
+// buf[k * stride] += 1 for every k with k * stride < n: touches one element
+// per stride, so a page-granular bus moves far more bytes than it touches.
+__kernel void stride_add(__global uint *buf, ulong n, ulong strideElements)
+{
+    const ulong touched = (n + strideElements - 1) / strideElements;
+    for (size_t k = get_global_id(0); k < touched; k += get_global_size(0))
+        buf[k * strideElements] += 1u;
+}
