@@ -108,7 +108,9 @@ private:
                 return 2 * size;
             if (m_spec.kernel == "stride")
                 return 2 * m_spec.strideTouched() * elementBytes;
-            return 4 * size * static_cast<std::uint64_t>(m_spec.rounds); // GPU and CPU each read and write
+            // ping-pong: the GPU's reads and writes only, so that the
+            // bandwidth over the kernels' device time is the kernels' own.
+            return 2 * size * static_cast<std::uint64_t>(m_spec.rounds);
         case Phase::Alloc:
         case Phase::Free:
             break;

@@ -32,6 +32,13 @@ std::optional<Phase> phaseFromName(std::string_view name)
     return std::nullopt;
 }
 
+std::uint64_t PhaseResult::timeNs() const
+{
+    if (phase == Phase::HostInit || phase == Phase::HostRead)
+        return hostNs;
+    return deviceNs.value_or(hostNs);
+}
+
 std::optional<double> PhaseResult::bandwidth() const
 {
     if (bytesAccessed == 0 || timeNs() == 0)

@@ -46,8 +46,10 @@ struct PhaseResult
     std::optional<Counters> counters; // empty: this backend has no migration counters
 
     std::uint64_t bytesMoved() const { return bytesToDevice + bytesToHost; }
-    // The device time where measured, else the host time.
-    std::uint64_t timeNs() const { return deviceNs.value_or(hostNs); }
+    // The time the phase's work took: the device time of a device phase
+    // where measured, else the host time. host-init and host-read are the
+    // CPU's work, so always host time.
+    std::uint64_t timeNs() const;
     // bytesAccessed per second over timeNs(); empty when nothing was accessed.
     std::optional<double> bandwidth() const;
 };

@@ -144,9 +144,16 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
         verifyLoop(static_cast<const float *>(data), m_count, name,
                    [](std::uint64_t i) { return scaleStart(i) * 2.0f; }, verification);
     } else if (kernel == "stride") {
+        // Called in index order: a running next-touched index instead of a
+        // division per element.
+        std::uint64_t nextTouched = 0;
         const std::uint64_t stride = m_strideElements;
         verifyLoop(static_cast<const std::uint32_t *>(data), m_count, name,
-                   [stride](std::uint64_t i) { return counterStart(i) + (i % stride == 0 ? 1u : 0u); },
+                   [&nextTouched, stride](std::uint64_t i) {
+                       const bool touched = i == nextTouched;
+                       nextTouched += touched ? stride : 0;
+                       return counterStart(i) + (touched ? 1u : 0u);
+                   },
                    verification);
     } else if (kernel == "gather") {
         const std::uint32_t *permutation = m_permutation.data();

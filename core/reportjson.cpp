@@ -1,5 +1,7 @@
 #include "reportjson.h"
 
+#include "devices.h"
+
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -392,6 +394,28 @@ std::string toJson(const ReportSet &set, int indent)
                         {"runs", runs},
                         {"skipped", skipped}};
     return document.dump(indent) + "\n";
+}
+
+std::string devicesToJson(const DeviceList &list, int indent)
+{
+    json devices = json::array();
+    for (const DeviceInfo &device : list.devices)
+        devices.push_back(deviceJson(device));
+    return json{{"devices", devices}, {"problems", list.problems}}.dump(indent) + "\n";
+}
+
+std::string modesToJson(const std::vector<ModeSupport> &modes, int indent)
+{
+    json list = json::array();
+    for (const ModeSupport &entry : modes) {
+        list.push_back({{"id", entry.mode->id},
+                        {"backend", backendPrefix(entry.mode->backend)},
+                        {"summary", entry.mode->summary},
+                        {"device", entry.deviceId.empty() ? json(nullptr) : json(entry.deviceId)},
+                        {"supported", entry.support.supported},
+                        {"reason", entry.support.reason}});
+    }
+    return json{{"modes", list}}.dump(indent) + "\n";
 }
 
 Result<ReportSet> readReports(std::string_view text)

@@ -1,0 +1,216 @@
+#include "clirunner.h"
+
+#include "bytesize.h"
+#include "devices.h"
+#include "engine.h"
+#include "outputfiles.h"
+#include "progressline.h"
+#include "reportcsv.h"
+#include "reportjson.h"
+#include "reporttables.h"
+
+#include <QCoreApplication>
+
+namespace sharescope {
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("CliRunner", text); }
+QString q(const std::string &text) { return QString::fromStdString(text); }
+
+// What `compare` and `sweep` run: one spec per mode and size.
+std::vector<ExperimentSpec> plannedRuns(const CommandLineOptions &options, const DeviceInfo &device)
+{
+    std::vector<std::string> modeIds;
+    for (const QString &mode : options.modes)
+        modeIds.push_back(mode.toStdString());
+    if (modeIds.empty()) {
+        if (options.command == Command::Sweep) {
+            modeIds.emplace_back(defaultMode(device.backend));
+        } else {
+            for (const ModeInfo &mode : modes()) {
+                if (mode.backend == device.backend)
+                    modeIds.emplace_back(mode.id);
+            }
+        }
+    }
+    std::vector<std::uint64_t> sizes = options.sizes;
+    if (options.command != Command::Sweep)
+        sizes = {options.spec.bytes};
+    std::vector<ExperimentSpec> specs;
+    for (const std::string &mode : modeIds) {
+        for (const std::uint64_t size : sizes) {
+            ExperimentSpec spec = options.spec;
+            spec.deviceId = device.id;
+            spec.mode = mode;
+            spec.bytes = size;
+            spec.advice = mode == "managed-advise" ? (spec.advice.empty() ? "preferred-device" : spec.advice) : "";
+            specs.push_back(spec);
+        }
+    }
+    return specs;
+}
+
+} // namespace
+
+CliRunner::CliRunner(QTextStream &out, QTextStream &err, const std::atomic<bool> *cancel, bool showProgress)
+    : m_out(out)
+    , m_err(err)
+    , m_cancel(cancel)
+    , m_showProgress(showProgress)
+{
+}
+
+int CliRunner::execute(const CommandLineOptions &options)
+{
+    switch (options.command) {
+    case Command::Devices:
+        return devices(options);
+    case Command::Modes:
+        return modes(options);
+    case Command::Run:
+    case Command::Compare:
+    case Command::Sweep:
+        return experiments(options);
+    case Command::Gui:
+        break;
+    }
+    return fail(unsupported("the desktop window is not part of this build; use devices, modes, run, compare or sweep"));
+}
+
+int CliRunner::fail(const Error &error)
+{
+    m_err << "sharescope: " << q(error.message) << Qt::endl;
+    return exitCodeFor(error.kind);
+}
+
+int CliRunner::devices(const CommandLineOptions &options)
+{
+    const DeviceList list = listDevices();
+    if (options.json) {
+        m_out << q(devicesToJson(list));
+    } else {
+        m_out << devicesTable(list);
+    }
+    for (const std::string &problem : list.problems)
+        m_err << tr("note: %1").arg(q(problem)) << Qt::endl;
+    return 0;
+}
+
+int CliRunner::modes(const CommandLineOptions &options)
+{
+    const DeviceList list = listDevices();
+    std::optional<DeviceInfo> chosen;
+    if (!options.spec.deviceId.empty()) {
+        auto device = list.resolve(options.spec.deviceId);
+        if (!device)
+            return fail(device.error());
+        chosen = *device;
+    }
+    std::vector<ModeSupport> entries;
+    for (const ModeInfo &mode : sharescope::modes()) {
+        // Without --device, each mode is judged on the first device of its backend.
+        std::optional<DeviceInfo> device = chosen;
+        if (!device) {
+            const auto it = std::ranges::find(list.devices, mode.backend, &DeviceInfo::backend);
+            if (it != list.devices.end())
+                device = *it;
+        }
+        ModeSupport entry{&mode, {}, {}};
+        if (device) {
+            entry.deviceId = device->id;
+            entry.support = supportOf(*device, mode);
+        } else {
+            entry.support = {false, "no " + std::string(backendName(mode.backend)) + " device found"};
+        }
+        entries.push_back(entry);
+    }
+    m_out << (options.json ? q(modesToJson(entries)) : modesTable(entries));
+    return 0;
+}
+
+int CliRunner::experiments(const CommandLineOptions &options)
+{
+    const DeviceList list = listDevices();
+    auto device = list.resolve(options.spec.deviceId);
+    if (!device)
+        return fail(device.error());
+
+    // Open the output files first: a bad path fails before any work, and
+    // nothing is left behind unless the whole result is written.
+    OutputFiles outputs(m_out);
+    if (Status opened = outputs.open(options.jsonPath, options.csvPath); !opened)
+        return fail(opened.error());
+
+    ReportSet set;
+    set.kind = options.command == Command::Run       ? ReportSet::Kind::Run
+               : options.command == Command::Compare ? ReportSet::Kind::Compare
+                                                     : ReportSet::Kind::Sweep;
+    set.commandLine = options.reproduce.toStdString();
+    std::vector<ExperimentSpec> specs;
+    if (options.command == Command::Run) {
+        ExperimentSpec spec = options.spec;
+        spec.deviceId = device->id;
+        if (spec.mode.empty())
+            spec.mode = defaultMode(device->backend);
+        if (spec.mode == "managed-advise" && spec.advice.empty())
+            spec.advice = "preferred-device";
+        specs.push_back(spec);
+    } else {
+        specs = plannedRuns(options, *device);
+    }
+
+    auto backend = openBackend(*device);
+    if (!backend)
+        return fail(backend.error());
+    Engine engine(std::move(*backend));
+
+    // A single run reports its problems as errors; compare and sweep go on
+    // and list what they could not run.
+    const bool single = options.command == Command::Run;
+    if (single) {
+        if (Status checked = engine.check(specs.front()); !checked)
+            return fail(checked.error());
+    }
+    ProgressLine progress(m_err, m_showProgress);
+    bool anyFailed = false;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const ExperimentSpec &spec = specs[i];
+        progress.setTask(tr("[%1/%2] %3 · %4").arg(i + 1).arg(specs.size()).arg(q(spec.mode), q(formatBytes(spec.bytes))));
+        auto report = engine.run(spec, &progress, m_cancel);
+        if (!report) {
+            const Error &error = report.error();
+            if (single || error.kind == ErrorKind::Cancelled) {
+                progress.clear();
+                return fail(error);
+            }
+            if (error.kind == ErrorKind::Failed)
+                anyFailed = true;
+            set.skipped.push_back({spec.mode, spec.bytes,
+                                   (error.kind == ErrorKind::Unsupported ? "not supported: " : error.kind == ErrorKind::Failed ? "failed: " : "skipped: ")
+                                       + error.message});
+            continue;
+        }
+        anyFailed = anyFailed || !report->verification.passed();
+        set.runs.push_back(std::move(*report));
+    }
+    progress.clear();
+
+    if (set.runs.empty()) {
+        for (const SkippedRun &skipped : set.skipped)
+            m_err << q(skipped.mode) << ": " << q(skipped.reason) << Qt::endl;
+        return fail(anyFailed ? failed("no experiment succeeded") : unsupported("no experiment could run on " + device->id));
+    }
+    if (!outputs.writesStdout()) {
+        m_out << (set.kind == ReportSet::Kind::Run       ? runTable(set.runs.front())
+                  : set.kind == ReportSet::Kind::Compare ? compareTable(set)
+                                                         : sweepTable(set));
+        m_out.flush();
+    }
+    if (Status written = outputs.commit(toJson(set), toCsv(set.runs)); !written)
+        return fail(written.error());
+    if (anyFailed)
+        m_err << tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;
+    return anyFailed ? 1 : 0;
+}
+
+} // namespace sharescope

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "commandline.h"
+
+#include <QTextStream>
+
+#include <atomic>
+
+namespace sharescope {
+
+// The headless commands: devices, modes, run, compare, sweep. Results go to
+// `out` (stdout), everything else to `err`, so that `--json -` can be piped.
+// Returns the exit code: 0 done, 1 failed, 2 bad arguments, 3 not supported.
+class CliRunner
+{
+public:
+    CliRunner(QTextStream &out, QTextStream &err, const std::atomic<bool> *cancel, bool showProgress);
+
+    int execute(const CommandLineOptions &options);
+
+private:
+    int devices(const CommandLineOptions &options);
+    int modes(const CommandLineOptions &options);
+    int experiments(const CommandLineOptions &options);
+    int fail(const Error &error);
+
+    QTextStream &m_out;
+    QTextStream &m_err;
+    const std::atomic<bool> *m_cancel;
+    bool m_showProgress;
+};
+
+} // namespace sharescope

@@ -1,0 +1,323 @@
+#include "commandline.h"
+
+#include "bytesize.h"
+#include "catalogue.h"
+#include "environment.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace sharescope {
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("CommandLine", text); }
+QString fromStd(const std::string &text) { return QString::fromStdString(text); }
+
+struct Subcommand
+{
+    const char *name;
+    Command command;
+    const char *summary;
+};
+
+const Subcommand subcommands[] = {
+    {"devices", Command::Devices, QT_TRANSLATE_NOOP("CommandLine", "list the CUDA and OpenCL devices")},
+    {"modes", Command::Modes, QT_TRANSLATE_NOOP("CommandLine", "list every sharing mode, supported or not and why")},
+    {"run", Command::Run, QT_TRANSLATE_NOOP("CommandLine", "run one experiment and show its phases")},
+    {"compare", Command::Compare, QT_TRANSLATE_NOOP("CommandLine", "run one experiment in several modes, side by side")},
+    {"sweep", Command::Sweep, QT_TRANSLATE_NOOP("CommandLine", "measure bandwidth against size")},
+    {"gui", Command::Gui, QT_TRANSLATE_NOOP("CommandLine", "open the desktop window")},
+};
+
+// Options shared by run, compare and sweep.
+struct ExperimentOptions
+{
+    QCommandLineOption device{QStringLiteral("device"), tr("Device to use, as `devices` lists it (default: the first CUDA device, else the first OpenCL device)."), QStringLiteral("D")};
+    QCommandLineOption kernel{QStringLiteral("kernel"), tr("Kernel: %1 (default: vector-add).").arg(fromStd(kernelIdList())), QStringLiteral("K")};
+    QCommandLineOption size{QStringLiteral("size"), tr("Size of each buffer, e.g. 4096, 64KiB, 64MiB, 1GB (default: 64MiB)."), QStringLiteral("S")};
+    QCommandLineOption iterations{QStringLiteral("iterations"), tr("Measured iterations (default: 5)."), QStringLiteral("N")};
+    QCommandLineOption warmup{QStringLiteral("warmup"), tr("Warm-up iterations, left out of the statistics (default: 1)."), QStringLiteral("N")};
+    QCommandLineOption stride{QStringLiteral("stride"), tr("Stride of the stride kernel (default: 64KiB)."), QStringLiteral("S")};
+    QCommandLineOption rounds{QStringLiteral("rounds"), tr("Rounds of the ping-pong kernel (default: 4)."), QStringLiteral("N")};
+    QCommandLineOption advice{QStringLiteral("advice"), tr("Advice for managed-advise: preferred-device, preferred-host, accessed-by, read-mostly (default: preferred-device)."), QStringLiteral("A")};
+    QCommandLineOption noCounters{QStringLiteral("no-counters"), tr("Do not collect unified-memory counters.")};
+    QCommandLineOption json{QStringLiteral("json"), tr("Write the report as JSON to FILE, or to stdout with -."), QStringLiteral("FILE")};
+    QCommandLineOption csv{QStringLiteral("csv"), tr("Write every phase of every iteration as CSV to FILE, or to stdout with -."), QStringLiteral("FILE")};
+
+    void addTo(QCommandLineParser &parser)
+    {
+        parser.addOptions({device, kernel, size, iterations, warmup, stride, rounds, advice, noCounters, json, csv});
+    }
+};
+
+class Parser
+{
+public:
+    explicit Parser(const QStringList &arguments) : m_arguments(arguments) {}
+
+    CommandLineResult parse()
+    {
+        const QString first = m_arguments.value(1);
+        if (m_arguments.size() < 2)
+            return ok(Command::Gui);
+        if (first == QLatin1String("-h") || first == QLatin1String("--help") || first == QLatin1String("help"))
+            return help(usageText());
+        if (first == QLatin1String("-v") || first == QLatin1String("--version"))
+            return {CommandLineResult::Status::Version, {}, QStringLiteral("sharescope ") + QString::fromStdString(toolVersion())};
+        for (const Subcommand &sub : subcommands) {
+            if (first == QLatin1String(sub.name))
+                return parseSubcommand(sub);
+        }
+        if (first.startsWith(QLatin1Char('-')))
+            return parseSubcommand(subcommands[5]); // options of the window: sharescope --device ...
+        return error(tr("unknown command '%1'; accepted: devices, modes, run, compare, sweep, gui (see sharescope --help)").arg(first));
+    }
+
+private:
+    CommandLineResult parseSubcommand(const Subcommand &sub)
+    {
+        m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
+        m_parser.setApplicationDescription(tr("sharescope %1: %2").arg(QLatin1String(sub.name), tr(sub.summary)));
+        const QCommandLineOption helpOption{{QStringLiteral("h"), QStringLiteral("help")}, tr("Show this help.")};
+        m_parser.addOption(helpOption);
+        const QCommandLineOption jsonFlag{QStringLiteral("json"), tr("Print JSON instead of a table.")};
+        const QCommandLineOption modeOption{QStringLiteral("mode"), tr("Sharing mode (default: device for CUDA, cl-copy for OpenCL); see `sharescope modes`."), QStringLiteral("M")};
+        const QCommandLineOption modesOption{QStringLiteral("modes"), tr("Modes to compare, comma-separated, or all (default: all)."), QStringLiteral("M,M,...")};
+        const QCommandLineOption sizesOption{QStringLiteral("sizes"), tr("Sizes: FROM:TO (doubling), FROM:TO:xN or S,S,... (default: 4KiB:64MiB:x4)."), QStringLiteral("LIST")};
+        const QCommandLineOption sweepModes{QStringLiteral("modes"), tr("Modes to sweep, comma-separated, or all (default: the device's plain copy mode)."), QStringLiteral("M,M,...")};
+        const QCommandLineOption deviceOnly{QStringLiteral("device"), tr("Say which modes this device supports (default: the default device)."), QStringLiteral("D")};
+
+        switch (sub.command) {
+        case Command::Devices:
+            m_parser.addOption(jsonFlag);
+            break;
+        case Command::Modes:
+            m_parser.addOptions({deviceOnly, jsonFlag});
+            break;
+        case Command::Run:
+        case Command::Gui:
+            m_parser.addOption(modeOption);
+            m_experiment.addTo(m_parser);
+            break;
+        case Command::Compare:
+            m_parser.addOption(modesOption);
+            m_experiment.addTo(m_parser);
+            break;
+        case Command::Sweep:
+            m_parser.addOptions({sweepModes, sizesOption});
+            m_experiment.addTo(m_parser);
+            break;
+        }
+
+        QStringList arguments = m_arguments;
+        if (arguments.size() > 1 && arguments[1] == QLatin1String(sub.name))
+            arguments.removeAt(1);
+        if (!m_parser.parse(arguments))
+            return error(m_parser.errorText() + tr(" (see sharescope %1 --help)").arg(QLatin1String(sub.name)));
+        if (m_parser.isSet(helpOption))
+            return help(helpText(sub));
+        if (!m_parser.positionalArguments().isEmpty()) {
+            return error(tr("unexpected argument '%1' (see sharescope %2 --help)")
+                             .arg(m_parser.positionalArguments().constFirst(), QLatin1String(sub.name)));
+        }
+
+        CommandLineOptions &options = m_result.options;
+        options.command = sub.command;
+        if (sub.command == Command::Devices || sub.command == Command::Modes) {
+            options.json = m_parser.isSet(jsonFlag);
+            if (sub.command == Command::Modes)
+                options.spec.deviceId = m_parser.value(deviceOnly).toStdString();
+            return m_result;
+        }
+        if (!readExperiment(options.spec))
+            return m_result;
+        if (sub.command == Command::Run || sub.command == Command::Gui) {
+            if (m_parser.isSet(modeOption) && !readMode(m_parser.value(modeOption), options.spec.mode))
+                return m_result;
+        }
+        if (sub.command == Command::Compare || sub.command == Command::Sweep) {
+            const QString modes = m_parser.value(sub.command == Command::Compare ? modesOption : sweepModes);
+            if (!readModes(modes, options.modes))
+                return m_result;
+        }
+        if (sub.command == Command::Sweep) {
+            const QString text = m_parser.isSet(sizesOption) ? m_parser.value(sizesOption) : QStringLiteral("4KiB:64MiB:x4");
+            const auto sizes = parseSizeList(text.toStdString(), elementBytes);
+            if (!sizes)
+                return error(fromStd(sizes.error().message));
+            options.sizes = *sizes;
+        }
+        if (!checkAdvice(options))
+            return m_result;
+        options.jsonPath = m_parser.value(m_experiment.json);
+        options.csvPath = m_parser.value(m_experiment.csv);
+        if (options.jsonPath == QLatin1String("-") && options.csvPath == QLatin1String("-"))
+            return error(tr("--json - and --csv - cannot both write to stdout; give one of them a file name"));
+        options.reproduce = reproduce();
+        return m_result;
+    }
+
+    bool readExperiment(ExperimentSpec &spec)
+    {
+        spec.deviceId = m_parser.value(m_experiment.device).toStdString();
+        if (m_parser.isSet(m_experiment.kernel)) {
+            spec.kernel = m_parser.value(m_experiment.kernel).toStdString();
+            if (!findKernel(spec.kernel)) {
+                error(tr("unknown kernel '%1'; accepted: %2").arg(fromStd(spec.kernel), fromStd(kernelIdList())));
+                return false;
+            }
+        }
+        if (m_parser.isSet(m_experiment.size) && !readSize(m_experiment.size, spec.bytes))
+            return false;
+        if (m_parser.isSet(m_experiment.stride) && !readSize(m_experiment.stride, spec.strideBytes))
+            return false;
+        if (m_parser.isSet(m_experiment.iterations)
+            && !readCount(m_experiment.iterations, 1, maxIterations, spec.iterations))
+            return false;
+        if (m_parser.isSet(m_experiment.warmup) && !readCount(m_experiment.warmup, 0, maxIterations, spec.warmup))
+            return false;
+        if (m_parser.isSet(m_experiment.rounds) && !readCount(m_experiment.rounds, 1, maxRounds, spec.rounds))
+            return false;
+        spec.advice = m_parser.value(m_experiment.advice).toStdString();
+        spec.counters = !m_parser.isSet(m_experiment.noCounters);
+        return true;
+    }
+
+    bool readSize(const QCommandLineOption &option, std::uint64_t &bytes)
+    {
+        const auto parsed = parseByteSize(m_parser.value(option).toStdString(), elementBytes);
+        if (!parsed) {
+            error(QStringLiteral("--%1: ").arg(option.names().constFirst()) + fromStd(parsed.error().message));
+            return false;
+        }
+        bytes = *parsed;
+        return true;
+    }
+
+    bool readCount(const QCommandLineOption &option, int min, int max, int &value)
+    {
+        bool ok = false;
+        const QString text = m_parser.value(option);
+        const int parsed = text.toInt(&ok);
+        if (!ok || parsed < min || parsed > max) {
+            error(tr("invalid --%1 '%2'; accepted: a whole number from %3 to %4")
+                      .arg(option.names().constFirst(), text)
+                      .arg(min)
+                      .arg(max));
+            return false;
+        }
+        value = parsed;
+        return true;
+    }
+
+    bool readMode(const QString &text, std::string &mode)
+    {
+        mode = text.toStdString();
+        if (findMode(mode))
+            return true;
+        error(tr("unknown mode '%1'; accepted: %2").arg(text, fromStd(modeIdList())));
+        return false;
+    }
+
+    bool readModes(const QString &text, QStringList &modes)
+    {
+        if (text.isEmpty() || text == QLatin1String("all"))
+            return true;
+        for (const QString &part : text.split(QLatin1Char(','))) {
+            std::string mode;
+            if (!readMode(part.trimmed(), mode))
+                return false;
+            if (!modes.contains(part.trimmed()))
+                modes << part.trimmed();
+        }
+        return true;
+    }
+
+    bool checkAdvice(CommandLineOptions &options)
+    {
+        ExperimentSpec &spec = options.spec;
+        const bool advising = spec.mode == "managed-advise" || options.modes.contains(QLatin1String("managed-advise"))
+                              || (options.modes.isEmpty() && options.command != Command::Run);
+        if (!spec.advice.empty() && !advising) {
+            error(tr("--advice applies only to the managed-advise mode"));
+            return false;
+        }
+        if (!spec.advice.empty()) {
+            ExperimentSpec probe = spec;
+            probe.mode = "managed-advise";
+            if (const Status valid = validate(probe); !valid) {
+                error(fromStd(valid.error().message));
+                return false;
+            }
+        }
+        return true;
+    }
+
+    QString reproduce() const
+    {
+        QStringList words{QStringLiteral("sharescope")};
+        for (const QString &argument : m_arguments.mid(1)) {
+            const bool plain = !argument.isEmpty()
+                               && std::all_of(argument.begin(), argument.end(), [](QChar c) {
+                                      return c.isLetterOrNumber() || QStringLiteral("-_.,:/=+@%").contains(c);
+                                  });
+            words << (plain ? argument : QLatin1Char('\'') + QString(argument).replace(QLatin1Char('\''), QStringLiteral("'\\''")) + QLatin1Char('\''));
+        }
+        return words.join(QLatin1Char(' '));
+    }
+
+    QString helpText(const Subcommand &sub) const
+    {
+        QString text = m_parser.helpText();
+        // QCommandLineParser names the binary only; say which subcommand.
+        const qsizetype optionsAt = text.indexOf(QLatin1String(" [options]"));
+        const qsizetype lineStart = text.indexOf(QLatin1String("Usage: "));
+        if (optionsAt > 0 && lineStart >= 0)
+            text.replace(lineStart, optionsAt - lineStart, QStringLiteral("Usage: sharescope ") + QLatin1String(sub.name));
+        return text;
+    }
+
+    CommandLineResult ok(Command command)
+    {
+        m_result.options.command = command;
+        return m_result;
+    }
+    CommandLineResult help(const QString &text) { return {CommandLineResult::Status::Help, {}, text}; }
+    CommandLineResult error(const QString &text)
+    {
+        m_result.status = CommandLineResult::Status::Error;
+        m_result.text = text;
+        return m_result;
+    }
+
+    const QStringList m_arguments;
+    QCommandLineParser m_parser;
+    ExperimentOptions m_experiment;
+    CommandLineResult m_result;
+};
+
+} // namespace
+
+CommandLineResult parseCommandLine(const QStringList &arguments) { return Parser(arguments).parse(); }
+
+QString usageText()
+{
+    QString text = tr("ShareScope %1: see how a CPU and a GPU share memory.\n\n"
+                      "Usage: sharescope [COMMAND] [OPTIONS]\n\nCommands:\n")
+                       .arg(QString::fromStdString(toolVersion()));
+    for (const Subcommand &sub : subcommands)
+        text += QStringLiteral("  %1%2\n").arg(QString::fromLatin1(sub.name).leftJustified(10), tr(sub.summary));
+    text += tr("\nWithout a command, sharescope opens the window.\n"
+               "Run `sharescope COMMAND --help` for the options of each command.\n\n"
+               "Examples:\n"
+               "  sharescope devices\n"
+               "  sharescope modes\n"
+               "  sharescope run --mode cl-use-host-ptr --size 256MiB\n"
+               "  sharescope compare --kernel stride --size 64MiB\n"
+               "  sharescope sweep --sizes 4KiB:256MiB --json sweep.json\n\n"
+               "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
+               "3 not supported on this device.\n");
+    return text;
+}
+
+} // namespace sharescope

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "experimentspec.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <cstdint>
+#include <vector>
+
+namespace sharescope {
+
+enum class Command { Gui, Devices, Modes, Run, Compare, Sweep };
+
+struct CommandLineOptions
+{
+    Command command = Command::Gui;
+    ExperimentSpec spec; // run, compare and sweep; spec.mode is empty for "the device's default"
+    QStringList modes; // compare and sweep; empty means every mode of the device's backend
+    std::vector<std::uint64_t> sizes; // sweep
+    bool json = false; // devices and modes: JSON on stdout
+    QString jsonPath; // run, compare, sweep: a file, or "-" for stdout
+    QString csvPath;
+    QString reproduce; // the command as the user could type it again
+};
+
+struct CommandLineResult
+{
+    enum class Status { Ok, Help, Version, Error };
+    Status status = Status::Ok;
+    CommandLineOptions options;
+    QString text; // help text, version text, or the error message
+    int exitCode() const { return status == Status::Error ? 2 : 0; }
+};
+
+// Parses the arguments (arguments[0] is the program) without side effects, so
+// that tests can call it without starting a process.
+CommandLineResult parseCommandLine(const QStringList &arguments);
+
+// The top-level usage: the subcommands and what each is for.
+QString usageText();
+
+} // namespace sharescope

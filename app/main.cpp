@@ -1,0 +1,56 @@
+#include "clirunner.h"
+#include "commandline.h"
+
+#include <QCoreApplication>
+
+#include <atomic>
+#include <csignal>
+#include <cstring>
+
+#include <unistd.h>
+
+namespace {
+
+std::atomic<bool> cancelRequested{false};
+
+// The first Ctrl+C asks the engine to stop between phases (and free its
+// buffers); a second one ends the process at once.
+void onSignal(int signal)
+{
+    if (cancelRequested.exchange(true))
+        std::_Exit(128 + signal);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sharescope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("ShareScope"));
+
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const sharescope::CommandLineResult parsed = sharescope::parseCommandLine(QCoreApplication::arguments());
+    switch (parsed.status) {
+    case sharescope::CommandLineResult::Status::Help:
+    case sharescope::CommandLineResult::Status::Version:
+        out << parsed.text << Qt::endl;
+        return 0;
+    case sharescope::CommandLineResult::Status::Error:
+        err << "sharescope: " << parsed.text << Qt::endl;
+        return parsed.exitCode();
+    case sharescope::CommandLineResult::Status::Ok:
+        break;
+    }
+    if (parsed.options.command == sharescope::Command::Gui && QCoreApplication::arguments().size() < 2) {
+        // The desktop window is not built yet: say what the binary can do.
+        out << sharescope::usageText();
+        return 0;
+    }
+
+    std::signal(SIGINT, onSignal);
+    std::signal(SIGTERM, onSignal);
+    sharescope::CliRunner runner(out, err, &cancelRequested, isatty(STDERR_FILENO) == 1);
+    return runner.execute(parsed.options);
+}

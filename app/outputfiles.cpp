@@ -1,0 +1,54 @@
+#include "outputfiles.h"
+
+#include <QCoreApplication>
+
+namespace sharescope {
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("OutputFiles", text); }
+
+} // namespace
+
+Status OutputFiles::open(const QString &jsonPath, const QString &csvPath)
+{
+    m_jsonPath = jsonPath;
+    m_csvPath = csvPath;
+    if (Status s = openOne(jsonPath, m_json); !s)
+        return s;
+    return openOne(csvPath, m_csv);
+}
+
+Status OutputFiles::openOne(const QString &path, std::unique_ptr<QSaveFile> &file)
+{
+    if (path.isEmpty() || path == QLatin1String("-"))
+        return okStatus();
+    file = std::make_unique<QSaveFile>(path);
+    if (!file->open(QIODevice::WriteOnly)) {
+        return badArgument(tr("cannot write '%1': %2").arg(path, file->errorString()).toStdString());
+    }
+    return okStatus();
+}
+
+Status OutputFiles::commitOne(const QString &path, std::unique_ptr<QSaveFile> &file, const std::string &content)
+{
+    if (path == QLatin1String("-")) {
+        m_stdout << QString::fromStdString(content);
+        m_stdout.flush();
+        return okStatus();
+    }
+    if (!file)
+        return okStatus();
+    const QByteArray bytes = QByteArray::fromStdString(content);
+    if (file->write(bytes) != bytes.size() || !file->commit())
+        return failed(tr("cannot write '%1': %2").arg(path, file->errorString()).toStdString());
+    return okStatus();
+}
+
+Status OutputFiles::commit(const std::string &json, const std::string &csv)
+{
+    if (Status s = commitOne(m_jsonPath, m_json, json); !s)
+        return s;
+    return commitOne(m_csvPath, m_csv, csv);
+}
+
+} // namespace sharescope

@@ -1,0 +1,32 @@
+#include "progressline.h"
+
+namespace sharescope {
+
+ProgressLine::ProgressLine(QTextStream &err, bool enabled) : m_err(err), m_enabled(enabled) {}
+
+void ProgressLine::setTask(const QString &task)
+{
+    m_task = task;
+    m_sinceDraw.invalidate();
+    progress(0, 1);
+}
+
+void ProgressLine::progress(int done, int total)
+{
+    if (!m_enabled || (m_sinceDraw.isValid() && m_sinceDraw.elapsed() < 100 && done < total))
+        return;
+    m_sinceDraw.start();
+    const QString line = QStringLiteral("%1 %2%").arg(m_task).arg(total ? 100 * done / total : 0);
+    m_err << '\r' << line.leftJustified(m_width) << Qt::flush;
+    m_width = static_cast<int>(line.size());
+}
+
+void ProgressLine::clear()
+{
+    if (!m_enabled || m_width == 0)
+        return;
+    m_err << '\r' << QString(m_width, QLatin1Char(' ')) << '\r' << Qt::flush;
+    m_width = 0;
+}
+
+} // namespace sharescope

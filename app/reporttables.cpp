@@ -1,0 +1,236 @@
+#include "reporttables.h"
+
+#include "bytesize.h"
+#include "texttable.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace sharescope {
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("ReportTables", text); }
+std::string s(const QString &text) { return text.toStdString(); }
+QString q(const std::string &text) { return QString::fromStdString(text); }
+const QString dash = QStringLiteral("—");
+
+QString bandwidthText(const PhaseResult &phase)
+{
+    const auto bandwidth = phase.bandwidth();
+    return bandwidth ? q(formatBandwidth(*bandwidth)) : dash;
+}
+
+QString sharingText(const DeviceInfo &d)
+{
+    QStringList traits;
+    if (d.backend == BackendKind::OpenCL) {
+        if (d.hostUnifiedMemory)
+            traits << tr("host-unified memory");
+        if (d.svmCoarseBuffer)
+            traits << tr("coarse SVM");
+        if (d.svmFineBuffer)
+            traits << tr("fine SVM");
+        if (d.svmFineSystem)
+            traits << tr("system SVM");
+    } else {
+        if (d.managedMemory)
+            traits << tr("managed");
+        if (d.concurrentManagedAccess)
+            traits << tr("concurrent managed access");
+        if (d.pageableMemoryAccess)
+            traits << tr("pageable memory access");
+        if (d.canMapHostMemory)
+            traits << tr("maps host memory");
+    }
+    return traits.isEmpty() ? tr("copies only") : traits.join(QStringLiteral(", "));
+}
+
+QString buffersText(const RunReport &report)
+{
+    // Buffers placed alike are named together: "x, y, out: ...".
+    std::vector<std::pair<std::string, QStringList>> groups;
+    for (const BufferReport &buffer : report.buffers) {
+        auto it = std::ranges::find(groups, buffer.placement, &std::pair<std::string, QStringList>::first);
+        if (it == groups.end())
+            it = groups.insert(groups.end(), {buffer.placement, {}});
+        it->second << q(buffer.name);
+    }
+    QStringList lines;
+    for (const auto &[placement, names] : groups)
+        lines << names.join(QStringLiteral(", ")) + QStringLiteral(": ") + q(placement);
+    return lines.join(QStringLiteral("\n            "));
+}
+
+QString verificationText(const Verification &v)
+{
+    if (v.passed())
+        return tr("yes: %1 elements compared with the CPU reference, all equal").arg(q(formatCount(v.checked)));
+    QString text = tr("NO: %1 of %2 elements differ from the CPU reference")
+                       .arg(q(formatCount(v.mismatches)), q(formatCount(v.checked)));
+    for (const Mismatch &m : v.first)
+        text += tr("\n            %1[%2]: expected %3, got %4").arg(q(m.buffer)).arg(m.index).arg(m.expected).arg(m.actual);
+    return text;
+}
+
+QString countersText(const RunReport &report)
+{
+    if (!report.countersEnabled)
+        return tr("not reported (%1)").arg(q(report.countersNote.empty() ? std::string("turned off") : report.countersNote));
+    return tr("collected; see the JSON report");
+}
+
+PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
+{
+    const auto it = std::ranges::find(summaries, phase, &PhaseSummary::phase);
+    return it == summaries.end() ? PhaseSummary{} : *it;
+}
+
+} // namespace
+
+QString devicesTable(const DeviceList &list)
+{
+    if (list.devices.empty())
+        return tr("No devices found.\n");
+    TextTable table;
+    table.addColumn("id", TextTable::Align::Left);
+    table.addColumn(s(tr("name")), TextTable::Align::Left);
+    table.addColumn(s(tr("version")), TextTable::Align::Left);
+    table.addColumn(s(tr("memory")));
+    table.addColumn(s(tr("max buffer")));
+    table.addColumn(s(tr("sharing")), TextTable::Align::Left);
+    for (const DeviceInfo &d : list.devices) {
+        table.addRow({d.id, d.name, d.deviceVersion.substr(0, d.deviceVersion.find(' ', 7)),
+                      formatBytes(d.globalMemoryBytes), formatBytes(d.maxAllocationBytes), s(sharingText(d))});
+    }
+    return q(table.render());
+}
+
+QString modesTable(const std::vector<ModeSupport> &modes)
+{
+    TextTable table;
+    table.addColumn(s(tr("mode")), TextTable::Align::Left);
+    table.addColumn(s(tr("device")), TextTable::Align::Left);
+    table.addColumn(s(tr("supported")), TextTable::Align::Left);
+    table.addColumn(s(tr("what it does, or why not")), TextTable::Align::Left);
+    for (const ModeSupport &entry : modes) {
+        table.addRow({std::string(entry.mode->id), entry.deviceId.empty() ? s(dash) : entry.deviceId,
+                      s(entry.support.supported ? tr("yes") : tr("no")),
+                      entry.support.supported ? std::string(entry.mode->summary) : entry.support.reason});
+    }
+    return q(table.render());
+}
+
+QString runTable(const RunReport &report)
+{
+    const ExperimentSpec &spec = report.spec;
+    const std::size_t buffers = report.buffers.empty() ? 1 : report.buffers.size();
+    QString text = tr("%1 · %2 · %3 × %4 · %5 (%6)\n")
+                       .arg(q(spec.mode), q(spec.kernel))
+                       .arg(buffers)
+                       .arg(q(formatBytes(spec.bytes)), q(report.device.id), q(report.device.name));
+    text += tr("%1 iterations after %2 warm-up; time is the median, device time from %3 events\n\n")
+                .arg(spec.iterations)
+                .arg(spec.warmup)
+                .arg(report.device.backend == BackendKind::Cuda ? QStringLiteral("CUDA") : QStringLiteral("OpenCL"));
+    TextTable table;
+    table.addColumn(s(tr("phase")), TextTable::Align::Left);
+    table.addColumn(s(tr("time")));
+    table.addColumn(s(tr("min")));
+    table.addColumn(s(tr("max")));
+    table.addColumn(s(tr("device")));
+    table.addColumn(s(tr("moved")));
+    table.addColumn(s(tr("bandwidth")));
+    for (const PhaseSummary &summary : summarize(report)) {
+        const bool once = summary.phase == Phase::Alloc || summary.phase == Phase::Free;
+        const PhaseResult &median = summary.median;
+        table.addRow({std::string(phaseName(summary.phase)), formatDuration(summary.hostNs.median),
+                      once ? s(dash) : formatDuration(summary.hostNs.min),
+                      once ? s(dash) : formatDuration(summary.hostNs.max),
+                      median.deviceNs ? formatDuration(*median.deviceNs) : s(dash), formatBytes(median.bytesMoved()),
+                      s(bandwidthText(median))});
+    }
+    text += q(table.render());
+    text += tr("\nbandwidth = bytes the phase read and wrote / its time: device time for device work where measured,\n"
+                "host time for host-init and host-read\n\n");
+    text += tr("verified    %1\n").arg(verificationText(report.verification));
+    text += tr("buffers     %1\n").arg(buffersText(report));
+    text += tr("counters    %1\n").arg(countersText(report));
+    text += tr("reproduce   %1\n").arg(q(report.commandLine));
+    return text;
+}
+
+QString compareTable(const ReportSet &set)
+{
+    TextTable table;
+    table.addColumn(s(tr("mode")), TextTable::Align::Left);
+    for (const Phase phase : iterationPhases)
+        table.addColumn(std::string(phaseName(phase)));
+    table.addColumn(s(tr("iteration")));
+    table.addColumn(s(tr("moved")));
+    table.addColumn(s(tr("kernel bw")));
+    table.addColumn(s(tr("zero-copy")), TextTable::Align::Left);
+    table.addColumn(s(tr("verified")), TextTable::Align::Left);
+    for (const RunReport &run : set.runs) {
+        const auto summaries = summarize(run);
+        std::vector<std::string> row{run.spec.mode};
+        std::uint64_t moved = 0;
+        for (const Phase phase : iterationPhases) {
+            const PhaseSummary summary = summaryFor(summaries, phase);
+            row.push_back(formatDuration(summary.hostNs.median));
+            moved += summary.median.bytesMoved();
+        }
+        row.push_back(formatDuration(medianIterationNs(run)));
+        row.push_back(formatBytes(moved));
+        row.push_back(s(bandwidthText(summaryFor(summaries, Phase::Kernel).median)));
+        const bool allZeroCopy = !run.buffers.empty()
+                                 && std::ranges::all_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
+        const bool anyKnown = std::ranges::any_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy.has_value(); });
+        row.push_back(s(!anyKnown ? dash : allZeroCopy ? tr("yes") : tr("no")));
+        row.push_back(s(run.verification.passed() ? tr("yes") : tr("NO (%1 wrong)").arg(q(formatCount(run.verification.mismatches)))));
+        table.addRow(row);
+    }
+    for (const SkippedRun &skipped : set.skipped)
+        table.addNote(skipped.mode + ": " + skipped.reason);
+    QString text;
+    if (!set.runs.empty()) {
+        const RunReport &first = set.runs.front();
+        text += tr("%1 · %2 per buffer · %3 (%4) · median of %5 iterations, host time per phase\n\n")
+                    .arg(q(first.spec.kernel), q(formatBytes(first.spec.bytes)), q(first.device.id), q(first.device.name))
+                    .arg(first.spec.iterations);
+    }
+    text += q(table.render());
+    text += tr("\nmoved = bytes copied explicitly per iteration; kernel bw = bytes the kernel read and wrote / kernel time\n");
+    return text;
+}
+
+QString sweepTable(const ReportSet &set)
+{
+    TextTable table;
+    table.addColumn(s(tr("mode")), TextTable::Align::Left);
+    table.addColumn(s(tr("size")));
+    table.addColumn(s(tr("to-device")));
+    table.addColumn(s(tr("kernel")));
+    table.addColumn(s(tr("to-host")));
+    table.addColumn(s(tr("iteration")));
+    table.addColumn(s(tr("verified")), TextTable::Align::Left);
+    for (const RunReport &run : set.runs) {
+        const auto summaries = summarize(run);
+        table.addRow({run.spec.mode, formatBytes(run.spec.bytes),
+                      s(bandwidthText(summaryFor(summaries, Phase::ToDevice).median)),
+                      s(bandwidthText(summaryFor(summaries, Phase::Kernel).median)),
+                      s(bandwidthText(summaryFor(summaries, Phase::ToHost).median)),
+                      formatDuration(medianIterationNs(run)), s(run.verification.passed() ? tr("yes") : tr("NO"))});
+    }
+    for (const SkippedRun &skipped : set.skipped)
+        table.addNote(skipped.mode + " " + formatBytes(skipped.bytes) + ": " + skipped.reason);
+    QString text;
+    if (!set.runs.empty()) {
+        const RunReport &first = set.runs.front();
+        text += tr("%1 · %2 (%3) · bandwidth of the median iteration; — where a phase moved nothing\n\n")
+                    .arg(q(first.spec.kernel), q(first.device.id), q(first.device.name));
+    }
+    return text + q(table.render());
+}
+
+} // namespace sharescope

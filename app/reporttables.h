@@ -1,0 +1,21 @@
+#pragma once
+
+#include "devices.h"
+#include "reportjson.h"
+#include "runreport.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace sharescope {
+
+// The human output of the command line: aligned tables readable at a glance.
+// Scripts use --json and --csv, whose keys never change; these may.
+QString devicesTable(const DeviceList &list);
+QString modesTable(const std::vector<ModeSupport> &modes);
+QString runTable(const RunReport &report);
+QString compareTable(const ReportSet &set);
+QString sweepTable(const ReportSet &set);
+
+} // namespace sharescope
