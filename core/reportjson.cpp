@@ -423,7 +423,7 @@ Result<ReportSet> readReports(std::string_view text)
     json document;
     try {
         document = json::parse(text);
-    } catch (const json::parse_error &error) {
+    } catch (const json::exception &error) { // parse_error, or out_of_range for a number like 1e400
         return badArgument("not valid JSON: " + std::string(error.what()));
     }
     try {

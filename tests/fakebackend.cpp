@@ -1,0 +1,141 @@
+#include "fakebackend.h"
+
+#include <map>
+#include <vector>
+
+namespace sharescope::testing {
+namespace {
+
+class FakeSession final : public Session
+{
+public:
+    FakeSession(const ExperimentSpec &spec, FakeBehaviour behaviour)
+        : m_spec(spec)
+        , m_kernel(*findKernel(spec.kernel))
+        , m_behaviour(std::move(behaviour))
+    {
+    }
+
+    Status allocate(PhaseMeter &) override
+    {
+        m_host.assign(m_kernel.buffers.size(), std::vector<std::uint32_t>(m_spec.elementCount()));
+        m_device = m_host;
+        return call("allocate");
+    }
+
+    Result<std::vector<void *>> acquireHost(HostAccess access, PhaseMeter &) override
+    {
+        if (Status s = call(access == HostAccess::Write ? "acquireWrite" : access == HostAccess::Read ? "acquireRead" : "acquireReadWrite"); !s)
+            return s.error();
+        std::vector<void *> pointers;
+        for (auto &buffer : m_host)
+            pointers.push_back(buffer.data());
+        return pointers;
+    }
+
+    Status releaseHost(PhaseMeter &) override { return call("releaseHost"); }
+
+    Status toDevice(PhaseMeter &meter) override
+    {
+        for (std::size_t b = 0; b < m_host.size(); ++b) {
+            if (hostWrites(m_kernel.buffers[b].role)) {
+                m_device[b] = m_host[b];
+                meter.addToDevice(m_spec.bytes);
+            }
+        }
+        return call("toDevice");
+    }
+
+    Status launch(PhaseMeter &meter) override
+    {
+        if (Status s = call("launch"); !s)
+            return s;
+        const std::uint64_t n = m_spec.elementCount();
+        const auto f = [](std::vector<std::uint32_t> &b) { return reinterpret_cast<float *>(b.data()); };
+        if (m_spec.kernel == "vector-add") {
+            for (std::uint64_t i = 0; i < n; ++i)
+                f(m_device[2])[i] = f(m_device[0])[i] + f(m_device[1])[i];
+        } else if (m_spec.kernel == "scale") {
+            for (std::uint64_t i = 0; i < n; ++i)
+                f(m_device[0])[i] *= 2.0f;
+        } else if (m_spec.kernel == "stride") {
+            for (std::uint64_t i = 0; i < n; i += m_spec.strideBytes / 4)
+                m_device[0][i] += 1;
+        } else if (m_spec.kernel == "gather") {
+            for (std::uint64_t i = 0; i < n; ++i)
+                m_device[2][i] = m_device[0][m_device[1][i]];
+        } else {
+            for (std::uint64_t i = 0; i < n; ++i)
+                m_device[0][i] += 1;
+        }
+        if (m_behaviour.corruptOneElement)
+            m_device.back()[n / 2] ^= 1u << 22;
+        meter.addDeviceNs(1000);
+        return okStatus();
+    }
+
+    Status toHost(PhaseMeter &meter) override
+    {
+        for (std::size_t b = 0; b < m_host.size(); ++b) {
+            if (hostReads(m_kernel.buffers[b].role)) {
+                m_host[b] = m_device[b];
+                meter.addToHost(m_spec.bytes);
+            }
+        }
+        return call("toHost");
+    }
+
+    Status release(PhaseMeter &) override
+    {
+        if (m_behaviour.releases)
+            ++*m_behaviour.releases;
+        m_host.clear();
+        m_device.clear();
+        return call("release");
+    }
+
+    std::vector<BufferReport> buffers() const override
+    {
+        std::vector<BufferReport> reports;
+        for (const BufferSpec &b : m_kernel.buffers)
+            reports.push_back({std::string(b.name), b.type, b.role, m_spec.bytes, "fake", std::nullopt});
+        return reports;
+    }
+
+private:
+    Status call(const std::string &method)
+    {
+        if (m_behaviour.calls)
+            *m_behaviour.calls += method + " ";
+        if (method == m_behaviour.failIn && ++m_counts[method] == m_behaviour.failOnCall)
+            return failed("the fake device failed on purpose");
+        return okStatus();
+    }
+
+    const ExperimentSpec m_spec;
+    const KernelInfo &m_kernel;
+    FakeBehaviour m_behaviour;
+    std::vector<std::vector<std::uint32_t>> m_host;
+    std::vector<std::vector<std::uint32_t>> m_device;
+    std::map<std::string, int> m_counts;
+};
+
+} // namespace
+
+FakeBackend::FakeBackend(FakeBehaviour behaviour) : m_behaviour(std::move(behaviour))
+{
+    m_device.id = "opencl:7";
+    m_device.backend = BackendKind::OpenCL;
+    m_device.name = "Fake device";
+    m_device.versionMajor = 3;
+    m_device.globalMemoryBytes = 1ULL << 30;
+    m_device.maxAllocationBytes = 256ULL << 20;
+    m_device.svmCoarseBuffer = true;
+}
+
+Result<std::unique_ptr<Session>> FakeBackend::createSession(const ExperimentSpec &spec)
+{
+    return std::unique_ptr<Session>(std::make_unique<FakeSession>(spec, m_behaviour));
+}
+
+} // namespace sharescope::testing

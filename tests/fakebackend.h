@@ -1,0 +1,35 @@
+#pragma once
+
+#include "backend.h"
+
+#include <string>
+
+namespace sharescope::testing {
+
+// What the fake device should do wrong.
+struct FakeBehaviour
+{
+    std::string failIn; // "allocate", "toDevice", "launch", "toHost", "acquireRead", ...
+    int failOnCall = 1; // the n-th call of that method fails
+    bool corruptOneElement = false; // the kernel writes one wrong value
+    int *releases = nullptr; // counts release() calls
+    std::string *calls = nullptr; // appends "method " for every call
+};
+
+// A backend whose "device" is a second host array per buffer and whose
+// kernels run on the CPU: the engine's logic, tested without a device.
+class FakeBackend final : public Backend
+{
+public:
+    explicit FakeBackend(FakeBehaviour behaviour = {});
+
+    const DeviceInfo &device() const override { return m_device; }
+    Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) override;
+    std::string countersNote(const ExperimentSpec &) const override { return "the fake device has no counters"; }
+
+private:
+    DeviceInfo m_device;
+    FakeBehaviour m_behaviour;
+};
+
+} // namespace sharescope::testing

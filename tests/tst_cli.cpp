@@ -1,0 +1,196 @@
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+// The built binary, run as a user runs it.
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private:
+    struct Outcome
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QString err;
+    };
+
+    Outcome run(const QStringList &arguments, int timeoutMs = 300000)
+    {
+        QProcess process;
+        process.start(QStringLiteral(SHARESCOPE_BINARY), arguments);
+        if (!process.waitForFinished(timeoutMs)) {
+            process.kill();
+            process.waitForFinished();
+        }
+        return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1, process.readAllStandardOutput(),
+                QString::fromUtf8(process.readAllStandardError())};
+    }
+
+    QTemporaryDir m_dir;
+
+private slots:
+    void listsDevicesAsJson()
+    {
+        const Outcome outcome = run({"devices", "--json"});
+        QCOMPARE(outcome.exitCode, 0);
+        QJsonParseError error;
+        const QJsonDocument document = QJsonDocument::fromJson(outcome.out, &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonArray devices = document.object()["devices"].toArray();
+        QVERIFY(!devices.isEmpty());
+        bool cpuDevice = false;
+        for (const QJsonValue &device : devices) {
+            QVERIFY(device["id"].toString().contains(':'));
+            QVERIFY(device["globalMemoryBytes"].toDouble() > 0);
+            cpuDevice = cpuDevice || (device["backend"].toString() == "opencl" && device["cpuDevice"].toBool());
+        }
+        if (!qEnvironmentVariableIsSet("SHARESCOPE_NO_POCL"))
+            QVERIFY2(cpuDevice, "PoCL's CPU device is missing; scripts/setup.sh installs pocl-opencl-icd");
+    }
+
+    void listsDevicesAndModesAsTables()
+    {
+        Outcome outcome = run({"devices"});
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY(outcome.out.contains("opencl:0"));
+        outcome = run({"modes", "--device", "opencl:0"});
+        QCOMPARE(outcome.exitCode, 0);
+        for (const char *mode : {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine", "managed"})
+            QVERIFY(outcome.out.contains(mode));
+        QVERIFY(outcome.out.contains("managed is a CUDA mode"));
+        outcome = run({"modes", "--json"});
+        QCOMPARE(outcome.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(outcome.out).object()["modes"].toArray().size(), 13);
+    }
+
+    void runsAndWritesJsonToStdout()
+    {
+        const Outcome outcome = run({"run", "--device", "opencl:0", "--mode", "cl-use-host-ptr", "--size", "1MiB", "--json", "-"});
+        QCOMPARE(outcome.exitCode, 0);
+        QJsonParseError error;
+        const QJsonObject report = QJsonDocument::fromJson(outcome.out, &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString() + outcome.out.left(200)));
+        QCOMPARE(report["format"].toString(), QStringLiteral("sharescope-report"));
+        QVERIFY(report["verification"]["passed"].toBool());
+        QCOMPARE(report["spec"]["mode"].toString(), QStringLiteral("cl-use-host-ptr"));
+        QCOMPARE(report["summary"].toArray().size(), 7);
+        QVERIFY(report["command"].toString().startsWith("sharescope run --device opencl:0 --mode cl-use-host-ptr"));
+    }
+
+    void printsARunTable()
+    {
+        const QString csv = m_dir.filePath("run.csv");
+        const Outcome outcome = run({"run", "--mode", "cl-copy", "--kernel", "scale", "--size", "256KiB", "--iterations", "3", "--csv", csv});
+        QCOMPARE(outcome.exitCode, 0);
+        for (const char *phase : {"alloc", "host-init", "to-device", "kernel", "to-host", "host-read", "free", "verified    yes", "reproduce"})
+            QVERIFY2(outcome.out.contains(phase), phase);
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 1 + 1 + 4 * 5 + 1); // header, alloc, (warm-up + 3) x 5 phases, free
+        QVERIFY(lines[0].startsWith("device,mode,kernel,bytes,iteration"));
+    }
+
+    void comparesTheOpenClModes()
+    {
+        const QString json = m_dir.filePath("compare.json");
+        const Outcome outcome = run({"compare", "--device", "opencl:0", "--size", "1MiB", "--iterations", "2", "--json", json});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        for (const char *mode : {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine"})
+            QVERIFY2(outcome.out.contains(mode), mode);
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject set = QJsonDocument::fromJson(file.readAll()).object();
+        QCOMPARE(set["format"].toString(), QStringLiteral("sharescope-compare"));
+        QCOMPARE(set["runs"].toArray().size() + set["skipped"].toArray().size(), 5);
+    }
+
+    void rejectsBadInput_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("size 0") << QStringList{"--size", "0"} << 2 << "invalid size '0'";
+        QTest::addRow("size -5M") << QStringList{"--size", "-5M"} << 2 << "invalid size '-5M'";
+        QTest::addRow("size 12.5B") << QStringList{"--size", "12.5B"} << 2 << "invalid size '12.5B'";
+        QTest::addRow("huge size") << QStringList{"--size", "99999999999999999999GiB"} << 2 << "larger than 16 EiB";
+        QTest::addRow("size 64Q") << QStringList{"--size", "64Q"} << 2 << "unknown unit 'Q'";
+        QTest::addRow("device opencl:99") << QStringList{"--device", "opencl:99"} << 2 << "unknown device 'opencl:99'; available: ";
+        QTest::addRow("mode managd") << QStringList{"--mode", "managd"} << 2 << "unknown mode 'managd'; accepted: ";
+        QTest::addRow("too large") << QStringList{"--size", "1TiB"} << 2 << "is too large for opencl:0";
+        QTest::addRow("cuda mode") << QStringList{"--device", "opencl:0", "--mode", "pinned"} << 3 << "pinned is a CUDA mode";
+    }
+    void rejectsBadInput()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        const QString json = m_dir.filePath("bad.json");
+        const Outcome outcome = run(QStringList{"run"} + arguments + QStringList{"--json", json});
+        QCOMPARE(outcome.exitCode, exitCode);
+        QVERIFY2(outcome.err.contains(message), qPrintable(outcome.err));
+        QVERIFY(outcome.err.startsWith("sharescope: "));
+        QVERIFY2(outcome.out.isEmpty(), outcome.out.constData()); // stdout carries results only
+        QVERIFY(!QFile::exists(json)); // no partial output
+        QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).filter("bad").size(), 0);
+    }
+
+    void refusesAnUnwritableOutputBeforeRunning()
+    {
+        const Outcome outcome = run({"run", "--size", "4KiB", "--json", m_dir.filePath("no/such/dir/out.json")});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("cannot write"), qPrintable(outcome.err));
+        QVERIFY(outcome.out.isEmpty());
+    }
+
+    void cancelsOnInterruptWithoutPartialOutput()
+    {
+        const QString json = m_dir.filePath("cancelled.json");
+        QProcess process;
+        process.start(QStringLiteral(SHARESCOPE_BINARY),
+                      {"compare", "--device", "opencl:0", "--size", "64MiB", "--iterations", "200", "--json", json});
+        QVERIFY(process.waitForStarted());
+        QTest::qWait(1500);
+        ::kill(static_cast<pid_t>(process.processId()), SIGINT);
+        QVERIFY(process.waitForFinished(30000)); // stops between phases, well within the timeout
+        QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(process.exitCode(), 1);
+        QVERIFY(QString::fromUtf8(process.readAllStandardError()).contains("cancelled"));
+        QVERIFY(!QFile::exists(json));
+    }
+
+    void answersHelpForEveryCommand_data()
+    {
+        QTest::addColumn<QString>("command");
+        for (const char *command : {"devices", "modes", "run", "compare", "sweep"})
+            QTest::addRow("%s", command) << command;
+    }
+    void answersHelpForEveryCommand()
+    {
+        QFETCH(QString, command);
+        const Outcome outcome = run({command, "--help"});
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY(outcome.out.contains(("Usage: sharescope " + command).toUtf8()));
+    }
+
+    void printsTheVersionAndUsage()
+    {
+        Outcome outcome = run({"--version"});
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY(outcome.out.startsWith("sharescope 0."));
+        outcome = run({"nonsense"});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY(outcome.err.contains("unknown command 'nonsense'"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,162 @@
+#include "devices.h"
+#include "engine.h"
+
+#include <QTest>
+
+#include <map>
+
+using namespace sharescope;
+
+// Every OpenCL mode with every kernel, on every OpenCL device of the machine
+// (PoCL where there is no GPU): verified element by element.
+class TestOpenCl : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::map<std::string, std::unique_ptr<Engine>> m_engines; // one per device: kernels built once
+    DeviceList m_devices;
+
+    Engine *engineFor(const std::string &id)
+    {
+        auto &engine = m_engines[id];
+        if (!engine) {
+            auto device = m_devices.resolve(id);
+            if (!device)
+                return nullptr;
+            auto backend = openBackend(*device);
+            if (!backend)
+                return nullptr;
+            engine = std::make_unique<Engine>(std::move(*backend));
+        }
+        return engine.get();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_devices = listDevices();
+        const bool anyOpenCl = std::ranges::any_of(m_devices.devices, [](const DeviceInfo &d) { return d.backend == BackendKind::OpenCL; });
+        // scripts/setup.sh installs PoCL, so every machine has one: a missing
+        // device is a broken set-up, not a reason to skip.
+        QVERIFY2(anyOpenCl, "no OpenCL device; run scripts/setup.sh (it installs pocl-opencl-icd)");
+    }
+
+    void runsEveryModeAndKernel_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("kernel");
+        for (const DeviceInfo &device : listDevices().devices) {
+            if (device.backend != BackendKind::OpenCL)
+                continue;
+            for (const ModeInfo &mode : modes()) {
+                if (mode.backend != BackendKind::OpenCL)
+                    continue;
+                for (const KernelInfo &kernel : kernels()) {
+                    QTest::addRow("%s %s %s", device.id.c_str(), std::string(mode.id).c_str(), std::string(kernel.id).c_str())
+                        << QString::fromStdString(device.id) << QString::fromLatin1(mode.id.data(), mode.id.size())
+                        << QString::fromLatin1(kernel.id.data(), kernel.id.size());
+                }
+            }
+        }
+    }
+    void runsEveryModeAndKernel()
+    {
+        QFETCH(QString, device);
+        QFETCH(QString, mode);
+        QFETCH(QString, kernel);
+        Engine *engine = engineFor(device.toStdString());
+        QVERIFY(engine);
+        const Support support = supportOf(engine->device(), *findMode(mode.toStdString()));
+        ExperimentSpec spec;
+        spec.mode = mode.toStdString();
+        spec.kernel = kernel.toStdString();
+        spec.bytes = 1 << 20;
+        spec.iterations = 2;
+        spec.warmup = 1;
+        spec.strideBytes = 4096;
+        spec.rounds = 2;
+        const auto report = engine->run(spec);
+        if (!support.supported) {
+            // Not faked: the run is refused with the device's reason.
+            QVERIFY(!report.ok());
+            QCOMPARE(report.error().kind, ErrorKind::Unsupported);
+            QVERIFY(QString::fromStdString(report.error().message).contains(QString::fromStdString(support.reason)));
+            QSKIP(qPrintable("not supported here: " + QString::fromStdString(support.reason)));
+        }
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        QVERIFY2(report->verification.passed(), "the device's results differ from the CPU reference");
+        QCOMPARE(report->verification.checked, 3 * spec.elementCount());
+        QCOMPARE(report->iterations.size(), std::size_t(3));
+        for (const IterationResult &iteration : report->iterations) {
+            QCOMPARE(iteration.phases.size(), std::size_t(5));
+            QVERIFY(iteration.phases[2].deviceNs.has_value()); // kernel time from a profiling event
+            QVERIFY(*iteration.phases[2].deviceNs > 0);
+            QVERIFY(!iteration.phases[2].counters); // OpenCL has none: not reported, not zero
+        }
+        QVERIFY(report->free.has_value());
+        QCOMPARE(report->buffers.size(), findKernel(spec.kernel)->buffers.size());
+        for (const BufferReport &buffer : report->buffers)
+            QVERIFY(!buffer.placement.empty());
+
+        const PhaseResult &toDevice = report->iterations.back().phases[1];
+        const PhaseResult &toHost = report->iterations.back().phases[3];
+        const auto &buffers = findKernel(spec.kernel)->buffers;
+        const auto count = [&](bool (*role)(BufferRole)) {
+            return static_cast<std::uint64_t>(std::ranges::count_if(buffers, [role](const BufferSpec &b) { return role(b.role); }));
+        };
+        if (spec.mode == "cl-copy") {
+            QCOMPARE(toDevice.bytesToDevice, count(hostWrites) * spec.bytes);
+            QCOMPARE(toHost.bytesToHost, count(hostReads) * spec.bytes);
+        }
+        if (spec.mode == "cl-use-host-ptr") {
+            for (const BufferReport &buffer : report->buffers)
+                QVERIFY(buffer.zeroCopy.has_value()); // observed for every buffer
+            if (std::ranges::all_of(report->buffers, [](const BufferReport &b) { return *b.zeroCopy; })) {
+                QCOMPARE(toDevice.bytesMoved(), std::uint64_t(0));
+                QCOMPARE(toHost.bytesMoved(), std::uint64_t(0));
+            } else {
+                QVERIFY(toDevice.bytesMoved() + toHost.bytesMoved() > 0); // a copy is counted as one
+            }
+        }
+        if (spec.mode.starts_with("cl-svm")) {
+            QCOMPARE(toDevice.bytesMoved(), std::uint64_t(0));
+            QCOMPARE(toHost.bytesMoved(), std::uint64_t(0));
+        }
+    }
+
+    void usesTheHostArrayInPlaceOnTheCpu()
+    {
+        // PoCL runs kernels on the CPU: USE_HOST_PTR must be true zero-copy.
+        const auto cpu = std::ranges::find_if(m_devices.devices, [](const DeviceInfo &d) { return d.cpuDevice; });
+        if (cpu == m_devices.devices.end())
+            QSKIP("no CPU OpenCL device here");
+        Engine *engine = engineFor(cpu->id);
+        QVERIFY(engine);
+        ExperimentSpec spec;
+        spec.mode = "cl-use-host-ptr";
+        spec.bytes = 4 << 20;
+        const auto report = engine->run(spec);
+        QVERIFY(report.ok());
+        for (const BufferReport &buffer : report->buffers)
+            QCOMPARE(buffer.zeroCopy, std::optional<bool>(true));
+    }
+
+    void refusesCudaModesWithTheReason()
+    {
+        const auto first = std::ranges::find(m_devices.devices, BackendKind::OpenCL, &DeviceInfo::backend);
+        Engine *engine = engineFor(first->id);
+        QVERIFY(engine);
+        ExperimentSpec spec;
+        spec.mode = "managed";
+        spec.bytes = 4096;
+        const auto report = engine->run(spec);
+        QVERIFY(!report.ok());
+        QCOMPARE(report.error().kind, ErrorKind::Unsupported);
+        QVERIFY(QString::fromStdString(report.error().message).contains("managed is a CUDA mode"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestOpenCl)
+#include "tst_opencl.moc"

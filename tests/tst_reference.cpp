@@ -1,0 +1,134 @@
+#include "reference.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
+using namespace sharescope;
+
+namespace {
+
+// What each kernel does, on the CPU, buffer by buffer: the stand-in for a
+// device in these tests.
+void runKernelOnCpu(const ExperimentSpec &spec, std::vector<std::vector<std::uint32_t>> &buffers, const Reference &reference)
+{
+    const std::uint64_t n = spec.elementCount();
+    auto asFloat = [](std::vector<std::uint32_t> &b) { return reinterpret_cast<float *>(b.data()); };
+    if (spec.kernel == "vector-add") {
+        for (std::uint64_t i = 0; i < n; ++i)
+            asFloat(buffers[2])[i] = asFloat(buffers[0])[i] + asFloat(buffers[1])[i];
+    } else if (spec.kernel == "scale") {
+        for (std::uint64_t i = 0; i < n; ++i)
+            asFloat(buffers[0])[i] *= 2.0f;
+    } else if (spec.kernel == "stride") {
+        for (std::uint64_t i = 0; i < n; i += spec.strideBytes / 4)
+            buffers[0][i] += 1;
+    } else if (spec.kernel == "gather") {
+        for (std::uint64_t i = 0; i < n; ++i)
+            buffers[2][i] = buffers[0][buffers[1][i]];
+    } else {
+        for (int round = 0; round < spec.rounds; ++round) {
+            for (std::uint64_t i = 0; i < n; ++i)
+                buffers[0][i] += 1;
+            reference.cpuRound(buffers[0].data());
+        }
+    }
+}
+
+} // namespace
+
+class TestReference : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void verifiesAndFindsAPlantedError_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        for (const KernelInfo &kernel : kernels())
+            QTest::addRow("%s", std::string(kernel.id).c_str()) << QString::fromLatin1(kernel.id.data(), kernel.id.size());
+    }
+    void verifiesAndFindsAPlantedError()
+    {
+        QFETCH(QString, kernel);
+        ExperimentSpec spec;
+        spec.mode = "cl-copy";
+        spec.kernel = kernel.toStdString();
+        spec.bytes = 1 << 20;
+        spec.strideBytes = 4096;
+        spec.rounds = 3;
+        const Reference reference(spec);
+        const KernelInfo &info = *findKernel(spec.kernel);
+        std::vector<std::vector<std::uint32_t>> buffers(info.buffers.size(), std::vector<std::uint32_t>(spec.elementCount()));
+        for (std::size_t b = 0; b < info.buffers.size(); ++b) {
+            if (hostWrites(info.buffers[b].role))
+                reference.fill(b, buffers[b].data());
+        }
+        runKernelOnCpu(spec, buffers, reference);
+
+        const std::size_t out = info.buffers.size() - 1;
+        Verification clean;
+        reference.verify(out, buffers[out].data(), clean);
+        QCOMPARE(clean.checked, spec.elementCount());
+        QCOMPARE(clean.mismatches, std::uint64_t(0));
+        QVERIFY(clean.passed());
+
+        // One wrong element, as a faulty transfer or kernel would leave it.
+        const std::uint64_t planted = spec.elementCount() - 3;
+        const double expected = reference.expectedValue(out, planted);
+        buffers[out][planted] ^= 0x00400000; // flips a bit of a float's mantissa or of an integer
+        Verification dirty;
+        reference.verify(out, buffers[out].data(), dirty);
+        QCOMPARE(dirty.mismatches, std::uint64_t(1));
+        QVERIFY(!dirty.passed());
+        QCOMPARE(dirty.first.size(), std::size_t(1));
+        QCOMPARE(dirty.first[0].index, planted);
+        QCOMPARE(dirty.first[0].buffer, std::string(info.buffers[out].name));
+        QCOMPARE(dirty.first[0].expected, expected);
+        QVERIFY(dirty.first[0].actual != expected);
+    }
+
+    void keepsOnlyTheFirstMismatches()
+    {
+        ExperimentSpec spec;
+        spec.mode = "cl-copy";
+        spec.kernel = "scale";
+        spec.bytes = 4096;
+        const Reference reference(spec);
+        std::vector<float> wrong(spec.elementCount(), -1.0f);
+        Verification verification;
+        reference.verify(0, wrong.data(), verification);
+        QCOMPARE(verification.mismatches, spec.elementCount());
+        QCOMPARE(verification.first.size(), Reference::maxRecordedMismatches);
+        QCOMPARE(verification.first[1].index, std::uint64_t(1));
+    }
+
+    void permutationIsAFixedBijection_data()
+    {
+        QTest::addColumn<quint64>("count");
+        for (const quint64 count : {1ULL, 2ULL, 3ULL, 1000ULL, 4096ULL, 65537ULL, 1ULL << 20})
+            QTest::addRow("%llu", count) << count;
+    }
+    void permutationIsAFixedBijection()
+    {
+        QFETCH(quint64, count);
+        const auto permutation = fixedPermutation(count);
+        QCOMPARE(permutation.size(), std::size_t(count));
+        std::vector<bool> seen(count, false);
+        for (const std::uint32_t value : permutation) {
+            QVERIFY(value < count);
+            QVERIFY(!seen[value]);
+            seen[value] = true;
+        }
+        QCOMPARE(fixedPermutation(count), permutation); // the same every time
+        if (count >= 1000) {
+            const auto fixedPoints = std::ranges::count_if(permutation, [i = 0u](std::uint32_t v) mutable { return v == i++; });
+            QVERIFY2(fixedPoints < std::ptrdiff_t(count / 100), "a random permutation moves almost every index");
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestReference)
+#include "tst_reference.moc"

@@ -1,0 +1,197 @@
+#include "reportjson.h"
+
+#include <QTest>
+
+using namespace sharescope;
+
+namespace {
+
+PhaseResult phase(Phase which, std::uint64_t hostNs, std::optional<std::uint64_t> deviceNs, std::uint64_t toDevice = 0)
+{
+    PhaseResult result;
+    result.phase = which;
+    result.hostNs = hostNs;
+    result.deviceNs = deviceNs;
+    result.bytesToDevice = toDevice;
+    result.bytesToHost = toDevice / 2;
+    result.bytesAccessed = toDevice * 3;
+    return result;
+}
+
+RunReport sampleReport()
+{
+    RunReport report;
+    report.toolVersion = "0.1.0";
+    report.commandLine = "sharescope run --device cuda:0 --mode managed --kernel gather --size 1MiB";
+    report.createdUtc = "2026-11-29T10:00:00Z";
+    report.environment = {"Linux 6.1 x86_64", "Some CPU", 16, "gcc 12", "Release"};
+    report.device.id = "cuda:0";
+    report.device.backend = BackendKind::Cuda;
+    report.device.name = "A GPU, with \"quotes\" and 中文";
+    report.device.globalMemoryBytes = 80ULL << 30;
+    report.device.managedMemory = true;
+    report.device.pciBusId = "0000:17:00.0";
+    report.spec.deviceId = "cuda:0";
+    report.spec.mode = "managed";
+    report.spec.kernel = "gather";
+    report.spec.bytes = 1 << 20;
+    report.spec.iterations = 2;
+    report.spec.warmup = 1;
+    report.buffers = {{"x", ElementType::UInt32, BufferRole::Input, 1 << 20, "managed", std::nullopt},
+                      {"perm", ElementType::UInt32, BufferRole::Input, 1 << 20, "managed", true},
+                      {"out", ElementType::UInt32, BufferRole::Output, 1 << 20, "managed", false}};
+    report.alloc = phase(Phase::Alloc, 1000, std::nullopt);
+    for (int i = 0; i < 3; ++i) {
+        IterationResult iteration{i, i == 0, {}};
+        for (const Phase p : iterationPhases) {
+            PhaseResult result = phase(p, 100 + 10 * i, p == Phase::Kernel ? std::optional<std::uint64_t>(50 + i) : std::nullopt, 4096);
+            if (p == Phase::Kernel) {
+                Counters counters;
+                counters.bytesHostToDevice = 8192 + i;
+                counters.gpuPageFaultGroups = 3;
+                result.counters = counters; // the others: not reported
+            }
+            iteration.phases.push_back(result);
+        }
+        report.iterations.push_back(iteration);
+    }
+    report.free = phase(Phase::Free, 2000, std::nullopt);
+    report.verification = {786432, 2, {{"out", 7, 1.5, 2.5}, {"out", 9, 3, 4}}};
+    report.countersEnabled = true;
+    return report;
+}
+
+} // namespace
+
+class TestReportJson : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void roundTripsAReport()
+    {
+        const RunReport original = sampleReport();
+        const std::string json = toJson(original);
+        const auto read = readReports(json);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->kind, ReportSet::Kind::Run);
+        QCOMPARE(read->runs.size(), std::size_t(1));
+        const RunReport &back = read->runs.front();
+        QCOMPARE(back.device.name, original.device.name);
+        QCOMPARE(back.iterations.size(), std::size_t(3));
+        QVERIFY(back.iterations[0].warmup);
+        QCOMPARE(*back.iterations[2].phases[2].deviceNs, std::uint64_t(52));
+        QVERIFY(!back.iterations[1].phases[0].deviceNs);
+        const Counters &counters = *back.iterations[1].phases[2].counters;
+        QCOMPARE(*counters.bytesHostToDevice, std::uint64_t(8193));
+        QVERIFY(!counters.cpuPageFaults); // not reported stays not reported, not zero
+        QVERIFY(!back.iterations[1].phases[0].counters);
+        QCOMPARE(back.buffers[1].zeroCopy, std::optional<bool>(true));
+        QCOMPARE(back.buffers[0].zeroCopy, std::optional<bool>());
+        QCOMPARE(back.verification.first.size(), std::size_t(2));
+        QCOMPARE(back.verification.first[0].expected, 1.5);
+        // Nothing is lost: writing what was read gives the same document.
+        QCOMPARE(QString::fromStdString(toJson(back)), QString::fromStdString(json));
+    }
+
+    void summarizesMeasuredIterationsOnly()
+    {
+        const RunReport report = sampleReport();
+        const auto summaries = summarize(report);
+        QCOMPARE(summaries.size(), std::size_t(7));
+        QCOMPARE(summaries.front().phase, Phase::Alloc);
+        const PhaseSummary &kernel = summaries[3];
+        QCOMPARE(kernel.phase, Phase::Kernel);
+        QCOMPARE(kernel.samples, 2); // the warm-up is left out
+        QCOMPARE(kernel.hostNs.min, std::uint64_t(110));
+        QCOMPARE(kernel.hostNs.max, std::uint64_t(120));
+        QCOMPARE(kernel.deviceNs->median, std::uint64_t(51)); // (51 + 52) / 2
+        QCOMPARE(*kernel.median.counters->bytesHostToDevice, std::uint64_t(8193));
+        QVERIFY(!kernel.median.counters->thrashing);
+        QVERIFY(!summaries[1].deviceNs); // host-init has no device time
+    }
+
+    void roundTripsASet()
+    {
+        ReportSet set;
+        set.kind = ReportSet::Kind::Compare;
+        set.commandLine = "sharescope compare --size 1MiB";
+        set.runs = {sampleReport(), sampleReport()};
+        set.runs[1].spec.mode = "managed-prefetch";
+        set.skipped = {{"ipc", 1 << 20, "not supported: no"}};
+        const std::string json = toJson(set);
+        const auto read = readReports(json);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->kind, ReportSet::Kind::Compare);
+        QCOMPARE(read->runs.size(), std::size_t(2));
+        QCOMPARE(read->runs[1].spec.mode, std::string("managed-prefetch"));
+        QCOMPARE(read->skipped.front().reason, std::string("not supported: no"));
+        QCOMPARE(QString::fromStdString(toJson(*read)), QString::fromStdString(json));
+    }
+
+    void rejectsMalformedInput_data()
+    {
+        QTest::addColumn<QString>("mutation");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("not json") << "text:{\"format\": " << "not valid JSON";
+        QTest::addRow("empty") << "text:" << "not valid JSON";
+        QTest::addRow("array") << "text:[1, 2]" << "not a ShareScope report";
+        QTest::addRow("foreign json") << "text:{\"name\": \"package\", \"version\": \"1.0\"}" << "not a ShareScope report";
+        QTest::addRow("other format") << "set:format=\"chrome-trace\"" << "not a ShareScope report";
+        QTest::addRow("newer version") << "set:formatVersion=99" << "newer than this ShareScope reads";
+        QTest::addRow("missing field") << "erase:iterations" << "'iterations' is missing";
+        QTest::addRow("wrong type") << "set:alloc={\"phase\": \"alloc\", \"hostNs\": \"fast\"}" << "'alloc.hostNs' must be a whole number";
+        QTest::addRow("negative") << "set:alloc={\"phase\": \"alloc\", \"hostNs\": -4}" << "'alloc.hostNs' must be a whole number";
+        QTest::addRow("unknown phase") << "set:free={\"phase\": \"nap\"}" << "unknown phase 'nap'";
+        QTest::addRow("unknown mode") << "setspec:mode=\"teleport\"" << "unknown mode 'teleport'";
+        QTest::addRow("zero size") << "setspec:bytes=0" << "invalid size";
+        QTest::addRow("iterations not array") << "set:iterations=7" << "'iterations' must be an array";
+        QTest::addRow("huge number") << "set:alloc={\"phase\": \"alloc\", \"hostNs\": 1e400}" << "not valid JSON";
+    }
+    void rejectsMalformedInput()
+    {
+        QFETCH(QString, mutation);
+        QFETCH(QString, message);
+        std::string text;
+        const QString kind = mutation.section(':', 0, 0);
+        const QString rest = mutation.section(':', 1);
+        if (kind == "text") {
+            text = rest.toStdString();
+        } else {
+            // Take a valid report and break one field of it.
+            QString json = QString::fromStdString(toJson(sampleReport(), -1));
+            const QString key = rest.section('=', 0, 0);
+            const QString value = rest.section('=', 1);
+            const QString field = "\"" + key + "\":";
+            const qsizetype at = kind == "setspec" ? json.indexOf(field, json.indexOf("\"spec\":")) : json.indexOf(field);
+            QVERIFY(at >= 0);
+            // The field's value ends at the next comma or brace at its depth.
+            qsizetype end = at + field.size();
+            int depth = 0;
+            bool inString = false;
+            for (; end < json.size(); ++end) {
+                const QChar c = json[end];
+                if (c == '"' && json[end - 1] != '\\')
+                    inString = !inString;
+                else if (!inString && (c == '{' || c == '['))
+                    ++depth;
+                else if (!inString && (c == '}' || c == ']') && depth-- == 0)
+                    break;
+                else if (!inString && c == ',' && depth == 0)
+                    break;
+            }
+            if (kind == "erase")
+                json.remove(at, end - at + 1);
+            else
+                json.replace(at + field.size(), end - at - field.size(), value);
+            text = json.toStdString();
+        }
+        const auto read = readReports(text);
+        QVERIFY(!read.ok());
+        QCOMPARE(read.error().kind, ErrorKind::BadArgument);
+        QVERIFY2(QString::fromStdString(read.error().message).contains(message), read.error().message.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestReportJson)
+#include "tst_reportjson.moc"
