@@ -14,8 +14,14 @@
 namespace sharescope {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("CliRunner", text); }
-QString q(const std::string &text) { return QString::fromStdString(text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("CliRunner", text);
+}
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
 
 // What `compare` and `sweep` run: one spec per mode and size.
 std::vector<ExperimentSpec> plannedRuns(const CommandLineOptions &options, const DeviceInfo &device)
@@ -142,9 +148,9 @@ int CliRunner::experiments(const CommandLineOptions &options)
         return fail(opened.error());
 
     ReportSet set;
-    set.kind = options.command == Command::Run       ? ReportSet::Kind::Run
-               : options.command == Command::Compare ? ReportSet::Kind::Compare
-                                                     : ReportSet::Kind::Sweep;
+    set.kind = options.command == Command::Run ? ReportSet::Kind::Run
+        : options.command == Command::Compare  ? ReportSet::Kind::Compare
+                                               : ReportSet::Kind::Sweep;
     set.commandLine = options.reproduce.toStdString();
     std::vector<ExperimentSpec> specs;
     if (options.command == Command::Run) {
@@ -175,7 +181,8 @@ int CliRunner::experiments(const CommandLineOptions &options)
     bool anyFailed = false;
     for (std::size_t i = 0; i < specs.size(); ++i) {
         const ExperimentSpec &spec = specs[i];
-        progress.setTask(tr("[%1/%2] %3 · %4").arg(i + 1).arg(specs.size()).arg(q(spec.mode), q(formatBytes(spec.bytes))));
+        progress.setTask(
+            tr("[%1/%2] %3 · %4").arg(i + 1).arg(specs.size()).arg(q(spec.mode), q(formatBytes(spec.bytes))));
         auto report = engine.run(spec, &progress, m_cancel);
         if (!report) {
             const Error &error = report.error();
@@ -186,7 +193,9 @@ int CliRunner::experiments(const CommandLineOptions &options)
             if (error.kind == ErrorKind::Failed)
                 anyFailed = true;
             set.skipped.push_back({spec.mode, spec.bytes,
-                                   (error.kind == ErrorKind::Unsupported ? "not supported: " : error.kind == ErrorKind::Failed ? "failed: " : "skipped: ")
+                                   (error.kind == ErrorKind::Unsupported  ? "not supported: "
+                                        : error.kind == ErrorKind::Failed ? "failed: "
+                                                                          : "skipped: ")
                                        + error.message});
             continue;
         }
@@ -198,12 +207,13 @@ int CliRunner::experiments(const CommandLineOptions &options)
     if (set.runs.empty()) {
         for (const SkippedRun &skipped : set.skipped)
             m_err << q(skipped.mode) << ": " << q(skipped.reason) << Qt::endl;
-        return fail(anyFailed ? failed("no experiment succeeded") : unsupported("no experiment could run on " + device->id));
+        return fail(anyFailed ? failed("no experiment succeeded")
+                              : unsupported("no experiment could run on " + device->id));
     }
     if (!outputs.writesStdout()) {
-        m_out << (set.kind == ReportSet::Kind::Run       ? runTable(set.runs.front())
-                  : set.kind == ReportSet::Kind::Compare ? compareTable(set)
-                                                         : sweepTable(set));
+        m_out << (set.kind == ReportSet::Kind::Run           ? runTable(set.runs.front())
+                      : set.kind == ReportSet::Kind::Compare ? compareTable(set)
+                                                             : sweepTable(set));
         m_out.flush();
     }
     if (Status written = outputs.commit(toJson(set), toCsv(set.runs)); !written)

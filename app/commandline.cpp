@@ -10,8 +10,14 @@
 namespace sharescope {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("CommandLine", text); }
-QString fromStd(const std::string &text) { return QString::fromStdString(text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("CommandLine", text);
+}
+QString fromStd(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
 
 struct Subcommand
 {
@@ -24,7 +30,8 @@ const Subcommand subcommands[] = {
     {"devices", Command::Devices, QT_TRANSLATE_NOOP("CommandLine", "list the CUDA and OpenCL devices")},
     {"modes", Command::Modes, QT_TRANSLATE_NOOP("CommandLine", "list every sharing mode, supported or not and why")},
     {"run", Command::Run, QT_TRANSLATE_NOOP("CommandLine", "run one experiment and show its phases")},
-    {"compare", Command::Compare, QT_TRANSLATE_NOOP("CommandLine", "run one experiment in several modes, side by side")},
+    {"compare", Command::Compare,
+     QT_TRANSLATE_NOOP("CommandLine", "run one experiment in several modes, side by side")},
     {"sweep", Command::Sweep, QT_TRANSLATE_NOOP("CommandLine", "measure bandwidth against size")},
     {"gui", Command::Gui, QT_TRANSLATE_NOOP("CommandLine", "open the desktop window")},
 };
@@ -32,17 +39,34 @@ const Subcommand subcommands[] = {
 // Options shared by run, compare and sweep.
 struct ExperimentOptions
 {
-    QCommandLineOption device{QStringLiteral("device"), tr("Device to use, as `devices` lists it (default: the first CUDA device, else the first OpenCL device)."), QStringLiteral("D")};
-    QCommandLineOption kernel{QStringLiteral("kernel"), tr("Kernel: %1 (default: vector-add).").arg(fromStd(kernelIdList())), QStringLiteral("K")};
-    QCommandLineOption size{QStringLiteral("size"), tr("Size of each buffer, e.g. 4096, 64KiB, 64MiB, 1GB (default: 64MiB)."), QStringLiteral("S")};
-    QCommandLineOption iterations{QStringLiteral("iterations"), tr("Measured iterations (default: 5)."), QStringLiteral("N")};
-    QCommandLineOption warmup{QStringLiteral("warmup"), tr("Warm-up iterations, left out of the statistics (default: 1)."), QStringLiteral("N")};
-    QCommandLineOption stride{QStringLiteral("stride"), tr("Stride of the stride kernel (default: 64KiB)."), QStringLiteral("S")};
-    QCommandLineOption rounds{QStringLiteral("rounds"), tr("Rounds of the ping-pong kernel (default: 4)."), QStringLiteral("N")};
-    QCommandLineOption advice{QStringLiteral("advice"), tr("Advice for managed-advise: preferred-device, preferred-host, accessed-by, read-mostly (default: preferred-device)."), QStringLiteral("A")};
+    QCommandLineOption device{
+        QStringLiteral("device"),
+        tr("Device to use, as `devices` lists it (default: the first CUDA device, else the first OpenCL device)."),
+        QStringLiteral("D")};
+    QCommandLineOption kernel{QStringLiteral("kernel"),
+                              tr("Kernel: %1 (default: vector-add).").arg(fromStd(kernelIdList())),
+                              QStringLiteral("K")};
+    QCommandLineOption size{QStringLiteral("size"),
+                            tr("Size of each buffer, e.g. 4096, 64KiB, 64MiB, 1GB (default: 64MiB)."),
+                            QStringLiteral("S")};
+    QCommandLineOption iterations{QStringLiteral("iterations"), tr("Measured iterations (default: 5)."),
+                                  QStringLiteral("N")};
+    QCommandLineOption warmup{QStringLiteral("warmup"),
+                              tr("Warm-up iterations, left out of the statistics (default: 1)."), QStringLiteral("N")};
+    QCommandLineOption stride{QStringLiteral("stride"), tr("Stride of the stride kernel (default: 64KiB)."),
+                              QStringLiteral("S")};
+    QCommandLineOption rounds{QStringLiteral("rounds"), tr("Rounds of the ping-pong kernel (default: 4)."),
+                              QStringLiteral("N")};
+    QCommandLineOption advice{QStringLiteral("advice"),
+                              tr("Advice for managed-advise: preferred-device, preferred-host, accessed-by, "
+                                 "read-mostly (default: preferred-device)."),
+                              QStringLiteral("A")};
     QCommandLineOption noCounters{QStringLiteral("no-counters"), tr("Do not collect unified-memory counters.")};
-    QCommandLineOption json{QStringLiteral("json"), tr("Write the report as JSON to FILE, or to stdout with -."), QStringLiteral("FILE")};
-    QCommandLineOption csv{QStringLiteral("csv"), tr("Write every phase of every iteration as CSV to FILE, or to stdout with -."), QStringLiteral("FILE")};
+    QCommandLineOption json{QStringLiteral("json"), tr("Write the report as JSON to FILE, or to stdout with -."),
+                            QStringLiteral("FILE")};
+    QCommandLineOption csv{QStringLiteral("csv"),
+                           tr("Write every phase of every iteration as CSV to FILE, or to stdout with -."),
+                           QStringLiteral("FILE")};
 
     void addTo(QCommandLineParser &parser)
     {
@@ -53,7 +77,10 @@ struct ExperimentOptions
 class Parser
 {
 public:
-    explicit Parser(const QStringList &arguments) : m_arguments(arguments) {}
+    explicit Parser(const QStringList &arguments)
+        : m_arguments(arguments)
+    {
+    }
 
     CommandLineResult parse()
     {
@@ -63,14 +90,18 @@ public:
         if (first == QLatin1String("-h") || first == QLatin1String("--help") || first == QLatin1String("help"))
             return help(usageText());
         if (first == QLatin1String("-v") || first == QLatin1String("--version"))
-            return {CommandLineResult::Status::Version, {}, QStringLiteral("sharescope ") + QString::fromStdString(toolVersion())};
+            return {CommandLineResult::Status::Version,
+                    {},
+                    QStringLiteral("sharescope ") + QString::fromStdString(toolVersion())};
         for (const Subcommand &sub : subcommands) {
             if (first == QLatin1String(sub.name))
                 return parseSubcommand(sub);
         }
         if (first.startsWith(QLatin1Char('-')))
             return parseSubcommand(subcommands[5]); // options of the window: sharescope --device ...
-        return error(tr("unknown command '%1'; accepted: devices, modes, run, compare, sweep, gui (see sharescope --help)").arg(first));
+        return error(
+            tr("unknown command '%1'; accepted: devices, modes, run, compare, sweep, gui (see sharescope --help)")
+                .arg(first));
     }
 
 private:
@@ -81,11 +112,23 @@ private:
         const QCommandLineOption helpOption{{QStringLiteral("h"), QStringLiteral("help")}, tr("Show this help.")};
         m_parser.addOption(helpOption);
         const QCommandLineOption jsonFlag{QStringLiteral("json"), tr("Print JSON instead of a table.")};
-        const QCommandLineOption modeOption{QStringLiteral("mode"), tr("Sharing mode (default: device for CUDA, cl-copy for OpenCL); see `sharescope modes`."), QStringLiteral("M")};
-        const QCommandLineOption modesOption{QStringLiteral("modes"), tr("Modes to compare, comma-separated, or all (default: all)."), QStringLiteral("M,M,...")};
-        const QCommandLineOption sizesOption{QStringLiteral("sizes"), tr("Sizes: FROM:TO (doubling), FROM:TO:xN or S,S,... (default: 4KiB:64MiB:x4)."), QStringLiteral("LIST")};
-        const QCommandLineOption sweepModes{QStringLiteral("modes"), tr("Modes to sweep, comma-separated, or all (default: the device's plain copy mode)."), QStringLiteral("M,M,...")};
-        const QCommandLineOption deviceOnly{QStringLiteral("device"), tr("Say which modes this device supports (default: the default device)."), QStringLiteral("D")};
+        const QCommandLineOption modeOption{
+            QStringLiteral("mode"),
+            tr("Sharing mode (default: device for CUDA, cl-copy for OpenCL); see `sharescope modes`."),
+            QStringLiteral("M")};
+        const QCommandLineOption modesOption{QStringLiteral("modes"),
+                                             tr("Modes to compare, comma-separated, or all (default: all)."),
+                                             QStringLiteral("M,M,...")};
+        const QCommandLineOption sizesOption{
+            QStringLiteral("sizes"), tr("Sizes: FROM:TO (doubling), FROM:TO:xN or S,S,... (default: 4KiB:64MiB:x4)."),
+            QStringLiteral("LIST")};
+        const QCommandLineOption sweepModes{
+            QStringLiteral("modes"),
+            tr("Modes to sweep, comma-separated, or all (default: the device's plain copy mode)."),
+            QStringLiteral("M,M,...")};
+        const QCommandLineOption deviceOnly{QStringLiteral("device"),
+                                            tr("Say which modes this device supports (default: the default device)."),
+                                            QStringLiteral("D")};
 
         switch (sub.command) {
         case Command::Devices:
@@ -141,7 +184,8 @@ private:
                 return m_result;
         }
         if (sub.command == Command::Sweep) {
-            const QString text = m_parser.isSet(sizesOption) ? m_parser.value(sizesOption) : QStringLiteral("4KiB:64MiB:x4");
+            const QString text
+                = m_parser.isSet(sizesOption) ? m_parser.value(sizesOption) : QStringLiteral("4KiB:64MiB:x4");
             const auto sizes = parseSizeList(text.toStdString(), elementBytes);
             if (!sizes)
                 return error(fromStd(sizes.error().message));
@@ -237,7 +281,7 @@ private:
     {
         ExperimentSpec &spec = options.spec;
         const bool advising = spec.mode == "managed-advise" || options.modes.contains(QLatin1String("managed-advise"))
-                              || (options.modes.isEmpty() && options.command != Command::Run);
+            || (options.modes.isEmpty() && options.command != Command::Run);
         if (!spec.advice.empty() && !advising) {
             error(tr("--advice applies only to the managed-advise mode"));
             return false;
@@ -257,11 +301,12 @@ private:
     {
         QStringList words{QStringLiteral("sharescope")};
         for (const QString &argument : m_arguments.mid(1)) {
-            const bool plain = !argument.isEmpty()
-                               && std::all_of(argument.begin(), argument.end(), [](QChar c) {
-                                      return c.isLetterOrNumber() || QStringLiteral("-_.,:/=+@%").contains(c);
-                                  });
-            words << (plain ? argument : QLatin1Char('\'') + QString(argument).replace(QLatin1Char('\''), QStringLiteral("'\\''")) + QLatin1Char('\''));
+            const bool plain = !argument.isEmpty() && std::all_of(argument.begin(), argument.end(), [](QChar c) {
+                return c.isLetterOrNumber() || QStringLiteral("-_.,:/=+@%").contains(c);
+            });
+            words << (plain ? argument
+                            : QLatin1Char('\'') + QString(argument).replace(QLatin1Char('\''), QStringLiteral("'\\''"))
+                              + QLatin1Char('\''));
         }
         return words.join(QLatin1Char(' '));
     }
@@ -273,7 +318,8 @@ private:
         const qsizetype optionsAt = text.indexOf(QLatin1String(" [options]"));
         const qsizetype lineStart = text.indexOf(QLatin1String("Usage: "));
         if (optionsAt > 0 && lineStart >= 0)
-            text.replace(lineStart, optionsAt - lineStart, QStringLiteral("Usage: sharescope ") + QLatin1String(sub.name));
+            text.replace(lineStart, optionsAt - lineStart,
+                         QStringLiteral("Usage: sharescope ") + QLatin1String(sub.name));
         return text;
     }
 
@@ -298,7 +344,10 @@ private:
 
 } // namespace
 
-CommandLineResult parseCommandLine(const QStringList &arguments) { return Parser(arguments).parse(); }
+CommandLineResult parseCommandLine(const QStringList &arguments)
+{
+    return Parser(arguments).parse();
+}
 
 QString usageText()
 {

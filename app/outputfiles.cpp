@@ -5,7 +5,10 @@
 namespace sharescope {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("OutputFiles", text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("OutputFiles", text);
+}
 
 } // namespace
 

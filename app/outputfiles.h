@@ -17,7 +17,10 @@ namespace sharescope {
 class OutputFiles
 {
 public:
-    explicit OutputFiles(QTextStream &stdoutStream) : m_stdout(stdoutStream) {}
+    explicit OutputFiles(QTextStream &stdoutStream)
+        : m_stdout(stdoutStream)
+    {
+    }
 
     Status open(const QString &jsonPath, const QString &csvPath);
     bool writesStdout() const { return m_jsonPath == QLatin1String("-") || m_csvPath == QLatin1String("-"); }

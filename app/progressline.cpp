@@ -2,7 +2,11 @@
 
 namespace sharescope {
 
-ProgressLine::ProgressLine(QTextStream &err, bool enabled) : m_err(err), m_enabled(enabled) {}
+ProgressLine::ProgressLine(QTextStream &err, bool enabled)
+    : m_err(err)
+    , m_enabled(enabled)
+{
+}
 
 void ProgressLine::setTask(const QString &task)
 {

@@ -10,9 +10,18 @@
 namespace sharescope {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("ReportTables", text); }
-std::string s(const QString &text) { return text.toStdString(); }
-QString q(const std::string &text) { return QString::fromStdString(text); }
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ReportTables", text);
+}
+std::string s(const QString &text)
+{
+    return text.toStdString();
+}
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
 const QString dash = QStringLiteral("—");
 
 QString bandwidthText(const PhaseResult &phase)
@@ -69,14 +78,19 @@ QString verificationText(const Verification &v)
     QString text = tr("NO: %1 of %2 elements differ from the CPU reference")
                        .arg(q(formatCount(v.mismatches)), q(formatCount(v.checked)));
     for (const Mismatch &m : v.first)
-        text += tr("\n            %1[%2]: expected %3, got %4").arg(q(m.buffer)).arg(m.index).arg(m.expected).arg(m.actual);
+        text += tr("\n            %1[%2]: expected %3, got %4")
+                    .arg(q(m.buffer))
+                    .arg(m.index)
+                    .arg(m.expected)
+                    .arg(m.actual);
     return text;
 }
 
 QString countersText(const RunReport &report)
 {
     if (!report.countersEnabled)
-        return tr("not reported (%1)").arg(q(report.countersNote.empty() ? std::string("turned off") : report.countersNote));
+        return tr("not reported (%1)")
+            .arg(q(report.countersNote.empty() ? std::string("turned off") : report.countersNote));
     return tr("collected; see the JSON report");
 }
 
@@ -152,7 +166,7 @@ QString runTable(const RunReport &report)
     }
     text += q(table.render());
     text += tr("\nbandwidth = bytes the phase read and wrote / its time: device time for device work where measured,\n"
-                "host time for host-init and host-read\n\n");
+               "host time for host-init and host-read\n\n");
     text += tr("verified    %1\n").arg(verificationText(report.verification));
     text += tr("buffers     %1\n").arg(buffersText(report));
     text += tr("counters    %1\n").arg(countersText(report));
@@ -184,10 +198,13 @@ QString compareTable(const ReportSet &set)
         row.push_back(formatBytes(moved));
         row.push_back(s(bandwidthText(summaryFor(summaries, Phase::Kernel).median)));
         const bool allZeroCopy = !run.buffers.empty()
-                                 && std::ranges::all_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
-        const bool anyKnown = std::ranges::any_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy.has_value(); });
+            && std::ranges::all_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
+        const bool anyKnown
+            = std::ranges::any_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy.has_value(); });
         row.push_back(s(!anyKnown ? dash : allZeroCopy ? tr("yes") : tr("no")));
-        row.push_back(s(run.verification.passed() ? tr("yes") : tr("NO (%1 wrong)").arg(q(formatCount(run.verification.mismatches)))));
+        row.push_back(s(run.verification.passed()
+                            ? tr("yes")
+                            : tr("NO (%1 wrong)").arg(q(formatCount(run.verification.mismatches)))));
         table.addRow(row);
     }
     for (const SkippedRun &skipped : set.skipped)
@@ -196,11 +213,13 @@ QString compareTable(const ReportSet &set)
     if (!set.runs.empty()) {
         const RunReport &first = set.runs.front();
         text += tr("%1 · %2 per buffer · %3 (%4) · median of %5 iterations, host time per phase\n\n")
-                    .arg(q(first.spec.kernel), q(formatBytes(first.spec.bytes)), q(first.device.id), q(first.device.name))
+                    .arg(q(first.spec.kernel), q(formatBytes(first.spec.bytes)), q(first.device.id),
+                         q(first.device.name))
                     .arg(first.spec.iterations);
     }
     text += q(table.render());
-    text += tr("\nmoved = bytes copied explicitly per iteration; kernel bw = bytes the kernel read and wrote / kernel time\n");
+    text += tr(
+        "\nmoved = bytes copied explicitly per iteration; kernel bw = bytes the kernel read and wrote / kernel time\n");
     return text;
 }
 

@@ -20,12 +20,12 @@ constexpr std::array<Unit, 14> units{{
     {"B", 1},
     {"K", KiB},
     {"KiB", KiB},
-    {"M", KiB * KiB},
-    {"MiB", KiB * KiB},
-    {"G", KiB * KiB * KiB},
-    {"GiB", KiB * KiB * KiB},
-    {"T", KiB * KiB * KiB * KiB},
-    {"TiB", KiB * KiB * KiB * KiB},
+    {"M", KiB *KiB},
+    {"MiB", KiB *KiB},
+    {"G", KiB *KiB *KiB},
+    {"GiB", KiB *KiB *KiB},
+    {"T", KiB *KiB *KiB *KiB},
+    {"TiB", KiB *KiB *KiB *KiB},
     {"KB", 1000ULL},
     {"MB", 1000ULL * 1000},
     {"GB", 1000ULL * 1000 * 1000},
@@ -69,8 +69,8 @@ std::string_view trim(std::string_view text)
 
 Error sizeError(std::string_view text, std::string_view why)
 {
-    return badArgument("invalid size '" + std::string(text) + "': " + std::string(why) + "; accepted: "
-                       + acceptedSizeForms());
+    return badArgument("invalid size '" + std::string(text) + "': " + std::string(why)
+                       + "; accepted: " + acceptedSizeForms());
 }
 
 std::string printf1(const char *format, double value, const char *suffix)
@@ -171,9 +171,9 @@ Result<std::vector<std::uint64_t>> parseSizeList(std::string_view text, std::uin
         const auto from = parseByteSize(text.substr(0, first), elementBytes);
         if (!from)
             return from.error();
-        const auto to = parseByteSize(text.substr(first + 1, second == std::string_view::npos ? std::string_view::npos
-                                                                                               : second - first - 1),
-                                      elementBytes);
+        const auto to = parseByteSize(
+            text.substr(first + 1, second == std::string_view::npos ? std::string_view::npos : second - first - 1),
+            elementBytes);
         if (!to)
             return to.error();
         std::uint64_t factor = 2;
@@ -205,9 +205,8 @@ Result<std::vector<std::uint64_t>> parseSizeList(std::string_view text, std::uin
     std::size_t start = 0;
     while (start <= text.size()) {
         const std::size_t comma = text.find(',', start);
-        const auto size = parseByteSize(text.substr(start, comma == std::string_view::npos ? std::string_view::npos
-                                                                                           : comma - start),
-                                        elementBytes);
+        const auto size = parseByteSize(
+            text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start), elementBytes);
         if (!size)
             return size.error();
         sizes.push_back(*size);

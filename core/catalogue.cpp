@@ -10,16 +10,22 @@ constexpr std::array<ModeInfo, 13> modeTable{{
     {"device", BackendKind::Cuda, "cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory"},
     {"pinned", BackendKind::Cuda, "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory"},
     {"zero-copy", BackendKind::Cuda, "mapped page-locked host memory; the kernel reads and writes it over the bus"},
-    {"registered", BackendKind::Cuda, "ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus"},
+    {"registered", BackendKind::Cuda,
+     "ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus"},
     {"managed", BackendKind::Cuda, "cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them"},
     {"managed-prefetch", BackendKind::Cuda, "cudaMallocManaged; cudaMemPrefetchAsync moves pages before they are used"},
-    {"managed-advise", BackendKind::Cuda, "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live"},
+    {"managed-advise", BackendKind::Cuda,
+     "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live"},
     {"ipc", BackendKind::Cuda, "cudaMalloc exported with cudaIpcGetMemHandle; a second process runs the kernel"},
     {"cl-copy", BackendKind::OpenCL, "clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out"},
-    {"cl-use-host-ptr", BackendKind::OpenCL, "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)"},
-    {"cl-alloc-host-ptr", BackendKind::OpenCL, "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached by map/unmap"},
-    {"cl-svm-coarse", BackendKind::OpenCL, "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access"},
-    {"cl-svm-fine", BackendKind::OpenCL, "clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access"},
+    {"cl-use-host-ptr", BackendKind::OpenCL,
+     "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)"},
+    {"cl-alloc-host-ptr", BackendKind::OpenCL,
+     "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached by map/unmap"},
+    {"cl-svm-coarse", BackendKind::OpenCL,
+     "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access"},
+    {"cl-svm-fine", BackendKind::OpenCL,
+     "clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access"},
 }};
 
 constexpr std::array<BufferSpec, 3> vectorAddBuffers{{
@@ -59,8 +65,14 @@ std::string joinIds(const Table &table, std::string_view separator, auto keep)
 
 } // namespace
 
-std::span<const ModeInfo> modes() { return modeTable; }
-std::span<const KernelInfo> kernels() { return kernelTable; }
+std::span<const ModeInfo> modes()
+{
+    return modeTable;
+}
+std::span<const KernelInfo> kernels()
+{
+    return kernelTable;
+}
 
 const ModeInfo *findMode(std::string_view id)
 {
@@ -102,16 +114,18 @@ std::string_view elementTypeName(ElementType type)
 Support supportOf(const DeviceInfo &device, const ModeInfo &mode)
 {
     if (mode.backend != device.backend) {
-        return {false, std::string(mode.id) + " is a " + std::string(backendName(mode.backend)) + " mode and "
-                           + device.id + " is an " + std::string(backendName(device.backend)) + " device"};
+        return {false,
+                std::string(mode.id) + " is a " + std::string(backendName(mode.backend)) + " mode and " + device.id
+                    + " is an " + std::string(backendName(device.backend)) + " device"};
     }
     const std::string id(mode.id);
     if (device.backend == BackendKind::OpenCL) {
         const bool svmApi = device.versionMajor >= 2;
         if (id == "cl-svm-coarse" || id == "cl-svm-fine") {
             if (!svmApi) {
-                return {false, "device supports OpenCL " + std::to_string(device.versionMajor) + "."
-                                   + std::to_string(device.versionMinor) + "; SVM needs OpenCL 2.0 or later"};
+                return {false,
+                        "device supports OpenCL " + std::to_string(device.versionMajor) + "."
+                            + std::to_string(device.versionMinor) + "; SVM needs OpenCL 2.0 or later"};
             }
             if (id == "cl-svm-coarse" && !device.svmCoarseBuffer)
                 return {false, "device reports no coarse-grained buffer SVM"};

@@ -48,8 +48,14 @@ std::string modeIdList(std::string_view separator = ", ");
 std::string modeIdList(BackendKind backend, std::string_view separator = ", ");
 std::string kernelIdList(std::string_view separator = ", ");
 
-inline bool hostWrites(BufferRole role) { return role != BufferRole::Output; }
-inline bool hostReads(BufferRole role) { return role != BufferRole::Input; }
+inline bool hostWrites(BufferRole role)
+{
+    return role != BufferRole::Output;
+}
+inline bool hostReads(BufferRole role)
+{
+    return role != BufferRole::Input;
+}
 std::string_view elementTypeName(ElementType type); // "f32", "u32"
 
 struct Support

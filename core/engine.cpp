@@ -1,8 +1,8 @@
 #include "engine.h"
 
 #include "environment.h"
-#include "safetylimits.h"
 #include "reference.h"
+#include "safetylimits.h"
 
 #include <chrono>
 
@@ -37,7 +37,8 @@ public:
             for (const Phase phase : iterationPhases) {
                 if (cancelled())
                     return Error{ErrorKind::Cancelled, "cancelled by the user"};
-                auto result = measure(phase, index, iteration.warmup, [&](PhaseMeter &m) { return step(phase, m, report); });
+                auto result
+                    = measure(phase, index, iteration.warmup, [&](PhaseMeter &m) { return step(phase, m, report); });
                 if (!result)
                     return result.error();
                 iteration.phases.push_back(*result);
@@ -70,7 +71,8 @@ private:
         }
         PhaseResult result;
         result.phase = phase;
-        result.hostNs = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count());
+        result.hostNs
+            = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count());
         result.deviceNs = meter.deviceNs();
         result.bytesToDevice = meter.bytesToDevice();
         result.bytesToHost = meter.bytesToHost();
@@ -202,10 +204,13 @@ private:
 
 } // namespace
 
-void EngineObserver::phaseFinished(int, bool, const PhaseResult &) {}
-void EngineObserver::progress(int, int) {}
+void EngineObserver::phaseFinished(int, bool, const PhaseResult &) { }
+void EngineObserver::progress(int, int) { }
 
-Engine::Engine(std::unique_ptr<Backend> backend) : m_backend(std::move(backend)) {}
+Engine::Engine(std::unique_ptr<Backend> backend)
+    : m_backend(std::move(backend))
+{
+}
 
 Status Engine::check(const ExperimentSpec &spec) const
 {

@@ -11,7 +11,10 @@
 
 namespace sharescope {
 
-std::string toolVersion() { return SHARESCOPE_VERSION; }
+std::string toolVersion()
+{
+    return SHARESCOPE_VERSION;
+}
 
 std::string currentUtcTime()
 {

@@ -21,7 +21,10 @@ std::string join(std::span<const std::string_view> values)
 
 } // namespace
 
-std::span<const std::string_view> adviceValues() { return adviceTable; }
+std::span<const std::string_view> adviceValues()
+{
+    return adviceTable;
+}
 
 std::uint64_t ExperimentSpec::strideTouched() const
 {

@@ -13,6 +13,9 @@ AlignedHostArray::AlignedHostArray(std::size_t bytes, std::size_t alignment)
     m_bytes = m_data ? bytes : 0;
 }
 
-void AlignedHostArray::Free::operator()(void *p) const { std::free(p); }
+void AlignedHostArray::Free::operator()(void *p) const
+{
+    std::free(p);
+}
 
 } // namespace sharescope

@@ -9,11 +9,26 @@ namespace {
 
 constexpr std::uint32_t gatherMultiplier = 2654435761u; // odd, so i -> i * m is a bijection
 
-float vectorX(std::uint64_t i) { return static_cast<float>(i & 0xFFFF); }
-float vectorY(std::uint64_t i) { return static_cast<float>(i % 251) * 0.5f; }
-float scaleStart(std::uint64_t i) { return static_cast<float>(i & 0xFFFF) * 0.25f + 1.0f; }
-std::uint32_t counterStart(std::uint64_t i) { return static_cast<std::uint32_t>(i); }
-std::uint32_t gatherX(std::uint64_t i) { return static_cast<std::uint32_t>(i) * gatherMultiplier; }
+float vectorX(std::uint64_t i)
+{
+    return static_cast<float>(i & 0xFFFF);
+}
+float vectorY(std::uint64_t i)
+{
+    return static_cast<float>(i % 251) * 0.5f;
+}
+float scaleStart(std::uint64_t i)
+{
+    return static_cast<float>(i & 0xFFFF) * 0.25f + 1.0f;
+}
+std::uint32_t counterStart(std::uint64_t i)
+{
+    return static_cast<std::uint32_t>(i);
+}
+std::uint32_t gatherX(std::uint64_t i)
+{
+    return static_cast<std::uint32_t>(i) * gatherMultiplier;
+}
 
 std::uint32_t mix(std::uint32_t value, std::uint32_t round)
 {
@@ -138,31 +153,36 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
     const std::string_view kernel = m_kernel->id;
     const std::string_view name = m_kernel->buffers[buffer].name;
     if (kernel == "vector-add") {
-        verifyLoop(static_cast<const float *>(data), m_count, name, [](std::uint64_t i) { return vectorX(i) + vectorY(i); },
-                   verification);
+        verifyLoop(
+            static_cast<const float *>(data), m_count, name, [](std::uint64_t i) { return vectorX(i) + vectorY(i); },
+            verification);
     } else if (kernel == "scale") {
-        verifyLoop(static_cast<const float *>(data), m_count, name,
-                   [](std::uint64_t i) { return scaleStart(i) * 2.0f; }, verification);
+        verifyLoop(
+            static_cast<const float *>(data), m_count, name, [](std::uint64_t i) { return scaleStart(i) * 2.0f; },
+            verification);
     } else if (kernel == "stride") {
         // Called in index order: a running next-touched index instead of a
         // division per element.
         std::uint64_t nextTouched = 0;
         const std::uint64_t stride = m_strideElements;
-        verifyLoop(static_cast<const std::uint32_t *>(data), m_count, name,
-                   [&nextTouched, stride](std::uint64_t i) {
-                       const bool touched = i == nextTouched;
-                       nextTouched += touched ? stride : 0;
-                       return counterStart(i) + (touched ? 1u : 0u);
-                   },
-                   verification);
+        verifyLoop(
+            static_cast<const std::uint32_t *>(data), m_count, name,
+            [&nextTouched, stride](std::uint64_t i) {
+                const bool touched = i == nextTouched;
+                nextTouched += touched ? stride : 0;
+                return counterStart(i) + (touched ? 1u : 0u);
+            },
+            verification);
     } else if (kernel == "gather") {
         const std::uint32_t *permutation = m_permutation.data();
-        verifyLoop(static_cast<const std::uint32_t *>(data), m_count, name,
-                   [permutation](std::uint64_t i) { return gatherX(permutation[i]); }, verification);
+        verifyLoop(
+            static_cast<const std::uint32_t *>(data), m_count, name,
+            [permutation](std::uint64_t i) { return gatherX(permutation[i]); }, verification);
     } else {
         const auto add = 2u * static_cast<std::uint32_t>(m_spec.rounds);
-        verifyLoop(static_cast<const std::uint32_t *>(data), m_count, name,
-                   [add](std::uint64_t i) { return counterStart(i) + add; }, verification);
+        verifyLoop(
+            static_cast<const std::uint32_t *>(data), m_count, name,
+            [add](std::uint64_t i) { return counterStart(i) + add; }, verification);
     }
 }
 

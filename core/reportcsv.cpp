@@ -5,7 +5,10 @@
 namespace sharescope {
 namespace {
 
-std::string cell(const std::optional<std::uint64_t> &value) { return value ? std::to_string(*value) : std::string(); }
+std::string cell(const std::optional<std::uint64_t> &value)
+{
+    return value ? std::to_string(*value) : std::string();
+}
 
 std::string quoted(const std::string &text)
 {
@@ -25,8 +28,8 @@ void row(std::ostringstream &out, const RunReport &run, const std::string &itera
         << iteration << ',' << warmup << ',' << phaseName(phase.phase) << ',' << phase.hostNs << ','
         << cell(phase.deviceNs) << ',' << phase.bytesToDevice << ',' << phase.bytesToHost << ',' << phase.bytesAccessed
         << ',' << cell(counters.bytesHostToDevice) << ',' << cell(counters.bytesDeviceToHost) << ','
-        << cell(counters.cpuPageFaults) << ',' << cell(counters.gpuPageFaultGroups) << ','
-        << cell(counters.thrashing) << ',' << cell(counters.throttling) << ',' << cell(counters.remoteMaps) << ','
+        << cell(counters.cpuPageFaults) << ',' << cell(counters.gpuPageFaultGroups) << ',' << cell(counters.thrashing)
+        << ',' << cell(counters.throttling) << ',' << cell(counters.remoteMaps) << ','
         << cell(counters.bytesDeviceToDevice) << '\n';
 }
 

@@ -55,7 +55,10 @@ json phaseJson(const PhaseResult &phase)
             {"counters", counters}};
 }
 
-json statJson(const Stat &stat) { return {{"min", stat.min}, {"median", stat.median}, {"max", stat.max}}; }
+json statJson(const Stat &stat)
+{
+    return {{"min", stat.min}, {"median", stat.median}, {"max", stat.max}};
+}
 
 json deviceJson(const DeviceInfo &d)
 {
@@ -91,11 +94,9 @@ json deviceJson(const DeviceInfo &d)
 
 json specJson(const ExperimentSpec &s)
 {
-    return {{"device", s.deviceId},   {"mode", s.mode},
-            {"kernel", s.kernel},     {"bytes", s.bytes},
-            {"iterations", s.iterations}, {"warmup", s.warmup},
-            {"strideBytes", s.strideBytes}, {"rounds", s.rounds},
-            {"advice", s.advice},     {"counters", s.counters}};
+    return {{"device", s.deviceId},       {"mode", s.mode},        {"kernel", s.kernel},           {"bytes", s.bytes},
+            {"iterations", s.iterations}, {"warmup", s.warmup},    {"strideBytes", s.strideBytes}, {"rounds", s.rounds},
+            {"advice", s.advice},         {"counters", s.counters}};
 }
 
 json reportJson(const RunReport &r)
@@ -129,7 +130,8 @@ json reportJson(const RunReport &r)
     }
     json mismatches = json::array();
     for (const Mismatch &m : r.verification.first) {
-        mismatches.push_back({{"buffer", m.buffer}, {"index", m.index}, {"expected", m.expected}, {"actual", m.actual}});
+        mismatches.push_back(
+            {{"buffer", m.buffer}, {"index", m.index}, {"expected", m.expected}, {"actual", m.actual}});
     }
     const Environment &e = r.environment;
     return {{"format", reportFormat},
@@ -138,7 +140,10 @@ json reportJson(const RunReport &r)
             {"command", r.commandLine},
             {"created", r.createdUtc},
             {"environment",
-             {{"os", e.os}, {"cpu", e.cpu}, {"hostThreads", e.hostThreads}, {"compiler", e.compiler},
+             {{"os", e.os},
+              {"cpu", e.cpu},
+              {"hostThreads", e.hostThreads},
+              {"compiler", e.compiler},
               {"buildType", e.buildType}}},
             {"device", deviceJson(r.device)},
             {"spec", specJson(r.spec)},
@@ -165,7 +170,11 @@ struct FormatError
 class Reader
 {
 public:
-    Reader(const json &value, std::string path) : m_value(value), m_path(std::move(path)) {}
+    Reader(const json &value, std::string path)
+        : m_value(value)
+        , m_path(std::move(path))
+    {
+    }
 
     Reader operator[](const char *key) const
     {
@@ -224,10 +233,7 @@ public:
         return isNull() ? std::nullopt : std::optional(unsignedValue());
     }
     std::optional<bool> optionalBool() const { return isNull() ? std::nullopt : std::optional(boolean()); }
-    [[noreturn]] void fail(const std::string &what) const
-    {
-        throw FormatError{"the field '" + m_path + "' " + what};
-    }
+    [[noreturn]] void fail(const std::string &what) const { throw FormatError{"the field '" + m_path + "' " + what}; }
 
 private:
     const json &m_value;
@@ -327,9 +333,9 @@ RunReport readReport(const Reader &r)
     report.commandLine = r["command"].string();
     report.createdUtc = r["created"].string();
     const Reader env = r["environment"];
-    report.environment = {env["os"].string(), env["cpu"].string(),
-                          static_cast<unsigned>(env["hostThreads"].unsignedValue()), env["compiler"].string(),
-                          env["buildType"].string()};
+    report.environment
+        = {env["os"].string(), env["cpu"].string(), static_cast<unsigned>(env["hostThreads"].unsignedValue()),
+           env["compiler"].string(), env["buildType"].string()};
     report.device = readDevice(r["device"]);
     report.spec = readSpec(r["spec"]);
     const KernelInfo *kernel = findKernel(report.spec.kernel);
@@ -350,7 +356,8 @@ RunReport readReport(const Reader &r)
         report.buffers.push_back(buffer);
     }
     if (!report.buffers.empty() && report.buffers.size() != kernel->buffers.size())
-        r["buffers"].fail("must list the " + std::to_string(kernel->buffers.size()) + " buffers of " + report.spec.kernel);
+        r["buffers"].fail("must list the " + std::to_string(kernel->buffers.size()) + " buffers of "
+                          + report.spec.kernel);
     report.alloc = readPhase(r["alloc"]);
     if (!r["free"].isNull())
         report.free = readPhase(r["free"]);
@@ -376,7 +383,10 @@ RunReport readReport(const Reader &r)
 
 } // namespace
 
-std::string toJson(const RunReport &report, int indent) { return reportJson(report).dump(indent) + "\n"; }
+std::string toJson(const RunReport &report, int indent)
+{
+    return reportJson(report).dump(indent) + "\n";
+}
 
 std::string toJson(const ReportSet &set, int indent)
 {

@@ -10,8 +10,8 @@ namespace sharescope {
 enum class ErrorKind {
     BadArgument, // the user asked for something malformed or out of range: exit 2
     Unsupported, // the device cannot do what was asked: exit 3
-    Failed,      // the device or the results failed: exit 1
-    Cancelled,   // the user stopped the run: exit 1
+    Failed, // the device or the results failed: exit 1
+    Cancelled, // the user stopped the run: exit 1
 };
 
 struct Error
@@ -22,9 +22,18 @@ struct Error
 
 int exitCodeFor(ErrorKind kind);
 
-inline Error badArgument(std::string message) { return {ErrorKind::BadArgument, std::move(message)}; }
-inline Error unsupported(std::string message) { return {ErrorKind::Unsupported, std::move(message)}; }
-inline Error failed(std::string message) { return {ErrorKind::Failed, std::move(message)}; }
+inline Error badArgument(std::string message)
+{
+    return {ErrorKind::BadArgument, std::move(message)};
+}
+inline Error unsupported(std::string message)
+{
+    return {ErrorKind::Unsupported, std::move(message)};
+}
+inline Error failed(std::string message)
+{
+    return {ErrorKind::Failed, std::move(message)};
+}
 
 // Expected failures are values. C++20 has no std::expected, so this is the
 // small subset the project needs.
@@ -32,8 +41,14 @@ template<typename T>
 class Result
 {
 public:
-    Result(T value) : m_data(std::move(value)) {}
-    Result(Error error) : m_data(std::move(error)) {}
+    Result(T value)
+        : m_data(std::move(value))
+    {
+    }
+    Result(Error error)
+        : m_data(std::move(error))
+    {
+    }
 
     bool ok() const { return m_data.index() == 0; }
     explicit operator bool() const { return ok(); }
@@ -56,6 +71,9 @@ struct Ok
 {
 };
 using Status = Result<Ok>;
-inline Status okStatus() { return Ok{}; }
+inline Status okStatus()
+{
+    return Ok{};
+}
 
 } // namespace sharescope

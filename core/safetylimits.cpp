@@ -26,8 +26,7 @@ std::optional<std::uint64_t> availableHostMemory()
 Status checkLimits(const ExperimentSpec &spec, const DeviceInfo &device, std::optional<std::uint64_t> hostAvailable)
 {
     const std::string what = "--size " + formatSizeArgument(spec.bytes) + " (" + spec.kernel + " uses "
-                             + std::to_string(spec.totalBytes() / spec.bytes) + " buffer(s), "
-                             + formatBytes(spec.totalBytes()) + " in all)";
+        + std::to_string(spec.totalBytes() / spec.bytes) + " buffer(s), " + formatBytes(spec.totalBytes()) + " in all)";
     if (device.maxAllocationBytes && spec.bytes > device.maxAllocationBytes) {
         return badArgument(what + " is too large for " + device.id + ": one buffer may hold at most "
                            + formatBytes(device.maxAllocationBytes) + " (the device's largest allocation)");

@@ -11,7 +11,10 @@ std::size_t displayWidth(const std::string &utf8)
         std::ranges::count_if(utf8, [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
-void TextTable::addColumn(std::string header, Align align) { m_columns.push_back({std::move(header), align}); }
+void TextTable::addColumn(std::string header, Align align)
+{
+    m_columns.push_back({std::move(header), align});
+}
 
 void TextTable::addRow(std::vector<std::string> cells)
 {
@@ -19,7 +22,10 @@ void TextTable::addRow(std::vector<std::string> cells)
     m_rows.push_back({std::move(cells), {}});
 }
 
-void TextTable::addNote(std::string note) { m_rows.push_back({{}, std::move(note)}); }
+void TextTable::addNote(std::string note)
+{
+    m_rows.push_back({{}, std::move(note)});
+}
 
 std::string TextTable::render(int gap) const
 {

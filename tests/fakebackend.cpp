@@ -25,7 +25,10 @@ public:
 
     Result<std::vector<void *>> acquireHost(HostAccess access, PhaseMeter &) override
     {
-        if (Status s = call(access == HostAccess::Write ? "acquireWrite" : access == HostAccess::Read ? "acquireRead" : "acquireReadWrite"); !s)
+        if (Status s = call(access == HostAccess::Write      ? "acquireWrite"
+                                : access == HostAccess::Read ? "acquireRead"
+                                                             : "acquireReadWrite");
+            !s)
             return s.error();
         std::vector<void *> pointers;
         for (auto &buffer : m_host)
@@ -122,7 +125,8 @@ private:
 
 } // namespace
 
-FakeBackend::FakeBackend(FakeBehaviour behaviour) : m_behaviour(std::move(behaviour))
+FakeBackend::FakeBackend(FakeBehaviour behaviour)
+    : m_behaviour(std::move(behaviour))
 {
     m_device.id = "opencl:7";
     m_device.backend = BackendKind::OpenCL;

@@ -44,22 +44,38 @@ private slots:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("reason");
-        QTest::addRow("empty") << "" << "it is empty";
-        QTest::addRow("blank") << "   " << "it is empty";
-        QTest::addRow("zero") << "0" << "greater than zero";
-        QTest::addRow("zero with unit") << "0MiB" << "greater than zero";
-        QTest::addRow("negative") << "-5M" << "cannot be negative";
-        QTest::addRow("signed") << "+5M" << "without a sign";
-        QTest::addRow("fractional bytes") << "12.5B" << "not a whole number of bytes";
-        QTest::addRow("fractional KiB") << "1.0001KiB" << "not a whole number of bytes";
-        QTest::addRow("overflow digits") << "99999999999999999999GiB" << "larger than 16 EiB";
-        QTest::addRow("overflow by unit") << "17000000TiB" << "larger than 16 EiB";
-        QTest::addRow("unknown unit") << "64Q" << "unknown unit 'Q'";
-        QTest::addRow("bits are not a unit") << "64Mbit" << "unknown unit 'Mbit'";
-        QTest::addRow("no number") << "MiB" << "does not start with a number";
-        QTest::addRow("lonely dot") << ".MiB" << "there is no number";
-        QTest::addRow("not a whole element") << "10" << "4-byte elements";
-        QTest::addRow("two numbers") << "1 2" << "unknown unit '2'";
+        QTest::addRow("empty") << ""
+                               << "it is empty";
+        QTest::addRow("blank") << "   "
+                               << "it is empty";
+        QTest::addRow("zero") << "0"
+                              << "greater than zero";
+        QTest::addRow("zero with unit") << "0MiB"
+                                        << "greater than zero";
+        QTest::addRow("negative") << "-5M"
+                                  << "cannot be negative";
+        QTest::addRow("signed") << "+5M"
+                                << "without a sign";
+        QTest::addRow("fractional bytes") << "12.5B"
+                                          << "not a whole number of bytes";
+        QTest::addRow("fractional KiB") << "1.0001KiB"
+                                        << "not a whole number of bytes";
+        QTest::addRow("overflow digits") << "99999999999999999999GiB"
+                                         << "larger than 16 EiB";
+        QTest::addRow("overflow by unit") << "17000000TiB"
+                                          << "larger than 16 EiB";
+        QTest::addRow("unknown unit") << "64Q"
+                                      << "unknown unit 'Q'";
+        QTest::addRow("bits are not a unit") << "64Mbit"
+                                             << "unknown unit 'Mbit'";
+        QTest::addRow("no number") << "MiB"
+                                   << "does not start with a number";
+        QTest::addRow("lonely dot") << ".MiB"
+                                    << "there is no number";
+        QTest::addRow("not a whole element") << "10"
+                                             << "4-byte elements";
+        QTest::addRow("two numbers") << "1 2"
+                                     << "unknown unit '2'";
     }
     void rejectsInvalidSizes()
     {
@@ -70,7 +86,8 @@ private slots:
         QCOMPARE(parsed.error().kind, ErrorKind::BadArgument);
         const QString message = QString::fromStdString(parsed.error().message);
         QVERIFY2(message.contains(reason), qPrintable(message));
-        QVERIFY2(message.contains(QLatin1Char('\'') + text + QLatin1Char('\'')), qPrintable(message)); // names the value
+        QVERIFY2(message.contains(QLatin1Char('\'') + text + QLatin1Char('\'')),
+                 qPrintable(message)); // names the value
     }
 
     void parsesSizeLists_data()
@@ -115,11 +132,16 @@ private slots:
         QTest::addColumn<quint64>("bytes");
         QTest::addColumn<QString>("human");
         QTest::addColumn<QString>("argument");
-        QTest::addRow("bytes") << quint64(512) << "512 B" << "512";
-        QTest::addRow("exact MiB") << quint64(64ULL << 20) << "64 MiB" << "64MiB";
-        QTest::addRow("fraction GiB") << quint64(3ULL << 29) << "1.50 GiB" << "1536MiB";
-        QTest::addRow("decimal") << quint64(100'000) << "97.7 KiB" << "100000";
-        QTest::addRow("exact GiB") << quint64(1ULL << 30) << "1 GiB" << "1GiB";
+        QTest::addRow("bytes") << quint64(512) << "512 B"
+                               << "512";
+        QTest::addRow("exact MiB") << quint64(64ULL << 20) << "64 MiB"
+                                   << "64MiB";
+        QTest::addRow("fraction GiB") << quint64(3ULL << 29) << "1.50 GiB"
+                                      << "1536MiB";
+        QTest::addRow("decimal") << quint64(100'000) << "97.7 KiB"
+                                 << "100000";
+        QTest::addRow("exact GiB") << quint64(1ULL << 30) << "1 GiB"
+                                   << "1GiB";
     }
     void formatsBytes()
     {

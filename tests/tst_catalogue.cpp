@@ -40,7 +40,8 @@ private slots:
         QCOMPARE(modes().size(), std::size_t(13));
         for (const char *id : {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine"})
             QCOMPARE(findMode(id)->backend, BackendKind::OpenCL);
-        for (const char *id : {"device", "pinned", "zero-copy", "registered", "managed", "managed-prefetch", "managed-advise", "ipc"})
+        for (const char *id :
+             {"device", "pinned", "zero-copy", "registered", "managed", "managed-prefetch", "managed-advise", "ipc"})
             QCOMPARE(findMode(id)->backend, BackendKind::Cuda);
         QCOMPARE(kernels().size(), std::size_t(5));
         for (const char *id : {"vector-add", "scale", "stride", "gather", "ping-pong"}) {
@@ -62,7 +63,8 @@ private slots:
         QTest::addRow("copy on 1.2") << "cl-copy" << 1 << false << false << true << "";
         QTest::addRow("use-host-ptr on 1.2") << "cl-use-host-ptr" << 1 << false << false << true << "";
         QTest::addRow("svm on 1.2") << "cl-svm-coarse" << 1 << false << false << false << "SVM needs OpenCL 2.0";
-        QTest::addRow("coarse missing on 3.0") << "cl-svm-coarse" << 3 << false << false << false << "no coarse-grained buffer SVM";
+        QTest::addRow("coarse missing on 3.0")
+            << "cl-svm-coarse" << 3 << false << false << false << "no coarse-grained buffer SVM";
         QTest::addRow("coarse present") << "cl-svm-coarse" << 2 << true << false << true << "";
         QTest::addRow("fine missing") << "cl-svm-fine" << 3 << true << false << false << "no fine-grained buffer SVM";
         QTest::addRow("fine present") << "cl-svm-fine" << 3 << true << true << true << "";
@@ -104,13 +106,20 @@ private slots:
     {
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("message");
-        QTest::addRow("mode") << "mode" << "unknown mode 'nope'";
-        QTest::addRow("kernel") << "kernel" << "unknown kernel 'nope'";
-        QTest::addRow("iterations") << "iterations" << "invalid iteration count 0";
-        QTest::addRow("stride") << "stride" << "invalid stride 6 bytes";
-        QTest::addRow("rounds") << "rounds" << "invalid round count 0";
-        QTest::addRow("advice value") << "advice" << "invalid advice 'sideways'";
-        QTest::addRow("advice elsewhere") << "advice-elsewhere" << "--advice applies only to the managed-advise mode";
+        QTest::addRow("mode") << "mode"
+                              << "unknown mode 'nope'";
+        QTest::addRow("kernel") << "kernel"
+                                << "unknown kernel 'nope'";
+        QTest::addRow("iterations") << "iterations"
+                                    << "invalid iteration count 0";
+        QTest::addRow("stride") << "stride"
+                                << "invalid stride 6 bytes";
+        QTest::addRow("rounds") << "rounds"
+                                << "invalid round count 0";
+        QTest::addRow("advice value") << "advice"
+                                      << "invalid advice 'sideways'";
+        QTest::addRow("advice elsewhere") << "advice-elsewhere"
+                                          << "--advice applies only to the managed-advise mode";
     }
     void validatesSpecs()
     {

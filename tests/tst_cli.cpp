@@ -63,7 +63,8 @@ private slots:
         QVERIFY(outcome.out.contains("opencl:0"));
         outcome = run({"modes", "--device", "opencl:0"});
         QCOMPARE(outcome.exitCode, 0);
-        for (const char *mode : {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine", "managed"})
+        for (const char *mode :
+             {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine", "managed"})
             QVERIFY(outcome.out.contains(mode));
         QVERIFY(outcome.out.contains("managed is a CUDA mode"));
         outcome = run({"modes", "--json"});
@@ -73,7 +74,8 @@ private slots:
 
     void runsAndWritesJsonToStdout()
     {
-        const Outcome outcome = run({"run", "--device", "opencl:0", "--mode", "cl-use-host-ptr", "--size", "1MiB", "--json", "-"});
+        const Outcome outcome
+            = run({"run", "--device", "opencl:0", "--mode", "cl-use-host-ptr", "--size", "1MiB", "--json", "-"});
         QCOMPARE(outcome.exitCode, 0);
         QJsonParseError error;
         const QJsonObject report = QJsonDocument::fromJson(outcome.out, &error).object();
@@ -88,9 +90,11 @@ private slots:
     void printsARunTable()
     {
         const QString csv = m_dir.filePath("run.csv");
-        const Outcome outcome = run({"run", "--mode", "cl-copy", "--kernel", "scale", "--size", "256KiB", "--iterations", "3", "--csv", csv});
+        const Outcome outcome = run(
+            {"run", "--mode", "cl-copy", "--kernel", "scale", "--size", "256KiB", "--iterations", "3", "--csv", csv});
         QCOMPARE(outcome.exitCode, 0);
-        for (const char *phase : {"alloc", "host-init", "to-device", "kernel", "to-host", "host-read", "free", "verified    yes", "reproduce"})
+        for (const char *phase : {"alloc", "host-init", "to-device", "kernel", "to-host", "host-read", "free",
+                                  "verified    yes", "reproduce"})
             QVERIFY2(outcome.out.contains(phase), phase);
         QFile file(csv);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -102,7 +106,8 @@ private slots:
     void comparesTheOpenClModes()
     {
         const QString json = m_dir.filePath("compare.json");
-        const Outcome outcome = run({"compare", "--device", "opencl:0", "--size", "1MiB", "--iterations", "2", "--json", json});
+        const Outcome outcome
+            = run({"compare", "--device", "opencl:0", "--size", "1MiB", "--iterations", "2", "--json", json});
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
         for (const char *mode : {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine"})
             QVERIFY2(outcome.out.contains(mode), mode);
@@ -123,10 +128,12 @@ private slots:
         QTest::addRow("size 12.5B") << QStringList{"--size", "12.5B"} << 2 << "invalid size '12.5B'";
         QTest::addRow("huge size") << QStringList{"--size", "99999999999999999999GiB"} << 2 << "larger than 16 EiB";
         QTest::addRow("size 64Q") << QStringList{"--size", "64Q"} << 2 << "unknown unit 'Q'";
-        QTest::addRow("device opencl:99") << QStringList{"--device", "opencl:99"} << 2 << "unknown device 'opencl:99'; available: ";
+        QTest::addRow("device opencl:99")
+            << QStringList{"--device", "opencl:99"} << 2 << "unknown device 'opencl:99'; available: ";
         QTest::addRow("mode managd") << QStringList{"--mode", "managd"} << 2 << "unknown mode 'managd'; accepted: ";
         QTest::addRow("too large") << QStringList{"--size", "1TiB"} << 2 << "is too large for opencl:0";
-        QTest::addRow("cuda mode") << QStringList{"--device", "opencl:0", "--mode", "pinned"} << 3 << "pinned is a CUDA mode";
+        QTest::addRow("cuda mode") << QStringList{"--device", "opencl:0", "--mode", "pinned"} << 3
+                                   << "pinned is a CUDA mode";
     }
     void rejectsBadInput()
     {

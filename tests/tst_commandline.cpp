@@ -88,21 +88,30 @@ private slots:
     {
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("contains");
-        QTest::addRow("top help") << "--help" << "Commands:";
-        QTest::addRow("help word") << "help" << "Exit codes";
-        QTest::addRow("run help") << "run --help" << "Usage: sharescope run [options]";
-        QTest::addRow("compare help") << "compare -h" << "--modes";
-        QTest::addRow("sweep help") << "sweep --help" << "--sizes";
-        QTest::addRow("devices help") << "devices --help" << "--json";
-        QTest::addRow("modes help") << "modes --help" << "--device";
-        QTest::addRow("version") << "--version" << "sharescope 0.";
+        QTest::addRow("top help") << "--help"
+                                  << "Commands:";
+        QTest::addRow("help word") << "help"
+                                   << "Exit codes";
+        QTest::addRow("run help") << "run --help"
+                                  << "Usage: sharescope run [options]";
+        QTest::addRow("compare help") << "compare -h"
+                                      << "--modes";
+        QTest::addRow("sweep help") << "sweep --help"
+                                    << "--sizes";
+        QTest::addRow("devices help") << "devices --help"
+                                      << "--json";
+        QTest::addRow("modes help") << "modes --help"
+                                    << "--device";
+        QTest::addRow("version") << "--version"
+                                 << "sharescope 0.";
     }
     void givesHelpAndVersion()
     {
         QFETCH(QString, line);
         QFETCH(QString, contains);
         const auto result = parse(line);
-        QVERIFY(result.status == CommandLineResult::Status::Help || result.status == CommandLineResult::Status::Version);
+        QVERIFY(result.status == CommandLineResult::Status::Help
+                || result.status == CommandLineResult::Status::Version);
         QCOMPARE(result.exitCode(), 0);
         QVERIFY2(result.text.contains(contains), qPrintable(result.text));
     }
@@ -111,29 +120,52 @@ private slots:
     {
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("message");
-        QTest::addRow("size zero") << "run --size 0" << "invalid size '0'";
-        QTest::addRow("negative size") << "run --size -5M" << "cannot be negative";
-        QTest::addRow("fractional bytes") << "run --size 12.5B" << "not a whole number of bytes";
-        QTest::addRow("overflow") << "run --size 99999999999999999999GiB" << "larger than 16 EiB";
-        QTest::addRow("unknown unit") << "run --size 64Q" << "unknown unit 'Q'";
-        QTest::addRow("not whole elements") << "run --size 10" << "4-byte elements";
-        QTest::addRow("unknown mode") << "run --mode managd" << "unknown mode 'managd'; accepted: device, pinned";
-        QTest::addRow("unknown mode in list") << "compare --modes cl-copy,bogus" << "unknown mode 'bogus'";
-        QTest::addRow("unknown kernel") << "run --kernel add" << "unknown kernel 'add'; accepted: vector-add";
-        QTest::addRow("iterations zero") << "run --iterations 0" << "invalid --iterations '0'; accepted: a whole number from 1";
-        QTest::addRow("iterations text") << "run --iterations many" << "invalid --iterations 'many'";
-        QTest::addRow("warmup negative") << "run --warmup -1" << "invalid --warmup '-1'";
-        QTest::addRow("rounds") << "run --kernel ping-pong --rounds 0" << "invalid --rounds '0'";
-        QTest::addRow("stride") << "run --kernel stride --stride 3" << "4-byte elements";
-        QTest::addRow("advice without mode") << "run --advice read-mostly" << "only to the managed-advise mode";
-        QTest::addRow("bad advice") << "run --mode managed-advise --advice sideways" << "invalid advice 'sideways'";
-        QTest::addRow("unknown option") << "run --turbo" << "Unknown option 'turbo'";
-        QTest::addRow("missing value") << "run --size" << "Missing value after '--size'";
-        QTest::addRow("stray argument") << "run fast" << "unexpected argument 'fast'";
-        QTest::addRow("unknown command") << "launch" << "unknown command 'launch'";
-        QTest::addRow("bad sweep sizes") << "sweep --sizes 1MiB:4KiB" << "FROM is larger than TO";
-        QTest::addRow("two stdouts") << "run --json - --csv -" << "cannot both write to stdout";
-        QTest::addRow("run has no --modes") << "run --modes cl-copy" << "Unknown option 'modes'";
+        QTest::addRow("size zero") << "run --size 0"
+                                   << "invalid size '0'";
+        QTest::addRow("negative size") << "run --size -5M"
+                                       << "cannot be negative";
+        QTest::addRow("fractional bytes") << "run --size 12.5B"
+                                          << "not a whole number of bytes";
+        QTest::addRow("overflow") << "run --size 99999999999999999999GiB"
+                                  << "larger than 16 EiB";
+        QTest::addRow("unknown unit") << "run --size 64Q"
+                                      << "unknown unit 'Q'";
+        QTest::addRow("not whole elements") << "run --size 10"
+                                            << "4-byte elements";
+        QTest::addRow("unknown mode") << "run --mode managd"
+                                      << "unknown mode 'managd'; accepted: device, pinned";
+        QTest::addRow("unknown mode in list") << "compare --modes cl-copy,bogus"
+                                              << "unknown mode 'bogus'";
+        QTest::addRow("unknown kernel") << "run --kernel add"
+                                        << "unknown kernel 'add'; accepted: vector-add";
+        QTest::addRow("iterations zero") << "run --iterations 0"
+                                         << "invalid --iterations '0'; accepted: a whole number from 1";
+        QTest::addRow("iterations text") << "run --iterations many"
+                                         << "invalid --iterations 'many'";
+        QTest::addRow("warmup negative") << "run --warmup -1"
+                                         << "invalid --warmup '-1'";
+        QTest::addRow("rounds") << "run --kernel ping-pong --rounds 0"
+                                << "invalid --rounds '0'";
+        QTest::addRow("stride") << "run --kernel stride --stride 3"
+                                << "4-byte elements";
+        QTest::addRow("advice without mode") << "run --advice read-mostly"
+                                             << "only to the managed-advise mode";
+        QTest::addRow("bad advice") << "run --mode managed-advise --advice sideways"
+                                    << "invalid advice 'sideways'";
+        QTest::addRow("unknown option") << "run --turbo"
+                                        << "Unknown option 'turbo'";
+        QTest::addRow("missing value") << "run --size"
+                                       << "Missing value after '--size'";
+        QTest::addRow("stray argument") << "run fast"
+                                        << "unexpected argument 'fast'";
+        QTest::addRow("unknown command") << "launch"
+                                         << "unknown command 'launch'";
+        QTest::addRow("bad sweep sizes") << "sweep --sizes 1MiB:4KiB"
+                                         << "FROM is larger than TO";
+        QTest::addRow("two stdouts") << "run --json - --csv -"
+                                     << "cannot both write to stdout";
+        QTest::addRow("run has no --modes") << "run --modes cl-copy"
+                                            << "Unknown option 'modes'";
     }
     void rejectsBadArguments()
     {

@@ -56,7 +56,8 @@ private slots:
     {
         QTest::addColumn<QString>("kernel");
         for (const KernelInfo &kernel : kernels())
-            QTest::addRow("%s", std::string(kernel.id).c_str()) << QString::fromLatin1(kernel.id.data(), kernel.id.size());
+            QTest::addRow("%s", std::string(kernel.id).c_str())
+                << QString::fromLatin1(kernel.id.data(), kernel.id.size());
     }
     void runsEveryPhaseOfEveryIteration()
     {
@@ -79,7 +80,8 @@ private slots:
         QVERIFY(!report->countersEnabled);
         QCOMPARE(report->countersNote, std::string("the fake device has no counters"));
         QCOMPARE(report->device.id, std::string("opencl:7"));
-        QVERIFY(QString::fromStdString(report->commandLine).startsWith("sharescope run --device opencl:7 --mode cl-copy"));
+        QVERIFY(
+            QString::fromStdString(report->commandLine).startsWith("sharescope run --device opencl:7 --mode cl-copy"));
         // The observer saw alloc, 5 x 5 phases and free, in order, with progress to the end.
         QCOMPARE(observer.phases.size(), std::size_t(27));
         QCOMPARE(observer.phases.front(), std::make_pair(-1, Phase::Alloc));
@@ -158,7 +160,8 @@ private slots:
         QFETCH(int, call);
         QFETCH(QString, phase);
         int releases = 0;
-        Engine engine(std::make_unique<FakeBackend>(FakeBehaviour{method.toStdString(), call, false, &releases, nullptr}));
+        Engine engine(
+            std::make_unique<FakeBackend>(FakeBehaviour{method.toStdString(), call, false, &releases, nullptr}));
         const auto report = engine.run(smallSpec());
         QVERIFY(!report.ok());
         QCOMPARE(report.error().kind, ErrorKind::Failed);

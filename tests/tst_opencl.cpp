@@ -36,7 +36,8 @@ private slots:
     void initTestCase()
     {
         m_devices = listDevices();
-        const bool anyOpenCl = std::ranges::any_of(m_devices.devices, [](const DeviceInfo &d) { return d.backend == BackendKind::OpenCL; });
+        const bool anyOpenCl = std::ranges::any_of(
+            m_devices.devices, [](const DeviceInfo &d) { return d.backend == BackendKind::OpenCL; });
         // scripts/setup.sh installs PoCL, so every machine has one: a missing
         // device is a broken set-up, not a reason to skip.
         QVERIFY2(anyOpenCl, "no OpenCL device; run scripts/setup.sh (it installs pocl-opencl-icd)");
@@ -54,7 +55,8 @@ private slots:
                 if (mode.backend != BackendKind::OpenCL)
                     continue;
                 for (const KernelInfo &kernel : kernels()) {
-                    QTest::addRow("%s %s %s", device.id.c_str(), std::string(mode.id).c_str(), std::string(kernel.id).c_str())
+                    QTest::addRow("%s %s %s", device.id.c_str(), std::string(mode.id).c_str(),
+                                  std::string(kernel.id).c_str())
                         << QString::fromStdString(device.id) << QString::fromLatin1(mode.id.data(), mode.id.size())
                         << QString::fromLatin1(kernel.id.data(), kernel.id.size());
                 }
@@ -104,7 +106,8 @@ private slots:
         const PhaseResult &toHost = report->iterations.back().phases[3];
         const auto &buffers = findKernel(spec.kernel)->buffers;
         const auto count = [&](bool (*role)(BufferRole)) {
-            return static_cast<std::uint64_t>(std::ranges::count_if(buffers, [role](const BufferSpec &b) { return role(b.role); }));
+            return static_cast<std::uint64_t>(
+                std::ranges::count_if(buffers, [role](const BufferSpec &b) { return role(b.role); }));
         };
         if (spec.mode == "cl-copy") {
             QCOMPARE(toDevice.bytesToDevice, count(hostWrites) * spec.bytes);

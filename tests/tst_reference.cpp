@@ -12,7 +12,8 @@ namespace {
 
 // What each kernel does, on the CPU, buffer by buffer: the stand-in for a
 // device in these tests.
-void runKernelOnCpu(const ExperimentSpec &spec, std::vector<std::vector<std::uint32_t>> &buffers, const Reference &reference)
+void runKernelOnCpu(const ExperimentSpec &spec, std::vector<std::vector<std::uint32_t>> &buffers,
+                    const Reference &reference)
 {
     const std::uint64_t n = spec.elementCount();
     auto asFloat = [](std::vector<std::uint32_t> &b) { return reinterpret_cast<float *>(b.data()); };
@@ -48,7 +49,8 @@ private slots:
     {
         QTest::addColumn<QString>("kernel");
         for (const KernelInfo &kernel : kernels())
-            QTest::addRow("%s", std::string(kernel.id).c_str()) << QString::fromLatin1(kernel.id.data(), kernel.id.size());
+            QTest::addRow("%s", std::string(kernel.id).c_str())
+                << QString::fromLatin1(kernel.id.data(), kernel.id.size());
     }
     void verifiesAndFindsAPlantedError()
     {
@@ -61,7 +63,8 @@ private slots:
         spec.rounds = 3;
         const Reference reference(spec);
         const KernelInfo &info = *findKernel(spec.kernel);
-        std::vector<std::vector<std::uint32_t>> buffers(info.buffers.size(), std::vector<std::uint32_t>(spec.elementCount()));
+        std::vector<std::vector<std::uint32_t>> buffers(info.buffers.size(),
+                                                        std::vector<std::uint32_t>(spec.elementCount()));
         for (std::size_t b = 0; b < info.buffers.size(); ++b) {
             if (hostWrites(info.buffers[b].role))
                 reference.fill(b, buffers[b].data());
@@ -124,7 +127,8 @@ private slots:
         }
         QCOMPARE(fixedPermutation(count), permutation); // the same every time
         if (count >= 1000) {
-            const auto fixedPoints = std::ranges::count_if(permutation, [i = 0u](std::uint32_t v) mutable { return v == i++; });
+            const auto fixedPoints
+                = std::ranges::count_if(permutation, [i = 0u](std::uint32_t v) mutable { return v == i++; });
             QVERIFY2(fixedPoints < std::ptrdiff_t(count / 100), "a random permutation moves almost every index");
         }
     }

@@ -44,7 +44,8 @@ RunReport sampleReport()
     for (int i = 0; i < 3; ++i) {
         IterationResult iteration{i, i == 0, {}};
         for (const Phase p : iterationPhases) {
-            PhaseResult result = phase(p, 100 + 10 * i, p == Phase::Kernel ? std::optional<std::uint64_t>(50 + i) : std::nullopt, 4096);
+            PhaseResult result = phase(p, 100 + 10 * i,
+                                       p == Phase::Kernel ? std::optional<std::uint64_t>(50 + i) : std::nullopt, 4096);
             if (p == Phase::Kernel) {
                 Counters counters;
                 counters.bytesHostToDevice = 8192 + i;
@@ -133,20 +134,34 @@ private slots:
     {
         QTest::addColumn<QString>("mutation");
         QTest::addColumn<QString>("message");
-        QTest::addRow("not json") << "text:{\"format\": " << "not valid JSON";
-        QTest::addRow("empty") << "text:" << "not valid JSON";
-        QTest::addRow("array") << "text:[1, 2]" << "not a ShareScope report";
-        QTest::addRow("foreign json") << "text:{\"name\": \"package\", \"version\": \"1.0\"}" << "not a ShareScope report";
-        QTest::addRow("other format") << "set:format=\"chrome-trace\"" << "not a ShareScope report";
-        QTest::addRow("newer version") << "set:formatVersion=99" << "newer than this ShareScope reads";
-        QTest::addRow("missing field") << "erase:iterations" << "'iterations' is missing";
-        QTest::addRow("wrong type") << "set:alloc={\"phase\": \"alloc\", \"hostNs\": \"fast\"}" << "'alloc.hostNs' must be a whole number";
-        QTest::addRow("negative") << "set:alloc={\"phase\": \"alloc\", \"hostNs\": -4}" << "'alloc.hostNs' must be a whole number";
-        QTest::addRow("unknown phase") << "set:free={\"phase\": \"nap\"}" << "unknown phase 'nap'";
-        QTest::addRow("unknown mode") << "setspec:mode=\"teleport\"" << "unknown mode 'teleport'";
-        QTest::addRow("zero size") << "setspec:bytes=0" << "invalid size";
-        QTest::addRow("iterations not array") << "set:iterations=7" << "'iterations' must be an array";
-        QTest::addRow("huge number") << "set:alloc={\"phase\": \"alloc\", \"hostNs\": 1e400}" << "not valid JSON";
+        QTest::addRow("not json") << "text:{\"format\": "
+                                  << "not valid JSON";
+        QTest::addRow("empty") << "text:"
+                               << "not valid JSON";
+        QTest::addRow("array") << "text:[1, 2]"
+                               << "not a ShareScope report";
+        QTest::addRow("foreign json") << "text:{\"name\": \"package\", \"version\": \"1.0\"}"
+                                      << "not a ShareScope report";
+        QTest::addRow("other format") << "set:format=\"chrome-trace\""
+                                      << "not a ShareScope report";
+        QTest::addRow("newer version") << "set:formatVersion=99"
+                                       << "newer than this ShareScope reads";
+        QTest::addRow("missing field") << "erase:iterations"
+                                       << "'iterations' is missing";
+        QTest::addRow("wrong type") << "set:alloc={\"phase\": \"alloc\", \"hostNs\": \"fast\"}"
+                                    << "'alloc.hostNs' must be a whole number";
+        QTest::addRow("negative") << "set:alloc={\"phase\": \"alloc\", \"hostNs\": -4}"
+                                  << "'alloc.hostNs' must be a whole number";
+        QTest::addRow("unknown phase") << "set:free={\"phase\": \"nap\"}"
+                                       << "unknown phase 'nap'";
+        QTest::addRow("unknown mode") << "setspec:mode=\"teleport\""
+                                      << "unknown mode 'teleport'";
+        QTest::addRow("zero size") << "setspec:bytes=0"
+                                   << "invalid size";
+        QTest::addRow("iterations not array") << "set:iterations=7"
+                                              << "'iterations' must be an array";
+        QTest::addRow("huge number") << "set:alloc={\"phase\": \"alloc\", \"hostNs\": 1e400}"
+                                     << "not valid JSON";
     }
     void rejectsMalformedInput()
     {
@@ -163,7 +178,8 @@ private slots:
             const QString key = rest.section('=', 0, 0);
             const QString value = rest.section('=', 1);
             const QString field = "\"" + key + "\":";
-            const qsizetype at = kind == "setspec" ? json.indexOf(field, json.indexOf("\"spec\":")) : json.indexOf(field);
+            const qsizetype at
+                = kind == "setspec" ? json.indexOf(field, json.indexOf("\"spec\":")) : json.indexOf(field);
             QVERIFY(at >= 0);
             // The field's value ends at the next comma or brace at its depth.
             qsizetype end = at + field.size();

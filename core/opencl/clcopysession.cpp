@@ -63,9 +63,11 @@ private:
             for (const std::size_t b : buffersFor(direction)) {
                 cl::Event &event = events.emplace_back();
                 if (direction == HostAccess::Write)
-                    m_context.queue.enqueueWriteBuffer(m_device[b], CL_FALSE, 0, m_spec.bytes, m_host[b].data(), nullptr, &event);
+                    m_context.queue.enqueueWriteBuffer(m_device[b], CL_FALSE, 0, m_spec.bytes, m_host[b].data(),
+                                                       nullptr, &event);
                 else
-                    m_context.queue.enqueueReadBuffer(m_device[b], CL_FALSE, 0, m_spec.bytes, m_host[b].data(), nullptr, &event);
+                    m_context.queue.enqueueReadBuffer(m_device[b], CL_FALSE, 0, m_spec.bytes, m_host[b].data(), nullptr,
+                                                      &event);
             }
             m_context.queue.finish();
             for (const cl::Event &event : events) {

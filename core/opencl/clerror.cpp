@@ -5,8 +5,8 @@ namespace sharescope::opencl {
 std::string errorName(cl_int code)
 {
     switch (code) {
-#define SHARESCOPE_CL_ERROR(name) \
-    case name: \
+#define SHARESCOPE_CL_ERROR(name)                                                                                      \
+    case name:                                                                                                         \
         return #name;
         SHARESCOPE_CL_ERROR(CL_DEVICE_NOT_FOUND)
         SHARESCOPE_CL_ERROR(CL_DEVICE_NOT_AVAILABLE)

@@ -36,7 +36,8 @@ public:
                     state.buffer = cl::Buffer(m_context.context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, m_spec.bytes,
                                               state.host.data());
                 } else {
-                    state.buffer = cl::Buffer(m_context.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, m_spec.bytes);
+                    state.buffer
+                        = cl::Buffer(m_context.context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, m_spec.bytes);
                 }
                 updateReport(b);
             }
@@ -48,14 +49,14 @@ public:
     {
         return guarded([&]() -> Result<std::vector<void *>> {
             std::vector<void *> pointers(bufferCount(), nullptr);
-            const cl_map_flags flags = access == HostAccess::Write  ? CL_MAP_WRITE_INVALIDATE_REGION
-                                       : access == HostAccess::Read ? CL_MAP_READ
-                                                                    : CL_MAP_READ | CL_MAP_WRITE;
+            const cl_map_flags flags = access == HostAccess::Write ? CL_MAP_WRITE_INVALIDATE_REGION
+                : access == HostAccess::Read                       ? CL_MAP_READ
+                                                                   : CL_MAP_READ | CL_MAP_WRITE;
             for (const std::size_t b : buffersFor(access)) {
                 BufferState &state = m_state[b];
                 cl::Event event;
-                void *mapped = m_context.queue.enqueueMapBuffer(state.buffer, CL_TRUE, flags, 0, m_spec.bytes, nullptr,
-                                                               &event);
+                void *mapped
+                    = m_context.queue.enqueueMapBuffer(state.buffer, CL_TRUE, flags, 0, m_spec.bytes, nullptr, &event);
                 meter.addDeviceNs(eventNs(event));
                 observeMap(b, mapped);
                 state.mapped = mapped;
@@ -149,12 +150,12 @@ private:
         report.zeroCopy = zeroCopy;
         if (m_useHostPointer) {
             report.placement = !zeroCopy ? "host array given to CL_MEM_USE_HOST_PTR"
-                               : *zeroCopy ? "host array used in place: the map returned the array itself (zero-copy)"
-                                           : "host array with a device copy: the map returned another pointer";
+                : *zeroCopy              ? "host array used in place: the map returned the array itself (zero-copy)"
+                                         : "host array with a device copy: the map returned another pointer";
         } else {
             report.placement = !zeroCopy ? "runtime's host-visible memory; where the kernel reads it is not reported"
-                               : *zeroCopy ? "runtime's host memory, shared with the device: the same pointer on every map"
-                                           : "runtime memory with a separate host copy: the map returned a new pointer";
+                : *zeroCopy ? "runtime's host memory, shared with the device: the same pointer on every map"
+                            : "runtime memory with a separate host copy: the map returned a new pointer";
         }
     }
 

@@ -28,8 +28,8 @@ Status OpenClBackend::buildProgram()
         std::string log;
         for (const auto &[device, text] : error.getBuildLog())
             log += text;
-        return failed("the OpenCL kernels did not build for " + m_context.info.id + " (" + m_context.info.name
-                      + "):\n" + log);
+        return failed("the OpenCL kernels did not build for " + m_context.info.id + " (" + m_context.info.name + "):\n"
+                      + log);
     }
     m_context.program = program;
     m_built = true;

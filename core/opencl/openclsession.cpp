@@ -37,8 +37,8 @@ std::vector<std::size_t> ClSession::buffersFor(HostAccess access) const
     for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
         const BufferRole role = m_kernel.buffers[b].role;
         const bool wanted = access == HostAccess::Write ? hostWrites(role)
-                            : access == HostAccess::Read ? hostReads(role)
-                                                         : role == BufferRole::InOut;
+            : access == HostAccess::Read                ? hostReads(role)
+                                                        : role == BufferRole::InOut;
         if (wanted)
             indices.push_back(b);
     }

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Sets up, builds and starts ShareScope. ARGS go to `sharescope`. Without
+# ARGS it opens the window where there is a display and the window is built,
+# and otherwise prints a comparison of every mode of the default device.
+# Usage: scripts/run.sh [ARGS...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/build.sh default >&2
+binary=build/default/app/sharescope
+if [ $# -gt 0 ]; then
+  exec "$binary" "$@"
+fi
+if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  status=0
+  "$binary" gui || status=$?
+  [ $status -ne 3 ] && exit $status   # 3: this build has no window
+fi
+echo "Comparing every sharing mode of the default device (sharescope compare):" >&2
+exec "$binary" compare

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs the Debian packages that ShareScope needs to build, run and test.
+# Idempotent and quiet when everything is present; runs `apt-get update` once
+# when something is missing; uses sudo when not root.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config
+  qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libgl-dev
+  libqcustomplot-dev
+  ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
+  pocl-opencl-icd          # every machine gets an OpenCL device: the CPU
+  nlohmann-json3-dev
+  fonts-dejavu-core
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$package")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "setup: this script installs Debian packages, and apt-get is not here." >&2
+  echo "setup: install these (or your system's equivalents) yourself: ${missing[*]}" >&2
+  exit 1
+fi
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "setup: these packages are missing: ${missing[*]}" >&2
+  echo "setup: installing them needs root, and sudo is not available. As root, run:" >&2
+  echo "  apt-get update && apt-get install -y --no-install-recommends ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "setup: installing ${missing[*]}" >&2
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive \
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done" >&2
