@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Builds and runs the benchmarks, whose figures the README quotes.
+# Usage: scripts/bench.sh [--size S] [--rounds N]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+scripts/build.sh default >&2
+build/default/tests/bench/bench_usehostptr "$@"
