@@ -9,7 +9,8 @@
 namespace sharescope {
 namespace {
 
-using nlohmann::json;
+// Ordered, so that a report reads top-down: format, command, device, phases.
+using json = nlohmann::ordered_json;
 using CounterField = std::optional<std::uint64_t> Counters::*;
 
 constexpr std::array<std::pair<const char *, CounterField>, 8> counterFields{{

@@ -1,5 +1,8 @@
 #include "reportjson.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace sharescope;
@@ -174,33 +177,28 @@ private slots:
             text = rest.toStdString();
         } else {
             // Take a valid report and break one field of it.
-            QString json = QString::fromStdString(toJson(sampleReport(), -1));
+            QJsonObject report = QJsonDocument::fromJson(QByteArray::fromStdString(toJson(sampleReport()))).object();
+            QVERIFY(!report.isEmpty());
             const QString key = rest.section('=', 0, 0);
-            const QString value = rest.section('=', 1);
-            const QString field = "\"" + key + "\":";
-            const qsizetype at
-                = kind == "setspec" ? json.indexOf(field, json.indexOf("\"spec\":")) : json.indexOf(field);
-            QVERIFY(at >= 0);
-            // The field's value ends at the next comma or brace at its depth.
-            qsizetype end = at + field.size();
-            int depth = 0;
-            bool inString = false;
-            for (; end < json.size(); ++end) {
-                const QChar c = json[end];
-                if (c == '"' && json[end - 1] != '\\')
-                    inString = !inString;
-                else if (!inString && (c == '{' || c == '['))
-                    ++depth;
-                else if (!inString && (c == '}' || c == ']') && depth-- == 0)
-                    break;
-                else if (!inString && c == ',' && depth == 0)
-                    break;
+            const QByteArray value = rest.section('=', 1).toUtf8();
+            if (kind == "erase") {
+                report.remove(key);
+            } else if (value.contains("1e400")) {
+                text = QJsonDocument(report).toJson().toStdString();
+                text.insert(text.rfind('}'), ", \"extra\": 1e400");
+            } else {
+                const QJsonValue parsed = QJsonDocument::fromJson("[" + value + "]").array().at(0);
+                QVERIFY2(!parsed.isUndefined(), value.constData());
+                if (kind == "setspec") {
+                    QJsonObject spec = report["spec"].toObject();
+                    spec[key] = parsed;
+                    report["spec"] = spec;
+                } else {
+                    report[key] = parsed;
+                }
             }
-            if (kind == "erase")
-                json.remove(at, end - at + 1);
-            else
-                json.replace(at + field.size(), end - at - field.size(), value);
-            text = json.toStdString();
+            if (text.empty())
+                text = QJsonDocument(report).toJson().toStdString();
         }
         const auto read = readReports(text);
         QVERIFY(!read.ok());

@@ -35,7 +35,10 @@ std::uint64_t median(std::vector<std::uint64_t> values)
         out[i] = x[i] + y[i];
 }
 
-double gbps(std::uint64_t bytes, std::uint64_t ns) { return static_cast<double>(bytes) / static_cast<double>(ns); }
+double gbps(std::uint64_t bytes, std::uint64_t ns)
+{
+    return static_cast<double>(bytes) / static_cast<double>(ns);
+}
 
 } // namespace
 
@@ -111,8 +114,8 @@ int main(int argc, char **argv)
                      static_cast<float *>(out.data()), n);
             const auto end = std::chrono::steady_clock::now();
             if (rep >= spec.warmup)
-                loopNs.push_back(
-                    static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count()));
+                loopNs.push_back(static_cast<std::uint64_t>(
+                    std::chrono::duration_cast<std::chrono::nanoseconds>(end - start).count()));
         }
     }
     Verification loopCheck;
@@ -129,9 +132,12 @@ int main(int argc, char **argv)
                 kernelDeviceNs.size(), loopNs.size());
     std::printf("to-device bytes moved (all iterations)   %llu\n", static_cast<unsigned long long>(movedIn));
     std::printf("to-host bytes moved (all iterations)     %llu\n", static_cast<unsigned long long>(movedOut));
-    std::printf("kernel phase, device time (median)       %s  %.1f GB/s\n", formatDuration(median(kernelDeviceNs)).c_str(), kernelBw);
-    std::printf("kernel phase, host time (median)         %s  %.1f GB/s\n", formatDuration(median(kernelHostNs)).c_str(), kernelHostBw);
-    std::printf("plain C++ loop, one thread (median)      %s  %.1f GB/s\n", formatDuration(median(loopNs)).c_str(), loopBw);
+    std::printf("kernel phase, device time (median)       %s  %.1f GB/s\n",
+                formatDuration(median(kernelDeviceNs)).c_str(), kernelBw);
+    std::printf("kernel phase, host time (median)         %s  %.1f GB/s\n",
+                formatDuration(median(kernelHostNs)).c_str(), kernelHostBw);
+    std::printf("plain C++ loop, one thread (median)      %s  %.1f GB/s\n", formatDuration(median(loopNs)).c_str(),
+                loopBw);
     std::printf("ratio kernel (host time) / plain loop    %.2f  (target: at least 0.50)\n", ratio);
     std::printf("results verified                         %s\n", verified && loopCheck.passed() ? "yes" : "NO");
 
