@@ -3,6 +3,7 @@
 #include "catalogue.h"
 #include "deviceinfo.h"
 #include "experimentspec.h"
+#include "migration.h"
 #include "result.h"
 #include "runreport.h"
 
@@ -61,6 +62,12 @@ public:
     // How each buffer is placed and whether mapping gave its own storage;
     // complete once an iteration has run.
     virtual std::vector<BufferReport> buffers() const = 0;
+
+    // Unified-memory counters, where the backend has them: the clock their
+    // records use, read at every phase boundary, and the records of the whole
+    // run, handed over once after free. Without counters both are empty.
+    virtual std::optional<std::uint64_t> counterTimestamp() { return std::nullopt; }
+    virtual std::optional<CounterRecords> takeCounterRecords() { return std::nullopt; }
 };
 
 // One device. Opened once and reused for many runs, so that kernels are
@@ -70,6 +77,9 @@ class Backend
 public:
     virtual ~Backend() = default;
     virtual const DeviceInfo &device() const = 0;
+    // Checks what only the backend knows (free device memory, a lost
+    // context) before anything is allocated.
+    virtual Status check(const ExperimentSpec &) const { return okStatus(); }
     // Creates (but does not allocate) the buffers of a validated experiment.
     virtual Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) = 0;
     // Why migration counters are absent, or empty when the backend has them.

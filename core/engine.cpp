@@ -4,6 +4,7 @@
 #include "reference.h"
 #include "safetylimits.h"
 
+#include <algorithm>
 #include <chrono>
 
 namespace sharescope {
@@ -53,16 +54,24 @@ public:
         return measure(Phase::Free, -1, false, [&](PhaseMeter &m) { return m_session.release(m); });
     }
 
-private:
     bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
 
+    // One window per measured phase, in the counters' clock, when the
+    // backend has counters: alloc, every iteration's phases, free.
+    const std::vector<PhaseWindow> &windows() const { return m_windows; }
+
+private:
     template<typename Work>
     Result<PhaseResult> measure(Phase phase, int iteration, bool warmup, Work &&work)
     {
         PhaseMeter meter;
+        const auto counterStart = m_session.counterTimestamp();
         const auto start = Clock::now();
         const Status status = work(meter);
         const auto end = Clock::now();
+        const auto counterEnd = m_session.counterTimestamp();
+        if (counterStart && counterEnd)
+            m_windows.push_back({iteration, phase, *counterStart, *counterEnd});
         if (!status) {
             Error error = status.error();
             if (error.kind != ErrorKind::Cancelled)
@@ -200,7 +209,46 @@ private:
     const int m_total;
     int m_done = 0;
     std::vector<void *> m_readPointers;
+    std::vector<PhaseWindow> m_windows;
 };
+
+// Turns the run's migration records into per-phase counters, the kept
+// events and the residency map of the managed buffers.
+void addCounters(RunReport &report, CounterRecords records, const std::vector<PhaseWindow> &windows)
+{
+    std::vector<PhaseResult *> targets{&report.alloc};
+    for (IterationResult &iteration : report.iterations) {
+        for (PhaseResult &phase : iteration.phases)
+            targets.push_back(&phase);
+    }
+    targets.push_back(&*report.free);
+    if (targets.size() != windows.size()) {
+        report.countersEnabled = false;
+        report.countersNote = "the counters' clock could not be read at every phase";
+        return;
+    }
+    const std::vector<Counters> totals = attributeToPhases(records.events, windows, records.reported);
+    for (std::size_t i = 0; i < targets.size(); ++i)
+        targets[i]->counters = totals[i];
+
+    std::vector<ResidencyBuffer> managed;
+    std::uint64_t largest = 0;
+    for (const BufferReport &buffer : report.buffers) {
+        if (buffer.managed && buffer.address) {
+            managed.push_back({buffer.name, buffer.address, buffer.bytes, hostWrites(buffer.role)});
+            largest = std::max(largest, buffer.bytes);
+        }
+    }
+    if (!managed.empty())
+        report.residency = replayResidency(managed, records.events, windows, residencyChunkBytes(largest));
+
+    report.countersLost = records.lost;
+    if (records.events.size() > maxKeptMigrations) {
+        report.migrationsDropped = records.events.size() - maxKeptMigrations;
+        records.events.resize(maxKeptMigrations);
+    }
+    report.migrations = std::move(records.events);
+}
 
 } // namespace
 
@@ -219,7 +267,9 @@ Status Engine::check(const ExperimentSpec &spec) const
     const Support support = supportOf(device(), *findMode(spec.mode));
     if (!support.supported)
         return unsupported("mode " + spec.mode + " is not supported on " + device().id + ": " + support.reason);
-    return checkLimits(spec, device());
+    if (Status s = checkLimits(spec, device()); !s)
+        return s;
+    return m_backend->check(spec);
 }
 
 Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *observer,
@@ -248,11 +298,14 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
     report.buffers = (*session)->buffers();
     // Free even after a failure or a cancel; the first error is the one reported.
     auto freed = run.freeBuffers();
+    auto records = (*session)->takeCounterRecords();
     if (!status)
         return status.error();
     if (!freed)
         return freed.error();
     report.free = *freed;
+    if (records && report.countersEnabled)
+        addCounters(report, std::move(*records), run.windows());
     return report;
 }
 

@@ -100,6 +100,40 @@ json specJson(const ExperimentSpec &s)
             {"advice", s.advice},         {"counters", s.counters}};
 }
 
+json migrationsJson(const RunReport &r)
+{
+    json events = json::array();
+    for (const MigrationEvent &e : r.migrations) {
+        events.push_back({{"kind", counterKindName(e.kind)},
+                          {"startNs", e.startNs},
+                          {"endNs", e.endNs},
+                          {"address", e.address},
+                          {"value", e.value},
+                          {"cause", migrationCauseName(e.cause)},
+                          {"iteration", e.iteration},
+                          {"phase", phaseName(e.phase)}});
+    }
+    return {{"events", events}, {"dropped", r.migrationsDropped}};
+}
+
+json residencyJson(const Residency &residency)
+{
+    if (residency.buffers.empty())
+        return nullptr;
+    json buffers = json::array();
+    for (const ResidencyBuffer &b : residency.buffers) {
+        buffers.push_back({{"name", b.name}, {"address", b.address}, {"bytes", b.bytes}, {"hostWritten", b.hostWritten}});
+    }
+    json snapshots = json::array();
+    for (const ResidencySnapshot &snapshot : residency.snapshots) {
+        json chunks = json::array();
+        for (const std::string &buffer : snapshot.chunks)
+            chunks.push_back(runLengthEncode(buffer));
+        snapshots.push_back({{"iteration", snapshot.iteration}, {"phase", phaseName(snapshot.phase)}, {"chunks", chunks}});
+    }
+    return {{"chunkBytes", residency.chunkBytes}, {"buffers", buffers}, {"snapshots", snapshots}};
+}
+
 json reportJson(const RunReport &r)
 {
     json buffers = json::array();
@@ -109,7 +143,9 @@ json reportJson(const RunReport &r)
                            {"role", roleName(b.role)},
                            {"bytes", b.bytes},
                            {"placement", b.placement},
-                           {"zeroCopy", optionalJson(b.zeroCopy)}});
+                           {"zeroCopy", optionalJson(b.zeroCopy)},
+                           {"managed", b.managed},
+                           {"address", b.address}});
     }
     json iterations = json::array();
     for (const IterationResult &it : r.iterations) {
@@ -158,7 +194,9 @@ json reportJson(const RunReport &r)
               {"checked", r.verification.checked},
               {"mismatches", r.verification.mismatches},
               {"first", mismatches}}},
-            {"counters", {{"enabled", r.countersEnabled}, {"note", r.countersNote}}}};
+            {"counters", {{"enabled", r.countersEnabled}, {"note", r.countersNote}, {"lost", r.countersLost}}},
+            {"migrations", migrationsJson(r)},
+            {"residency", residencyJson(r.residency)}};
 }
 
 // Reading: every access goes through a Reader that knows its path in the
@@ -318,6 +356,50 @@ ExperimentSpec readSpec(const Reader &r)
     return s;
 }
 
+template<typename Parse>
+auto parsed(const Reader &r, Parse parse, const char *complaint)
+{
+    const std::string text = r.string();
+    const auto value = parse(text);
+    if (!value)
+        r.fail(std::string(complaint) + " '" + text + "'");
+    return *value;
+}
+
+Residency readResidency(const Reader &r)
+{
+    Residency residency;
+    residency.chunkBytes = r["chunkBytes"].unsignedValue();
+    if (residency.chunkBytes == 0)
+        r["chunkBytes"].fail("must be greater than zero");
+    std::vector<std::size_t> lengths;
+    for (const Reader &b : r["buffers"].items()) {
+        ResidencyBuffer buffer{b["name"].string(), b["address"].unsignedValue(), b["bytes"].unsignedValue(),
+                               b["hostWritten"].boolean()};
+        const std::uint64_t chunks = buffer.bytes / residency.chunkBytes + 1;
+        if (chunks > (1u << 24))
+            b["bytes"].fail("gives more chunks than a residency map holds");
+        lengths.push_back((buffer.bytes + residency.chunkBytes - 1) / residency.chunkBytes);
+        residency.buffers.push_back(buffer);
+    }
+    for (const Reader &s : r["snapshots"].items()) {
+        ResidencySnapshot snapshot;
+        snapshot.iteration = s["iteration"].intValue();
+        snapshot.phase = parsed(s["phase"], phaseFromName, "names an unknown phase");
+        const auto chunks = s["chunks"].items();
+        if (chunks.size() != lengths.size())
+            s["chunks"].fail("must have one entry per buffer");
+        for (std::size_t b = 0; b < chunks.size(); ++b) {
+            auto decoded = runLengthDecode(chunks[b].string(), lengths[b]);
+            if (!decoded || decoded->size() != lengths[b])
+                chunks[b].fail("is not a run-length list of " + std::to_string(lengths[b]) + " chunks");
+            snapshot.chunks.push_back(std::move(*decoded));
+        }
+        residency.snapshots.push_back(std::move(snapshot));
+    }
+    return residency;
+}
+
 RunReport readReport(const Reader &r)
 {
     const std::string format = r.has("format") ? r["format"].string() : std::string();
@@ -354,6 +436,8 @@ RunReport readReport(const Reader &r)
         buffer.bytes = b["bytes"].unsignedValue();
         buffer.placement = b["placement"].string();
         buffer.zeroCopy = b["zeroCopy"].optionalBool();
+        buffer.managed = b["managed"].boolean();
+        buffer.address = b["address"].unsignedValue();
         report.buffers.push_back(buffer);
     }
     if (!report.buffers.empty() && report.buffers.size() != kernel->buffers.size())
@@ -379,6 +463,22 @@ RunReport readReport(const Reader &r)
     }
     report.countersEnabled = r["counters"]["enabled"].boolean();
     report.countersNote = r["counters"]["note"].string();
+    report.countersLost = r["counters"]["lost"].unsignedValue();
+    for (const Reader &e : r["migrations"]["events"].items()) {
+        MigrationEvent event;
+        event.kind = parsed(e["kind"], counterKindFromName, "names an unknown counter kind");
+        event.startNs = e["startNs"].unsignedValue();
+        event.endNs = e["endNs"].unsignedValue();
+        event.address = e["address"].unsignedValue();
+        event.value = e["value"].unsignedValue();
+        event.cause = parsed(e["cause"], migrationCauseFromName, "names an unknown migration cause");
+        event.iteration = e["iteration"].intValue();
+        event.phase = parsed(e["phase"], phaseFromName, "names an unknown phase");
+        report.migrations.push_back(event);
+    }
+    report.migrationsDropped = r["migrations"]["dropped"].unsignedValue();
+    if (!r["residency"].isNull())
+        report.residency = readResidency(r["residency"]);
     return report;
 }
 

@@ -2,7 +2,9 @@
 
 #include "deviceinfo.h"
 #include "experimentspec.h"
+#include "migration.h"
 #include "phase.h"
+#include "residency.h"
 
 #include <cstdint>
 #include <optional>
@@ -37,6 +39,8 @@ struct BufferReport
     std::uint64_t bytes = 0;
     std::string placement; // "device buffer + host array", "host array used in place", ...
     std::optional<bool> zeroCopy; // map returned the buffer's own storage; empty where there is no map
+    bool managed = false; // unified memory: its pages migrate, and the residency map shows them
+    std::uint64_t address = 0; // where it starts, for managed buffers (to match migration records)
 };
 
 struct IterationResult
@@ -70,7 +74,13 @@ struct RunReport
     Verification verification;
     bool countersEnabled = false;
     std::string countersNote; // why there are none, when there are none
+    std::vector<MigrationEvent> migrations; // the first maxKeptMigrations, attributed to phases
+    std::uint64_t migrationsDropped = 0; // beyond the cap (counted in the totals all the same)
+    std::uint64_t countersLost = 0; // records the driver dropped: the totals are then a lower bound
+    Residency residency; // managed buffers only; empty otherwise
 };
+
+inline constexpr std::size_t maxKeptMigrations = 100000;
 
 struct Stat
 {

@@ -1,0 +1,191 @@
+#include "migration.h"
+#include "residency.h"
+
+#include <QTest>
+
+using namespace sharescope;
+
+namespace {
+
+constexpr std::uint64_t base = 0x7f0000000000ULL;
+constexpr std::uint64_t KiB = 1024;
+
+// alloc, then one iteration's five phases, then free: 10 ns apart.
+std::vector<PhaseWindow> oneIteration()
+{
+    std::vector<PhaseWindow> windows{{-1, Phase::Alloc, 0, 9}};
+    std::uint64_t t = 10;
+    for (const Phase phase : iterationPhases) {
+        windows.push_back({0, phase, t, t + 9});
+        t += 10;
+    }
+    windows.push_back({-1, Phase::Free, t, t + 9});
+    return windows;
+}
+
+MigrationEvent record(CounterKind kind, std::uint64_t at, std::uint64_t address, std::uint64_t value)
+{
+    MigrationEvent e;
+    e.kind = kind;
+    e.startNs = at;
+    e.endNs = at + 1;
+    e.address = address;
+    e.value = value;
+    return e;
+}
+
+std::array<bool, counterKindCount> allReported()
+{
+    std::array<bool, counterKindCount> reported{};
+    reported.fill(true);
+    return reported;
+}
+
+} // namespace
+
+class TestMigration : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void attributesRecordsToPhasesByTime()
+    {
+        const auto windows = oneIteration(); // host-init 10..19, to-device 20..29, kernel 30..39, to-host 40..49, host-read 50..59
+        std::vector<MigrationEvent> events{
+            record(CounterKind::BytesHostToDevice, 35, base, 2 * 1024 * KiB), // kernel
+            record(CounterKind::GpuPageFault, 31, base, 3), // kernel: 3 fault groups
+            record(CounterKind::GpuPageFault, 33, base + 4096, 2), // kernel
+            record(CounterKind::BytesHostToDevice, 22, base, 4096), // to-device
+            record(CounterKind::CpuPageFault, 55, base, 0x401234), // host-read: a program counter, counted once
+            record(CounterKind::CpuPageFault, 56, base + 8192, 0x401234),
+            record(CounterKind::BytesDeviceToHost, 57, base, 8192), // host-read
+            record(CounterKind::Thrashing, 45, base, 65536), // to-host: an occurrence, not bytes
+            record(CounterKind::BytesDeviceToHost, 29, base, 100), // the gap before kernel: still to-device
+            record(CounterKind::BytesHostToDevice, 1000, base, 7), // after the last window: free
+        };
+        const auto totals = attributeToPhases(events, windows, allReported());
+        QCOMPARE(totals.size(), windows.size());
+        const Counters &toDevice = totals[2];
+        const Counters &kernel = totals[3];
+        const Counters &toHost = totals[4];
+        const Counters &hostRead = totals[5];
+        QCOMPARE(*toDevice.bytesHostToDevice, std::uint64_t(4096));
+        QCOMPARE(*toDevice.bytesDeviceToHost, std::uint64_t(100));
+        QCOMPARE(*kernel.bytesHostToDevice, 2 * 1024 * KiB);
+        QCOMPARE(*kernel.gpuPageFaultGroups, std::uint64_t(5));
+        QCOMPARE(*kernel.cpuPageFaults, std::uint64_t(0)); // reported, and none happened: a real zero
+        QCOMPARE(*toHost.thrashing, std::uint64_t(1));
+        QCOMPARE(*hostRead.cpuPageFaults, std::uint64_t(2));
+        QCOMPARE(*hostRead.bytesDeviceToHost, std::uint64_t(8192));
+        QCOMPARE(*totals.back().bytesHostToDevice, std::uint64_t(7));
+        QCOMPARE(*totals.front().bytesHostToDevice, std::uint64_t(0));
+        // Each event now says where it happened, and they are in time order.
+        QCOMPARE(events.front().startNs, std::uint64_t(22));
+        QCOMPARE(events.front().phase, Phase::ToDevice);
+        QCOMPARE(events.front().iteration, 0);
+        QCOMPARE(events.back().phase, Phase::Free);
+        QCOMPARE(events.back().iteration, -1);
+    }
+
+    void leavesUnreportedKindsEmpty()
+    {
+        auto reported = allReported();
+        reported[static_cast<std::size_t>(CounterKind::Thrashing)] = false;
+        reported[static_cast<std::size_t>(CounterKind::RemoteMap)] = false;
+        std::vector<MigrationEvent> events{record(CounterKind::Thrashing, 35, base, 1)};
+        const auto totals = attributeToPhases(events, oneIteration(), reported);
+        for (const Counters &counters : totals) {
+            QVERIFY(!counters.thrashing); // not reported, not zero, even with a stray record
+            QVERIFY(!counters.remoteMaps);
+            QVERIFY(counters.throttling.has_value());
+        }
+    }
+
+    void attributesEarlyEventsToTheFirstWindow()
+    {
+        std::vector<MigrationEvent> events{record(CounterKind::BytesHostToDevice, 0, base, 5)};
+        auto windows = oneIteration();
+        for (PhaseWindow &w : windows) {
+            w.startNs += 100;
+            w.endNs += 100;
+        }
+        const auto totals = attributeToPhases(events, windows, allReported());
+        QCOMPARE(*totals.front().bytesHostToDevice, std::uint64_t(5));
+    }
+
+    void replaysResidencyPhaseByPhase()
+    {
+        // Two managed buffers of 256 KiB (4 chunks of 64 KiB): x written by the
+        // CPU, out written by the GPU.
+        const std::vector<ResidencyBuffer> buffers{{"x", base, 256 * KiB, true},
+                                                  {"out", base + 1024 * KiB, 256 * KiB, false}};
+        const auto windows = oneIteration();
+        std::vector<MigrationEvent> events{
+            record(CounterKind::BytesHostToDevice, 32, base, 128 * KiB), // kernel: first two chunks of x move
+            record(CounterKind::GpuPageFault, 33, base + 1024 * KiB + 200 * KiB, 1), // kernel: out's 4th chunk, first touch on the GPU
+            record(CounterKind::BytesHostToDevice, 34, base + 192 * KiB, 64 * KiB), // kernel: x's last chunk
+            record(CounterKind::CpuPageFault, 52, base + 1024 * KiB + 200 * KiB, 0x1), // host-read faults out's 4th chunk back
+            record(CounterKind::BytesDeviceToHost, 53, base + 1024 * KiB + 192 * KiB, 64 * KiB),
+            record(CounterKind::BytesHostToDevice, 36, base + 4096 * KiB, 64 * KiB), // not in any buffer: ignored
+        };
+        attributeToPhases(events, windows, allReported());
+        const Residency residency = replayResidency(buffers, events, windows, 64 * KiB);
+        QCOMPARE(residency.snapshots.size(), std::size_t(6)); // alloc and the five phases; none after free
+        const auto at = [&](Phase phase) {
+            return *std::ranges::find(residency.snapshots, phase, &ResidencySnapshot::phase);
+        };
+        QCOMPARE(at(Phase::Alloc).chunks, (std::vector<std::string>{"....", "...."}));
+        QCOMPARE(at(Phase::HostInit).chunks, (std::vector<std::string>{"hhhh", "...."}));
+        QCOMPARE(at(Phase::ToDevice).chunks, (std::vector<std::string>{"hhhh", "...."}));
+        QCOMPARE(at(Phase::Kernel).chunks, (std::vector<std::string>{"ddhd", "...d"}));
+        QCOMPARE(at(Phase::ToHost).chunks, (std::vector<std::string>{"ddhd", "...d"}));
+        QCOMPARE(at(Phase::HostRead).chunks, (std::vector<std::string>{"ddhd", "...h"}));
+    }
+
+    void choosesTheChunkSize()
+    {
+        QCOMPARE(residencyChunkBytes(256 * 1024 * KiB), 64 * KiB);
+        QCOMPARE(residencyChunkBytes(2048 * 1024 * KiB), 64 * KiB);
+        QCOMPARE(residencyChunkBytes(4096ULL * 1024 * KiB), 128 * KiB); // at most 32768 chunks per buffer
+        QCOMPARE(residencyChunkBytes(100 * KiB), 64 * KiB);
+    }
+
+    void encodesRunLengths_data()
+    {
+        QTest::addColumn<QString>("chunks");
+        QTest::addColumn<QString>("encoded");
+        QTest::addRow("mixed") << "hhhh..dd" << "4h2.2d";
+        QTest::addRow("one") << "d" << "1d";
+        QTest::addRow("empty") << "" << "";
+    }
+    void encodesRunLengths()
+    {
+        QFETCH(QString, chunks);
+        QFETCH(QString, encoded);
+        QCOMPARE(QString::fromStdString(runLengthEncode(chunks.toStdString())), encoded);
+        QCOMPARE(QString::fromStdString(*runLengthDecode(encoded.toStdString(), 100)), chunks);
+    }
+
+    void rejectsBadRunLengths()
+    {
+        QVERIFY(!runLengthDecode("4x", 100));
+        QVERIFY(!runLengthDecode("h", 100));
+        QVERIFY(!runLengthDecode("0h", 100));
+        QVERIFY(!runLengthDecode("4", 100));
+        QVERIFY(!runLengthDecode("99999999999999999999h", 100));
+        QVERIFY(!runLengthDecode("101h", 100)); // longer than the buffer
+    }
+
+    void namesKindsAndCauses()
+    {
+        for (std::size_t k = 0; k < counterKindCount; ++k) {
+            const auto kind = static_cast<CounterKind>(k);
+            QCOMPARE(*counterKindFromName(counterKindName(kind)), kind);
+        }
+        QCOMPARE(*migrationCauseFromName("prefetch"), MigrationCause::Prefetch);
+        QVERIFY(!counterKindFromName("bogus"));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestMigration)
+#include "tst_migration.moc"
