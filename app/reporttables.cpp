@@ -91,13 +91,104 @@ QString countersText(const RunReport &report)
     if (!report.countersEnabled)
         return tr("not reported (%1)")
             .arg(q(report.countersNote.empty() ? std::string("turned off") : report.countersNote));
-    return tr("collected; see the JSON report");
+    QString text = tr("unified-memory counters from CUPTI, medians per phase (table above); %1 migration records")
+                       .arg(q(formatCount(report.migrations.size() + report.migrationsDropped)));
+    if (report.migrationsDropped)
+        text += tr(", of which %1 kept in the report").arg(q(formatCount(report.migrations.size())));
+    if (report.countersLost)
+        text += tr("; the driver dropped %1 records, so the totals are a lower bound")
+                    .arg(q(formatCount(report.countersLost)));
+    return text;
+}
+
+std::string counterCell(const std::optional<std::uint64_t> &value, bool bytes)
+{
+    if (!value)
+        return "not reported";
+    return bytes ? formatBytes(*value) : formatCount(*value);
+}
+
+// The per-phase unified-memory counters, for runs that collected them.
+QString countersTable(const std::vector<PhaseSummary> &summaries)
+{
+    TextTable table;
+    table.addColumn(s(tr("unified memory")), TextTable::Align::Left);
+    table.addColumn(s(tr("H→D")));
+    table.addColumn(s(tr("D→H")));
+    table.addColumn(s(tr("CPU faults")));
+    table.addColumn(s(tr("GPU fault groups")));
+    table.addColumn(s(tr("thrashing")));
+    table.addColumn(s(tr("throttling")));
+    table.addColumn(s(tr("remote maps")));
+    for (const PhaseSummary &summary : summaries) {
+        if (!summary.median.counters)
+            continue;
+        const Counters &c = *summary.median.counters;
+        table.addRow({std::string(phaseName(summary.phase)), counterCell(c.bytesHostToDevice, true),
+                      counterCell(c.bytesDeviceToHost, true), counterCell(c.cpuPageFaults, false),
+                      counterCell(c.gpuPageFaultGroups, false), counterCell(c.thrashing, false),
+                      counterCell(c.throttling, false), counterCell(c.remoteMaps, false)});
+    }
+    return q(table.render());
+}
+
+// Where the managed buffers' chunks were after each phase of the last
+// iteration, as the share on the device.
+QString residencyTable(const RunReport &report)
+{
+    const Residency &residency = report.residency;
+    if (residency.buffers.empty() || report.iterations.empty())
+        return {};
+    const int last = report.iterations.back().index;
+    TextTable table;
+    table.addColumn(s(tr("on the GPU")), TextTable::Align::Left);
+    std::vector<const ResidencySnapshot *> snapshots;
+    for (const ResidencySnapshot &snapshot : residency.snapshots) {
+        if (snapshot.iteration == last) {
+            snapshots.push_back(&snapshot);
+            table.addColumn(std::string(phaseName(snapshot.phase)));
+        }
+    }
+    for (std::size_t b = 0; b < residency.buffers.size(); ++b) {
+        std::vector<std::string> row{residency.buffers[b].name};
+        for (const ResidencySnapshot *snapshot : snapshots) {
+            const std::string &chunks = snapshot->chunks[b];
+            const auto device = std::ranges::count(chunks, static_cast<char>(Location::Device));
+            const auto share = chunks.empty() ? 0 : 100 * device / static_cast<std::ptrdiff_t>(chunks.size());
+            row.push_back(std::to_string(share) + "%");
+        }
+        table.addRow(row);
+    }
+    return tr("\nWhere the managed buffers' %1 chunks were after each phase of the last iteration, reconstructed\n"
+              "from the migration records (CUDA has no call that says where a page is):\n")
+               .arg(q(formatBytes(residency.chunkBytes)))
+        + q(table.render());
 }
 
 PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
 {
     const auto it = std::ranges::find(summaries, phase, &PhaseSummary::phase);
     return it == summaries.end() ? PhaseSummary{} : *it;
+}
+
+// Per iteration (the medians of the five phases added up): bytes migrated
+// both ways, or CPU faults plus GPU fault groups.
+std::string migratedText(const RunReport &run, const std::vector<PhaseSummary> &summaries, bool faults)
+{
+    if (!run.countersEnabled)
+        return "not reported";
+    std::uint64_t total = 0;
+    for (const Phase phase : iterationPhases) {
+        const auto &counters = summaryFor(summaries, phase).median.counters;
+        if (!counters)
+            return "not reported";
+        const auto first = faults ? counters->cpuPageFaults : counters->bytesHostToDevice;
+        const auto second = faults ? counters->gpuPageFaultGroups : counters->bytesDeviceToHost;
+        if (!first || !second)
+            return "not reported";
+        total += *first + *second;
+    }
+    return faults ? formatCount(total) : formatBytes(total);
 }
 
 } // namespace
@@ -167,6 +258,11 @@ QString runTable(const RunReport &report)
     text += q(table.render());
     text += tr("\nbandwidth = bytes the phase read and wrote / its time: device time for device work where measured,\n"
                "host time for host-init and host-read\n\n");
+    if (report.countersEnabled) {
+        text += countersTable(summarize(report));
+        text += residencyTable(report);
+        text += QLatin1Char('\n');
+    }
     text += tr("verified    %1\n").arg(verificationText(report.verification));
     text += tr("buffers     %1\n").arg(buffersText(report));
     text += tr("counters    %1\n").arg(countersText(report));
@@ -183,6 +279,11 @@ QString compareTable(const ReportSet &set)
     table.addColumn(s(tr("iteration")));
     table.addColumn(s(tr("moved")));
     table.addColumn(s(tr("kernel bw")));
+    const bool anyCounters = std::ranges::any_of(set.runs, &RunReport::countersEnabled);
+    if (anyCounters) {
+        table.addColumn(s(tr("migrated")));
+        table.addColumn(s(tr("faults")));
+    }
     table.addColumn(s(tr("zero-copy")), TextTable::Align::Left);
     table.addColumn(s(tr("verified")), TextTable::Align::Left);
     for (const RunReport &run : set.runs) {
@@ -197,6 +298,8 @@ QString compareTable(const ReportSet &set)
         row.push_back(formatDuration(medianIterationNs(run)));
         row.push_back(formatBytes(moved));
         row.push_back(s(bandwidthText(summaryFor(summaries, Phase::Kernel).median)));
+        if (anyCounters)
+            row.insert(row.end(), {migratedText(run, summaries, false), migratedText(run, summaries, true)});
         const bool allZeroCopy = !run.buffers.empty()
             && std::ranges::all_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
         const bool anyKnown
@@ -218,8 +321,11 @@ QString compareTable(const ReportSet &set)
                     .arg(first.spec.iterations);
     }
     text += q(table.render());
-    text += tr(
-        "\nmoved = bytes copied explicitly per iteration; kernel bw = bytes the kernel read and wrote / kernel time\n");
+    text += tr("\nmoved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes the kernel read and "
+               "wrote / kernel time\n");
+    if (anyCounters)
+        text += tr("migrated = bytes the driver migrated both ways per iteration; faults = CPU page faults + GPU fault "
+                   "groups (CUPTI)\n");
     return text;
 }
 

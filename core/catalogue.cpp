@@ -141,6 +141,10 @@ Support supportOf(const DeviceInfo &device, const ModeInfo &mode)
     }
     if (id.starts_with("managed") && !device.managedMemory)
         return {false, "device reports no managed memory (cudaDevAttrManagedMemory is 0)"};
+    if (id == "managed-prefetch" && !device.concurrentManagedAccess)
+        return {false,
+                "device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), which "
+                "cudaMemPrefetchAsync to the GPU needs"};
     if (id == "ipc")
         return {false, "the ipc mode is not built into this version of ShareScope"};
     return {true, {}};

@@ -1,6 +1,9 @@
 #include "devices.h"
 
 #include "opencl/opencldevices.h"
+#if SHARESCOPE_HAVE_CUDA
+#include "cuda/cudadevices.h"
+#endif
 
 #include <algorithm>
 
@@ -9,6 +12,9 @@ namespace sharescope {
 DeviceList listDevices()
 {
     DeviceList list;
+#if SHARESCOPE_HAVE_CUDA
+    list.devices = cuda::listDevices(list.problems);
+#endif
     auto openCl = opencl::listDevices(list.problems);
     list.devices.insert(list.devices.end(), openCl.begin(), openCl.end());
     return list;
@@ -44,7 +50,11 @@ Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &device)
 {
     if (device.backend == BackendKind::OpenCL)
         return opencl::openBackend(device);
-    return unsupported("the CUDA backend is not built into this ShareScope");
+#if SHARESCOPE_HAVE_CUDA
+    return cuda::openBackend(device);
+#else
+    return unsupported("the CUDA backend is not built into this ShareScope (no CUDA toolkit at build time)");
+#endif
 }
 
 } // namespace sharescope

@@ -55,7 +55,10 @@ std::uint64_t contribution(const MigrationEvent &event)
 
 } // namespace
 
-std::string_view counterKindName(CounterKind kind) { return kindNames[static_cast<std::size_t>(kind)]; }
+std::string_view counterKindName(CounterKind kind)
+{
+    return kindNames[static_cast<std::size_t>(kind)];
+}
 
 std::optional<CounterKind> counterKindFromName(std::string_view name)
 {
@@ -65,7 +68,10 @@ std::optional<CounterKind> counterKindFromName(std::string_view name)
     return static_cast<CounterKind>(it - kindNames.begin());
 }
 
-std::string_view migrationCauseName(MigrationCause cause) { return causeNames[static_cast<std::size_t>(cause)]; }
+std::string_view migrationCauseName(MigrationCause cause)
+{
+    return causeNames[static_cast<std::size_t>(cause)];
+}
 
 std::optional<MigrationCause> migrationCauseFromName(std::string_view name)
 {

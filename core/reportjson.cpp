@@ -122,14 +122,16 @@ json residencyJson(const Residency &residency)
         return nullptr;
     json buffers = json::array();
     for (const ResidencyBuffer &b : residency.buffers) {
-        buffers.push_back({{"name", b.name}, {"address", b.address}, {"bytes", b.bytes}, {"hostWritten", b.hostWritten}});
+        buffers.push_back(
+            {{"name", b.name}, {"address", b.address}, {"bytes", b.bytes}, {"hostWritten", b.hostWritten}});
     }
     json snapshots = json::array();
     for (const ResidencySnapshot &snapshot : residency.snapshots) {
         json chunks = json::array();
         for (const std::string &buffer : snapshot.chunks)
             chunks.push_back(runLengthEncode(buffer));
-        snapshots.push_back({{"iteration", snapshot.iteration}, {"phase", phaseName(snapshot.phase)}, {"chunks", chunks}});
+        snapshots.push_back(
+            {{"iteration", snapshot.iteration}, {"phase", phaseName(snapshot.phase)}, {"chunks", chunks}});
     }
     return {{"chunkBytes", residency.chunkBytes}, {"buffers", buffers}, {"snapshots", snapshots}};
 }

@@ -40,7 +40,8 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
     for (const PhaseWindow &window : windows) {
         // Events are attributed to windows in order, so each window's events
         // are the next ones in the time-sorted list.
-        while (next < events.size() && events[next].iteration == window.iteration && events[next].phase == window.phase) {
+        while (next < events.size() && events[next].iteration == window.iteration
+               && events[next].phase == window.phase) {
             const MigrationEvent &event = events[next++];
             switch (event.kind) {
             case CounterKind::BytesHostToDevice:
@@ -66,7 +67,8 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
             // The CPU wrote these; pages it touched first now live on the host.
             for (std::size_t b = 0; b < buffers.size(); ++b) {
                 if (buffers[b].hostWritten)
-                    std::ranges::replace(state[b], static_cast<char>(Location::Untouched), static_cast<char>(Location::Host));
+                    std::ranges::replace(state[b], static_cast<char>(Location::Untouched),
+                                         static_cast<char>(Location::Host));
             }
         }
         if (window.phase == Phase::Free)

@@ -98,6 +98,11 @@ private slots:
         QVERIFY(!supportOf(device, *findMode("cl-copy")).supported);
         device.managedMemory = true;
         device.canMapHostMemory = true;
+        QVERIFY(supportOf(device, *findMode("managed")).supported);
+        const Support prefetch = supportOf(device, *findMode("managed-prefetch"));
+        QVERIFY(!prefetch.supported);
+        QVERIFY(QString::fromStdString(prefetch.reason).contains("concurrent managed access"));
+        device.concurrentManagedAccess = true;
         QVERIFY(supportOf(device, *findMode("managed-prefetch")).supported);
         QVERIFY(supportOf(device, *findMode("registered")).supported);
     }

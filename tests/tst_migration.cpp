@@ -50,7 +50,8 @@ class TestMigration : public QObject
 private slots:
     void attributesRecordsToPhasesByTime()
     {
-        const auto windows = oneIteration(); // host-init 10..19, to-device 20..29, kernel 30..39, to-host 40..49, host-read 50..59
+        const auto windows
+            = oneIteration(); // host-init 10..19, to-device 20..29, kernel 30..39, to-host 40..49, host-read 50..59
         std::vector<MigrationEvent> events{
             record(CounterKind::BytesHostToDevice, 35, base, 2 * 1024 * KiB), // kernel
             record(CounterKind::GpuPageFault, 31, base, 3), // kernel: 3 fault groups
@@ -118,22 +119,23 @@ private slots:
         // Two managed buffers of 256 KiB (4 chunks of 64 KiB): x written by the
         // CPU, out written by the GPU.
         const std::vector<ResidencyBuffer> buffers{{"x", base, 256 * KiB, true},
-                                                  {"out", base + 1024 * KiB, 256 * KiB, false}};
+                                                   {"out", base + 1024 * KiB, 256 * KiB, false}};
         const auto windows = oneIteration();
         std::vector<MigrationEvent> events{
             record(CounterKind::BytesHostToDevice, 32, base, 128 * KiB), // kernel: first two chunks of x move
-            record(CounterKind::GpuPageFault, 33, base + 1024 * KiB + 200 * KiB, 1), // kernel: out's 4th chunk, first touch on the GPU
+            record(CounterKind::GpuPageFault, 33, base + 1024 * KiB + 200 * KiB,
+                   1), // kernel: out's 4th chunk, first touch on the GPU
             record(CounterKind::BytesHostToDevice, 34, base + 192 * KiB, 64 * KiB), // kernel: x's last chunk
-            record(CounterKind::CpuPageFault, 52, base + 1024 * KiB + 200 * KiB, 0x1), // host-read faults out's 4th chunk back
+            record(CounterKind::CpuPageFault, 52, base + 1024 * KiB + 200 * KiB,
+                   0x1), // host-read faults out's 4th chunk back
             record(CounterKind::BytesDeviceToHost, 53, base + 1024 * KiB + 192 * KiB, 64 * KiB),
             record(CounterKind::BytesHostToDevice, 36, base + 4096 * KiB, 64 * KiB), // not in any buffer: ignored
         };
         attributeToPhases(events, windows, allReported());
         const Residency residency = replayResidency(buffers, events, windows, 64 * KiB);
         QCOMPARE(residency.snapshots.size(), std::size_t(6)); // alloc and the five phases; none after free
-        const auto at = [&](Phase phase) {
-            return *std::ranges::find(residency.snapshots, phase, &ResidencySnapshot::phase);
-        };
+        const auto at
+            = [&](Phase phase) { return *std::ranges::find(residency.snapshots, phase, &ResidencySnapshot::phase); };
         QCOMPARE(at(Phase::Alloc).chunks, (std::vector<std::string>{"....", "...."}));
         QCOMPARE(at(Phase::HostInit).chunks, (std::vector<std::string>{"hhhh", "...."}));
         QCOMPARE(at(Phase::ToDevice).chunks, (std::vector<std::string>{"hhhh", "...."}));
@@ -154,9 +156,12 @@ private slots:
     {
         QTest::addColumn<QString>("chunks");
         QTest::addColumn<QString>("encoded");
-        QTest::addRow("mixed") << "hhhh..dd" << "4h2.2d";
-        QTest::addRow("one") << "d" << "1d";
-        QTest::addRow("empty") << "" << "";
+        QTest::addRow("mixed") << "hhhh..dd"
+                               << "4h2.2d";
+        QTest::addRow("one") << "d"
+                             << "1d";
+        QTest::addRow("empty") << ""
+                               << "";
     }
     void encodesRunLengths()
     {

@@ -64,14 +64,15 @@ RunReport sampleReport()
     report.countersEnabled = true;
     report.buffers[0].managed = true;
     report.buffers[0].address = 0x7f0000000000ULL;
-    report.migrations = {{CounterKind::BytesHostToDevice, 10, 20, 0x7f0000000000ULL, 65536, MigrationCause::Coherence, 1, Phase::Kernel},
-                         {CounterKind::CpuPageFault, 30, 30, 0x7f0000001000ULL, 0x401234, MigrationCause::Unknown, 1, Phase::HostRead}};
+    report.migrations = {
+        {CounterKind::BytesHostToDevice, 10, 20, 0x7f0000000000ULL, 65536, MigrationCause::Coherence, 1, Phase::Kernel},
+        {CounterKind::CpuPageFault, 30, 30, 0x7f0000001000ULL, 0x401234, MigrationCause::Unknown, 1, Phase::HostRead}};
     report.migrationsDropped = 17;
     report.countersLost = 3;
     report.residency.chunkBytes = 65536;
     report.residency.buffers = {{"x", 0x7f0000000000ULL, 1 << 20, true}};
-    report.residency.snapshots = {{0, Phase::HostInit, {std::string(16, 'h')}},
-                                  {0, Phase::Kernel, {"dddd" + std::string(12, '.')}}};
+    report.residency.snapshots
+        = {{0, Phase::HostInit, {std::string(16, 'h')}}, {0, Phase::Kernel, {"dddd" + std::string(12, '.')}}};
     return report;
 }
 
@@ -179,9 +180,17 @@ private slots:
                                    << "invalid size";
         QTest::addRow("iterations not array") << "set:iterations=7"
                                               << "'iterations' must be an array";
-        QTest::addRow("bad residency") << "set:residency={\"chunkBytes\": 65536, \"buffers\": [{\"name\": \"x\", \"address\": 0, \"bytes\": 131072, \"hostWritten\": true}], \"snapshots\": [{\"iteration\": 0, \"phase\": \"kernel\", \"chunks\": [\"3h\"]}]}" << "run-length list of 2 chunks";
-        QTest::addRow("absurd residency") << "set:residency={\"chunkBytes\": 1, \"buffers\": [{\"name\": \"x\", \"address\": 0, \"bytes\": 1e15, \"hostWritten\": true}], \"snapshots\": []}" << "more chunks than a residency map holds";
-        QTest::addRow("unknown counter kind") << "set:migrations={\"events\": [{\"kind\": \"teleports\"}], \"dropped\": 0}" << "unknown counter kind 'teleports'";
+        QTest::addRow("bad residency") << "set:residency={\"chunkBytes\": 65536, \"buffers\": [{\"name\": \"x\", "
+                                          "\"address\": 0, \"bytes\": 131072, \"hostWritten\": true}], \"snapshots\": "
+                                          "[{\"iteration\": 0, \"phase\": \"kernel\", \"chunks\": [\"3h\"]}]}"
+                                       << "run-length list of 2 chunks";
+        QTest::addRow("absurd residency")
+            << "set:residency={\"chunkBytes\": 1, \"buffers\": [{\"name\": \"x\", \"address\": 0, \"bytes\": 1e15, "
+               "\"hostWritten\": true}], \"snapshots\": []}"
+            << "more chunks than a residency map holds";
+        QTest::addRow("unknown counter kind")
+            << "set:migrations={\"events\": [{\"kind\": \"teleports\"}], \"dropped\": 0}"
+            << "unknown counter kind 'teleports'";
         QTest::addRow("huge number") << "set:alloc={\"phase\": \"alloc\", \"hostNs\": 1e400}"
                                      << "not valid JSON";
     }

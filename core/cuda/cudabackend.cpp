@@ -1,0 +1,69 @@
+#include "cudabackend.h"
+
+#include "../bytesize.h"
+#include "cudasession.h"
+#include "cupticollector.h"
+
+namespace sharescope::cuda {
+
+CudaBackend::CudaBackend(DeviceInfo info)
+{
+    m_context.info = std::move(info);
+}
+
+Status CudaBackend::open()
+{
+    m_context.countersProblem = CuptiCollector::instance().initialize();
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaFree(nullptr)); // creates the context now, not in the first phase
+    return okStatus();
+}
+
+Status CudaBackend::check(const ExperimentSpec &spec) const
+{
+    if (Status healthy = m_context.health.check(); !healthy)
+        return healthy;
+    // Device memory: every mode but the two that leave the data on the host.
+    if (spec.mode == "zero-copy" || spec.mode == "registered")
+        return okStatus();
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
+    std::size_t free = 0;
+    std::size_t total = 0;
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaMemGetInfo(&free, &total));
+    const std::uint64_t limit = free / 10 * 8;
+    if (spec.totalBytes() > limit) {
+        return badArgument("--size " + formatSizeArgument(spec.bytes) + " (" + formatBytes(spec.totalBytes())
+                           + " in all) is too large for " + m_context.info.id + " now: ShareScope uses at most "
+                           + formatBytes(limit) + " (80% of the " + formatBytes(free)
+                           + " free); other programs hold the rest");
+    }
+    return okStatus();
+}
+
+Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec &spec)
+{
+    if (Status healthy = m_context.health.check(); !healthy)
+        return healthy.error();
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
+    std::unique_ptr<CudaSession> session;
+    if (spec.mode == "device" || spec.mode == "pinned")
+        session = makeCopySession(m_context, spec, spec.mode == "pinned");
+    else if (spec.mode == "zero-copy" || spec.mode == "registered")
+        session = makeMappedSession(m_context, spec, spec.mode == "registered");
+    else if (spec.mode.starts_with("managed"))
+        session = makeManagedSession(m_context, spec);
+    else
+        return unsupported("mode " + spec.mode + " is not built into the CUDA backend");
+    if (Status started = session->begin(spec.counters && m_context.countersProblem.empty()); !started)
+        return started.error();
+    return std::unique_ptr<Session>(std::move(session));
+}
+
+std::string CudaBackend::countersNote(const ExperimentSpec &spec) const
+{
+    if (!spec.counters)
+        return "turned off with --no-counters";
+    return m_context.countersProblem;
+}
+
+} // namespace sharescope::cuda

@@ -1,0 +1,85 @@
+#include "cudadevices.h"
+
+#include "cudabackend.h"
+#include "cudaerror.h"
+
+namespace sharescope::cuda {
+namespace {
+
+std::string versionText(int version) // 13000 -> "13.0"
+{
+    return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
+bool attribute(cudaDeviceAttr attr, int device)
+{
+    int value = 0;
+    return cudaDeviceGetAttribute(&value, attr, device) == cudaSuccess && value != 0;
+}
+
+} // namespace
+
+std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
+{
+    std::vector<DeviceInfo> devices;
+    int count = 0;
+    const cudaError_t error = cudaGetDeviceCount(&count);
+    if (error == cudaErrorNoDevice || error == cudaErrorInsufficientDriver) {
+        problems.push_back("CUDA: no NVIDIA GPU with a driver found (" + std::string(cudaGetErrorName(error)) + ")");
+        return devices;
+    }
+    if (error != cudaSuccess) {
+        problems.push_back("CUDA: cudaGetDeviceCount failed: " + describe(error));
+        return devices;
+    }
+    int driver = 0;
+    int runtime = 0;
+    cudaDriverGetVersion(&driver);
+    cudaRuntimeGetVersion(&runtime);
+    for (int index = 0; index < count; ++index) {
+        cudaDeviceProp properties{};
+        if (const cudaError_t e = cudaGetDeviceProperties(&properties, index); e != cudaSuccess) {
+            problems.push_back("CUDA device " + std::to_string(index) + ": " + describe(e));
+            continue;
+        }
+        DeviceInfo info;
+        info.backend = BackendKind::Cuda;
+        info.index = index;
+        info.id = "cuda:" + std::to_string(index);
+        info.name = properties.name;
+        info.vendor = "NVIDIA";
+        info.platform = "CUDA";
+        info.versionMajor = properties.major;
+        info.versionMinor = properties.minor;
+        info.deviceVersion
+            = "compute capability " + std::to_string(properties.major) + "." + std::to_string(properties.minor);
+        info.driverVersion = versionText(driver);
+        info.runtimeVersion = versionText(runtime);
+        info.globalMemoryBytes = properties.totalGlobalMem;
+        info.maxAllocationBytes = properties.totalGlobalMem; // CUDA has no smaller per-allocation limit
+        info.baseAddressAlignBytes = 256; // cudaMalloc's guaranteed alignment
+        info.computeUnits = static_cast<std::uint32_t>(properties.multiProcessorCount);
+        info.hostUnifiedMemory = properties.integrated != 0;
+        char busId[32] = {};
+        if (cudaDeviceGetPCIBusId(busId, sizeof busId, index) == cudaSuccess)
+            info.pciBusId = busId;
+        info.managedMemory = attribute(cudaDevAttrManagedMemory, index);
+        info.concurrentManagedAccess = attribute(cudaDevAttrConcurrentManagedAccess, index);
+        info.pageableMemoryAccess = attribute(cudaDevAttrPageableMemoryAccess, index);
+        info.hostNativeAtomics = attribute(cudaDevAttrHostNativeAtomicSupported, index);
+        info.canMapHostMemory = attribute(cudaDevAttrCanMapHostMemory, index);
+        info.unifiedAddressing = attribute(cudaDevAttrUnifiedAddressing, index);
+        devices.push_back(info);
+    }
+    return devices;
+}
+
+Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &info)
+{
+    auto backend = std::make_unique<CudaBackend>(info);
+    if (Status opened = backend->open(); !opened)
+        return opened.error();
+    return std::unique_ptr<Backend>(std::move(backend));
+}
+
+} // namespace sharescope::cuda

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "../backend.h"
+#include "../deviceinfo.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sharescope::cuda {
+
+// Every CUDA device the driver shows, as cuda:0, cuda:1, ... Without a
+// driver or a GPU the list is empty and `problems` says why.
+std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems);
+
+Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &info);
+
+} // namespace sharescope::cuda

@@ -1,0 +1,146 @@
+#include "cudasession.h"
+
+namespace sharescope::cuda {
+namespace {
+
+cudaError_t prefetch(const void *pointer, std::size_t bytes, int device, bool toHost)
+{
+#if CUDART_VERSION >= 13000
+    cudaMemLocation location{};
+    location.type = toHost ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice;
+    location.id = toHost ? 0 : device;
+    return cudaMemPrefetchAsync(pointer, bytes, location, 0, nullptr);
+#else
+    return cudaMemPrefetchAsync(pointer, bytes, toHost ? cudaCpuDeviceId : device, nullptr);
+#endif
+}
+
+cudaError_t advise(const void *pointer, std::size_t bytes, cudaMemoryAdvise advice, int device, bool host)
+{
+#if CUDART_VERSION >= 13000
+    cudaMemLocation location{};
+    location.type = host ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice;
+    location.id = host ? 0 : device;
+    return cudaMemAdvise(pointer, bytes, advice, location);
+#else
+    return cudaMemAdvise(pointer, bytes, advice, host ? cudaCpuDeviceId : device);
+#endif
+}
+
+// managed: cudaMallocManaged; pages migrate when the GPU or the CPU faults
+// on them. managed-prefetch: cudaMemPrefetchAsync moves every buffer to the
+// GPU before the kernel and back before the CPU reads. managed-advise:
+// cudaMemAdvise hints, given once after allocation, decide where pages live.
+class ManagedSession final : public CudaSession
+{
+public:
+    ManagedSession(CudaContext &context, const ExperimentSpec &spec)
+        : CudaSession(context, spec)
+        , m_prefetch(spec.mode == "managed-prefetch")
+        , m_pointers(bufferCount(), nullptr)
+    {
+    }
+    ~ManagedSession() override { freeAll(); }
+
+    Status allocate(PhaseMeter &) override
+    {
+        for (std::size_t b = 0; b < bufferCount(); ++b) {
+            SHARESCOPE_CUDA_TRY(m_context.health, cudaMallocManaged(&m_pointers[b], m_spec.bytes, cudaMemAttachGlobal));
+            m_reports[b].managed = true;
+            m_reports[b].address = reinterpret_cast<std::uintptr_t>(m_pointers[b]);
+            m_reports[b].placement = m_prefetch ? "managed memory (cudaMallocManaged), prefetched each way"
+                                                : "managed memory (cudaMallocManaged); pages migrate on faults";
+            if (m_spec.mode == "managed-advise") {
+                if (Status advised = applyAdvice(b); !advised)
+                    return advised;
+            }
+        }
+        return okStatus();
+    }
+
+    Result<std::vector<void *>> acquireHost(HostAccess, PhaseMeter &) override
+    {
+        if (Status s = healthy(); !s)
+            return s.error();
+        return m_pointers;
+    }
+    Status releaseHost(PhaseMeter &) override { return okStatus(); }
+
+    Status toDevice(PhaseMeter &meter) override { return m_prefetch ? move(meter, false) : healthy(); }
+    Status toHost(PhaseMeter &meter) override { return m_prefetch ? move(meter, true) : healthy(); }
+
+    Status release(PhaseMeter &) override
+    {
+        const cudaError_t error = freeAll();
+        if (Status s = healthy(); !s)
+            return s;
+        if (error != cudaSuccess)
+            return m_context.health.fail(error, "cudaFree");
+        return okStatus();
+    }
+
+private:
+    void *kernelPointer(std::size_t buffer) const override { return m_pointers[buffer]; }
+
+    Status applyAdvice(std::size_t b)
+    {
+        const int device = m_context.info.index;
+        const std::string &advice = m_spec.advice;
+        cudaError_t error = cudaSuccess;
+        if (advice == "preferred-device")
+            error = advise(m_pointers[b], m_spec.bytes, cudaMemAdviseSetPreferredLocation, device, false);
+        else if (advice == "preferred-host")
+            error = advise(m_pointers[b], m_spec.bytes, cudaMemAdviseSetPreferredLocation, device, true);
+        else if (advice == "accessed-by")
+            error = advise(m_pointers[b], m_spec.bytes, cudaMemAdviseSetAccessedBy, device, false);
+        else if (advice == "read-mostly" && m_kernel.buffers[b].role == BufferRole::Input)
+            error = advise(m_pointers[b], m_spec.bytes, cudaMemAdviseSetReadMostly, device, false);
+        if (error != cudaSuccess)
+            return m_context.health.fail(error, "cudaMemAdvise");
+        m_reports[b].placement = "managed memory (cudaMallocManaged) advised " + advice
+            + (advice == "read-mostly" && m_kernel.buffers[b].role != BufferRole::Input
+                   ? " (inputs only; this buffer is written)"
+                   : "");
+        return okStatus();
+    }
+
+    // Prefetches every buffer, so that neither side faults on the way.
+    Status move(PhaseMeter &meter, bool toHost)
+    {
+        for (std::size_t b = 0; b < bufferCount(); ++b) {
+            const Status moved = timed(meter, "cudaMemPrefetchAsync", [&] {
+                return prefetch(m_pointers[b], m_spec.bytes, m_context.info.index, toHost);
+            });
+            if (!moved)
+                return moved;
+            toHost ? meter.addToHost(m_spec.bytes) : meter.addToDevice(m_spec.bytes);
+        }
+        return okStatus();
+    }
+
+    cudaError_t freeAll()
+    {
+        cudaError_t first = cudaSuccess;
+        for (void *&pointer : m_pointers) {
+            if (pointer) {
+                const cudaError_t e = cudaFree(pointer);
+                if (first == cudaSuccess)
+                    first = e;
+            }
+            pointer = nullptr;
+        }
+        return first;
+    }
+
+    const bool m_prefetch;
+    std::vector<void *> m_pointers;
+};
+
+} // namespace
+
+std::unique_ptr<CudaSession> makeManagedSession(CudaContext &context, const ExperimentSpec &spec)
+{
+    return std::make_unique<ManagedSession>(context, spec);
+}
+
+} // namespace sharescope::cuda

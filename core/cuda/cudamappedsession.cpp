@@ -1,0 +1,99 @@
+#include "cudasession.h"
+
+#include "../hostmemory.h"
+
+namespace sharescope::cuda {
+namespace {
+
+// zero-copy: page-locked host memory mapped into the GPU's address space
+// (cudaHostAllocMapped); registered: memory the program already had, pinned
+// and mapped with cudaHostRegister. Either way nothing is copied: every
+// access the kernel makes crosses the bus.
+class MappedSession final : public CudaSession
+{
+public:
+    MappedSession(CudaContext &context, const ExperimentSpec &spec, bool registered)
+        : CudaSession(context, spec)
+        , m_registered(registered)
+        , m_host(bufferCount(), nullptr)
+        , m_device(bufferCount(), nullptr)
+        , m_arrays(bufferCount())
+    {
+    }
+    ~MappedSession() override { freeAll(); }
+
+    Status allocate(PhaseMeter &) override
+    {
+        for (std::size_t b = 0; b < bufferCount(); ++b) {
+            if (m_registered) {
+                m_arrays[b] = AlignedHostArray(m_spec.bytes, 4096);
+                if (!m_arrays[b])
+                    return failed("could not allocate " + std::to_string(m_spec.bytes) + " bytes of host memory");
+                SHARESCOPE_CUDA_TRY(m_context.health,
+                                    cudaHostRegister(m_arrays[b].data(), m_spec.bytes, cudaHostRegisterMapped));
+                m_host[b] = m_arrays[b].data();
+            } else {
+                SHARESCOPE_CUDA_TRY(m_context.health, cudaHostAlloc(&m_host[b], m_spec.bytes, cudaHostAllocMapped));
+            }
+            SHARESCOPE_CUDA_TRY(m_context.health, cudaHostGetDevicePointer(&m_device[b], m_host[b], 0));
+            m_reports[b].zeroCopy = true;
+            m_reports[b].placement = m_registered
+                ? "host array pinned and mapped with cudaHostRegister: the kernel reads and writes it over the bus"
+                : "page-locked host memory mapped into the GPU (cudaHostAllocMapped): accessed over the bus";
+        }
+        return okStatus();
+    }
+
+    Result<std::vector<void *>> acquireHost(HostAccess, PhaseMeter &) override
+    {
+        if (Status s = healthy(); !s)
+            return s.error();
+        return m_host;
+    }
+    Status releaseHost(PhaseMeter &) override { return okStatus(); }
+    Status toDevice(PhaseMeter &) override { return healthy(); }
+    Status toHost(PhaseMeter &) override { return healthy(); }
+
+    Status release(PhaseMeter &) override
+    {
+        const cudaError_t error = freeAll();
+        if (Status s = healthy(); !s)
+            return s;
+        if (error != cudaSuccess)
+            return m_context.health.fail(error, m_registered ? "cudaHostUnregister" : "cudaFreeHost");
+        return okStatus();
+    }
+
+private:
+    void *kernelPointer(std::size_t buffer) const override { return m_device[buffer]; }
+
+    cudaError_t freeAll()
+    {
+        cudaError_t first = cudaSuccess;
+        for (std::size_t b = 0; b < m_host.size(); ++b) {
+            if (!m_host[b])
+                continue;
+            const cudaError_t e = m_registered ? cudaHostUnregister(m_host[b]) : cudaFreeHost(m_host[b]);
+            if (first == cudaSuccess)
+                first = e;
+            m_host[b] = nullptr;
+        }
+        m_arrays.clear();
+        m_arrays.resize(bufferCount());
+        return first;
+    }
+
+    const bool m_registered;
+    std::vector<void *> m_host;
+    std::vector<void *> m_device;
+    std::vector<AlignedHostArray> m_arrays; // registered only
+};
+
+} // namespace
+
+std::unique_ptr<CudaSession> makeMappedSession(CudaContext &context, const ExperimentSpec &spec, bool registered)
+{
+    return std::make_unique<MappedSession>(context, spec, registered);
+}
+
+} // namespace sharescope::cuda

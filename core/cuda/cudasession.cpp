@@ -1,0 +1,95 @@
+#include "cudasession.h"
+
+#include "cudakernels.h"
+#include "cupticollector.h"
+
+namespace sharescope::cuda {
+
+CudaSession::CudaSession(CudaContext &context, const ExperimentSpec &spec)
+    : m_context(context)
+    , m_spec(spec)
+    , m_kernel(*findKernel(spec.kernel))
+{
+    for (const BufferSpec &buffer : m_kernel.buffers)
+        m_reports.push_back({std::string(buffer.name), buffer.type, buffer.role, spec.bytes, {}, std::nullopt});
+}
+
+CudaSession::~CudaSession()
+{
+    if (m_start)
+        cudaEventDestroy(m_start);
+    if (m_stop)
+        cudaEventDestroy(m_stop);
+    if (m_counters)
+        CuptiCollector::instance().stop();
+}
+
+Status CudaSession::begin(bool counters)
+{
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_start));
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_stop));
+    if (!counters) {
+        CuptiCollector::instance().disable();
+        return okStatus();
+    }
+    if (Status started = CuptiCollector::instance().start(); !started)
+        return started;
+    m_counters = true;
+    return okStatus();
+}
+
+std::vector<std::size_t> CudaSession::buffersFor(HostAccess access) const
+{
+    std::vector<std::size_t> indices;
+    for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
+        const BufferRole role = m_kernel.buffers[b].role;
+        const bool wanted = access == HostAccess::Write ? hostWrites(role)
+            : access == HostAccess::Read                ? hostReads(role)
+                                                        : role == BufferRole::InOut;
+        if (wanted)
+            indices.push_back(b);
+    }
+    return indices;
+}
+
+Status CudaSession::finishTimed(PhaseMeter &meter)
+{
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaEventRecord(m_stop, nullptr));
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaEventSynchronize(m_stop));
+    float ms = 0;
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaEventElapsedTime(&ms, m_start, m_stop));
+    meter.addDeviceNs(static_cast<std::uint64_t>(static_cast<double>(ms) * 1e6));
+    return okStatus();
+}
+
+Status CudaSession::launch(PhaseMeter &meter)
+{
+    std::vector<void *> pointers;
+    for (std::size_t b = 0; b < bufferCount(); ++b)
+        pointers.push_back(kernelPointer(b));
+    const std::uint64_t strideElements = std::max<std::uint64_t>(1, m_spec.strideBytes / elementBytes);
+    const auto multiprocessors = static_cast<int>(std::max<std::uint32_t>(1, m_context.info.computeUnits));
+    // A kernel's own faults (an illegal address) surface at the wait, as a
+    // sticky error: finishTimed reports it and marks the context lost.
+    return timed(meter, "kernel launch", [&] {
+        return launchKernel(m_spec.kernel, pointers.data(), m_spec.elementCount(), strideElements, multiprocessors,
+                            nullptr);
+    });
+}
+
+std::optional<std::uint64_t> CudaSession::counterTimestamp()
+{
+    if (!m_counters)
+        return std::nullopt;
+    return CuptiCollector::instance().timestamp();
+}
+
+std::optional<CounterRecords> CudaSession::takeCounterRecords()
+{
+    if (!m_counters)
+        return std::nullopt;
+    m_counters = false;
+    return CuptiCollector::instance().stop();
+}
+
+} // namespace sharescope::cuda

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "../backend.h"
+#include "cudabackend.h"
+
+#include <cuda_runtime_api.h>
+
+#include <memory>
+#include <vector>
+
+namespace sharescope::cuda {
+
+// What the CUDA modes share: device timing with events, the kernel launch,
+// sticky-error handling and the CUPTI counters of the run. Every operation
+// goes on the legacy default stream and is waited for, so each phase's host
+// time covers its work.
+class CudaSession : public Session
+{
+public:
+    CudaSession(CudaContext &context, const ExperimentSpec &spec);
+    ~CudaSession() override;
+
+    // Creates the timing events and starts (or keeps out) the counters.
+    Status begin(bool counters);
+
+    Status launch(PhaseMeter &meter) final;
+    std::vector<BufferReport> buffers() const override { return m_reports; }
+    std::optional<std::uint64_t> counterTimestamp() override;
+    std::optional<CounterRecords> takeCounterRecords() override;
+
+protected:
+    // The pointer the kernel uses for a buffer.
+    virtual void *kernelPointer(std::size_t buffer) const = 0;
+
+    // Runs `work` (which enqueues on the default stream and returns a
+    // cudaError_t) between two events, waits, and adds the device time.
+    template<typename Work>
+    Status timed(PhaseMeter &meter, const char *what, Work &&work)
+    {
+        if (Status healthy = m_context.health.check(); !healthy)
+            return healthy;
+        if (const cudaError_t e = cudaEventRecord(m_start, nullptr); e != cudaSuccess)
+            return m_context.health.fail(e, "cudaEventRecord");
+        if (const cudaError_t e = work(); e != cudaSuccess)
+            return m_context.health.fail(e, what);
+        return finishTimed(meter);
+    }
+
+    std::vector<std::size_t> buffersFor(HostAccess access) const;
+    std::size_t bufferCount() const { return m_kernel.buffers.size(); }
+    Status healthy() const { return m_context.health.check(); }
+
+    CudaContext &m_context;
+    const ExperimentSpec m_spec;
+    const KernelInfo &m_kernel;
+    std::vector<BufferReport> m_reports;
+
+private:
+    Status finishTimed(PhaseMeter &meter);
+
+    cudaEvent_t m_start = nullptr;
+    cudaEvent_t m_stop = nullptr;
+    bool m_counters = false;
+};
+
+std::unique_ptr<CudaSession> makeCopySession(CudaContext &context, const ExperimentSpec &spec, bool pinned);
+std::unique_ptr<CudaSession> makeMappedSession(CudaContext &context, const ExperimentSpec &spec, bool registered);
+std::unique_ptr<CudaSession> makeManagedSession(CudaContext &context, const ExperimentSpec &spec);
+
+} // namespace sharescope::cuda

@@ -1,0 +1,191 @@
+#include "cupticollector.h"
+
+#include <cupti.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+#include <vector>
+
+namespace sharescope::cuda {
+namespace {
+
+constexpr std::size_t bufferBytes = 8 << 20;
+constexpr std::size_t recordAlignment = 8;
+
+std::mutex recordsMutex;
+std::vector<MigrationEvent> records; // guarded by recordsMutex
+std::uint64_t lostRecords = 0; // guarded by recordsMutex
+bool collecting = false; // guarded by recordsMutex
+
+std::string resultText(CUptiResult result)
+{
+    const char *text = nullptr;
+    cuptiGetResultString(result, &text);
+    return text ? text : "CUPTI error " + std::to_string(static_cast<int>(result));
+}
+
+CounterKind kindOf(CUpti_ActivityUnifiedMemoryCounterKind kind)
+{
+    return static_cast<CounterKind>(static_cast<int>(kind) - 1); // CUPTI's kinds start at 1, in the same order
+}
+
+MigrationCause causeOf(std::uint32_t flags)
+{
+    switch (flags) {
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_MIGRATION_CAUSE_USER:
+        return MigrationCause::User;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_MIGRATION_CAUSE_COHERENCE:
+        return MigrationCause::Coherence;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_MIGRATION_CAUSE_PREFETCH:
+        return MigrationCause::Prefetch;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_MIGRATION_CAUSE_EVICTION:
+        return MigrationCause::Eviction;
+    case CUPTI_ACTIVITY_UNIFIED_MEMORY_MIGRATION_CAUSE_ACCESS_COUNTERS:
+        return MigrationCause::AccessCounters;
+    default:
+        return MigrationCause::Unknown;
+    }
+}
+
+void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumRecords)
+{
+    *buffer = static_cast<uint8_t *>(std::aligned_alloc(recordAlignment, bufferBytes));
+    *size = *buffer ? bufferBytes : 0;
+    *maxNumRecords = 0;
+}
+
+void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t *buffer, size_t, size_t validSize)
+{
+    CUpti_Activity *record = nullptr;
+    while (cuptiActivityGetNextRecord(buffer, validSize, &record) == CUPTI_SUCCESS) {
+        if (record->kind != CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER)
+            continue;
+        const auto *um = reinterpret_cast<const CUpti_ActivityUnifiedMemoryCounter3 *>(record);
+        if (um->counterKind < CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_HTOD
+            || um->counterKind > CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_KIND_BYTES_TRANSFER_DTOD)
+            continue;
+        MigrationEvent event;
+        event.kind = kindOf(um->counterKind);
+        event.startNs = um->start;
+        event.endNs = um->end;
+        event.address = um->address;
+        event.value = um->value;
+        const bool transfer
+            = event.kind == CounterKind::BytesHostToDevice || event.kind == CounterKind::BytesDeviceToHost;
+        event.cause = transfer ? causeOf(um->flags) : MigrationCause::Unknown;
+        CuptiCollector::instance().append(event);
+    }
+    size_t dropped = 0;
+    if (cuptiActivityGetNumDroppedRecords(context, streamId, &dropped) == CUPTI_SUCCESS && dropped)
+        CuptiCollector::instance().addLost(dropped);
+    std::free(buffer);
+}
+
+} // namespace
+
+CuptiCollector &CuptiCollector::instance()
+{
+    static CuptiCollector collector;
+    return collector;
+}
+
+const std::string &CuptiCollector::initialize()
+{
+    if (m_initialized)
+        return m_problem;
+    m_initialized = true;
+    if (const CUptiResult result = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
+        result != CUPTI_SUCCESS) {
+        m_problem = "CUPTI is unavailable: " + resultText(result);
+        return m_problem;
+    }
+    std::string lastRefusal;
+    for (std::size_t k = 0; k < counterKindCount; ++k) {
+        CUpti_ActivityUnifiedMemoryCounterConfig config{};
+        config.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;
+        config.kind = static_cast<CUpti_ActivityUnifiedMemoryCounterKind>(k + 1);
+        config.deviceId = 0;
+        config.enable = 1;
+        const CUptiResult result = cuptiActivityConfigureUnifiedMemoryCounter(&config, 1);
+        m_reported[k] = result == CUPTI_SUCCESS;
+        if (result != CUPTI_SUCCESS)
+            lastRefusal = resultText(result);
+    }
+    if (std::ranges::none_of(m_reported, [](bool reported) { return reported; }))
+        m_problem = "CUPTI reports no unified-memory counter on this system: " + lastRefusal;
+    // Enabled before the context exists, as CUPTI wants; stop() and start()
+    // switch it per run.
+    if (m_problem.empty()) {
+        if (const CUptiResult result = cuptiActivityEnable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+            result != CUPTI_SUCCESS)
+            m_problem = "CUPTI could not enable unified-memory counters: " + resultText(result);
+    }
+    return m_problem;
+}
+
+Status CuptiCollector::start()
+{
+    if (!available())
+        return failed(m_problem);
+    cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED); // drop what came before this run
+    {
+        const std::lock_guard lock(recordsMutex);
+        records.clear();
+        lostRecords = 0;
+        collecting = true;
+    }
+    if (const CUptiResult result = cuptiActivityEnable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+        result != CUPTI_SUCCESS)
+        return failed("CUPTI could not enable unified-memory counters: " + resultText(result));
+    return okStatus();
+}
+
+CounterRecords CuptiCollector::stop()
+{
+    CounterRecords result;
+    cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    cuptiActivityDisable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+    const std::lock_guard lock(recordsMutex);
+    collecting = false;
+    result.events = std::move(records);
+    records = {};
+    result.lost = lostRecords;
+    result.reported = m_reported;
+    return result;
+}
+
+void CuptiCollector::disable()
+{
+    if (!available())
+        return;
+    cuptiActivityDisable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
+    cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    const std::lock_guard lock(recordsMutex);
+    collecting = false;
+    records.clear();
+}
+
+std::optional<std::uint64_t> CuptiCollector::timestamp() const
+{
+    std::uint64_t now = 0;
+    if (!available() || cuptiGetTimestamp(&now) != CUPTI_SUCCESS)
+        return std::nullopt;
+    return now;
+}
+
+void CuptiCollector::append(const MigrationEvent &event)
+{
+    const std::lock_guard lock(recordsMutex);
+    if (collecting)
+        records.push_back(event);
+}
+
+void CuptiCollector::addLost(std::uint64_t count)
+{
+    const std::lock_guard lock(recordsMutex);
+    if (collecting)
+        lostRecords += count;
+}
+
+} // namespace sharescope::cuda

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "../migration.h"
+#include "../result.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sharescope::cuda {
+
+// Unified-memory counters through CUPTI's activity API. CUPTI delivers
+// records through process-wide callbacks, so there is one collector per
+// process; the engine's thread starts and stops it around each run.
+class CuptiCollector
+{
+public:
+    static CuptiCollector &instance();
+
+    // Registers the callbacks and configures the eight counter kinds, each
+    // on its own so that one the driver refuses leaves the others. Must run
+    // before the device's context exists. Returns why counters are
+    // unavailable, or an empty string when at least one kind is reported.
+    const std::string &initialize();
+    bool available() const { return m_initialized && m_problem.empty(); }
+    const std::string &problem() const { return m_problem; }
+
+    Status start(); // clears and enables collection
+    CounterRecords stop(); // flushes, disables, hands over what came
+    void disable(); // a run without counters: CUPTI stays out of the way
+    std::optional<std::uint64_t> timestamp() const;
+
+    // Called from CUPTI's threads.
+    void append(const MigrationEvent &event);
+    void addLost(std::uint64_t count);
+
+private:
+    CuptiCollector() = default;
+
+    bool m_initialized = false;
+    std::string m_problem;
+    std::array<bool, counterKindCount> m_reported{};
+};
+
+} // namespace sharescope::cuda
