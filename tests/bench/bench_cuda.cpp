@@ -1,0 +1,210 @@
+// Benchmark (not a test: timings are ratios measured within one run). On the
+// first CUDA device, each ShareScope figure is compared with the bare CUDA
+// operation it should approach, measured in the same process, alternately:
+//   1. vector-add's kernel phase in `device` mode, against a device-to-device
+//      cudaMemcpy (both counting bytes read plus written): at least 85%;
+//   2. `pinned` to-device, against a bare cudaMemcpy from pinned memory of the
+//      same size: at least 90%;
+//   3. `managed-prefetch` to-device, against `pinned` to-device: at least 80%;
+//   4. managed vector-add with CUPTI counters on, against off: less than 10%
+//      slower per iteration.
+// Usage: bench_cuda [--size S] [--rounds N]; exit 1 if a target is missed.
+
+#include "bytesize.h"
+#include "devices.h"
+#include "engine.h"
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+using namespace sharescope;
+
+namespace {
+
+std::uint64_t median(std::vector<std::uint64_t> values)
+{
+    std::ranges::sort(values);
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
+double gbps(std::uint64_t bytes, std::uint64_t ns) { return ns ? static_cast<double>(bytes) / static_cast<double>(ns) : 0; }
+
+bool check(cudaError_t error, const char *what)
+{
+    if (error != cudaSuccess)
+        std::fprintf(stderr, "bench: %s failed: %s\n", what, cudaGetErrorString(error));
+    return error == cudaSuccess;
+}
+
+// Times `op` on the default stream with events, in nanoseconds.
+std::uint64_t timedNs(const std::function<cudaError_t()> &op)
+{
+    cudaEvent_t start = nullptr, stop = nullptr;
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+    cudaEventRecord(start, nullptr);
+    const bool ok = check(op(), "bare copy");
+    cudaEventRecord(stop, nullptr);
+    cudaEventSynchronize(stop);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, start, stop);
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    return ok ? static_cast<std::uint64_t>(static_cast<double>(ms) * 1e6) : 0;
+}
+
+struct Samples
+{
+    std::vector<std::uint64_t> ns;
+    void add(const RunReport &report, Phase phase)
+    {
+        for (const IterationResult &iteration : report.iterations) {
+            if (iteration.warmup)
+                continue;
+            for (const PhaseResult &result : iteration.phases) {
+                if (result.phase == phase)
+                    ns.push_back(result.deviceNs.value_or(result.hostNs));
+            }
+        }
+    }
+    void addIterations(const RunReport &report)
+    {
+        for (const IterationResult &iteration : report.iterations) {
+            if (iteration.warmup)
+                continue;
+            std::uint64_t total = 0;
+            for (const PhaseResult &result : iteration.phases)
+                total += result.hostNs;
+            ns.push_back(total);
+        }
+    }
+};
+
+struct Target
+{
+    const char *name;
+    double ratio;
+    double atLeast; // ratio >= atLeast passes
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::uint64_t bytes = 256ULL << 20;
+    int rounds = 5;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (std::strcmp(argv[i], "--size") == 0) {
+            const auto parsed = parseByteSize(argv[i + 1], elementBytes);
+            if (!parsed) {
+                std::fprintf(stderr, "bench: %s\n", parsed.error().message.c_str());
+                return 2;
+            }
+            bytes = *parsed;
+        } else if (std::strcmp(argv[i], "--rounds") == 0) {
+            rounds = std::max(1, std::atoi(argv[i + 1]));
+        }
+    }
+    const DeviceList list = listDevices();
+    const auto cuda = std::ranges::find(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
+    if (cuda == list.devices.end()) {
+        std::fprintf(stderr, "bench: no CUDA device\n");
+        return 3;
+    }
+    auto backend = openBackend(*cuda);
+    if (!backend) {
+        std::fprintf(stderr, "bench: %s\n", backend.error().message.c_str());
+        return 1;
+    }
+    Engine engine(std::move(*backend));
+    const auto spec = [&](const char *mode, bool counters) {
+        ExperimentSpec s;
+        s.mode = mode;
+        s.kernel = "vector-add";
+        s.bytes = bytes;
+        s.iterations = 5;
+        s.warmup = 1;
+        s.counters = counters;
+        return s;
+    };
+    const auto runOrDie = [&](const ExperimentSpec &s) {
+        auto report = engine.run(s);
+        if (!report) {
+            std::fprintf(stderr, "bench: %s: %s\n", s.mode.c_str(), report.error().message.c_str());
+            std::exit(1);
+        }
+        if (!report->verification.passed()) {
+            std::fprintf(stderr, "bench: %s: wrong results\n", s.mode.c_str());
+            std::exit(1);
+        }
+        return std::move(*report);
+    };
+
+    // Bare operations on buffers of the same size.
+    void *deviceA = nullptr, *deviceB = nullptr, *pinned = nullptr;
+    if (!check(cudaMalloc(&deviceA, bytes), "cudaMalloc") || !check(cudaMalloc(&deviceB, bytes), "cudaMalloc")
+        || !check(cudaHostAlloc(&pinned, bytes, cudaHostAllocDefault), "cudaHostAlloc"))
+        return 1;
+    std::memset(pinned, 1, bytes);
+    cudaMemset(deviceA, 2, bytes);
+
+    Samples kernel, deviceCopy, pinnedToDevice, bareHostToDevice, prefetchToDevice, countersOn, countersOff;
+    for (int round = 0; round < rounds; ++round) {
+        kernel.add(runOrDie(spec("device", false)), Phase::Kernel);
+        const RunReport pinnedRun = runOrDie(spec("pinned", false));
+        pinnedToDevice.add(pinnedRun, Phase::ToDevice);
+        prefetchToDevice.add(runOrDie(spec("managed-prefetch", false)), Phase::ToDevice);
+        countersOn.addIterations(runOrDie(spec("managed", true)));
+        countersOff.addIterations(runOrDie(spec("managed", false)));
+        for (int rep = 0; rep < 5; ++rep) {
+            deviceCopy.ns.push_back(timedNs([&] { return cudaMemcpy(deviceB, deviceA, bytes, cudaMemcpyDeviceToDevice); }));
+            bareHostToDevice.ns.push_back(timedNs([&] { return cudaMemcpy(deviceA, pinned, bytes, cudaMemcpyHostToDevice); }));
+        }
+    }
+    cudaFree(deviceA);
+    cudaFree(deviceB);
+    cudaFreeHost(pinned);
+
+    const double kernelBw = gbps(3 * bytes, median(kernel.ns)); // x, y read; out written
+    const double copyBw = gbps(2 * bytes, median(deviceCopy.ns)); // read and written
+    const double pinnedBw = gbps(2 * bytes, median(pinnedToDevice.ns)); // x and y
+    const double bareBw = gbps(bytes, median(bareHostToDevice.ns));
+    const double prefetchBw = gbps(3 * bytes, median(prefetchToDevice.ns)); // x, y and out
+    const double slowdown = static_cast<double>(median(countersOn.ns)) / static_cast<double>(median(countersOff.ns));
+
+    std::printf("device: %s (%s, %s, driver %s, runtime %s)\n", cuda->id.c_str(), cuda->name.c_str(),
+                cuda->deviceVersion.c_str(), cuda->driverVersion.c_str(), cuda->runtimeVersion.c_str());
+    std::printf("size: %s per buffer, %d rounds of 5 measured iterations each, alternating\n\n",
+                formatBytes(bytes).c_str(), rounds);
+    std::printf("%-48s %10s\n", "measurement (median)", "GB/s");
+    std::printf("%-48s %10.1f\n", "device mode, vector-add kernel phase", kernelBw);
+    std::printf("%-48s %10.1f\n", "bare cudaMemcpy device to device", copyBw);
+    std::printf("%-48s %10.1f\n", "pinned mode, to-device phase", pinnedBw);
+    std::printf("%-48s %10.1f\n", "bare cudaMemcpy from pinned memory", bareBw);
+    std::printf("%-48s %10.1f\n", "managed-prefetch mode, to-device phase", prefetchBw);
+    std::printf("%-48s %10s\n", "managed vector-add iteration, counters on", formatDuration(median(countersOn.ns)).c_str());
+    std::printf("%-48s %10s\n\n", "managed vector-add iteration, counters off", formatDuration(median(countersOff.ns)).c_str());
+
+    const Target targets[] = {
+        {"kernel / device-to-device copy", kernelBw / copyBw, 0.85},
+        {"pinned to-device / bare pinned copy", pinnedBw / bareBw, 0.90},
+        {"managed-prefetch to-device / pinned to-device", prefetchBw / pinnedBw, 0.80},
+        {"counters off / counters on (1 = no slowdown)", 1.0 / slowdown, 1.0 / 1.10},
+    };
+    bool pass = true;
+    std::printf("%-48s %6s %8s\n", "ratio", "value", "target");
+    for (const Target &target : targets) {
+        const bool ok = target.ratio >= target.atLeast;
+        pass = pass && ok;
+        std::printf("%-48s %6.2f  >= %.2f  %s\n", target.name, target.ratio, target.atLeast, ok ? "ok" : "MISSED");
+    }
+    std::printf("counters on cost %.1f%% per managed iteration (target: under 10%%)\n\n", (slowdown - 1.0) * 100.0);
+    std::printf("%s\n", pass ? "PASS" : "FAIL");
+    return pass ? 0 : 1;
+}

@@ -1,0 +1,222 @@
+#include "devices.h"
+#include "engine.h"
+
+#include <QTest>
+
+#include <map>
+
+using namespace sharescope;
+
+// Every CUDA mode with every kernel, and checks that would catch faked
+// counters. Needs an NVIDIA GPU; skips itself elsewhere.
+class TestCuda : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<Engine> m_engine;
+    static constexpr std::uint64_t size = 64ULL << 20;
+
+    ExperimentSpec spec(const char *mode, const char *kernel = "vector-add") const
+    {
+        ExperimentSpec s;
+        s.mode = mode;
+        s.kernel = kernel;
+        s.bytes = size;
+        s.iterations = 2;
+        s.warmup = 1;
+        s.rounds = 2;
+        if (s.mode == "managed-advise")
+            s.advice = "preferred-device";
+        return s;
+    }
+
+    RunReport run(const ExperimentSpec &s)
+    {
+        auto report = m_engine->run(s);
+        if (!report)
+            qFatal("%s", report.error().message.c_str()); // a test helper: the test cannot go on
+        return std::move(*report);
+    }
+
+    static const Counters &counters(const RunReport &report, int iteration, Phase phase)
+    {
+        for (const PhaseResult &result : report.iterations[static_cast<std::size_t>(iteration)].phases) {
+            if (result.phase == phase && result.counters)
+                return *result.counters;
+        }
+        qFatal("phase %s has no counters", std::string(phaseName(phase)).c_str());
+    }
+
+private slots:
+    void initTestCase()
+    {
+        const DeviceList list = listDevices();
+        const auto cuda = std::ranges::find(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
+        if (cuda == list.devices.end()) {
+            std::string why = "no CUDA device";
+            for (const std::string &problem : list.problems)
+                why += "; " + problem;
+            QSKIP(why.c_str());
+        }
+        auto backend = openBackend(*cuda);
+        QVERIFY2(backend.ok(), backend.ok() ? "" : backend.error().message.c_str());
+        m_engine = std::make_unique<Engine>(std::move(*backend));
+        qInfo("device %s: %s, %s, driver %s", cuda->id.c_str(), cuda->name.c_str(), cuda->deviceVersion.c_str(),
+              cuda->driverVersion.c_str());
+    }
+
+    void runsEveryModeAndKernel_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QString>("kernel");
+        for (const ModeInfo &mode : modes()) {
+            if (mode.backend != BackendKind::Cuda || mode.id == "ipc")
+                continue;
+            for (const KernelInfo &kernel : kernels()) {
+                QTest::addRow("%s %s", std::string(mode.id).c_str(), std::string(kernel.id).c_str())
+                    << QString::fromLatin1(mode.id.data(), mode.id.size())
+                    << QString::fromLatin1(kernel.id.data(), kernel.id.size());
+            }
+        }
+    }
+    void runsEveryModeAndKernel()
+    {
+        QFETCH(QString, mode);
+        QFETCH(QString, kernel);
+        const std::string modeId = mode.toStdString();
+        const std::string kernelId = kernel.toStdString();
+        const Support support = supportOf(m_engine->device(), *findMode(modeId));
+        if (!support.supported)
+            QSKIP(support.reason.c_str());
+        const RunReport report = run(spec(modeId.c_str(), kernelId.c_str()));
+        QVERIFY2(report.verification.passed(), "the GPU's results differ from the CPU reference");
+        QCOMPARE(report.verification.checked, 3 * (size / 4));
+        for (const IterationResult &iteration : report.iterations) {
+            QCOMPARE(iteration.phases.size(), std::size_t(5));
+            QVERIFY(iteration.phases[2].deviceNs.has_value()); // the kernel, timed with CUDA events
+            QVERIFY(*iteration.phases[2].deviceNs > 0);
+        }
+        const bool managed = modeId.starts_with("managed");
+        for (const BufferReport &buffer : report.buffers) {
+            QCOMPARE(buffer.managed, managed);
+            QVERIFY(!buffer.placement.empty());
+        }
+        if (managed && report.countersEnabled) {
+            QVERIFY(!report.residency.snapshots.empty());
+            QCOMPARE(report.residency.buffers.size(), report.buffers.size());
+        }
+    }
+
+    void managedMigratesInputsDuringTheKernel()
+    {
+        const RunReport report = run(spec("managed"));
+        QVERIFY2(report.countersEnabled, report.countersNote.c_str());
+        for (int i = 0; i < 3; ++i) {
+            const Counters &kernel = counters(report, i, Phase::Kernel);
+            QVERIFY(kernel.bytesHostToDevice.has_value());
+            // The CPU wrote x and y; the kernel's faults bring both over.
+            QVERIFY2(*kernel.bytesHostToDevice >= 2 * size, qPrintable(QString::number(*kernel.bytesHostToDevice)));
+            QVERIFY(kernel.gpuPageFaultGroups.value_or(0) > 0);
+        }
+        // The CPU reading the result faults it back.
+        const Counters &read = counters(report, 2, Phase::HostRead);
+        QVERIFY(*read.bytesDeviceToHost >= size);
+        QVERIFY(read.cpuPageFaults.value_or(0) > 0);
+        // The residency map follows: x on the GPU after the kernel.
+        const auto afterKernel = std::ranges::find_if(report.residency.snapshots, [](const ResidencySnapshot &s) {
+            return s.iteration == 2 && s.phase == Phase::Kernel;
+        });
+        QVERIFY(afterKernel != report.residency.snapshots.end());
+        QVERIFY(std::ranges::count(afterKernel->chunks[0], 'd') > static_cast<std::ptrdiff_t>(afterKernel->chunks[0].size() * 9 / 10));
+    }
+
+    void prefetchMovesDataBeforeTheKernel()
+    {
+        const RunReport report = run(spec("managed-prefetch"));
+        QVERIFY2(report.countersEnabled, report.countersNote.c_str());
+        for (int i = 1; i < 3; ++i) {
+            const Counters &toDevice = counters(report, i, Phase::ToDevice);
+            const Counters &kernel = counters(report, i, Phase::Kernel);
+            QVERIFY2(*toDevice.bytesHostToDevice >= 2 * size, qPrintable(QString::number(*toDevice.bytesHostToDevice)));
+            QVERIFY2(*kernel.bytesHostToDevice <= size / 100, qPrintable(QString::number(*kernel.bytesHostToDevice)));
+        }
+    }
+
+    void strideMovesWholePages()
+    {
+        ExperimentSpec s = spec("managed", "stride");
+        s.strideBytes = 64 << 10;
+        const RunReport report = run(s);
+        QVERIFY2(report.countersEnabled, report.countersNote.c_str());
+        const std::uint64_t touched = s.strideTouched() * elementBytes;
+        for (int i = 0; i < 3; ++i) {
+            const Counters &kernel = counters(report, i, Phase::Kernel);
+            QVERIFY2(*kernel.bytesHostToDevice >= 16 * touched,
+                     qPrintable(QStringLiteral("%1 bytes migrated for %2 touched").arg(*kernel.bytesHostToDevice).arg(touched)));
+        }
+    }
+
+    void copiesAndZeroCopyMigrateNothing_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addRow("device") << "device";
+        QTest::addRow("zero-copy") << "zero-copy";
+    }
+    void copiesAndZeroCopyMigrateNothing()
+    {
+        QFETCH(QString, mode);
+        const RunReport report = run(spec(qPrintable(mode)));
+        QVERIFY2(report.countersEnabled, report.countersNote.c_str());
+        for (const IterationResult &iteration : report.iterations) {
+            for (const PhaseResult &phase : iteration.phases) {
+                QVERIFY(phase.counters && phase.counters->bytesHostToDevice && phase.counters->bytesDeviceToHost);
+                QCOMPARE(*phase.counters->bytesHostToDevice, std::uint64_t(0));
+                QCOMPARE(*phase.counters->bytesDeviceToHost, std::uint64_t(0));
+            }
+        }
+        QVERIFY(report.residency.buffers.empty());
+    }
+
+    void everyAdviceRuns_data()
+    {
+        QTest::addColumn<QString>("advice");
+        for (const std::string_view advice : adviceValues())
+            QTest::addRow("%s", std::string(advice).c_str()) << QString::fromLatin1(advice.data(), advice.size());
+    }
+    void everyAdviceRuns()
+    {
+        QFETCH(QString, advice);
+        ExperimentSpec s = spec("managed-advise");
+        s.advice = advice.toStdString();
+        const RunReport report = run(s);
+        QVERIFY(report.verification.passed());
+        QVERIFY(QString::fromStdString(report.buffers[0].placement).contains(advice));
+    }
+
+    void turnsCountersOff()
+    {
+        ExperimentSpec s = spec("managed");
+        s.counters = false;
+        const RunReport report = run(s);
+        QVERIFY(!report.countersEnabled);
+        QCOMPARE(report.countersNote, std::string("turned off with --no-counters"));
+        QVERIFY(!report.iterations[1].phases[2].counters); // not reported, not zero
+        QVERIFY(report.migrations.empty());
+        // And back on for the next run.
+        QVERIFY(run(spec("managed")).countersEnabled);
+    }
+
+    void refusesMoreThanTheFreeMemory()
+    {
+        ExperimentSpec s = spec("device");
+        s.bytes = m_engine->device().globalMemoryBytes / 3 / 4 * 4; // three buffers: all of it
+        const Status checked = m_engine->check(s);
+        QVERIFY(!checked.ok());
+        QCOMPARE(checked.error().kind, ErrorKind::BadArgument);
+        QVERIFY2(QString::fromStdString(checked.error().message).contains("80%"), checked.error().message.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCuda)
+#include "tst_cuda.moc"
