@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (see README, "On a GPU"): every test, the CUDA
+# benchmark and the measurement tables, with logs under $OUT.
+# Expects a build in build-gpu and the runtime packed in .gpu.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source .gpu/enter.sh
+out=${OUT:-/tmp/sharescope-gpu}
+mkdir -p "$out"
+b=build-gpu
+export SHARESCOPE_BINARY=$PWD/$b/app/sharescope SHARESCOPE_NO_POCL=1
+{
+  date -u
+  nvidia-smi --query-gpu=name,driver_version,memory.total,memory.used --format=csv
+  for t in "$b"/tests/tst_*; do
+    [ -f "$t" ] && [ -x "$t" ] || continue
+    echo "== $(basename "$t")"
+    timeout 900 "$t" 2>&1 | grep -vE '^PASS   :'
+    echo "== $(basename "$t") exit ${PIPESTATUS[0]}"
+  done
+} > "$out/tests.log" 2>&1
+grep -E '^== tst_.* exit|^Totals' "$out/tests.log"
+timeout 900 "$b"/tests/bench/bench_cuda > "$out/bench_cuda.txt" 2>&1; echo "bench_cuda exit $?"
+s="$b/app/sharescope"
+{
+  echo '$ sharescope devices'; "$s" devices
+  echo; echo '$ sharescope modes --device cuda:0'; "$s" modes --device cuda:0
+  for k in vector-add stride; do
+    echo; echo "\$ sharescope compare --modes all --kernel $k --size 256MiB"
+    "$s" compare --modes all --kernel "$k" --size 256MiB
+  done
+  echo; echo '$ sharescope run --mode managed --size 256MiB'
+  "$s" run --mode managed --size 256MiB --json "$out/managed.json"
+} > "$out/measurements.txt" 2>&1
+echo "measurements exit $?"
