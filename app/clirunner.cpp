@@ -181,6 +181,10 @@ int CliRunner::experiments(const CommandLineOptions &options)
     bool anyFailed = false;
     for (std::size_t i = 0; i < specs.size(); ++i) {
         const ExperimentSpec &spec = specs[i];
+        if (const Support support = supportOf(*device, *findMode(spec.mode)); !single && !support.supported) {
+            set.skipped.push_back({spec.mode, spec.bytes, "not supported: " + support.reason});
+            continue;
+        }
         progress.setTask(
             tr("[%1/%2] %3 · %4").arg(i + 1).arg(specs.size()).arg(q(spec.mode), q(formatBytes(spec.bytes))));
         auto report = engine.run(spec, &progress, m_cancel);

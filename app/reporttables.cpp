@@ -205,8 +205,11 @@ QString devicesTable(const DeviceList &list)
     table.addColumn(s(tr("max buffer")));
     table.addColumn(s(tr("sharing")), TextTable::Align::Left);
     for (const DeviceInfo &d : list.devices) {
-        table.addRow({d.id, d.name, d.deviceVersion.substr(0, d.deviceVersion.find(' ', 7)),
-                      formatBytes(d.globalMemoryBytes), formatBytes(d.maxAllocationBytes), s(sharingText(d))});
+        const std::string version = d.backend == BackendKind::Cuda
+            ? "CUDA " + d.runtimeVersion + ", sm_" + std::to_string(d.versionMajor) + std::to_string(d.versionMinor)
+            : "OpenCL " + std::to_string(d.versionMajor) + "." + std::to_string(d.versionMinor);
+        table.addRow({d.id, d.name, version, formatBytes(d.globalMemoryBytes), formatBytes(d.maxAllocationBytes),
+                      s(sharingText(d))});
     }
     return q(table.render());
 }

@@ -114,9 +114,11 @@ std::string_view elementTypeName(ElementType type)
 Support supportOf(const DeviceInfo &device, const ModeInfo &mode)
 {
     if (mode.backend != device.backend) {
+        const auto article = [](BackendKind kind) { return kind == BackendKind::Cuda ? "a " : "an "; };
         return {false,
-                std::string(mode.id) + " is a " + std::string(backendName(mode.backend)) + " mode and " + device.id
-                    + " is an " + std::string(backendName(device.backend)) + " device"};
+                std::string(mode.id) + " is " + article(mode.backend) + std::string(backendName(mode.backend))
+                    + " mode and " + device.id + " is " + article(device.backend)
+                    + std::string(backendName(device.backend)) + " device"};
     }
     const std::string id(mode.id);
     if (device.backend == BackendKind::OpenCL) {

@@ -97,10 +97,19 @@ Reference::Reference(const ExperimentSpec &spec)
 void Reference::fill(std::size_t buffer, void *data) const
 {
     const std::string_view kernel = m_kernel->id;
-    if (kernel == "vector-add") {
+    if (kernel == "vector-add" && buffer == 0) {
         auto *out = static_cast<float *>(data);
         for (std::uint64_t i = 0; i < m_count; ++i)
-            out[i] = buffer == 0 ? vectorX(i) : vectorY(i);
+            out[i] = vectorX(i);
+    } else if (kernel == "vector-add") {
+        // y repeats every 251 elements: a running remainder, not a division
+        // per element, so that host-init measures writing, not arithmetic.
+        auto *out = static_cast<float *>(data);
+        unsigned remainder = 0;
+        for (std::uint64_t i = 0; i < m_count; ++i) {
+            out[i] = static_cast<float>(remainder) * 0.5f;
+            remainder = remainder == 250 ? 0 : remainder + 1;
+        }
     } else if (kernel == "scale") {
         auto *out = static_cast<float *>(data);
         for (std::uint64_t i = 0; i < m_count; ++i)
@@ -153,8 +162,14 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
     const std::string_view kernel = m_kernel->id;
     const std::string_view name = m_kernel->buffers[buffer].name;
     if (kernel == "vector-add") {
+        unsigned remainder = 0; // i % 251, kept running (verify reads in index order)
         verifyLoop(
-            static_cast<const float *>(data), m_count, name, [](std::uint64_t i) { return vectorX(i) + vectorY(i); },
+            static_cast<const float *>(data), m_count, name,
+            [&remainder](std::uint64_t i) {
+                const float want = vectorX(i) + static_cast<float>(remainder) * 0.5f;
+                remainder = remainder == 250 ? 0 : remainder + 1;
+                return want;
+            },
             verification);
     } else if (kernel == "scale") {
         verifyLoop(

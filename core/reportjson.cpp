@@ -133,7 +133,10 @@ json residencyJson(const Residency &residency)
         snapshots.push_back(
             {{"iteration", snapshot.iteration}, {"phase", phaseName(snapshot.phase)}, {"chunks", chunks}});
     }
-    return {{"chunkBytes", residency.chunkBytes}, {"buffers", buffers}, {"snapshots", snapshots}};
+    return {{"chunkBytes", residency.chunkBytes},
+            {"unexplainedBytes", residency.unexplainedBytes},
+            {"buffers", buffers},
+            {"snapshots", snapshots}};
 }
 
 json reportJson(const RunReport &r)
@@ -374,6 +377,7 @@ Residency readResidency(const Reader &r)
     residency.chunkBytes = r["chunkBytes"].unsignedValue();
     if (residency.chunkBytes == 0)
         r["chunkBytes"].fail("must be greater than zero");
+    residency.unexplainedBytes = r["unexplainedBytes"].unsignedValue();
     std::vector<std::size_t> lengths;
     for (const Reader &b : r["buffers"].items()) {
         ResidencyBuffer buffer{b["name"].string(), b["address"].unsignedValue(), b["bytes"].unsignedValue(),

@@ -22,8 +22,10 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
         state.emplace_back((buffer.bytes + chunkBytes - 1) / chunkBytes, static_cast<char>(Location::Untouched));
 
     // Marks the chunks of [address, address + bytes) that lie in a buffer.
+    // A move to the host of a chunk that is not on the device is counted:
+    // the record that took it there never came.
     const auto mark = [&](std::uint64_t address, std::uint64_t bytes, Location where) {
-        const std::uint64_t end = address + std::max<std::uint64_t>(bytes, 1);
+        const std::uint64_t end = address + bytes;
         for (std::size_t b = 0; b < buffers.size(); ++b) {
             const std::uint64_t from = std::max(address, buffers[b].address);
             const std::uint64_t to = std::min(end, buffers[b].address + buffers[b].bytes);
@@ -31,8 +33,24 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
                 continue;
             const std::uint64_t first = (from - buffers[b].address) / chunkBytes;
             const std::uint64_t last = (to - 1 - buffers[b].address) / chunkBytes;
-            std::fill(state[b].begin() + static_cast<std::ptrdiff_t>(first),
-                      state[b].begin() + static_cast<std::ptrdiff_t>(last) + 1, static_cast<char>(where));
+            for (std::uint64_t c = first; c <= last; ++c) {
+                char &chunk = state[b][static_cast<std::size_t>(c)];
+                if (where == Location::Host && chunk != static_cast<char>(Location::Device)) {
+                    const std::uint64_t chunkStart = buffers[b].address + c * chunkBytes;
+                    residency.unexplainedBytes += std::min(to, chunkStart + chunkBytes) - std::max(from, chunkStart);
+                }
+                chunk = static_cast<char>(where);
+            }
+        }
+    };
+
+    const auto populate = [&](std::uint64_t address, Location where) {
+        for (std::size_t b = 0; b < buffers.size(); ++b) {
+            if (address >= buffers[b].address && address < buffers[b].address + buffers[b].bytes) {
+                char &chunk = state[b][static_cast<std::size_t>((address - buffers[b].address) / chunkBytes)];
+                if (chunk == static_cast<char>(Location::Untouched))
+                    chunk = static_cast<char>(where);
+            }
         }
     };
 
@@ -50,11 +68,14 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
             case CounterKind::BytesDeviceToHost:
                 mark(event.address, event.value, Location::Host);
                 break;
+            // A fault only places a chunk nobody touched yet (first touch
+            // populates it where it faulted); on a chunk that lives on the
+            // other side, the transfer that follows moves it.
             case CounterKind::GpuPageFault:
-                mark(event.address, 1, Location::Device);
+                populate(event.address, Location::Device);
                 break;
             case CounterKind::CpuPageFault:
-                mark(event.address, 1, Location::Host);
+                populate(event.address, Location::Host);
                 break;
             case CounterKind::Thrashing:
             case CounterKind::Throttling:

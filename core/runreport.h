@@ -80,7 +80,7 @@ struct RunReport
     Residency residency; // managed buffers only; empty otherwise
 };
 
-inline constexpr std::size_t maxKeptMigrations = 100000;
+inline constexpr std::size_t maxKeptMigrations = 20000;
 
 struct Stat
 {

@@ -29,7 +29,19 @@ s="$b/app/sharescope"
     echo; echo "\$ sharescope compare --modes all --kernel $k --size 256MiB"
     "$s" compare --modes all --kernel "$k" --size 256MiB
   done
-  echo; echo '$ sharescope run --mode managed --size 256MiB'
-  "$s" run --mode managed --size 256MiB --json "$out/managed.json"
+  echo; echo '$ sharescope run --mode managed --size 64MiB'
+  "$s" run --mode managed --size 64MiB --json "$out/managed.json"
+  echo; echo '$ sharescope run --mode managed-prefetch --kernel stride --size 64MiB'
+  "$s" run --mode managed-prefetch --kernel stride --size 64MiB
 } > "$out/measurements.txt" 2>&1
 echo "measurements exit $?"
+# How complete the counters are as faulting grows: kernel H->D against the
+# 2 x size the inputs hold, and what the replay could not explain.
+for size in 16MiB 64MiB 128MiB 256MiB; do
+  "$s" run --mode managed --size $size --iterations 3 --json - 2>/dev/null | python3 -c "
+import json, sys
+r = json.load(sys.stdin)
+k = [p for p in r['summary'] if p['phase'] == 'kernel'][0]['counters']
+print('$size', 'kernel H->D', k['bytesHostToDevice'], 'of', 2 * r['spec']['bytes'], 'unexplained', r['residency']['unexplainedBytes'])"
+done > "$out/completeness.txt" 2>&1
+cat "$out/completeness.txt"

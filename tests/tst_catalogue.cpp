@@ -68,7 +68,8 @@ private slots:
         QTest::addRow("coarse present") << "cl-svm-coarse" << 2 << true << false << true << "";
         QTest::addRow("fine missing") << "cl-svm-fine" << 3 << true << false << false << "no fine-grained buffer SVM";
         QTest::addRow("fine present") << "cl-svm-fine" << 3 << true << true << true << "";
-        QTest::addRow("cuda mode on opencl") << "managed" << 3 << true << true << false << "managed is a CUDA mode";
+        QTest::addRow("cuda mode on opencl")
+            << "managed" << 3 << true << true << false << "managed is a CUDA mode and opencl:0 is an OpenCL device";
     }
     void decidesOpenClSupport()
     {

@@ -38,10 +38,7 @@ private:
 
     // The binary this build made; SHARESCOPE_BINARY overrides it where the
     // build folder has moved (a copy on another machine).
-    static QString binary()
-    {
-        return qEnvironmentVariable("SHARESCOPE_BINARY", QStringLiteral(SHARESCOPE_BINARY));
-    }
+    static QString binary() { return qEnvironmentVariable("SHARESCOPE_BINARY", QStringLiteral(SHARESCOPE_BINARY)); }
 
 private slots:
     void listsDevicesAsJson()
@@ -97,8 +94,8 @@ private slots:
     void printsARunTable()
     {
         const QString csv = m_dir.filePath("run.csv");
-        const Outcome outcome = run(
-            {"run", "--mode", "cl-copy", "--kernel", "scale", "--size", "256KiB", "--iterations", "3", "--csv", csv});
+        const Outcome outcome = run({"run", "--device", "opencl:0", "--mode", "cl-copy", "--kernel", "scale", "--size",
+                                     "256KiB", "--iterations", "3", "--csv", csv});
         QCOMPARE(outcome.exitCode, 0);
         for (const char *phase : {"alloc", "host-init", "to-device", "kernel", "to-host", "host-read", "free",
                                   "verified    yes", "reproduce"})
@@ -138,7 +135,8 @@ private slots:
         QTest::addRow("device opencl:99")
             << QStringList{"--device", "opencl:99"} << 2 << "unknown device 'opencl:99'; available: ";
         QTest::addRow("mode managd") << QStringList{"--mode", "managd"} << 2 << "unknown mode 'managd'; accepted: ";
-        QTest::addRow("too large") << QStringList{"--size", "1TiB"} << 2 << "is too large for opencl:0";
+        QTest::addRow("too large") << QStringList{"--device", "opencl:0", "--size", "1TiB"} << 2
+                                   << "is too large for opencl:0";
         QTest::addRow("cuda mode") << QStringList{"--device", "opencl:0", "--mode", "pinned"} << 3
                                    << "pinned is a CUDA mode";
     }
@@ -159,7 +157,8 @@ private slots:
 
     void refusesAnUnwritableOutputBeforeRunning()
     {
-        const Outcome outcome = run({"run", "--size", "4KiB", "--json", m_dir.filePath("no/such/dir/out.json")});
+        const Outcome outcome
+            = run({"run", "--device", "opencl:0", "--size", "4KiB", "--json", m_dir.filePath("no/such/dir/out.json")});
         QCOMPARE(outcome.exitCode, 2);
         QVERIFY2(outcome.err.contains("cannot write"), qPrintable(outcome.err));
         QVERIFY(outcome.out.isEmpty());
@@ -169,7 +168,8 @@ private slots:
     {
         const QString json = m_dir.filePath("cancelled.json");
         QProcess process;
-        process.start(binary(), {"compare", "--device", "opencl:0", "--size", "64MiB", "--iterations", "200", "--json", json});
+        process.start(binary(),
+                      {"compare", "--device", "opencl:0", "--size", "64MiB", "--iterations", "200", "--json", json});
         QVERIFY(process.waitForStarted());
         QTest::qWait(1500);
         ::kill(static_cast<pid_t>(process.processId()), SIGINT);

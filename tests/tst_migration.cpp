@@ -142,6 +142,21 @@ private slots:
         QCOMPARE(at(Phase::Kernel).chunks, (std::vector<std::string>{"ddhd", "...d"}));
         QCOMPARE(at(Phase::ToHost).chunks, (std::vector<std::string>{"ddhd", "...d"}));
         QCOMPARE(at(Phase::HostRead).chunks, (std::vector<std::string>{"ddhd", "...h"}));
+        QCOMPARE(residency.unexplainedBytes, std::uint64_t(0)); // every move to the host had a move out before it
+    }
+
+    void countsMovesBackThatNoRecordExplains()
+    {
+        // x (4 chunks) comes back to the host whole, but only its first chunk
+        // was ever reported going to the GPU: three chunks' records were lost.
+        const std::vector<ResidencyBuffer> buffers{{"x", base, 256 * KiB, true}};
+        const auto windows = oneIteration();
+        std::vector<MigrationEvent> events{record(CounterKind::BytesHostToDevice, 32, base, 64 * KiB),
+                                           record(CounterKind::BytesDeviceToHost, 52, base, 256 * KiB)};
+        attributeToPhases(events, windows, allReported());
+        const Residency residency = replayResidency(buffers, events, windows, 64 * KiB);
+        QCOMPARE(residency.unexplainedBytes, 192 * KiB);
+        QCOMPARE(residency.snapshots.back().chunks[0], std::string("hhhh"));
     }
 
     void choosesTheChunkSize()

@@ -70,6 +70,7 @@ RunReport sampleReport()
     report.migrationsDropped = 17;
     report.countersLost = 3;
     report.residency.chunkBytes = 65536;
+    report.residency.unexplainedBytes = 4096;
     report.residency.buffers = {{"x", 0x7f0000000000ULL, 1 << 20, true}};
     report.residency.snapshots
         = {{0, Phase::HostInit, {std::string(16, 'h')}}, {0, Phase::Kernel, {"dddd" + std::string(12, '.')}}};
@@ -180,14 +181,15 @@ private slots:
                                    << "invalid size";
         QTest::addRow("iterations not array") << "set:iterations=7"
                                               << "'iterations' must be an array";
-        QTest::addRow("bad residency") << "set:residency={\"chunkBytes\": 65536, \"buffers\": [{\"name\": \"x\", "
-                                          "\"address\": 0, \"bytes\": 131072, \"hostWritten\": true}], \"snapshots\": "
-                                          "[{\"iteration\": 0, \"phase\": \"kernel\", \"chunks\": [\"3h\"]}]}"
-                                       << "run-length list of 2 chunks";
-        QTest::addRow("absurd residency")
-            << "set:residency={\"chunkBytes\": 1, \"buffers\": [{\"name\": \"x\", \"address\": 0, \"bytes\": 1e15, "
-               "\"hostWritten\": true}], \"snapshots\": []}"
-            << "more chunks than a residency map holds";
+        QTest::addRow("bad residency")
+            << "set:residency={\"chunkBytes\": 65536, \"unexplainedBytes\": 0, \"buffers\": [{\"name\": \"x\", "
+               "\"address\": 0, \"bytes\": 131072, \"hostWritten\": true}], \"snapshots\": "
+               "[{\"iteration\": 0, \"phase\": \"kernel\", \"chunks\": [\"3h\"]}]}"
+            << "run-length list of 2 chunks";
+        QTest::addRow("absurd residency") << "set:residency={\"chunkBytes\": 1, \"unexplainedBytes\": 0, \"buffers\": "
+                                             "[{\"name\": \"x\", \"address\": 0, \"bytes\": 1e15, "
+                                             "\"hostWritten\": true}], \"snapshots\": []}"
+                                          << "more chunks than a residency map holds";
         QTest::addRow("unknown counter kind")
             << "set:migrations={\"events\": [{\"kind\": \"teleports\"}], \"dropped\": 0}"
             << "unknown counter kind 'teleports'";

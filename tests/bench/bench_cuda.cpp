@@ -33,7 +33,10 @@ std::uint64_t median(std::vector<std::uint64_t> values)
     return values.empty() ? 0 : values[values.size() / 2];
 }
 
-double gbps(std::uint64_t bytes, std::uint64_t ns) { return ns ? static_cast<double>(bytes) / static_cast<double>(ns) : 0; }
+double gbps(std::uint64_t bytes, std::uint64_t ns)
+{
+    return ns ? static_cast<double>(bytes) / static_cast<double>(ns) : 0;
+}
 
 bool check(cudaError_t error, const char *what)
 {
@@ -160,11 +163,16 @@ int main(int argc, char **argv)
         const RunReport pinnedRun = runOrDie(spec("pinned", false));
         pinnedToDevice.add(pinnedRun, Phase::ToDevice);
         prefetchToDevice.add(runOrDie(spec("managed-prefetch", false)), Phase::ToDevice);
-        countersOn.addIterations(runOrDie(spec("managed", true)));
-        countersOff.addIterations(runOrDie(spec("managed", false)));
+        // On and off in turns, each first in every other round, so that
+        // neither gains from going second.
+        const bool onFirst = round % 2 == 0;
+        (onFirst ? countersOn : countersOff).addIterations(runOrDie(spec("managed", onFirst)));
+        (onFirst ? countersOff : countersOn).addIterations(runOrDie(spec("managed", !onFirst)));
         for (int rep = 0; rep < 5; ++rep) {
-            deviceCopy.ns.push_back(timedNs([&] { return cudaMemcpy(deviceB, deviceA, bytes, cudaMemcpyDeviceToDevice); }));
-            bareHostToDevice.ns.push_back(timedNs([&] { return cudaMemcpy(deviceA, pinned, bytes, cudaMemcpyHostToDevice); }));
+            deviceCopy.ns.push_back(
+                timedNs([&] { return cudaMemcpy(deviceB, deviceA, bytes, cudaMemcpyDeviceToDevice); }));
+            bareHostToDevice.ns.push_back(
+                timedNs([&] { return cudaMemcpy(deviceA, pinned, bytes, cudaMemcpyHostToDevice); }));
         }
     }
     cudaFree(deviceA);
@@ -188,8 +196,10 @@ int main(int argc, char **argv)
     std::printf("%-48s %10.1f\n", "pinned mode, to-device phase", pinnedBw);
     std::printf("%-48s %10.1f\n", "bare cudaMemcpy from pinned memory", bareBw);
     std::printf("%-48s %10.1f\n", "managed-prefetch mode, to-device phase", prefetchBw);
-    std::printf("%-48s %10s\n", "managed vector-add iteration, counters on", formatDuration(median(countersOn.ns)).c_str());
-    std::printf("%-48s %10s\n\n", "managed vector-add iteration, counters off", formatDuration(median(countersOff.ns)).c_str());
+    std::printf("%-48s %10s\n", "managed vector-add iteration, counters on",
+                formatDuration(median(countersOn.ns)).c_str());
+    std::printf("%-48s %10s\n\n", "managed vector-add iteration, counters off",
+                formatDuration(median(countersOff.ns)).c_str());
 
     const Target targets[] = {
         {"kernel / device-to-device copy", kernelBw / copyBw, 0.85},
