@@ -22,8 +22,8 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
         state.emplace_back((buffer.bytes + chunkBytes - 1) / chunkBytes, static_cast<char>(Location::Untouched));
 
     // Marks the chunks of [address, address + bytes) that lie in a buffer.
-    // A move to the host of a chunk that is not on the device is counted:
-    // the record that took it there never came.
+    // A move to the host of a chunk the records had left on the host is
+    // counted: the record that took it to the GPU never came.
     const auto mark = [&](std::uint64_t address, std::uint64_t bytes, Location where) {
         const std::uint64_t end = address + bytes;
         for (std::size_t b = 0; b < buffers.size(); ++b) {
@@ -35,7 +35,10 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
             const std::uint64_t last = (to - 1 - buffers[b].address) / chunkBytes;
             for (std::uint64_t c = first; c <= last; ++c) {
                 char &chunk = state[b][static_cast<std::size_t>(c)];
-                if (where == Location::Host && chunk != static_cast<char>(Location::Device)) {
+                // Only a chunk the records left on the host counts: one that
+                // nobody had touched may have been populated on the GPU by a
+                // first touch, which moves nothing and has no record.
+                if (where == Location::Host && chunk == static_cast<char>(Location::Host)) {
                     const std::uint64_t chunkStart = buffers[b].address + c * chunkBytes;
                     residency.unexplainedBytes += std::min(to, chunkStart + chunkBytes) - std::max(from, chunkStart);
                 }

@@ -34,8 +34,8 @@ struct Residency
     std::uint64_t chunkBytes = 0;
     std::vector<ResidencyBuffer> buffers;
     std::vector<ResidencySnapshot> snapshots; // one after every window, in order
-    // Bytes that moved device-to-host from chunks no record had put on the
-    // device: proof that the driver dropped records (its event queue
+    // Bytes that moved device-to-host from chunks the records had left on
+    // the host: proof that the driver dropped records (its event queue
     // overflows under heavy faulting). A lower bound of what is missing.
     std::uint64_t unexplainedBytes = 0;
 };

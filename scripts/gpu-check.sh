@@ -31,6 +31,10 @@ s="$b/app/sharescope"
   done
   echo; echo '$ sharescope run --mode managed --size 64MiB'
   "$s" run --mode managed --size 64MiB --json "$out/managed.json"
+  echo; echo '$ sharescope run --mode managed --size 16MiB'
+  "$s" run --mode managed --size 16MiB
+  echo; echo '$ sharescope run --mode managed --size 256MiB --no-counters'
+  "$s" run --mode managed --size 256MiB --no-counters
   echo; echo '$ sharescope run --mode managed-prefetch --kernel stride --size 64MiB'
   "$s" run --mode managed-prefetch --kernel stride --size 64MiB
 } > "$out/measurements.txt" 2>&1

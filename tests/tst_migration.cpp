@@ -159,6 +159,21 @@ private slots:
         QCOMPARE(residency.snapshots.back().chunks[0], std::string("hhhh"));
     }
 
+    void acceptsFirstTouchOnTheGpu()
+    {
+        // out is first written by the GPU: one fault record, its pages
+        // populated there without a transfer. Reading it back moves all of
+        // it, and none of that is evidence of lost records.
+        const std::vector<ResidencyBuffer> buffers{{"out", base, 256 * KiB, false}};
+        const auto windows = oneIteration();
+        std::vector<MigrationEvent> events{record(CounterKind::GpuPageFault, 32, base, 1),
+                                           record(CounterKind::BytesDeviceToHost, 52, base, 256 * KiB)};
+        attributeToPhases(events, windows, allReported());
+        const Residency residency = replayResidency(buffers, events, windows, 64 * KiB);
+        QCOMPARE(residency.unexplainedBytes, std::uint64_t(0));
+        QCOMPARE(residency.snapshots.back().chunks[0], std::string("hhhh"));
+    }
+
     void choosesTheChunkSize()
     {
         QCOMPARE(residencyChunkBytes(256 * 1024 * KiB), 64 * KiB);
