@@ -17,6 +17,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -158,6 +159,7 @@ int main(int argc, char **argv)
     cudaMemset(deviceA, 2, bytes);
 
     Samples kernel, deviceCopy, pinnedToDevice, bareHostToDevice, prefetchToDevice, countersOn, countersOff;
+    std::array<Samples, iterationPhases.size()> phasesOn, phasesOff; // where the counters' cost goes
     for (int round = 0; round < rounds; ++round) {
         kernel.add(runOrDie(spec("device", false)), Phase::Kernel);
         const RunReport pinnedRun = runOrDie(spec("pinned", false));
@@ -166,8 +168,12 @@ int main(int argc, char **argv)
         // On and off in turns, each first in every other round, so that
         // neither gains from going second.
         const bool onFirst = round % 2 == 0;
-        (onFirst ? countersOn : countersOff).addIterations(runOrDie(spec("managed", onFirst)));
-        (onFirst ? countersOff : countersOn).addIterations(runOrDie(spec("managed", !onFirst)));
+        for (const bool on : {onFirst, !onFirst}) {
+            const RunReport report = runOrDie(spec("managed", on));
+            (on ? countersOn : countersOff).addIterations(report);
+            for (std::size_t p = 0; p < iterationPhases.size(); ++p)
+                (on ? phasesOn : phasesOff)[p].add(report, iterationPhases[p]);
+        }
         for (int rep = 0; rep < 5; ++rep) {
             deviceCopy.ns.push_back(
                 timedNs([&] { return cudaMemcpy(deviceB, deviceA, bytes, cudaMemcpyDeviceToDevice); }));
@@ -200,6 +206,13 @@ int main(int argc, char **argv)
                 formatDuration(median(countersOn.ns)).c_str());
     std::printf("%-48s %10s\n\n", "managed vector-add iteration, counters off",
                 formatDuration(median(countersOff.ns)).c_str());
+
+    std::printf("%-48s %10s %10s\n", "managed vector-add phase (median)", "on", "off");
+    for (std::size_t p = 0; p < iterationPhases.size(); ++p) {
+        std::printf("  %-46s %10s %10s\n", std::string(phaseName(iterationPhases[p])).c_str(),
+                    formatDuration(median(phasesOn[p].ns)).c_str(), formatDuration(median(phasesOff[p].ns)).c_str());
+    }
+    std::printf("\n");
 
     const Target targets[] = {
         {"kernel / device-to-device copy", kernelBw / copyBw, 0.85},
