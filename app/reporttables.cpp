@@ -98,6 +98,12 @@ QString countersText(const RunReport &report)
     if (report.countersLost)
         text += tr("; the driver dropped %1 records, so the totals are a lower bound")
                     .arg(q(formatCount(report.countersLost)));
+    if (report.residency.unexplainedBytes) {
+        text += tr("\n            INCOMPLETE: %1 came back to the host from chunks no record had moved to the GPU, so\n"
+                   "            the driver dropped migration records (seen under heavy faulting and in a run's first\n"
+                   "            faults). The counters and the map are lower bounds; a smaller --size helps.")
+                    .arg(q(formatBytes(report.residency.unexplainedBytes)));
+    }
     return text;
 }
 

@@ -16,49 +16,56 @@ std::uint64_t residencyChunkBytes(std::uint64_t largestBuffer, std::uint64_t pre
 Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std::vector<MigrationEvent> &events,
                           const std::vector<PhaseWindow> &windows, std::uint64_t chunkBytes)
 {
-    Residency residency{chunkBytes, buffers, {}};
+    Residency residency{chunkBytes, buffers, {}, 0};
     std::vector<std::string> state;
     for (const ResidencyBuffer &buffer : buffers)
         state.emplace_back((buffer.bytes + chunkBytes - 1) / chunkBytes, static_cast<char>(Location::Untouched));
+    // Where each chunk was when the current window began, and the window in
+    // which a record last moved it to the host: a chunk moves to the host in
+    // several records, and only the first says anything about the past.
+    std::vector<std::string> before;
+    std::vector<std::vector<int>> movedHostIn;
+    for (const std::string &chunks : state)
+        movedHostIn.emplace_back(chunks.size(), -1);
+    int windowIndex = 0;
+    std::uint64_t unexplained = 0;
 
-    // Marks the chunks of [address, address + bytes) that lie in a buffer.
-    // A move to the host of a chunk the records had left on the host is
-    // counted: the record that took it to the GPU never came.
-    const auto mark = [&](std::uint64_t address, std::uint64_t bytes, Location where) {
-        const std::uint64_t end = address + bytes;
+    const auto forChunks = [&](std::uint64_t address, std::uint64_t bytes, auto &&visit) {
         for (std::size_t b = 0; b < buffers.size(); ++b) {
             const std::uint64_t from = std::max(address, buffers[b].address);
-            const std::uint64_t to = std::min(end, buffers[b].address + buffers[b].bytes);
+            const std::uint64_t to = std::min(address + bytes, buffers[b].address + buffers[b].bytes);
             if (from >= to)
                 continue;
             const std::uint64_t first = (from - buffers[b].address) / chunkBytes;
             const std::uint64_t last = (to - 1 - buffers[b].address) / chunkBytes;
-            for (std::uint64_t c = first; c <= last; ++c) {
-                char &chunk = state[b][static_cast<std::size_t>(c)];
-                // Only a chunk the records left on the host counts: one that
-                // nobody had touched may have been populated on the GPU by a
-                // first touch, which moves nothing and has no record.
-                if (where == Location::Host && chunk == static_cast<char>(Location::Host)) {
-                    const std::uint64_t chunkStart = buffers[b].address + c * chunkBytes;
-                    residency.unexplainedBytes += std::min(to, chunkStart + chunkBytes) - std::max(from, chunkStart);
-                }
-                chunk = static_cast<char>(where);
-            }
+            for (std::uint64_t c = first; c <= last; ++c)
+                visit(b, static_cast<std::size_t>(c));
         }
     };
-
-    const auto populate = [&](std::uint64_t address, Location where) {
-        for (std::size_t b = 0; b < buffers.size(); ++b) {
-            if (address >= buffers[b].address && address < buffers[b].address + buffers[b].bytes) {
-                char &chunk = state[b][static_cast<std::size_t>((address - buffers[b].address) / chunkBytes)];
-                if (chunk == static_cast<char>(Location::Untouched))
-                    chunk = static_cast<char>(where);
-            }
-        }
+    const auto toDevice = [&](std::size_t b, std::size_t c) { state[b][c] = static_cast<char>(Location::Device); };
+    const auto toHost = [&](std::size_t b, std::size_t c) {
+        // The records had it on the host when this phase began, and this is
+        // the first record of the phase to move it back: the record that
+        // took it to the GPU never came.
+        if (before[b][c] == static_cast<char>(Location::Host) && movedHostIn[b][c] != windowIndex)
+            unexplained += std::min(chunkBytes, buffers[b].bytes - c * chunkBytes);
+        state[b][c] = static_cast<char>(Location::Host);
+        movedHostIn[b][c] = windowIndex;
+    };
+    // A fault only places a chunk nobody touched yet (a first touch
+    // populates it where it faulted, moving nothing); on a chunk that lives
+    // on the other side, the transfer that follows moves it.
+    const auto populate = [&](Location where) {
+        return [&state, where](std::size_t b, std::size_t c) {
+            if (state[b][c] == static_cast<char>(Location::Untouched))
+                state[b][c] = static_cast<char>(where);
+        };
     };
 
     std::size_t next = 0;
     for (const PhaseWindow &window : windows) {
+        before = state;
+        unexplained = 0;
         // Events are attributed to windows in order, so each window's events
         // are the next ones in the time-sorted list.
         while (next < events.size() && events[next].iteration == window.iteration
@@ -66,19 +73,16 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
             const MigrationEvent &event = events[next++];
             switch (event.kind) {
             case CounterKind::BytesHostToDevice:
-                mark(event.address, event.value, Location::Device);
+                forChunks(event.address, event.value, toDevice);
                 break;
             case CounterKind::BytesDeviceToHost:
-                mark(event.address, event.value, Location::Host);
+                forChunks(event.address, event.value, toHost);
                 break;
-            // A fault only places a chunk nobody touched yet (first touch
-            // populates it where it faulted); on a chunk that lives on the
-            // other side, the transfer that follows moves it.
             case CounterKind::GpuPageFault:
-                populate(event.address, Location::Device);
+                forChunks(event.address, 1, populate(Location::Device));
                 break;
             case CounterKind::CpuPageFault:
-                populate(event.address, Location::Host);
+                forChunks(event.address, 1, populate(Location::Host));
                 break;
             case CounterKind::Thrashing:
             case CounterKind::Throttling:
@@ -95,9 +99,11 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
                                          static_cast<char>(Location::Host));
             }
         }
+        residency.unexplainedBytes += unexplained;
+        ++windowIndex;
         if (window.phase == Phase::Free)
             continue; // nothing is left to show
-        residency.snapshots.push_back({window.iteration, window.phase, state});
+        residency.snapshots.push_back({window.iteration, window.phase, state, unexplained});
     }
     return residency;
 }

@@ -27,6 +27,7 @@ struct ResidencySnapshot
     int iteration = -1;
     Phase phase = Phase::Alloc;
     std::vector<std::string> chunks; // per buffer, one Location character per chunk
+    std::uint64_t unexplainedBytes = 0; // see Residency::unexplainedBytes; found in this phase
 };
 
 struct Residency
@@ -34,9 +35,10 @@ struct Residency
     std::uint64_t chunkBytes = 0;
     std::vector<ResidencyBuffer> buffers;
     std::vector<ResidencySnapshot> snapshots; // one after every window, in order
-    // Bytes that moved device-to-host from chunks the records had left on
-    // the host: proof that the driver dropped records (its event queue
-    // overflows under heavy faulting). A lower bound of what is missing.
+    // Bytes of chunks that moved device-to-host although the records had
+    // left them on the host: proof that the driver dropped records (seen
+    // under heavy faulting, and in a run's first faults). Found in the phase
+    // after the loss; a lower bound of what is missing.
     std::uint64_t unexplainedBytes = 0;
 };
 

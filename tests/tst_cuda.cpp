@@ -44,15 +44,23 @@ private:
         return std::move(*report);
     }
 
-    // A counted run whose records are complete, as far as the replay can tell.
+    // A counted run whose measured iterations' records are complete, as far
+    // as the replay can tell. The warm-up's records may not be: the driver
+    // drops some of a run's first faults, which shows in the next host-init.
     RunReport countedRun(const ExperimentSpec &s)
     {
         RunReport report = run(s);
         if (!report.countersEnabled)
             qFatal("counters are off: %s", report.countersNote.c_str());
-        if (report.residency.unexplainedBytes)
-            qFatal("the driver dropped migration records (%llu bytes unexplained)",
-                   static_cast<unsigned long long>(report.residency.unexplainedBytes));
+        for (const ResidencySnapshot &snapshot : report.residency.snapshots) {
+            const bool afterWarmup = snapshot.iteration > s.warmup
+                || (snapshot.iteration == s.warmup && snapshot.phase != Phase::HostInit);
+            if (afterWarmup && snapshot.unexplainedBytes) {
+                qFatal("the driver dropped migration records: %llu bytes unexplained in iteration %d, %s",
+                       static_cast<unsigned long long>(snapshot.unexplainedBytes), snapshot.iteration,
+                       std::string(phaseName(snapshot.phase)).c_str());
+            }
+        }
         return report;
     }
 
@@ -128,7 +136,7 @@ private slots:
     void managedMigratesInputsDuringTheKernel()
     {
         const RunReport report = countedRun(spec("managed", "vector-add", countedSize));
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 1; i < 3; ++i) { // the measured iterations
             const Counters &kernel = counters(report, i, Phase::Kernel);
             QVERIFY(kernel.bytesHostToDevice.has_value());
             // The CPU wrote x and y; the kernel's faults bring both over.
@@ -168,7 +176,7 @@ private slots:
         s.strideBytes = 64 << 10;
         const RunReport report = countedRun(s);
         const std::uint64_t touched = s.strideTouched() * elementBytes;
-        for (int i = 0; i < 3; ++i) {
+        for (int i = 1; i < 3; ++i) {
             const Counters &kernel = counters(report, i, Phase::Kernel);
             QVERIFY2(
                 *kernel.bytesHostToDevice >= 16 * touched,

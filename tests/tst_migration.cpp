@@ -149,14 +149,33 @@ private slots:
     {
         // x (4 chunks) comes back to the host whole, but only its first chunk
         // was ever reported going to the GPU: three chunks' records were lost.
+        // The driver moves a chunk back in several records (here 4 KiB, then
+        // the rest): each lost chunk counts once.
         const std::vector<ResidencyBuffer> buffers{{"x", base, 256 * KiB, true}};
         const auto windows = oneIteration();
         std::vector<MigrationEvent> events{record(CounterKind::BytesHostToDevice, 32, base, 64 * KiB),
-                                           record(CounterKind::BytesDeviceToHost, 52, base, 256 * KiB)};
+                                           record(CounterKind::BytesDeviceToHost, 52, base, 4 * KiB),
+                                           record(CounterKind::BytesDeviceToHost, 53, base + 4 * KiB, 252 * KiB)};
         attributeToPhases(events, windows, allReported());
         const Residency residency = replayResidency(buffers, events, windows, 64 * KiB);
         QCOMPARE(residency.unexplainedBytes, 192 * KiB);
         QCOMPARE(residency.snapshots.back().chunks[0], std::string("hhhh"));
+        QCOMPARE(residency.snapshots.back().phase, Phase::HostRead);
+        QCOMPARE(residency.snapshots.back().unexplainedBytes, 192 * KiB); // found where it came back
+        QCOMPARE(residency.snapshots[3].unexplainedBytes, std::uint64_t(0));
+    }
+
+    void acceptsSeveralRecordsForOneChunk()
+    {
+        // One chunk on the GPU comes back in three records: nothing is lost.
+        const std::vector<ResidencyBuffer> buffers{{"x", base, 64 * KiB, true}};
+        const auto windows = oneIteration();
+        std::vector<MigrationEvent> events{record(CounterKind::BytesHostToDevice, 32, base, 64 * KiB),
+                                           record(CounterKind::BytesDeviceToHost, 52, base, 4 * KiB),
+                                           record(CounterKind::BytesDeviceToHost, 53, base + 4 * KiB, 28 * KiB),
+                                           record(CounterKind::BytesDeviceToHost, 54, base + 32 * KiB, 32 * KiB)};
+        attributeToPhases(events, windows, allReported());
+        QCOMPARE(replayResidency(buffers, events, windows, 64 * KiB).unexplainedBytes, std::uint64_t(0));
     }
 
     void acceptsFirstTouchOnTheGpu()
