@@ -194,7 +194,9 @@ std::string migratedText(const RunReport &run, const std::vector<PhaseSummary> &
             return "not reported";
         total += *first + *second;
     }
-    return faults ? formatCount(total) : formatBytes(total);
+    // Records the driver dropped make the sums a lower bound: say so.
+    const std::string atLeast = run.residency.unexplainedBytes ? "≥ " : "";
+    return atLeast + (faults ? formatCount(total) : formatBytes(total));
 }
 
 } // namespace
@@ -217,7 +219,26 @@ QString devicesTable(const DeviceList &list)
         table.addRow({d.id, d.name, version, formatBytes(d.globalMemoryBytes), formatBytes(d.maxAllocationBytes),
                       s(sharingText(d))});
     }
-    return q(table.render());
+    QString text = q(table.render()) + QLatin1Char('\n');
+    const auto yesNo = [](bool value) { return value ? "yes" : "no"; };
+    for (const DeviceInfo &d : list.devices) {
+        std::string line = d.id + ": ";
+        if (d.backend == BackendKind::Cuda) {
+            line += "PCI " + d.pciBusId + ", driver " + d.driverVersion + ", runtime " + d.runtimeVersion + ", "
+                + std::to_string(d.computeUnits) + " SMs; managed memory " + yesNo(d.managedMemory)
+                + ", concurrent managed access " + yesNo(d.concurrentManagedAccess) + ", pageable memory access "
+                + yesNo(d.pageableMemoryAccess) + ", host-native atomics " + yesNo(d.hostNativeAtomics)
+                + ", maps host memory " + yesNo(d.canMapHostMemory) + ", unified addressing "
+                + yesNo(d.unifiedAddressing);
+        } else {
+            line += d.platform + ", driver " + d.driverVersion + ", " + std::to_string(d.computeUnits)
+                + " compute units; host-unified memory " + yesNo(d.hostUnifiedMemory) + ", base address alignment "
+                + std::to_string(d.baseAddressAlignBytes) + " B, SVM coarse " + yesNo(d.svmCoarseBuffer) + ", fine "
+                + yesNo(d.svmFineBuffer) + ", system " + yesNo(d.svmFineSystem) + ", atomics " + yesNo(d.svmAtomics);
+        }
+        text += q(line) + QLatin1Char('\n');
+    }
+    return text;
 }
 
 QString modesTable(const std::vector<ModeSupport> &modes)
@@ -334,7 +355,7 @@ QString compareTable(const ReportSet &set)
                "wrote / kernel time\n");
     if (anyCounters)
         text += tr("migrated = bytes the driver migrated both ways per iteration; faults = CPU page faults + GPU fault "
-                   "groups (CUPTI)\n");
+                   "groups (CUPTI);\n≥ = the driver dropped migration records in that run, so this is a lower bound\n");
     return text;
 }
 
