@@ -35,6 +35,11 @@ private:
 
 enum class HostAccess { Write, Read, ReadWrite };
 
+// The buffers a host access touches: Write the ones the host fills (inputs
+// and in-place), Read the ones it reads back (outputs and in-place),
+// ReadWrite the in-place ones.
+std::vector<std::size_t> buffersFor(const KernelInfo &kernel, HostAccess access);
+
 // The buffers of one experiment in one mode. The engine calls, per iteration:
 //   host-init:  acquireHost(Write) and fills the buffers the host writes
 //   to-device:  releaseHost(), toDevice()

@@ -40,16 +40,7 @@ Status CudaSession::begin(bool counters)
 
 std::vector<std::size_t> CudaSession::buffersFor(HostAccess access) const
 {
-    std::vector<std::size_t> indices;
-    for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
-        const BufferRole role = m_kernel.buffers[b].role;
-        const bool wanted = access == HostAccess::Write ? hostWrites(role)
-            : access == HostAccess::Read                ? hostReads(role)
-                                                        : role == BufferRole::InOut;
-        if (wanted)
-            indices.push_back(b);
-    }
-    return indices;
+    return sharescope::buffersFor(m_kernel, access);
 }
 
 Status CudaSession::finishTimed(PhaseMeter &meter)

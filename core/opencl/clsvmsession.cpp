@@ -41,9 +41,7 @@ public:
     {
         return guarded([&]() -> Result<std::vector<void *>> {
             std::vector<void *> pointers(bufferCount(), nullptr);
-            const cl_map_flags flags = access == HostAccess::Write ? CL_MAP_WRITE_INVALIDATE_REGION
-                : access == HostAccess::Read                       ? CL_MAP_READ
-                                                                   : CL_MAP_READ | CL_MAP_WRITE;
+            const cl_map_flags flags = mapFlags(access);
             for (const std::size_t b : buffersFor(access)) {
                 if (!m_fine) {
                     cl::Event event;

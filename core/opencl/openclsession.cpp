@@ -33,16 +33,7 @@ ClSession::ClSession(ClContext &context, const ExperimentSpec &spec)
 
 std::vector<std::size_t> ClSession::buffersFor(HostAccess access) const
 {
-    std::vector<std::size_t> indices;
-    for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
-        const BufferRole role = m_kernel.buffers[b].role;
-        const bool wanted = access == HostAccess::Write ? hostWrites(role)
-            : access == HostAccess::Read                ? hostReads(role)
-                                                        : role == BufferRole::InOut;
-        if (wanted)
-            indices.push_back(b);
-    }
-    return indices;
+    return sharescope::buffersFor(m_kernel, access);
 }
 
 std::uint64_t ClSession::eventNs(const cl::Event &event)
@@ -50,6 +41,19 @@ std::uint64_t ClSession::eventNs(const cl::Event &event)
     const auto start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
     const auto end = event.getProfilingInfo<CL_PROFILING_COMMAND_END>();
     return end > start ? end - start : 0;
+}
+
+cl_map_flags ClSession::mapFlags(HostAccess access)
+{
+    switch (access) {
+    case HostAccess::Write:
+        return CL_MAP_WRITE_INVALIDATE_REGION;
+    case HostAccess::Read:
+        return CL_MAP_READ;
+    case HostAccess::ReadWrite:
+        break;
+    }
+    return CL_MAP_READ | CL_MAP_WRITE;
 }
 
 Status ClSession::launch(PhaseMeter &meter)

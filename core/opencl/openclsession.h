@@ -26,6 +26,8 @@ protected:
     std::vector<std::size_t> buffersFor(HostAccess access) const;
     std::size_t bufferCount() const { return m_kernel.buffers.size(); }
     static std::uint64_t eventNs(const cl::Event &event);
+    // Write maps promise to overwrite everything, so nothing is copied in.
+    static cl_map_flags mapFlags(HostAccess access);
 
     ClContext &m_context;
     const ExperimentSpec m_spec;
