@@ -3,6 +3,7 @@
 #include "bytesize.h"
 #include "devices.h"
 #include "engine.h"
+#include "ipcexportcommand.h"
 #include "outputfiles.h"
 #include "progressline.h"
 #include "reportcsv.h"
@@ -77,6 +78,8 @@ int CliRunner::execute(const CommandLineOptions &options)
     case Command::Compare:
     case Command::Sweep:
         return experiments(options);
+    case Command::IpcExport:
+        return runIpcExportCommand(options, m_out, m_err, m_cancel);
     case Command::Gui:
         break;
     }

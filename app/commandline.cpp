@@ -3,6 +3,7 @@
 #include "bytesize.h"
 #include "catalogue.h"
 #include "environment.h"
+#include "ipcprotocol.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -33,6 +34,8 @@ const Subcommand subcommands[] = {
     {"compare", Command::Compare,
      QT_TRANSLATE_NOOP("CommandLine", "run one experiment in several modes, side by side")},
     {"sweep", Command::Sweep, QT_TRANSLATE_NOOP("CommandLine", "measure bandwidth against size")},
+    {"ipc-export", Command::IpcExport,
+     QT_TRANSLATE_NOOP("CommandLine", "share a GPU buffer with another process (CuPy, PyTorch) by CUDA IPC")},
     {"gui", Command::Gui, QT_TRANSLATE_NOOP("CommandLine", "open the desktop window")},
 };
 
@@ -98,7 +101,7 @@ public:
                 return parseSubcommand(sub);
         }
         if (first.startsWith(QLatin1Char('-')))
-            return parseSubcommand(subcommands[5]); // options of the window: sharescope --device ...
+            return parseSubcommand(subcommands[6]); // options of the window: sharescope --device ...
         return error(
             tr("unknown command '%1'; accepted: devices, modes, run, compare, sweep, gui (see sharescope --help)")
                 .arg(first));
@@ -126,6 +129,18 @@ private:
             QStringLiteral("modes"),
             tr("Modes to sweep, comma-separated, or all (default: the device's plain copy mode)."),
             QStringLiteral("M,M,...")};
+        const QCommandLineOption exportSize{QStringLiteral("size"), tr("Size of the buffer (default: 16MiB)."),
+                                            QStringLiteral("S")};
+        const QCommandLineOption fillOption{
+            QStringLiteral("fill"),
+            tr("What the buffer holds: index (0, 1, 2, ...), zeros, ones or a number (default: index)."),
+            QStringLiteral("PATTERN")};
+        const QCommandLineOption memoryOption{
+            QStringLiteral("memory"),
+            tr("device (cudaMalloc) or managed; managed is refused, with the reason (default: device)."),
+            QStringLiteral("KIND")};
+        const QCommandLineOption exportDevice{QStringLiteral("device"), tr("CUDA device (default: the first)."),
+                                              QStringLiteral("D")};
         const QCommandLineOption deviceOnly{QStringLiteral("device"),
                                             tr("Say which modes this device supports (default: the default device)."),
                                             QStringLiteral("D")};
@@ -150,6 +165,9 @@ private:
             m_parser.addOptions({sweepModes, sizesOption});
             m_experiment.addTo(m_parser);
             break;
+        case Command::IpcExport:
+            m_parser.addOptions({exportDevice, exportSize, fillOption, memoryOption});
+            break;
         }
 
         QStringList arguments = m_arguments;
@@ -170,6 +188,22 @@ private:
             options.json = m_parser.isSet(jsonFlag);
             if (sub.command == Command::Modes)
                 options.spec.deviceId = m_parser.value(deviceOnly).toStdString();
+            return m_result;
+        }
+        if (sub.command == Command::IpcExport) {
+            options.spec.deviceId = m_parser.value(exportDevice).toStdString();
+            options.spec.bytes = 16ULL << 20;
+            if (m_parser.isSet(exportSize) && !readSize(exportSize, options.spec.bytes))
+                return m_result;
+            if (m_parser.isSet(fillOption)) {
+                options.fill = m_parser.value(fillOption);
+                if (const auto fill = parseFill(options.fill.toStdString()); !fill)
+                    return error(fromStd(fill.error().message));
+            }
+            const QString memory = m_parser.value(memoryOption);
+            if (!memory.isEmpty() && memory != QLatin1String("device") && memory != QLatin1String("managed"))
+                return error(tr("invalid --memory '%1'; accepted: device, managed").arg(memory));
+            options.managedMemory = memory == QLatin1String("managed");
             return m_result;
         }
         if (!readExperiment(options.spec))
@@ -363,7 +397,8 @@ QString usageText()
                "  sharescope modes\n"
                "  sharescope run --mode cl-use-host-ptr --size 256MiB\n"
                "  sharescope compare --kernel stride --size 64MiB\n"
-               "  sharescope sweep --sizes 4KiB:256MiB --json sweep.json\n\n"
+               "  sharescope sweep --sizes 4KiB:256MiB --json sweep.json\n"
+               "  sharescope ipc-export --size 64MiB\n\n"
                "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
                "3 not supported on this device.\n");
     return text;

@@ -10,7 +10,7 @@
 
 namespace sharescope {
 
-enum class Command { Gui, Devices, Modes, Run, Compare, Sweep };
+enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, IpcExport };
 
 struct CommandLineOptions
 {
@@ -22,6 +22,8 @@ struct CommandLineOptions
     QString jsonPath; // run, compare, sweep: a file, or "-" for stdout
     QString csvPath;
     QString reproduce; // the command as the user could type it again
+    QString fill = QStringLiteral("index"); // ipc-export
+    bool managedMemory = false; // ipc-export --memory managed (refused, with the reason)
 };
 
 struct CommandLineResult

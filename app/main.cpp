@@ -1,5 +1,8 @@
 #include "clirunner.h"
 #include "commandline.h"
+#if SHARESCOPE_HAVE_CUDA
+#include "cuda/ipcpeer.h"
+#endif
 
 #include <QCoreApplication>
 
@@ -25,6 +28,14 @@ void onSignal(int signal)
 
 int main(int argc, char **argv)
 {
+    // The hidden role of the ipc mode's second process: no Qt, no parsing.
+    if (argc == 2 && std::strcmp(argv[1], "ipc-peer") == 0) {
+#if SHARESCOPE_HAVE_CUDA
+        return sharescope::cuda::runIpcPeer();
+#else
+        return 3;
+#endif
+    }
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("sharescope"));
     QCoreApplication::setOrganizationName(QStringLiteral("ShareScope"));

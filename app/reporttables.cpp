@@ -277,7 +277,8 @@ QString runTable(const RunReport &report)
     table.addColumn(s(tr("moved")));
     table.addColumn(s(tr("bandwidth")));
     for (const PhaseSummary &summary : summarize(report)) {
-        const bool once = summary.phase == Phase::Alloc || summary.phase == Phase::Free;
+        const bool once
+            = summary.phase == Phase::Alloc || summary.phase == Phase::IpcOpen || summary.phase == Phase::Free;
         const PhaseResult &median = summary.median;
         table.addRow({std::string(phaseName(summary.phase)), formatDuration(summary.hostNs.median),
                       once ? s(dash) : formatDuration(summary.hostNs.min),
@@ -296,6 +297,14 @@ QString runTable(const RunReport &report)
     text += tr("verified    %1\n").arg(verificationText(report.verification));
     text += tr("buffers     %1\n").arg(buffersText(report));
     text += tr("counters    %1\n").arg(countersText(report));
+    if (report.ipc) {
+        text += tr("ipc         peer process %1 opened the buffers (ipc-open above: its cudaIpcOpenMemHandle calls)\n")
+                    .arg(report.ipc->peerPid);
+        for (std::size_t b = 0; b < report.ipc->memoryHandles.size() && b < report.buffers.size(); ++b) {
+            text += QStringLiteral("            %1 %2\n")
+                        .arg(q(report.buffers[b].name).leftJustified(4), q(report.ipc->memoryHandles[b]));
+        }
+    }
     text += tr("reproduce   %1\n").arg(q(report.commandLine));
     return text;
 }

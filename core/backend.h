@@ -73,6 +73,9 @@ public:
     // run, handed over once after free. Without counters both are empty.
     virtual std::optional<std::uint64_t> counterTimestamp() { return std::nullopt; }
     virtual std::optional<CounterRecords> takeCounterRecords() { return std::nullopt; }
+
+    // The ipc mode: the peer process and the handles it opened.
+    virtual std::optional<IpcDetails> ipcDetails() const { return std::nullopt; }
 };
 
 // One device. Opened once and reused for many runs, so that kernels are

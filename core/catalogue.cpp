@@ -147,8 +147,8 @@ Support supportOf(const DeviceInfo &device, const ModeInfo &mode)
         return {false,
                 "device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), which "
                 "cudaMemPrefetchAsync to the GPU needs"};
-    if (id == "ipc")
-        return {false, "the ipc mode is not built into this version of ShareScope"};
+    if (id == "ipc" && !device.unifiedAddressing)
+        return {false, "device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs"};
     return {true, {}};
 }
 

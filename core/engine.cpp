@@ -296,6 +296,7 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
     Run run(spec, **session, observer, cancel);
     const Status status = run.execute(report);
     report.buffers = (*session)->buffers();
+    report.ipc = (*session)->ipcDetails();
     // Free even after a failure or a cancel; the first error is the one reported.
     auto freed = run.freeBuffers();
     auto records = (*session)->takeCounterRecords();

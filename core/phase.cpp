@@ -7,6 +7,8 @@ std::string_view phaseName(Phase phase)
     switch (phase) {
     case Phase::Alloc:
         return "alloc";
+    case Phase::IpcOpen:
+        return "ipc-open";
     case Phase::HostInit:
         return "host-init";
     case Phase::ToDevice:

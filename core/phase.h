@@ -11,10 +11,12 @@ namespace sharescope {
 // The steps of one run, in order. alloc and free happen once per run; the
 // others once per iteration. A phase a mode does not need is still reported,
 // with zero bytes and its (small) real time, so that modes line up.
-enum class Phase { Alloc, HostInit, ToDevice, Kernel, ToHost, HostRead, Free };
+// ipc-open, in the ipc mode only, is the peer process opening the handles:
+// once per run, measured by the peer.
+enum class Phase { Alloc, IpcOpen, HostInit, ToDevice, Kernel, ToHost, HostRead, Free };
 
-inline constexpr std::array<Phase, 7> allPhases{Phase::Alloc,  Phase::HostInit, Phase::ToDevice, Phase::Kernel,
-                                                Phase::ToHost, Phase::HostRead, Phase::Free};
+inline constexpr std::array<Phase, 8> allPhases{Phase::Alloc,  Phase::IpcOpen, Phase::HostInit, Phase::ToDevice,
+                                                Phase::Kernel, Phase::ToHost,  Phase::HostRead, Phase::Free};
 inline constexpr std::array<Phase, 5> iterationPhases{Phase::HostInit, Phase::ToDevice, Phase::Kernel, Phase::ToHost,
                                                       Phase::HostRead};
 

@@ -43,6 +43,12 @@ std::string toCsv(const std::vector<RunReport> &runs)
            "um_throttling,um_remote_maps,um_bytes_dtod\n";
     for (const RunReport &run : runs) {
         row(out, run, {}, {}, run.alloc);
+        if (run.ipc) {
+            PhaseResult open;
+            open.phase = Phase::IpcOpen;
+            open.hostNs = run.ipc->openNs;
+            row(out, run, {}, {}, open);
+        }
         for (const IterationResult &iteration : run.iterations) {
             for (const PhaseResult &phase : iteration.phases)
                 row(out, run, std::to_string(iteration.index), iteration.warmup ? "1" : "0", phase);

@@ -200,6 +200,12 @@ json reportJson(const RunReport &r)
               {"mismatches", r.verification.mismatches},
               {"first", mismatches}}},
             {"counters", {{"enabled", r.countersEnabled}, {"note", r.countersNote}, {"lost", r.countersLost}}},
+            {"ipc",
+             r.ipc ? json{{"peerPid", r.ipc->peerPid},
+                          {"memoryHandles", r.ipc->memoryHandles},
+                          {"eventHandle", r.ipc->eventHandle},
+                          {"openNs", r.ipc->openNs}}
+                   : json(nullptr)},
             {"migrations", migrationsJson(r)},
             {"residency", residencyJson(r.residency)}};
 }
@@ -483,6 +489,16 @@ RunReport readReport(const Reader &r)
         report.migrations.push_back(event);
     }
     report.migrationsDropped = r["migrations"]["dropped"].unsignedValue();
+    if (!r["ipc"].isNull()) {
+        const Reader ipc = r["ipc"];
+        IpcDetails details;
+        details.peerPid = ipc["peerPid"].intValue();
+        for (const Reader &handle : ipc["memoryHandles"].items())
+            details.memoryHandles.push_back(handle.string());
+        details.eventHandle = ipc["eventHandle"].string();
+        details.openNs = ipc["openNs"].unsignedValue();
+        report.ipc = details;
+    }
     if (!r["residency"].isNull())
         report.residency = readResidency(r["residency"]);
     return report;

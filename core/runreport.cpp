@@ -78,6 +78,12 @@ std::vector<PhaseSummary> summarize(const RunReport &report)
 {
     std::vector<PhaseSummary> summaries;
     summaries.push_back(summaryOf(Phase::Alloc, {&report.alloc}));
+    PhaseResult ipcOpen;
+    if (report.ipc) {
+        ipcOpen.phase = Phase::IpcOpen;
+        ipcOpen.hostNs = report.ipc->openNs;
+        summaries.push_back(summaryOf(Phase::IpcOpen, {&ipcOpen}));
+    }
     for (const Phase phase : iterationPhases) {
         std::vector<const PhaseResult *> samples;
         for (const IterationResult &iteration : report.iterations) {
@@ -99,7 +105,7 @@ std::uint64_t medianIterationNs(const RunReport &report)
 {
     std::uint64_t total = 0;
     for (const PhaseSummary &summary : summarize(report)) {
-        if (summary.phase != Phase::Alloc && summary.phase != Phase::Free)
+        if (summary.phase != Phase::Alloc && summary.phase != Phase::IpcOpen && summary.phase != Phase::Free)
             total += summary.hostNs.median;
     }
     return total;

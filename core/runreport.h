@@ -43,6 +43,15 @@ struct BufferReport
     std::uint64_t address = 0; // where it starts, for managed buffers (to match migration records)
 };
 
+// The ipc mode: the other process and what it was given.
+struct IpcDetails
+{
+    int peerPid = 0;
+    std::vector<std::string> memoryHandles; // hex, one per buffer
+    std::string eventHandle; // hex
+    std::uint64_t openNs = 0; // cudaIpcOpenMemHandle and cudaIpcOpenEventHandle, timed in the peer
+};
+
 struct IterationResult
 {
     int index = 0;
@@ -78,6 +87,7 @@ struct RunReport
     std::uint64_t migrationsDropped = 0; // beyond the cap (counted in the totals all the same)
     std::uint64_t countersLost = 0; // records the driver dropped: the totals are then a lower bound
     Residency residency; // managed buffers only; empty otherwise
+    std::optional<IpcDetails> ipc; // the ipc mode only
 };
 
 inline constexpr std::size_t maxKeptMigrations = 20000;
@@ -100,7 +110,8 @@ struct PhaseSummary
 };
 
 Stat statOf(std::vector<std::uint64_t> values);
-// alloc, the five iteration phases, free (when measured), in order.
+// alloc, ipc-open (ipc mode), the five iteration phases, free (when
+// measured), in order.
 std::vector<PhaseSummary> summarize(const RunReport &report);
 // The medians of every iteration phase added up: the time one iteration takes.
 std::uint64_t medianIterationNs(const RunReport &report);

@@ -1,7 +1,15 @@
 #include "devices.h"
 #include "engine.h"
+#include "ipcprotocol.h"
 
+#include <cuda_runtime_api.h>
+
+#include <QElapsedTimer>
+#include <QProcess>
 #include <QTest>
+
+#include <csignal>
+#include <cstring>
 
 #include <map>
 
@@ -16,6 +24,10 @@ class TestCuda : public QObject
 private:
     std::unique_ptr<Engine> m_engine;
     static constexpr std::uint64_t size = 64ULL << 20;
+
+    // The sharescope binary; SHARESCOPE_BINARY overrides the build's path
+    // where the build folder was copied to another machine.
+    static QString binary() { return qEnvironmentVariable("SHARESCOPE_BINARY", QStringLiteral(SHARESCOPE_BINARY)); }
 
     // The counter checks use a smaller size: under heavy faulting the driver's
     // event queue overflows and drops records (the report says so), and a
@@ -84,6 +96,10 @@ private slots:
                 why += "; " + problem;
             QSKIP(why.c_str());
         }
+        // The ipc mode's peer is the sharescope binary in its ipc-peer role,
+        // not this test program.
+        if (qEnvironmentVariableIsEmpty("SHARESCOPE_PEER_BINARY"))
+            qputenv("SHARESCOPE_PEER_BINARY", binary().toUtf8());
         auto backend = openBackend(*cuda);
         QVERIFY2(backend.ok(), backend.ok() ? "" : backend.error().message.c_str());
         m_engine = std::make_unique<Engine>(std::move(*backend));
@@ -96,7 +112,7 @@ private slots:
         QTest::addColumn<QString>("mode");
         QTest::addColumn<QString>("kernel");
         for (const ModeInfo &mode : modes()) {
-            if (mode.backend != BackendKind::Cuda || mode.id == "ipc")
+            if (mode.backend != BackendKind::Cuda)
                 continue;
             for (const KernelInfo &kernel : kernels()) {
                 QTest::addRow("%s %s", std::string(mode.id).c_str(), std::string(kernel.id).c_str())
@@ -233,6 +249,105 @@ private slots:
         QVERIFY(report.migrations.empty());
         // And back on for the next run.
         QVERIFY(run(spec("managed")).countersEnabled);
+    }
+
+    void ipcPeerFaultsFailCleanly_data()
+    {
+        QTest::addColumn<QString>("fault");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("aborts after opening") << "abort-after-open"
+                                              << "ended unexpectedly: it was killed by signal 6";
+        // It may be gone before or after ShareScope writes to it: either way, the exit status.
+        QTest::addRow("exits before opening") << "exit-before-open"
+                                              << "it exited with status 3";
+        QTest::addRow("hangs after opening") << "hang-after-open"
+                                             << "did not answer within 2.00 s; it was stopped";
+    }
+    void ipcPeerFaultsFailCleanly()
+    {
+        QFETCH(QString, fault);
+        QFETCH(QString, message);
+        std::size_t freeBefore = 0, freeAfter = 0, total = 0;
+        run(spec("ipc")); // a first run settles the context's own allocations
+        QCOMPARE(cudaMemGetInfo(&freeBefore, &total), cudaSuccess);
+        qputenv("SHARESCOPE_TEST_PEER_FAULT", fault.toUtf8());
+        qputenv("SHARESCOPE_IPC_TIMEOUT_MS", "2000");
+        QElapsedTimer timer;
+        timer.start();
+        const auto report = m_engine->run(spec("ipc"));
+        qunsetenv("SHARESCOPE_TEST_PEER_FAULT");
+        qunsetenv("SHARESCOPE_IPC_TIMEOUT_MS");
+        QVERIFY(!report.ok());
+        QCOMPARE(report.error().kind, ErrorKind::Failed);
+        QVERIFY2(QString::fromStdString(report.error().message).contains(message), report.error().message.c_str());
+        QVERIFY(timer.elapsed() < 20000);
+        // The buffers were freed once the peer was gone: no device memory leaked.
+        QCOMPARE(cudaMemGetInfo(&freeAfter, &total), cudaSuccess);
+        QVERIFY2(freeAfter + (2 << 20) >= freeBefore,
+                 qPrintable(QStringLiteral("free before %1, after %2").arg(freeBefore).arg(freeAfter)));
+        // And the device still works.
+        QVERIFY(run(spec("ipc")).verification.passed());
+    }
+
+    void reportsThePeerAndItsHandles()
+    {
+        const RunReport report = run(spec("ipc", "gather"));
+        QVERIFY(report.ipc.has_value());
+        QVERIFY(report.ipc->peerPid > 0);
+        QCOMPARE(report.ipc->memoryHandles.size(), std::size_t(3));
+        QVERIFY(fromHex(report.ipc->memoryHandles[0], ipcHandleBytes).ok());
+        QVERIFY(report.ipc->openNs > 0);
+        QVERIFY(
+            std::ranges::any_of(summarize(report), [](const PhaseSummary &s) { return s.phase == Phase::IpcOpen; }));
+        QVERIFY(report.iterations[1].phases[2].deviceNs.value_or(0) > 0); // the peer's kernel time
+    }
+
+    void ipcExportShowsWhatAnotherProcessDid()
+    {
+        // This test plays the other process: it opens the printed handle,
+        // doubles every value, and ShareScope's checksum must show it.
+        QProcess exporter;
+        exporter.start(binary(), {"ipc-export", "--size", "1MiB"});
+        QVERIFY(exporter.waitForStarted());
+        QByteArray output;
+        QElapsedTimer timer;
+        timer.start();
+        while (!output.contains("Send SIGINT") && timer.elapsed() < 30000) {
+            exporter.waitForReadyRead(1000);
+            output += exporter.readAllStandardOutput();
+        }
+        QVERIFY2(output.contains("before   checksum 34359607296.0"), output.constData()); // 0 + 1 + ... + 262143
+        const auto start = output.indexOf("handle   ") + 9;
+        const std::string hex = output.mid(start, 2 * ipcHandleBytes).toStdString();
+        const auto bytes = fromHex(hex, ipcHandleBytes);
+        QVERIFY2(bytes.ok(), hex.c_str());
+        cudaIpcMemHandle_t handle{};
+        std::memcpy(&handle, bytes->data(), sizeof handle);
+        void *pointer = nullptr;
+        QCOMPARE(cudaIpcOpenMemHandle(&pointer, handle, cudaIpcMemLazyEnablePeerAccess), cudaSuccess);
+        std::vector<float> values(1 << 18);
+        QCOMPARE(cudaMemcpy(values.data(), pointer, 1 << 20, cudaMemcpyDeviceToHost), cudaSuccess);
+        for (float &value : values)
+            value *= 2;
+        QCOMPARE(cudaMemcpy(pointer, values.data(), 1 << 20, cudaMemcpyHostToDevice), cudaSuccess);
+        QCOMPARE(cudaIpcCloseMemHandle(pointer), cudaSuccess);
+        ::kill(static_cast<pid_t>(exporter.processId()), SIGTERM);
+        QVERIFY(exporter.waitForFinished(30000));
+        output += exporter.readAllStandardOutput();
+        QCOMPARE(exporter.exitCode(), 0);
+        QVERIFY2(output.contains("after    checksum 68719214592.0 · first elements 0 2 4 6 8 10 12 14"),
+                 output.constData());
+        QVERIFY2(output.contains("changed  262,143 of 262,144 elements"), output.constData()); // 0 * 2 is still 0
+    }
+
+    void ipcExportRefusesManagedMemory()
+    {
+        QProcess exporter;
+        exporter.start(binary(), {"ipc-export", "--memory", "managed"});
+        QVERIFY(exporter.waitForFinished(30000));
+        QCOMPARE(exporter.exitCode(), 3);
+        QVERIFY(exporter.readAllStandardError().contains("cannot be shared this way"));
+        QVERIFY(exporter.readAllStandardOutput().isEmpty());
     }
 
     void refusesMoreThanTheFreeMemory()

@@ -52,6 +52,8 @@ Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec
         session = makeMappedSession(m_context, spec, spec.mode == "registered");
     else if (spec.mode.starts_with("managed"))
         session = makeManagedSession(m_context, spec);
+    else if (spec.mode == "ipc")
+        session = makeIpcSession(m_context, spec);
     else
         return unsupported("mode " + spec.mode + " is not built into the CUDA backend");
     if (Status started = session->begin(spec.counters && m_context.countersProblem.empty()); !started)

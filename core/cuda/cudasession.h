@@ -23,7 +23,7 @@ public:
     // Creates the timing events and starts (or keeps out) the counters.
     Status begin(bool counters);
 
-    Status launch(PhaseMeter &meter) final;
+    Status launch(PhaseMeter &meter) override;
     std::vector<BufferReport> buffers() const override { return m_reports; }
     std::optional<std::uint64_t> counterTimestamp() override;
     std::optional<CounterRecords> takeCounterRecords() override;
@@ -66,5 +66,6 @@ private:
 std::unique_ptr<CudaSession> makeCopySession(CudaContext &context, const ExperimentSpec &spec, bool pinned);
 std::unique_ptr<CudaSession> makeMappedSession(CudaContext &context, const ExperimentSpec &spec, bool registered);
 std::unique_ptr<CudaSession> makeManagedSession(CudaContext &context, const ExperimentSpec &spec);
+std::unique_ptr<CudaSession> makeIpcSession(CudaContext &context, const ExperimentSpec &spec);
 
 } // namespace sharescope::cuda

@@ -1,0 +1,146 @@
+#include "ipcexportcommand.h"
+
+#include "bytesize.h"
+#include "devices.h"
+
+#if SHARESCOPE_HAVE_CUDA
+#include "cuda/ipcexport.h"
+#endif
+
+#include <QCoreApplication>
+
+#include <poll.h>
+#include <unistd.h>
+
+namespace sharescope {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("IpcExport", text);
+}
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+
+int fail(QTextStream &err, const Error &error)
+{
+    err << "sharescope: " << q(error.message) << Qt::endl;
+    return exitCodeFor(error.kind);
+}
+
+#if SHARESCOPE_HAVE_CUDA
+QString describe(const cuda::BufferSummary &summary)
+{
+    QStringList first;
+    for (const float value : summary.first)
+        first << QString::number(value);
+    return tr("checksum %1 · first elements %2")
+        .arg(QString::number(summary.checksum, 'f', 1), first.join(QLatin1Char(' ')));
+}
+
+QString cupySnippet(const DeviceInfo &device, const cuda::IpcExport &exported)
+{
+    QString snippet;
+    snippet += QStringLiteral("    import cupy as cp\n");
+    if (device.index != 0)
+        snippet += QStringLiteral("    cp.cuda.Device(%1).use()\n").arg(device.index);
+    snippet += QStringLiteral("    handle = bytes.fromhex(\"%1\")\n"
+                              "    pointer = cp.cuda.runtime.ipcOpenMemHandle(handle)\n"
+                              "    memory = cp.cuda.UnownedMemory(pointer, %2, None)\n"
+                              "    x = cp.ndarray((%3,), dtype=cp.float32, memptr=cp.cuda.MemoryPointer(memory, 0))\n"
+                              "    print(float(x.sum()), x[:8])\n"
+                              "    x *= 2                      # or: torch.as_tensor(x, device=\"cuda\") for PyTorch\n"
+                              "    cp.cuda.Device().synchronize()\n"
+                              "    del x, memory\n"
+                              "    cp.cuda.runtime.ipcCloseMemHandle(pointer)\n")
+                   .arg(q(exported.handleHex()))
+                   .arg(exported.bytes())
+                   .arg(exported.count());
+    return snippet;
+}
+
+// Until Enter, or SIGINT/SIGTERM (which set `stop`). A closed stdin (a
+// script) leaves only the signals.
+void waitForTheUser(const std::atomic<bool> *stop)
+{
+    bool stdinOpen = true;
+    while (!stop->load()) {
+        if (!stdinOpen) {
+            ::usleep(100 * 1000);
+            continue;
+        }
+        pollfd input{STDIN_FILENO, POLLIN, 0};
+        if (::poll(&input, 1, 100) <= 0)
+            continue;
+        char c = 0;
+        const ssize_t n = ::read(STDIN_FILENO, &c, 1);
+        if (n <= 0)
+            stdinOpen = false;
+        else if (c == '\n')
+            return;
+    }
+}
+#endif
+
+} // namespace
+
+int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTextStream &err,
+                        const std::atomic<bool> *stop)
+{
+    const DeviceList list = listDevices();
+    std::string deviceId = options.spec.deviceId;
+    if (deviceId.empty()) {
+        const auto cuda = std::ranges::find(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
+        if (cuda == list.devices.end()) {
+            std::string why = "ipc-export needs a CUDA device, and there is none";
+            for (const std::string &problem : list.problems)
+                why += "; " + problem;
+            return fail(err, unsupported(why));
+        }
+        deviceId = cuda->id;
+    }
+    auto device = list.resolve(deviceId);
+    if (!device)
+        return fail(err, device.error());
+    if (device->backend != BackendKind::Cuda)
+        return fail(err, unsupported("ipc-export shares CUDA memory, and " + device->id + " is an OpenCL device"));
+#if SHARESCOPE_HAVE_CUDA
+    const auto fill = parseFill(options.fill.toStdString());
+    if (!fill)
+        return fail(err, fill.error());
+    auto exported = cuda::IpcExport::create(device->index, options.spec.bytes, *fill, options.managedMemory);
+    if (!exported)
+        return fail(err, exported.error());
+    const auto before = (*exported)->summarize();
+    if (!before)
+        return fail(err, before.error());
+    out << tr("Exported %1 of float32 (%2 elements) on %3 (%4) from process %5.\n")
+               .arg(q(formatBytes((*exported)->bytes())), q(formatCount((*exported)->count())), q(device->id),
+                    q(device->name))
+               .arg(::getpid());
+    out << tr("handle   %1\n").arg(q((*exported)->handleHex()));
+    out << tr("before   %1\n\n").arg(describe(*before));
+    out << tr("Open it from another process on this machine, with CuPy for example:\n\n");
+    out << cupySnippet(*device, **exported) << QLatin1Char('\n');
+    out << (::isatty(STDIN_FILENO)
+                ? tr("Press Enter when done (or Ctrl+C); ShareScope then reads the buffer again.\n")
+                : tr("Send SIGINT or SIGTERM (kill %1) when done; ShareScope then reads the buffer again.\n")
+                      .arg(::getpid()));
+    out.flush();
+    waitForTheUser(stop);
+    const auto after = (*exported)->summarize();
+    if (!after)
+        return fail(err, after.error());
+    out << tr("after    %1\n").arg(describe(*after));
+    out << tr("changed  %1 of %2 elements no longer hold what ShareScope wrote\n")
+               .arg(q(formatCount(after->changed)), q(formatCount((*exported)->count())));
+    out.flush();
+    return 0;
+#else
+    return fail(err, unsupported("this ShareScope was built without CUDA"));
+#endif
+}
+
+} // namespace sharescope

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "commandline.h"
+
+#include <QTextStream>
+
+#include <atomic>
+
+namespace sharescope {
+
+// `sharescope ipc-export`: a buffer on the GPU, its CUDA IPC handle and a
+// CuPy snippet that opens it; then it waits (Enter, SIGINT or SIGTERM) and
+// shows what the other process did to the same bytes.
+int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTextStream &err,
+                        const std::atomic<bool> *stop);
+
+} // namespace sharescope

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "result.h"
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+namespace sharescope {
+
+// A helper process that speaks a line protocol on its stdin and stdout,
+// through one socket pair. Started with posix_spawn (never fork: the parent
+// may hold a CUDA context). The destructor kills and reaps a child that is
+// still there, so no zombie outlives its owner.
+class ChildProcess
+{
+public:
+    static Result<ChildProcess> spawn(const std::string &program, const std::vector<std::string> &arguments);
+
+    ChildProcess(ChildProcess &&other) noexcept;
+    ChildProcess &operator=(ChildProcess &&other) noexcept;
+    ChildProcess(const ChildProcess &) = delete;
+    ChildProcess &operator=(const ChildProcess &) = delete;
+    ~ChildProcess();
+
+    pid_t pid() const { return m_pid; }
+    bool running() const { return m_pid > 0; }
+
+    // Sends one line (a newline is added). Fails, without a SIGPIPE, when
+    // the child has gone.
+    Status send(const std::string &line);
+    // The next line from the child, without its newline. Fails when the
+    // child does not answer in time (it is then killed) or has ended.
+    Result<std::string> receive(std::chrono::milliseconds timeout);
+    // Waits for the child to exit; kills it after `timeout`. Always reaps.
+    // Returns how it ended: "exited with status 0", "killed by signal 6 (Aborted)".
+    std::string finish(std::chrono::milliseconds timeout);
+    // Kills and reaps at once.
+    std::string kill();
+
+    // The name the messages use for the child: "the ipc peer (pid 1234)".
+    void setDescription(std::string description) { m_description = std::move(description); }
+
+private:
+    ChildProcess(pid_t pid, int fd)
+        : m_pid(pid)
+        , m_fd(fd)
+    {
+    }
+    std::string reap(int options);
+    void close();
+
+    pid_t m_pid = -1;
+    int m_fd = -1;
+    std::string m_buffer;
+    std::string m_description = "the child process";
+    std::string m_ending;
+};
+
+} // namespace sharescope

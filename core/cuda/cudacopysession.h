@@ -1,0 +1,121 @@
+#pragma once
+
+#include "cudasession.h"
+
+#include "../hostmemory.h"
+
+namespace sharescope::cuda {
+
+// device: cudaMalloc buffers and ordinary (pageable) host arrays; cudaMemcpy
+// stages every copy through the driver's pinned bounce buffer.
+// pinned: the host arrays are page-locked (cudaHostAlloc), so the copy
+// engine reads them directly with DMA.
+class CopySession : public CudaSession
+{
+public:
+    CopySession(CudaContext &context, const ExperimentSpec &spec, bool pinned)
+        : CudaSession(context, spec)
+        , m_pinned(pinned)
+        , m_device(bufferCount(), nullptr)
+        , m_pinnedHost(bufferCount(), nullptr)
+        , m_pageable(bufferCount())
+    {
+    }
+    ~CopySession() override { freeAll(); }
+
+    Status allocate(PhaseMeter &) override
+    {
+        for (std::size_t b = 0; b < bufferCount(); ++b) {
+            SHARESCOPE_CUDA_TRY(m_context.health, cudaMalloc(&m_device[b], m_spec.bytes));
+            if (m_pinned) {
+                SHARESCOPE_CUDA_TRY(m_context.health,
+                                    cudaHostAlloc(&m_pinnedHost[b], m_spec.bytes, cudaHostAllocDefault));
+            } else {
+                m_pageable[b] = AlignedHostArray(m_spec.bytes, 4096);
+                if (!m_pageable[b])
+                    return failed("could not allocate " + std::to_string(m_spec.bytes) + " bytes of host memory");
+            }
+            m_reports[b].placement = m_pinned
+                ? "cudaMalloc buffer + page-locked host array (cudaHostAlloc); DMA copies"
+                : "cudaMalloc buffer + pageable host array; cudaMemcpy stages through a pinned bounce buffer";
+        }
+        return okStatus();
+    }
+
+    Result<std::vector<void *>> acquireHost(HostAccess, PhaseMeter &) override
+    {
+        if (Status s = healthy(); !s)
+            return s.error();
+        std::vector<void *> pointers;
+        for (std::size_t b = 0; b < bufferCount(); ++b)
+            pointers.push_back(host(b));
+        return pointers;
+    }
+    Status releaseHost(PhaseMeter &) override { return okStatus(); }
+
+    Status toDevice(PhaseMeter &meter) override { return copy(HostAccess::Write, meter); }
+    Status toHost(PhaseMeter &meter) override { return copy(HostAccess::Read, meter); }
+
+    Status release(PhaseMeter &) override
+    {
+        if (Status s = healthy(); !s) {
+            freeAll();
+            return s;
+        }
+        const cudaError_t error = freeAll();
+        if (error != cudaSuccess)
+            return m_context.health.fail(error, "cudaFree");
+        return okStatus();
+    }
+
+protected:
+    void *kernelPointer(std::size_t buffer) const override { return m_device[buffer]; }
+    void *host(std::size_t b) const { return m_pinned ? m_pinnedHost[b] : m_pageable[b].data(); }
+
+    Status copy(HostAccess direction, PhaseMeter &meter)
+    {
+        const bool in = direction == HostAccess::Write;
+        for (const std::size_t b : buffersFor(direction)) {
+            void *to = in ? m_device[b] : host(b);
+            const void *from = in ? host(b) : m_device[b];
+            const cudaMemcpyKind kind = in ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+            const Status copied = m_pinned
+                ? timed(meter, "cudaMemcpyAsync",
+                        [&] { return cudaMemcpyAsync(to, from, m_spec.bytes, kind, nullptr); })
+                : timed(meter, "cudaMemcpy", [&] { return cudaMemcpy(to, from, m_spec.bytes, kind); });
+            if (!copied)
+                return copied;
+            in ? meter.addToDevice(m_spec.bytes) : meter.addToHost(m_spec.bytes);
+        }
+        return okStatus();
+    }
+
+    cudaError_t freeAll()
+    {
+        cudaError_t first = cudaSuccess;
+        const auto keep = [&first](cudaError_t e) {
+            if (first == cudaSuccess)
+                first = e;
+        };
+        for (void *&pointer : m_device) {
+            if (pointer)
+                keep(cudaFree(pointer));
+            pointer = nullptr;
+        }
+        for (void *&pointer : m_pinnedHost) {
+            if (pointer)
+                keep(cudaFreeHost(pointer));
+            pointer = nullptr;
+        }
+        m_pageable.clear();
+        m_pageable.resize(bufferCount());
+        return first;
+    }
+
+    const bool m_pinned;
+    std::vector<void *> m_device;
+    std::vector<void *> m_pinnedHost;
+    std::vector<AlignedHostArray> m_pageable;
+};
+
+} // namespace sharescope::cuda

@@ -1,0 +1,140 @@
+#include "ipcpeer.h"
+
+#include "../catalogue.h"
+#include "../ipcprotocol.h"
+#include "cudaerror.h"
+#include "cudakernels.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace sharescope::cuda {
+namespace {
+
+class Peer
+{
+public:
+    ~Peer() { close(); }
+
+    PeerReply open(const PeerOpen &request)
+    {
+        if (const cudaError_t e = cudaSetDevice(request.device); e != cudaSuccess)
+            return error("cudaSetDevice", e);
+        cudaFree(nullptr); // the context, before the clock starts
+        cudaDeviceGetAttribute(&m_multiprocessors, cudaDevAttrMultiProcessorCount, request.device);
+        m_request = request;
+        const auto start = std::chrono::steady_clock::now();
+        for (const std::string &hex : request.memoryHandles) {
+            cudaIpcMemHandle_t handle{};
+            const auto bytes = fromHex(hex, sizeof handle);
+            std::memcpy(&handle, bytes->data(), sizeof handle);
+            void *pointer = nullptr;
+            if (const cudaError_t e = cudaIpcOpenMemHandle(&pointer, handle, cudaIpcMemLazyEnablePeerAccess);
+                e != cudaSuccess)
+                return error("cudaIpcOpenMemHandle", e);
+            m_pointers.push_back(pointer);
+        }
+        cudaIpcEventHandle_t eventHandle{};
+        std::memcpy(&eventHandle, fromHex(request.eventHandle, sizeof eventHandle)->data(), sizeof eventHandle);
+        if (const cudaError_t e = cudaIpcOpenEventHandle(&m_event, eventHandle); e != cudaSuccess)
+            return error("cudaIpcOpenEventHandle", e);
+        const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
+        if (cudaEventCreate(&m_start) != cudaSuccess || cudaEventCreate(&m_stop) != cudaSuccess)
+            return error("cudaEventCreate", cudaGetLastError());
+        return {PeerReply::Kind::Opened, static_cast<std::uint64_t>(ns.count()), {}};
+    }
+
+    PeerReply run()
+    {
+        if (m_pointers.empty())
+            return {PeerReply::Kind::Error, 0, "run before open"};
+        cudaEventRecord(m_start, nullptr);
+        if (const cudaError_t e = launchKernel(m_request.kernel, m_pointers.data(), m_request.count,
+                                               m_request.strideElements, m_multiprocessors, nullptr);
+            e != cudaSuccess)
+            return error("kernel launch", e);
+        cudaEventRecord(m_stop, nullptr);
+        // The exporting process waits for this event before it reads.
+        cudaEventRecord(m_event, nullptr);
+        if (const cudaError_t e = cudaEventSynchronize(m_stop); e != cudaSuccess)
+            return error("kernel", e);
+        float ms = 0;
+        cudaEventElapsedTime(&ms, m_start, m_stop);
+        return {PeerReply::Kind::Done, static_cast<std::uint64_t>(static_cast<double>(ms) * 1e6), {}};
+    }
+
+    PeerReply release()
+    {
+        close();
+        return {PeerReply::Kind::Released, 0, {}};
+    }
+
+private:
+    static PeerReply error(const char *what, cudaError_t e)
+    {
+        return {PeerReply::Kind::Error, 0, std::string(what) + " failed in the peer: " + describe(e)};
+    }
+
+    void close()
+    {
+        for (void *pointer : m_pointers)
+            cudaIpcCloseMemHandle(pointer);
+        m_pointers.clear();
+        for (cudaEvent_t *event : {&m_event, &m_start, &m_stop}) {
+            if (*event)
+                cudaEventDestroy(*event);
+            *event = nullptr;
+        }
+    }
+
+    PeerOpen m_request;
+    std::vector<void *> m_pointers;
+    cudaEvent_t m_event = nullptr;
+    cudaEvent_t m_start = nullptr;
+    cudaEvent_t m_stop = nullptr;
+    int m_multiprocessors = 1;
+};
+
+} // namespace
+
+int runIpcPeer()
+{
+    const char *faultText = std::getenv("SHARESCOPE_TEST_PEER_FAULT");
+    const std::string fault = faultText ? faultText : "";
+    if (fault == "exit-before-open")
+        return 3;
+    Peer peer;
+    bool opened = false;
+    for (std::string line; std::getline(std::cin, line);) {
+        if (opened && fault == "abort-after-open")
+            std::abort();
+        if (opened && fault == "hang-after-open") {
+            for (;;)
+                ::pause();
+        }
+        const auto command = parseCommand(line);
+        PeerReply reply;
+        if (!command) {
+            reply = {PeerReply::Kind::Error, 0, command.error().message};
+        } else if (command->kind == PeerCommand::Kind::Open) {
+            reply = peer.open(command->open);
+            opened = reply.kind == PeerReply::Kind::Opened;
+        } else if (command->kind == PeerCommand::Kind::Run) {
+            reply = peer.run();
+        } else {
+            reply = peer.release();
+        }
+        std::cout << formatReply(reply) << std::endl;
+        if (reply.kind == PeerReply::Kind::Released)
+            return 0;
+    }
+    return 1; // the exporting process went away without releasing us
+}
+
+} // namespace sharescope::cuda

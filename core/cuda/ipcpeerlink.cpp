@@ -1,0 +1,51 @@
+#include "ipcpeerlink.h"
+
+#include <unistd.h>
+
+#include <climits>
+#include <cstdlib>
+
+namespace sharescope::cuda {
+
+std::string peerBinary()
+{
+    if (const char *configured = std::getenv("SHARESCOPE_PEER_BINARY"); configured && *configured)
+        return configured;
+    char path[PATH_MAX];
+    const ssize_t length = ::readlink("/proc/self/exe", path, sizeof path - 1);
+    return length > 0 ? std::string(path, static_cast<std::size_t>(length)) : std::string("sharescope");
+}
+
+std::chrono::milliseconds peerTimeout()
+{
+    if (const char *configured = std::getenv("SHARESCOPE_IPC_TIMEOUT_MS"); configured && *configured) {
+        const long value = std::strtol(configured, nullptr, 10);
+        if (value > 0)
+            return std::chrono::milliseconds(value);
+    }
+    return std::chrono::seconds(60);
+}
+
+Result<PeerReply> converse(ChildProcess &peer, const PeerCommand &command, PeerReply::Kind expected)
+{
+    if (Status sent = peer.send(formatCommand(command)); !sent)
+        return sent.error();
+    auto line = peer.receive(peerTimeout());
+    if (!line)
+        return line.error();
+    auto reply = parseReply(*line);
+    if (!reply) {
+        peer.kill();
+        return failed("the ipc peer (pid " + std::to_string(peer.pid())
+                      + ") said something unexpected: " + reply.error().message);
+    }
+    if (reply->kind == PeerReply::Kind::Error)
+        return failed("the ipc peer failed: " + reply->message);
+    if (reply->kind != expected) {
+        peer.kill();
+        return failed("the ipc peer answered '" + *line + "' out of turn");
+    }
+    return reply;
+}
+
+} // namespace sharescope::cuda

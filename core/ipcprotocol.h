@@ -1,0 +1,72 @@
+#pragma once
+
+#include "result.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sharescope {
+
+// The ipc mode's conversation between ShareScope and its peer process, one
+// line of text per message. ShareScope says:
+//   open DEVICE KERNEL COUNT STRIDE HANDLE[,HANDLE...] EVENTHANDLE
+//   run
+//   release
+// and the peer answers:
+//   opened NS        (the time cudaIpcOpenMemHandle took, in ns)
+//   done NS          (the kernel's device time, in ns)
+//   released
+//   error MESSAGE
+// Handles travel as lowercase hex: a CUDA IPC handle is 64 bytes.
+
+inline constexpr std::size_t ipcHandleBytes = 64;
+
+std::string toHex(std::span<const std::uint8_t> bytes);
+// Exactly `bytes` bytes of hex, either case; anything else is an error.
+Result<std::vector<std::uint8_t>> fromHex(std::string_view text, std::size_t bytes);
+
+struct PeerOpen
+{
+    int device = 0;
+    std::string kernel;
+    std::uint64_t count = 0;
+    std::uint64_t strideElements = 1;
+    std::vector<std::string> memoryHandles; // hex, one per buffer in catalogue order
+    std::string eventHandle; // hex
+};
+
+struct PeerCommand
+{
+    enum class Kind { Open, Run, Release };
+    Kind kind = Kind::Run;
+    PeerOpen open; // for Open
+};
+
+struct PeerReply
+{
+    enum class Kind { Opened, Done, Released, Error };
+    Kind kind = Kind::Error;
+    std::uint64_t ns = 0; // Opened, Done
+    std::string message; // Error
+};
+
+// What `sharescope ipc-export` fills a buffer with: 0, 1, 2, ... ("index"),
+// "zeros", "ones", or any number ("2.5").
+struct FillPattern
+{
+    enum class Kind { Index, Constant };
+    Kind kind = Kind::Index;
+    float value = 0;
+    float at(std::uint64_t index) const { return kind == Kind::Index ? static_cast<float>(index) : value; }
+};
+Result<FillPattern> parseFill(const std::string &text);
+
+std::string formatCommand(const PeerCommand &command);
+Result<PeerCommand> parseCommand(std::string_view line);
+std::string formatReply(const PeerReply &reply);
+Result<PeerReply> parseReply(std::string_view line);
+
+} // namespace sharescope

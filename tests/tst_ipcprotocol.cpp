@@ -1,0 +1,159 @@
+#include "ipcprotocol.h"
+
+#include <QTest>
+
+using namespace sharescope;
+
+namespace {
+
+std::string handle(char digit)
+{
+    return std::string(2 * ipcHandleBytes, digit);
+}
+
+} // namespace
+
+class TestIpcProtocol : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void encodesAndDecodesHex()
+    {
+        std::vector<std::uint8_t> bytes(ipcHandleBytes);
+        for (std::size_t i = 0; i < bytes.size(); ++i)
+            bytes[i] = static_cast<std::uint8_t>(i * 37 + 5);
+        const std::string hex = toHex(bytes);
+        QCOMPARE(hex.size(), 2 * ipcHandleBytes);
+        QCOMPARE(hex.substr(0, 6), std::string("052a4f"));
+        QCOMPARE(*fromHex(hex, ipcHandleBytes), bytes);
+        std::string upper = hex;
+        for (char &c : upper)
+            c = static_cast<char>(std::toupper(c));
+        QCOMPARE(*fromHex(upper, ipcHandleBytes), bytes);
+    }
+
+    void rejectsBadHex_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("short") << QString(126, 'a') << "must be 128 hex digits, not 126";
+        QTest::addRow("long") << QString(130, 'a') << "not 130";
+        QTest::addRow("not hex") << QString(126, 'a') + "zz"
+                                 << "'zz' is not";
+        QTest::addRow("empty") << ""
+                               << "not 0";
+    }
+    void rejectsBadHex()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        const auto bytes = fromHex(text.toStdString(), ipcHandleBytes);
+        QVERIFY(!bytes.ok());
+        QVERIFY2(QString::fromStdString(bytes.error().message).contains(message), bytes.error().message.c_str());
+    }
+
+    void roundTripsCommands()
+    {
+        PeerCommand open{PeerCommand::Kind::Open,
+                         {1, "vector-add", 4096, 1, {handle('a'), handle('b'), handle('c')}, handle('e')}};
+        const std::string line = formatCommand(open);
+        const auto parsed = parseCommand(line);
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message.c_str());
+        QCOMPARE(parsed->kind, PeerCommand::Kind::Open);
+        QCOMPARE(parsed->open.device, 1);
+        QCOMPARE(parsed->open.kernel, std::string("vector-add"));
+        QCOMPARE(parsed->open.count, std::uint64_t(4096));
+        QCOMPARE(parsed->open.memoryHandles.size(), std::size_t(3));
+        QCOMPARE(parsed->open.memoryHandles[1], handle('b'));
+        QCOMPARE(parsed->open.eventHandle, handle('e'));
+        QCOMPARE(parseCommand("run")->kind, PeerCommand::Kind::Run);
+        QCOMPARE(parseCommand("release")->kind, PeerCommand::Kind::Release);
+        QCOMPARE(formatCommand(*parseCommand("release")), std::string("release"));
+    }
+
+    void rejectsMalformedCommands_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("message");
+        const QString h = QString::fromStdString(handle('a'));
+        QTest::addRow("empty") << ""
+                               << "expected open, run or release";
+        QTest::addRow("unknown") << "launch"
+                                 << "expected open, run or release";
+        QTest::addRow("run with junk") << "run now"
+                                       << "expected open, run or release";
+        QTest::addRow("too few words") << "open 0 scale 16"
+                                       << "open takes DEVICE KERNEL";
+        QTest::addRow("bad device") << "open x scale 16 1 " + h + " " + h << "the device must be a number";
+        QTest::addRow("negative device") << "open -1 scale 16 1 " + h + " " + h << "the device must be a number";
+        QTest::addRow("unknown kernel") << "open 0 add 16 1 " + h + " " + h << "unknown kernel 'add'";
+        QTest::addRow("zero count") << "open 0 scale 0 1 " + h + " " + h << "element count must be a positive number";
+        QTest::addRow("bad stride") << "open 0 scale 16 0 " + h + " " + h << "stride must be a positive number";
+        QTest::addRow("short handle") << "open 0 scale 16 1 abc " + h << "must be 128 hex digits";
+        QTest::addRow("handle count") << "open 0 vector-add 16 1 " + h + " " + h
+                                      << "vector-add needs 3 memory handles, not 1";
+        QTest::addRow("bad event") << "open 0 scale 16 1 " + h + " xyz"
+                                   << "event handle";
+    }
+    void rejectsMalformedCommands()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, message);
+        const auto parsed = parseCommand(line.toStdString());
+        QVERIFY(!parsed.ok());
+        QVERIFY2(QString::fromStdString(parsed.error().message).contains(message), parsed.error().message.c_str());
+        QVERIFY(QString::fromStdString(parsed.error().message).startsWith("malformed ipc message"));
+    }
+
+    void roundTripsReplies()
+    {
+        for (const PeerReply &reply :
+             {PeerReply{PeerReply::Kind::Opened, 1234, {}}, PeerReply{PeerReply::Kind::Done, 99, {}},
+              PeerReply{PeerReply::Kind::Released, 0, {}},
+              PeerReply{PeerReply::Kind::Error, 0, "cudaIpcOpenMemHandle failed: invalid"}}) {
+            const auto parsed = parseReply(formatReply(reply));
+            QVERIFY(parsed.ok());
+            QCOMPARE(parsed->kind, reply.kind);
+            QCOMPARE(parsed->ns, reply.ns);
+            QCOMPARE(parsed->message, reply.message);
+        }
+        // A message cannot break the one-line protocol.
+        QCOMPARE(formatReply({PeerReply::Kind::Error, 0, "two\nlines"}), std::string("error two lines"));
+    }
+
+    void rejectsMalformedReplies_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addRow("empty") << "";
+        QTest::addRow("unknown") << "hello";
+        QTest::addRow("no time") << "opened";
+        QTest::addRow("bad time") << "done soon";
+        QTest::addRow("negative time") << "done -5";
+        QTest::addRow("extra words") << "opened 5 6";
+        QTest::addRow("bare error") << "error ";
+    }
+    void rejectsMalformedReplies()
+    {
+        QFETCH(QString, line);
+        QVERIFY(!parseReply(line.toStdString()).ok());
+    }
+
+    void parsesFillPatterns()
+    {
+        QCOMPARE(parseFill("index")->at(7), 7.0f);
+        QCOMPARE(parseFill("")->at(3), 3.0f);
+        QCOMPARE(parseFill("zeros")->at(7), 0.0f);
+        QCOMPARE(parseFill("ones")->at(7), 1.0f);
+        QCOMPARE(parseFill("2.5")->at(7), 2.5f);
+        QCOMPARE(parseFill("-4")->at(0), -4.0f);
+        for (const char *bad : {"abc", "1.5x", "nan", "inf", "1e99"}) {
+            const auto fill = parseFill(bad);
+            QVERIFY2(!fill.ok(), bad);
+            QCOMPARE(fill.error().kind, ErrorKind::BadArgument);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestIpcProtocol)
+#include "tst_ipcprotocol.moc"
