@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace sharescope {
@@ -63,6 +64,12 @@ public:
     virtual Status launch(PhaseMeter &meter) = 0;
     virtual Status toHost(PhaseMeter &meter) = 0;
     virtual Status release(PhaseMeter &meter) = 0;
+
+    // After the run, while the buffers are kept for inspection: `out.size()`
+    // 32-bit elements of a buffer from element `first`, as the buffer holds
+    // them now (device memory read back, host memory as it is). Reading
+    // managed memory from the host can itself migrate pages.
+    virtual Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) = 0;
 
     // How each buffer is placed and whether mapping gave its own storage;
     // complete once an iteration has run.

@@ -15,10 +15,11 @@ using Clock = std::chrono::steady_clock;
 class Run
 {
 public:
-    Run(const ExperimentSpec &spec, Session &session, EngineObserver *observer, const std::atomic<bool> *cancel)
+    Run(const ExperimentSpec &spec, const Reference &reference, Session &session, EngineObserver *observer,
+        const std::atomic<bool> *cancel)
         : m_spec(spec)
         , m_kernel(*findKernel(spec.kernel))
-        , m_reference(spec)
+        , m_reference(reference)
         , m_session(session)
         , m_observer(observer)
         , m_cancel(cancel)
@@ -202,7 +203,7 @@ private:
 
     const ExperimentSpec &m_spec;
     const KernelInfo &m_kernel;
-    const Reference m_reference;
+    const Reference &m_reference;
     Session &m_session;
     EngineObserver *m_observer;
     const std::atomic<bool> *m_cancel;
@@ -221,7 +222,8 @@ void addCounters(RunReport &report, CounterRecords records, const std::vector<Ph
         for (PhaseResult &phase : iteration.phases)
             targets.push_back(&phase);
     }
-    targets.push_back(&*report.free);
+    if (report.free)
+        targets.push_back(&*report.free);
     if (targets.size() != windows.size()) {
         report.countersEnabled = false;
         report.countersNote = "the counters' clock could not be read at every phase";
@@ -255,9 +257,49 @@ void addCounters(RunReport &report, CounterRecords records, const std::vector<Ph
 void EngineObserver::phaseFinished(int, bool, const PhaseResult &) { }
 void EngineObserver::progress(int, int) { }
 
+struct Engine::Kept
+{
+    std::unique_ptr<Session> session;
+    std::unique_ptr<Reference> reference;
+    ExperimentSpec spec;
+};
+
 Engine::Engine(std::unique_ptr<Backend> backend)
     : m_backend(std::move(backend))
 {
+}
+
+Engine::~Engine()
+{
+    releaseBuffers();
+}
+
+void Engine::releaseBuffers()
+{
+    if (!m_kept)
+        return;
+    PhaseMeter unmeasured;
+    m_kept->session->release(unmeasured);
+    m_kept.reset();
+}
+
+Result<std::vector<std::uint32_t>> Engine::readBuffer(std::size_t buffer, std::uint64_t first, std::uint64_t count)
+{
+    if (!m_kept)
+        return failed("the buffers of the last run are no longer kept");
+    const KernelInfo &kernel = *findKernel(m_kept->spec.kernel);
+    const std::uint64_t elements = m_kept->spec.elementCount();
+    if (buffer >= kernel.buffers.size() || first >= elements)
+        return badArgument("no element " + std::to_string(first) + " in buffer " + std::to_string(buffer));
+    std::vector<std::uint32_t> values(std::min(count, elements - first));
+    if (Status read = m_kept->session->read(buffer, first, values); !read)
+        return read.error();
+    return values;
+}
+
+double Engine::expectedValue(std::size_t buffer, std::uint64_t index) const
+{
+    return m_kept ? m_kept->reference->expectedValue(buffer, index) : 0.0;
 }
 
 Status Engine::check(const ExperimentSpec &spec) const
@@ -273,8 +315,9 @@ Status Engine::check(const ExperimentSpec &spec) const
 }
 
 Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *observer,
-                              const std::atomic<bool> *cancel)
+                              const std::atomic<bool> *cancel, bool keepBuffers)
 {
+    releaseBuffers();
     ExperimentSpec spec = requested;
     spec.deviceId = device().id;
     if (Status s = check(spec); !s)
@@ -293,20 +336,27 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
     auto session = m_backend->createSession(spec);
     if (!session)
         return session.error();
-    Run run(spec, **session, observer, cancel);
+    auto reference = std::make_unique<Reference>(spec);
+    Run run(spec, *reference, **session, observer, cancel);
     const Status status = run.execute(report);
     report.buffers = (*session)->buffers();
     report.ipc = (*session)->ipcDetails();
+    const bool keep = keepBuffers && status.ok();
     // Free even after a failure or a cancel; the first error is the one reported.
-    auto freed = run.freeBuffers();
+    std::optional<Result<PhaseResult>> freed;
+    if (!keep)
+        freed = run.freeBuffers();
     auto records = (*session)->takeCounterRecords();
     if (!status)
         return status.error();
-    if (!freed)
-        return freed.error();
-    report.free = *freed;
+    if (freed && !*freed)
+        return freed->error();
+    if (freed)
+        report.free = **freed;
     if (records && report.countersEnabled)
         addCounters(report, std::move(*records), run.windows());
+    if (keep)
+        m_kept = std::make_unique<Kept>(Kept{std::move(*session), std::move(reference), spec});
     return report;
 }
 

@@ -6,7 +6,9 @@
 #include "runreport.h"
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace sharescope {
 
@@ -27,6 +29,7 @@ class Engine
 {
 public:
     explicit Engine(std::unique_ptr<Backend> backend);
+    ~Engine();
 
     const DeviceInfo &device() const { return m_backend->device(); }
 
@@ -34,14 +37,26 @@ public:
     // limits, Unsupported for modes the device lacks), runs it, verifies every
     // element and returns the report. A cancelled run stops between phases,
     // frees its buffers and returns ErrorKind::Cancelled.
+    // With keepBuffers, a successful run leaves its buffers allocated (the
+    // report then has no free phase) for readBuffer(), until the next run or
+    // releaseBuffers().
     Result<RunReport> run(const ExperimentSpec &spec, EngineObserver *observer = nullptr,
-                          const std::atomic<bool> *cancel = nullptr);
+                          const std::atomic<bool> *cancel = nullptr, bool keepBuffers = false);
+
+    bool hasKeptBuffers() const { return m_kept != nullptr; }
+    // `count` elements of a kept buffer from `first`, as 32-bit words.
+    Result<std::vector<std::uint32_t>> readBuffer(std::size_t buffer, std::uint64_t first, std::uint64_t count);
+    // What the CPU reference says the kept buffer's element must hold.
+    double expectedValue(std::size_t buffer, std::uint64_t index) const;
+    void releaseBuffers();
 
     // The checks run() starts with, without running anything.
     Status check(const ExperimentSpec &spec) const;
 
 private:
+    struct Kept;
     std::unique_ptr<Backend> m_backend;
+    std::unique_ptr<Kept> m_kept;
 };
 
 } // namespace sharescope

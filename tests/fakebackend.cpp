@@ -88,6 +88,14 @@ public:
         return call("toHost");
     }
 
+    Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
+    {
+        const auto &device = m_device[buffer];
+        std::copy(device.begin() + static_cast<std::ptrdiff_t>(first),
+                  device.begin() + static_cast<std::ptrdiff_t>(first + out.size()), out.begin());
+        return okStatus();
+    }
+
     Status release(PhaseMeter &) override
     {
         if (m_behaviour.releases)

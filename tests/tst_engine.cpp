@@ -3,6 +3,8 @@
 
 #include <QTest>
 
+#include <cstring>
+
 using namespace sharescope;
 using namespace sharescope::testing;
 
@@ -183,6 +185,35 @@ private slots:
         // Stopped right after the first kernel: alloc, host-init, to-device, kernel, then free.
         QCOMPARE(observer.phases.size(), std::size_t(5));
         QCOMPARE(observer.phases.back().second, Phase::Free);
+    }
+
+    void keepsBuffersForInspection()
+    {
+        int releases = 0;
+        Engine engine(std::make_unique<FakeBackend>(FakeBehaviour{.releases = &releases}));
+        const ExperimentSpec spec = smallSpec();
+        const auto report = engine.run(spec, nullptr, nullptr, true);
+        QVERIFY(report.ok());
+        QVERIFY(!report->free.has_value()); // not freed, so not measured
+        QVERIFY(engine.hasKeptBuffers());
+        QCOMPARE(releases, 0);
+        const auto values = engine.readBuffer(2, 100, 4);
+        QVERIFY(values.ok());
+        QCOMPARE(values->size(), std::size_t(4));
+        for (std::size_t i = 0; i < 4; ++i) {
+            float value;
+            std::memcpy(&value, &(*values)[i], sizeof value);
+            QCOMPARE(double(value), engine.expectedValue(2, 100 + i));
+        }
+        // The last elements, then past the end.
+        QCOMPARE(engine.readBuffer(0, spec.elementCount() - 2, 10)->size(), std::size_t(2));
+        QVERIFY(!engine.readBuffer(0, spec.elementCount(), 1).ok());
+        QVERIFY(!engine.readBuffer(5, 0, 1).ok());
+        // The next run frees them first.
+        QVERIFY(engine.run(spec).ok());
+        QCOMPARE(releases, 2);
+        QVERIFY(!engine.hasKeptBuffers());
+        QVERIFY(!engine.readBuffer(0, 0, 1).ok());
     }
 
     void refusesBeforeRunning_data()

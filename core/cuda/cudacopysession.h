@@ -56,6 +56,14 @@ public:
     Status toDevice(PhaseMeter &meter) override { return copy(HostAccess::Write, meter); }
     Status toHost(PhaseMeter &meter) override { return copy(HostAccess::Read, meter); }
 
+    Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
+    {
+        SHARESCOPE_CUDA_TRY(m_context.health,
+                            cudaMemcpy(out.data(), static_cast<const std::uint32_t *>(m_device[buffer]) + first,
+                                       out.size_bytes(), cudaMemcpyDeviceToHost));
+        return okStatus();
+    }
+
     Status release(PhaseMeter &) override
     {
         if (Status s = healthy(); !s) {

@@ -1,5 +1,7 @@
 #include "cudasession.h"
 
+#include <cstring>
+
 namespace sharescope::cuda {
 namespace {
 
@@ -68,6 +70,16 @@ public:
 
     Status toDevice(PhaseMeter &meter) override { return m_prefetch ? move(meter, false) : healthy(); }
     Status toHost(PhaseMeter &meter) override { return m_prefetch ? move(meter, true) : healthy(); }
+
+    // The CPU reads the managed pages themselves: pages on the GPU fault
+    // back to the host, as the buffer view warns.
+    Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
+    {
+        if (Status s = healthy(); !s)
+            return s;
+        std::memcpy(out.data(), static_cast<const std::uint32_t *>(m_pointers[buffer]) + first, out.size_bytes());
+        return okStatus();
+    }
 
     Status release(PhaseMeter &) override
     {

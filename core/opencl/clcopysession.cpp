@@ -40,6 +40,15 @@ public:
     Status toDevice(PhaseMeter &meter) override { return copy(HostAccess::Write, meter); }
     Status toHost(PhaseMeter &meter) override { return copy(HostAccess::Read, meter); }
 
+    Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
+    {
+        return guarded([&]() -> Status {
+            m_context.queue.enqueueReadBuffer(m_device[buffer], CL_TRUE, first * elementBytes, out.size_bytes(),
+                                              out.data());
+            return okStatus();
+        });
+    }
+
     Status release(PhaseMeter &) override
     {
         return guarded([&]() -> Status {

@@ -4,6 +4,7 @@
 #include "../hostmemory.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace sharescope::opencl {
 namespace {
@@ -94,6 +95,20 @@ public:
     // The unmap in releaseHost is the hand-over; nothing else to do.
     Status toDevice(PhaseMeter &) override { return okStatus(); }
     Status toHost(PhaseMeter &) override { return okStatus(); }
+
+    Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
+    {
+        return guarded([&]() -> Status {
+            BufferState &state = m_state[buffer];
+            void *mapped = m_context.queue.enqueueMapBuffer(state.buffer, CL_TRUE, CL_MAP_READ, first * elementBytes,
+                                                            out.size_bytes());
+            std::memcpy(out.data(), mapped, out.size_bytes());
+            cl::Event event;
+            m_context.queue.enqueueUnmapMemObject(state.buffer, mapped, nullptr, &event);
+            event.wait();
+            return okStatus();
+        });
+    }
 
     Status release(PhaseMeter &meter) override
     {

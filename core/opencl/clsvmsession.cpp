@@ -1,6 +1,8 @@
 #include "clerror.h"
 #include "openclsession.h"
 
+#include <cstring>
+
 namespace sharescope::opencl {
 namespace {
 
@@ -74,6 +76,22 @@ public:
 
     Status toDevice(PhaseMeter &) override { return okStatus(); }
     Status toHost(PhaseMeter &) override { return okStatus(); }
+
+    Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
+    {
+        return guarded([&]() -> Status {
+            auto *source = static_cast<std::uint32_t *>(m_pointers[buffer]) + first;
+            if (!m_fine)
+                m_context.queue.enqueueMapSVM(source, CL_TRUE, CL_MAP_READ, out.size_bytes());
+            std::memcpy(out.data(), source, out.size_bytes());
+            if (!m_fine) {
+                cl::Event event;
+                m_context.queue.enqueueUnmapSVM(source, nullptr, &event);
+                event.wait();
+            }
+            return okStatus();
+        });
+    }
 
     Status release(PhaseMeter &meter) override
     {
