@@ -3,6 +3,7 @@
 #include "bytesize.h"
 #include "devices.h"
 #include "engine.h"
+#include "experimentset.h"
 #include "ipcexportcommand.h"
 #include "outputfiles.h"
 #include "progressline.h"
@@ -22,39 +23,6 @@ QString tr(const char *text)
 QString q(const std::string &text)
 {
     return QString::fromStdString(text);
-}
-
-// What `compare` and `sweep` run: one spec per mode and size.
-std::vector<ExperimentSpec> plannedRuns(const CommandLineOptions &options, const DeviceInfo &device)
-{
-    std::vector<std::string> modeIds;
-    for (const QString &mode : options.modes)
-        modeIds.push_back(mode.toStdString());
-    if (modeIds.empty()) {
-        if (options.command == Command::Sweep) {
-            modeIds.emplace_back(defaultMode(device.backend));
-        } else {
-            for (const ModeInfo &mode : modes()) {
-                if (mode.backend == device.backend)
-                    modeIds.emplace_back(mode.id);
-            }
-        }
-    }
-    std::vector<std::uint64_t> sizes = options.sizes;
-    if (options.command != Command::Sweep)
-        sizes = {options.spec.bytes};
-    std::vector<ExperimentSpec> specs;
-    for (const std::string &mode : modeIds) {
-        for (const std::uint64_t size : sizes) {
-            ExperimentSpec spec = options.spec;
-            spec.deviceId = device.id;
-            spec.mode = mode;
-            spec.bytes = size;
-            spec.advice = mode == "managed-advise" ? (spec.advice.empty() ? "preferred-device" : spec.advice) : "";
-            specs.push_back(spec);
-        }
-    }
-    return specs;
 }
 
 } // namespace
@@ -150,66 +118,48 @@ int CliRunner::experiments(const CommandLineOptions &options)
     if (Status opened = outputs.open(options.jsonPath, options.csvPath); !opened)
         return fail(opened.error());
 
+    const ReportSet::Kind kind = options.command == Command::Run       ? ReportSet::Kind::Run
+                                 : options.command == Command::Compare ? ReportSet::Kind::Compare
+                                                                       : ReportSet::Kind::Sweep;
+    auto backend = openBackend(*device);
+    if (!backend)
+        return fail(backend.error());
+    Engine engine(std::move(*backend));
+    ProgressLine progress(m_err, m_showProgress);
+
     ReportSet set;
-    set.kind = options.command == Command::Run ? ReportSet::Kind::Run
-        : options.command == Command::Compare  ? ReportSet::Kind::Compare
-                                               : ReportSet::Kind::Sweep;
-    set.commandLine = options.reproduce.toStdString();
-    std::vector<ExperimentSpec> specs;
-    if (options.command == Command::Run) {
+    bool anyFailed = false;
+    if (kind == ReportSet::Kind::Run) {
+        // A single run reports its problems as errors.
         ExperimentSpec spec = options.spec;
         spec.deviceId = device->id;
         if (spec.mode.empty())
             spec.mode = defaultMode(device->backend);
         if (spec.mode == "managed-advise" && spec.advice.empty())
             spec.advice = "preferred-device";
-        specs.push_back(spec);
-    } else {
-        specs = plannedRuns(options, *device);
-    }
-
-    auto backend = openBackend(*device);
-    if (!backend)
-        return fail(backend.error());
-    Engine engine(std::move(*backend));
-
-    // A single run reports its problems as errors; compare and sweep go on
-    // and list what they could not run.
-    const bool single = options.command == Command::Run;
-    if (single) {
-        if (Status checked = engine.check(specs.front()); !checked)
+        if (Status checked = engine.check(spec); !checked)
             return fail(checked.error());
-    }
-    ProgressLine progress(m_err, m_showProgress);
-    bool anyFailed = false;
-    for (std::size_t i = 0; i < specs.size(); ++i) {
-        const ExperimentSpec &spec = specs[i];
-        if (const Support support = supportOf(*device, *findMode(spec.mode)); !single && !support.supported) {
-            set.skipped.push_back({spec.mode, spec.bytes, "not supported: " + support.reason});
-            continue;
-        }
-        progress.setTask(
-            tr("[%1/%2] %3 · %4").arg(i + 1).arg(specs.size()).arg(q(spec.mode), q(formatBytes(spec.bytes))));
+        progress.setTask(tr("%1 · %2").arg(q(spec.mode), q(formatBytes(spec.bytes))));
         auto report = engine.run(spec, &progress, m_cancel);
-        if (!report) {
-            const Error &error = report.error();
-            if (single || error.kind == ErrorKind::Cancelled) {
-                progress.clear();
-                return fail(error);
-            }
-            if (error.kind == ErrorKind::Failed)
-                anyFailed = true;
-            set.skipped.push_back({spec.mode, spec.bytes,
-                                   (error.kind == ErrorKind::Unsupported  ? "not supported: "
-                                        : error.kind == ErrorKind::Failed ? "failed: "
-                                                                          : "skipped: ")
-                                       + error.message});
-            continue;
-        }
-        anyFailed = anyFailed || !report->verification.passed();
+        progress.clear();
+        if (!report)
+            return fail(report.error());
+        anyFailed = !report->verification.passed();
         set.runs.push_back(std::move(*report));
+    } else {
+        std::vector<std::string> modeIds;
+        for (const QString &mode : options.modes)
+            modeIds.push_back(mode.toStdString());
+        auto outcome = runSet(engine, kind, planRuns(kind, options.spec, modeIds, options.sizes, *device),
+                              options.reproduce.toStdString(), &progress, m_cancel);
+        progress.clear();
+        if (!outcome)
+            return fail(outcome.error());
+        set = std::move(outcome->set);
+        anyFailed = outcome->anyFailed;
     }
-    progress.clear();
+    set.kind = kind;
+    set.commandLine = options.reproduce.toStdString();
 
     if (set.runs.empty()) {
         for (const SkippedRun &skipped : set.skipped)

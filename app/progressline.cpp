@@ -1,5 +1,7 @@
 #include "progressline.h"
 
+#include "bytesize.h"
+
 namespace sharescope {
 
 ProgressLine::ProgressLine(QTextStream &err, bool enabled)
@@ -13,6 +15,14 @@ void ProgressLine::setTask(const QString &task)
     m_task = task;
     m_sinceDraw.invalidate();
     progress(0, 1);
+}
+
+void ProgressLine::runStarting(std::size_t index, std::size_t total, const ExperimentSpec &spec)
+{
+    setTask(QStringLiteral("[%1/%2] %3 · %4")
+                .arg(index + 1)
+                .arg(total)
+                .arg(QString::fromStdString(spec.mode), QString::fromStdString(formatBytes(spec.bytes))));
 }
 
 void ProgressLine::progress(int done, int total)

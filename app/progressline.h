@@ -1,6 +1,6 @@
 #pragma once
 
-#include "engine.h"
+#include "experimentset.h"
 
 #include <QElapsedTimer>
 #include <QString>
@@ -10,12 +10,13 @@ namespace sharescope {
 
 // Progress of a long command on one terminal line of stderr, redrawn at most
 // ten times a second; silent when stderr is not a terminal.
-class ProgressLine final : public EngineObserver
+class ProgressLine final : public SetObserver
 {
 public:
     ProgressLine(QTextStream &err, bool enabled);
 
     void setTask(const QString &task);
+    void runStarting(std::size_t index, std::size_t total, const ExperimentSpec &spec) override;
     void progress(int done, int total) override;
     void clear();
 

@@ -1,0 +1,31 @@
+#pragma once
+
+#include "devices.h"
+#include "reportjson.h"
+#include "runreport.h"
+
+#include <QMetaType>
+
+#include <cstdint>
+#include <vector>
+
+namespace sharescope {
+
+// A range of a kept buffer, read on the worker thread for the buffer view.
+struct BufferChunk
+{
+    quint64 job = 0;
+    int buffer = 0;
+    quint64 first = 0;
+    std::vector<std::uint32_t> values; // raw 32-bit elements
+    std::vector<double> expected; // what the CPU reference says they must be
+};
+
+} // namespace sharescope
+
+Q_DECLARE_METATYPE(sharescope::RunReport)
+Q_DECLARE_METATYPE(sharescope::ReportSet)
+Q_DECLARE_METATYPE(sharescope::PhaseResult)
+Q_DECLARE_METATYPE(sharescope::ExperimentSpec)
+Q_DECLARE_METATYPE(sharescope::DeviceList)
+Q_DECLARE_METATYPE(sharescope::BufferChunk)

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "metatypes.h"
+
+#include <QObject>
+#include <QStringList>
+#include <QThread>
+
+#include <atomic>
+#include <memory>
+
+namespace sharescope {
+
+class RunWorker;
+
+// The facade between the window and the engines. One worker thread owns
+// every engine and makes every GPU call; this object lives on the GUI
+// thread, hands work over as queued calls and re-emits the results there.
+// One job at a time: starting another cancels the current one, and any late
+// result of an older job is dropped.
+class RunController : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit RunController(QObject *parent = nullptr);
+    ~RunController() override;
+
+    quint64 startRun(const ExperimentSpec &spec);
+    // Empty modes: every mode of the device's backend (unsupported ones are
+    // listed as skipped).
+    quint64 startCompare(const ExperimentSpec &spec, const QStringList &modes);
+    quint64 startSweep(const ExperimentSpec &spec, const QStringList &modes, const std::vector<std::uint64_t> &sizes);
+    void cancel();
+    bool busy() const { return m_busy; }
+    quint64 currentJob() const { return m_job; }
+
+    void listDevices();
+    // After a run: `count` elements of a buffer the run kept, answered by
+    // bufferRead (or failed, when the buffers are gone).
+    void readBuffer(quint64 job, int buffer, quint64 first, int count);
+
+signals:
+    void devicesListed(const sharescope::DeviceList &list);
+    void started(quint64 job, const QString &what);
+    void phaseFinished(quint64 job, int iteration, bool warmup, const sharescope::PhaseResult &result);
+    void progress(quint64 job, int done, int total);
+    void finished(quint64 job, const sharescope::ReportSet &result);
+    void failed(quint64 job, const QString &message);
+    void cancelled(quint64 job);
+    void bufferRead(const sharescope::BufferChunk &chunk);
+    void logMessage(const QString &message);
+
+private:
+    quint64 begin(const QString &what);
+    void commit(quint64 job);
+    bool current(quint64 job) const { return job == m_job; }
+
+    QThread m_thread;
+    RunWorker *m_worker = nullptr; // lives on m_thread
+    std::shared_ptr<std::atomic<bool>> m_cancel; // the current job's; a new job gets a new one
+    quint64 m_job = 0;
+    bool m_busy = false;
+};
+
+} // namespace sharescope

@@ -1,0 +1,162 @@
+#include "runworker.h"
+
+#include "experimentset.h"
+
+#include <QElapsedTimer>
+
+namespace sharescope {
+namespace {
+
+// Passes the engine's callbacks on as signals; progress at most every 50 ms
+// (and at the end), so that a fast run does not flood the GUI thread.
+class SignalObserver final : public SetObserver
+{
+public:
+    SignalObserver(RunWorker &worker, quint64 job, bool phases) : m_worker(worker), m_job(job), m_phases(phases)
+    {
+        m_sinceProgress.start();
+    }
+
+    void runStarting(std::size_t index, std::size_t total, const ExperimentSpec &spec) override
+    {
+        m_run = static_cast<int>(index);
+        m_runs = static_cast<int>(total);
+        emit m_worker.logMessage(QStringLiteral("[%1/%2] %3, %4")
+                                     .arg(index + 1)
+                                     .arg(total)
+                                     .arg(QString::fromStdString(spec.mode), QString::fromStdString(spec.kernel)));
+    }
+
+    void phaseFinished(int iteration, bool warmup, const PhaseResult &result) override
+    {
+        if (m_phases)
+            emit m_worker.phaseFinished(m_job, iteration, warmup, result);
+    }
+
+    void progress(int done, int total) override
+    {
+        if (done < total && m_sinceProgress.elapsed() < 50)
+            return;
+        m_sinceProgress.restart();
+        // Over a set, each run is an equal share of the whole.
+        const int scale = 1000;
+        const int overall = (m_run * scale + done * scale / std::max(total, 1)) / std::max(m_runs, 1);
+        emit m_worker.progress(m_job, overall, scale);
+    }
+
+private:
+    RunWorker &m_worker;
+    const quint64 m_job;
+    const bool m_phases;
+    QElapsedTimer m_sinceProgress;
+    int m_run = 0;
+    int m_runs = 1;
+};
+
+QString q(const std::string &text) { return QString::fromStdString(text); }
+
+} // namespace
+
+RunWorker::~RunWorker() = default; // engines (and their GPU contexts) go with this thread
+
+void RunWorker::listDevices()
+{
+    if (!m_devices)
+        m_devices = sharescope::listDevices();
+    emit devicesListed(*m_devices);
+}
+
+Result<Engine *> RunWorker::engineFor(const std::string &deviceId)
+{
+    if (!m_devices)
+        m_devices = sharescope::listDevices();
+    auto device = m_devices->resolve(deviceId);
+    if (!device)
+        return device.error();
+    auto &engine = m_engines[device->id];
+    if (!engine) {
+        auto backend = openBackend(*device);
+        if (!backend)
+            return backend.error();
+        engine = std::make_unique<Engine>(std::move(*backend));
+        emit logMessage(tr("Opened %1 (%2)").arg(q(device->id), q(device->name)));
+    }
+    return engine.get();
+}
+
+void RunWorker::run(quint64 job, ExperimentSpec spec, std::shared_ptr<const std::atomic<bool>> cancel)
+{
+    if (m_keptBy)
+        m_keptBy->releaseBuffers(); // a new run: the old buffers go, on this thread
+    m_keptBy = nullptr;
+    auto engine = engineFor(spec.deviceId);
+    if (!engine) {
+        emit failed(job, q(engine.error().message));
+        return;
+    }
+    SignalObserver observer(*this, job, true);
+    auto report = (*engine)->run(spec, &observer, cancel.get(), true);
+    if (!report) {
+        if (report.error().kind == ErrorKind::Cancelled)
+            emit cancelled(job);
+        else
+            emit failed(job, q(report.error().message));
+        return;
+    }
+    m_keptBy = *engine;
+    m_keptJob = job;
+    ReportSet set;
+    set.commandLine = report->commandLine;
+    set.runs.push_back(std::move(*report));
+    emit finished(job, set);
+}
+
+void RunWorker::runSet(quint64 job, ReportSet::Kind kind, ExperimentSpec spec, QStringList modes,
+                       std::vector<std::uint64_t> sizes, std::shared_ptr<const std::atomic<bool>> cancel)
+{
+    if (m_keptBy)
+        m_keptBy->releaseBuffers();
+    m_keptBy = nullptr;
+    auto engine = engineFor(spec.deviceId);
+    if (!engine) {
+        emit failed(job, q(engine.error().message));
+        return;
+    }
+    std::vector<std::string> modeIds;
+    for (const QString &mode : modes)
+        modeIds.push_back(mode.toStdString());
+    const DeviceInfo &device = (*engine)->device();
+    SignalObserver observer(*this, job, false);
+    const std::string what = kind == ReportSet::Kind::Sweep ? "sweep" : "compare";
+    auto outcome = sharescope::runSet(**engine, kind, planRuns(kind, spec, modeIds, sizes, device),
+                                      "sharescope " + what + " (from the window) on " + device.id, &observer,
+                                      cancel.get());
+    if (!outcome) {
+        if (outcome.error().kind == ErrorKind::Cancelled)
+            emit cancelled(job);
+        else
+            emit failed(job, q(outcome.error().message));
+        return;
+    }
+    for (const SkippedRun &skipped : outcome->set.skipped)
+        emit logMessage(q(skipped.mode + ": " + skipped.reason));
+    emit finished(job, outcome->set);
+}
+
+void RunWorker::readBuffer(quint64 job, int buffer, quint64 first, int count)
+{
+    if (!m_keptBy || job != m_keptJob)
+        return; // the buffers of that run are gone: nothing to read
+    auto values = m_keptBy->readBuffer(static_cast<std::size_t>(buffer), first, static_cast<std::uint64_t>(count));
+    if (!values) {
+        emit logMessage(tr("Could not read the buffer: %1").arg(q(values.error().message)));
+        return;
+    }
+    BufferChunk chunk{job, buffer, first, std::move(*values), {}};
+    chunk.expected.reserve(chunk.values.size());
+    for (std::size_t i = 0; i < chunk.values.size(); ++i)
+        chunk.expected.push_back(m_keptBy->expectedValue(static_cast<std::size_t>(buffer), first + i));
+    emit bufferRead(chunk);
+}
+
+} // namespace sharescope

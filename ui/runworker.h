@@ -1,0 +1,53 @@
+#pragma once
+
+#include "metatypes.h"
+
+#include "engine.h"
+
+#include <QObject>
+#include <QStringList>
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace sharescope {
+
+// Lives on the controller's worker thread: every engine, every GPU call.
+class RunWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    RunWorker() = default;
+    ~RunWorker() override;
+
+    // Called on the worker thread (queued from the controller).
+    void listDevices();
+    // cancel: the job's own flag, set by the controller from the GUI thread.
+    void run(quint64 job, ExperimentSpec spec, std::shared_ptr<const std::atomic<bool>> cancel);
+    void runSet(quint64 job, ReportSet::Kind kind, ExperimentSpec spec, QStringList modes,
+                std::vector<std::uint64_t> sizes, std::shared_ptr<const std::atomic<bool>> cancel);
+    void readBuffer(quint64 job, int buffer, quint64 first, int count);
+
+signals:
+    void devicesListed(const sharescope::DeviceList &list);
+    void phaseFinished(quint64 job, int iteration, bool warmup, const sharescope::PhaseResult &result);
+    void progress(quint64 job, int done, int total);
+    void finished(quint64 job, const sharescope::ReportSet &result);
+    void failed(quint64 job, const QString &message);
+    void cancelled(quint64 job);
+    void bufferRead(const sharescope::BufferChunk &chunk);
+    void logMessage(const QString &message);
+
+private:
+    Result<Engine *> engineFor(const std::string &deviceId);
+
+    std::optional<DeviceList> m_devices;
+    std::map<std::string, std::unique_ptr<Engine>> m_engines;
+    Engine *m_keptBy = nullptr; // the engine whose last run kept its buffers
+    quint64 m_keptJob = 0;
+};
+
+} // namespace sharescope
