@@ -1,0 +1,35 @@
+#include "phasestyle.h"
+
+namespace sharescope {
+
+QColor phaseColor(Phase phase)
+{
+    // Colour-blind-safe (Okabe-Ito), one per phase.
+    switch (phase) {
+    case Phase::Alloc:
+        return QColor(0x99, 0x99, 0x99);
+    case Phase::IpcOpen:
+        return QColor(0xCC, 0x79, 0xA7);
+    case Phase::HostInit:
+        return QColor(0xE6, 0x9F, 0x00);
+    case Phase::ToDevice:
+        return QColor(0x56, 0xB4, 0xE9);
+    case Phase::Kernel:
+        return QColor(0x00, 0x9E, 0x73);
+    case Phase::ToHost:
+        return QColor(0x00, 0x72, 0xB2);
+    case Phase::HostRead:
+        return QColor(0xD5, 0x5E, 0x00);
+    case Phase::Free:
+        break;
+    }
+    return QColor(0x66, 0x66, 0x66);
+}
+
+QString phaseLabel(Phase phase) { return QString::fromLatin1(phaseName(phase).data(), phaseName(phase).size()); }
+
+QColor hostColor() { return QColor(0xE6, 0x9F, 0x00); }
+QColor deviceColor() { return QColor(0x00, 0x9E, 0x73); }
+QColor untouchedColor() { return QColor(0xE0, 0xE0, 0xE0); }
+
+} // namespace sharescope

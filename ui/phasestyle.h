@@ -1,0 +1,19 @@
+#pragma once
+
+#include "phase.h"
+
+#include <QColor>
+#include <QString>
+
+namespace sharescope {
+
+// One colour per phase, the same in every plot and table of the window.
+QColor phaseColor(Phase phase);
+QString phaseLabel(Phase phase); // "host-init", as the command line names it
+
+// Location colours of the residency map.
+QColor hostColor();
+QColor deviceColor();
+QColor untouchedColor();
+
+} // namespace sharescope
