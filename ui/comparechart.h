@@ -1,0 +1,23 @@
+#pragma once
+
+#include "plotstyle.h"
+#include "reportjson.h"
+
+namespace sharescope {
+
+// One group of bars per mode, one bar per phase (its median host time), on a
+// log scale: a phase that does nothing and one that moves a gigabyte both show.
+class CompareChart : public Plot
+{
+    Q_OBJECT
+
+public:
+    explicit CompareChart(QWidget *parent = nullptr);
+    void setReports(const ReportSet &set);
+    void clear();
+
+private:
+    std::vector<QCPBars *> m_phases;
+};
+
+} // namespace sharescope

@@ -1,0 +1,42 @@
+#pragma once
+
+#include <qcustomplot.h>
+
+namespace sharescope {
+
+// Background, axes and text from the widget's palette, so that plots follow
+// a dark or light desktop; called again on every palette change.
+void applyPalette(QCustomPlot *plot);
+
+// A log axis whose labels are byte sizes ("4 KiB", "1 GiB").
+class ByteSizeTicker : public QCPAxisTickerLog
+{
+protected:
+    QString getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision) override;
+};
+
+// A log axis whose labels are plain numbers without exponents ("0.001", "100").
+class PlainLogTicker : public QCPAxisTickerLog
+{
+protected:
+    QString getTickLabel(double tick, const QLocale &locale, QChar formatChar, int precision) override;
+};
+
+// A QCustomPlot that re-applies the palette when it changes and shows a
+// message in its middle when it has nothing to plot.
+class Plot : public QCustomPlot
+{
+    Q_OBJECT
+
+public:
+    explicit Plot(QWidget *parent = nullptr);
+    void setEmptyMessage(const QString &message); // empty string: none
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    QCPItemText *m_message = nullptr;
+};
+
+} // namespace sharescope

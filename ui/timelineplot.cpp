@@ -1,0 +1,111 @@
+#include "timelineplot.h"
+
+#include "bytesize.h"
+#include "phasestyle.h"
+
+#include <QToolTip>
+
+namespace sharescope {
+
+TimelinePlot::TimelinePlot(QWidget *parent) : Plot(parent)
+{
+    xAxis->setLabel(tr("Time since the iteration began (ms, host clock)"));
+    yAxis->setLabel(tr("Iteration"));
+    yAxis->setRangeReversed(true);
+    legend->setVisible(true);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // The legend: one swatch per phase, in phase order.
+    for (const Phase phase : iterationPhases) {
+        auto *swatch = new QCPBars(xAxis, yAxis);
+        swatch->setName(phaseLabel(phase));
+        swatch->setBrush(phaseColor(phase));
+        swatch->setPen(Qt::NoPen);
+    }
+    connect(this, &QCustomPlot::mouseMove, this, &TimelinePlot::showTip);
+    clear();
+}
+
+void TimelinePlot::clear()
+{
+    m_lanes.clear();
+    rebuild();
+}
+
+void TimelinePlot::addPhase(int iteration, bool warmup, const PhaseResult &result)
+{
+    if (iteration < 0)
+        return; // alloc and free are not part of an iteration
+    if (m_lanes.empty() || m_lanes.back().iteration != iteration)
+        m_lanes.push_back({iteration, warmup, {}, 0});
+    Lane &lane = m_lanes.back();
+    lane.segments.push_back({result, lane.endMs});
+    lane.endMs += static_cast<double>(result.hostNs) / 1e6;
+    rebuild();
+}
+
+void TimelinePlot::setReport(const RunReport &report)
+{
+    m_lanes.clear();
+    for (const IterationResult &iteration : report.iterations) {
+        for (const PhaseResult &phase : iteration.phases)
+            addPhase(iteration.index, iteration.warmup, phase);
+    }
+    rebuild();
+}
+
+void TimelinePlot::rebuild()
+{
+    // Items 0 is the empty-plot message; the rest are the segments.
+    for (int i = itemCount() - 1; i >= 1; --i)
+        removeItem(i);
+    double longest = 0;
+    QSharedPointer<QCPAxisTickerText> lanes(new QCPAxisTickerText);
+    for (std::size_t l = 0; l < m_lanes.size(); ++l) {
+        const Lane &lane = m_lanes[l];
+        lanes->addTick(static_cast<double>(l), lane.warmup ? tr("warm-up %1").arg(lane.iteration + 1)
+                                                           : tr("%1").arg(lane.iteration + 1));
+        for (const Segment &segment : lane.segments) {
+            auto *rect = new QCPItemRect(this);
+            rect->topLeft->setCoords(segment.startMs, static_cast<double>(l) - 0.35);
+            rect->bottomRight->setCoords(segment.startMs + static_cast<double>(segment.result.hostNs) / 1e6,
+                                         static_cast<double>(l) + 0.35);
+            QColor color = phaseColor(segment.result.phase);
+            if (lane.warmup)
+                color.setAlpha(110);
+            rect->setBrush(color);
+            rect->setPen(Qt::NoPen);
+            rect->setSelectable(false);
+        }
+        longest = std::max(longest, lane.endMs);
+    }
+    yAxis->setTicker(lanes);
+    xAxis->setRange(0, longest > 0 ? longest * 1.02 : 1);
+    yAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(m_lanes.size())) - 0.4);
+    setEmptyMessage(m_lanes.empty() ? tr("Run an experiment to see its phases") : QString());
+    replot(rpQueuedReplot);
+}
+
+void TimelinePlot::showTip(QMouseEvent *event)
+{
+    const double x = xAxis->pixelToCoord(event->position().x());
+    const long lane = std::lround(yAxis->pixelToCoord(event->position().y()));
+    if (lane < 0 || lane >= static_cast<long>(m_lanes.size()))
+        return QToolTip::hideText();
+    for (const Segment &segment : m_lanes[static_cast<std::size_t>(lane)].segments) {
+        const double end = segment.startMs + static_cast<double>(segment.result.hostNs) / 1e6;
+        if (x < segment.startMs || x > end)
+            continue;
+        const PhaseResult &r = segment.result;
+        QString tip = tr("<b>%1</b><br>time %2").arg(phaseLabel(r.phase), QString::fromStdString(formatDuration(r.hostNs)));
+        if (r.deviceNs)
+            tip += tr("<br>device time %1").arg(QString::fromStdString(formatDuration(*r.deviceNs)));
+        tip += tr("<br>moved %1").arg(QString::fromStdString(formatBytes(r.bytesMoved())));
+        if (r.bandwidth())
+            tip += tr("<br>bandwidth %1").arg(QString::fromStdString(formatBandwidth(*r.bandwidth())));
+        QToolTip::showText(event->globalPosition().toPoint(), tip, this);
+        return;
+    }
+    QToolTip::hideText();
+}
+
+} // namespace sharescope
