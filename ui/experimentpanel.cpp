@@ -1,0 +1,316 @@
+#include "experimentpanel.h"
+
+#include "bytesize.h"
+#include "catalogue.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QVBoxLayout>
+
+namespace sharescope {
+namespace {
+
+QString q(const std::string &text) { return QString::fromStdString(text); }
+QString q(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
+
+QString badges(const DeviceInfo &d)
+{
+    QStringList parts{q(formatBytes(d.globalMemoryBytes))};
+    if (d.backend == BackendKind::Cuda) {
+        parts << QStringLiteral("sm_%1%2").arg(d.versionMajor).arg(d.versionMinor);
+        if (d.managedMemory)
+            parts << QObject::tr("managed");
+        if (d.concurrentManagedAccess)
+            parts << QObject::tr("concurrent access");
+    } else {
+        parts << QStringLiteral("OpenCL %1.%2").arg(d.versionMajor).arg(d.versionMinor);
+        if (d.hostUnifiedMemory)
+            parts << QObject::tr("host-unified");
+        if (d.svmFineBuffer)
+            parts << QObject::tr("fine SVM");
+        else if (d.svmCoarseBuffer)
+            parts << QObject::tr("coarse SVM");
+    }
+    return parts.join(QStringLiteral(" · "));
+}
+
+} // namespace
+
+ExperimentPanel::ExperimentPanel(QWidget *parent)
+    : QWidget(parent)
+    , m_device(new QComboBox(this))
+    , m_deviceBadges(new QLabel(this))
+    , m_modes(new QListWidget(this))
+    , m_kernel(new QComboBox(this))
+    , m_stride(new QLineEdit(QStringLiteral("64KiB"), this))
+    , m_rounds(new QSpinBox(this))
+    , m_advice(new QComboBox(this))
+    , m_size(new QLineEdit(QStringLiteral("64MiB"), this))
+    , m_iterations(new QSpinBox(this))
+    , m_warmup(new QSpinBox(this))
+    , m_counters(new QCheckBox(tr("Unified-memory counters (CUDA)"), this))
+    , m_sweepSizes(new QLineEdit(QStringLiteral("4KiB:64MiB:x4"), this))
+    , m_problem(new QLabel(this))
+    , m_run(new QPushButton(tr("&Run"), this))
+    , m_cancel(new QPushButton(tr("Cancel"), this))
+    , m_compare(new QPushButton(tr("Compare all modes"), this))
+    , m_sweep(new QPushButton(tr("Size sweep"), this))
+{
+    m_deviceBadges->setWordWrap(true);
+    m_deviceBadges->setForegroundRole(QPalette::PlaceholderText);
+    m_modes->setMinimumHeight(180);
+    for (const KernelInfo &kernel : kernels()) {
+        m_kernel->addItem(q(kernel.id), q(kernel.id));
+        m_kernel->setItemData(m_kernel->count() - 1, q(kernel.summary), Qt::ToolTipRole);
+    }
+    m_rounds->setRange(1, maxRounds);
+    m_rounds->setValue(4);
+    for (const std::string_view advice : adviceValues())
+        m_advice->addItem(q(advice), q(advice));
+    m_iterations->setRange(1, maxIterations);
+    m_iterations->setValue(5);
+    m_warmup->setRange(0, maxIterations);
+    m_warmup->setValue(1);
+    m_counters->setChecked(true);
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
+    m_size->setToolTip(q(acceptedSizeForms()));
+    m_stride->setToolTip(tr("Distance between the elements the stride kernel touches"));
+    m_sweepSizes->setToolTip(tr("FROM:TO (doubling), FROM:TO:xN or S,S,..."));
+    m_cancel->setEnabled(false);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Device"), m_device);
+    form->addRow(QString(), m_deviceBadges);
+    form->addRow(tr("Kernel"), m_kernel);
+    form->addRow(tr("Stride"), m_stride);
+    form->addRow(tr("Rounds"), m_rounds);
+    form->addRow(tr("Advice"), m_advice);
+    form->addRow(tr("Size per buffer"), m_size);
+    form->addRow(tr("Iterations"), m_iterations);
+    form->addRow(tr("Warm-up"), m_warmup);
+    form->addRow(QString(), m_counters);
+    form->addRow(tr("Sweep sizes"), m_sweepSizes);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_cancel);
+    auto *more = new QHBoxLayout;
+    more->addWidget(m_compare);
+    more->addWidget(m_sweep);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(new QLabel(tr("Sharing mode"), this));
+    layout->addWidget(m_modes, 1);
+    layout->addWidget(m_problem);
+    layout->addLayout(buttons);
+    layout->addLayout(more);
+
+    connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
+        fillModes();
+        emit deviceChanged(deviceId());
+    });
+    connect(m_modes, &QListWidget::currentRowChanged, this, &ExperimentPanel::validate);
+    for (QLineEdit *edit : {m_size, m_stride, m_sweepSizes})
+        connect(edit, &QLineEdit::textChanged, this, &ExperimentPanel::validate);
+    connect(m_kernel, &QComboBox::currentIndexChanged, this, &ExperimentPanel::validate);
+    connect(m_iterations, &QSpinBox::valueChanged, this, &ExperimentPanel::validate);
+    connect(m_run, &QPushButton::clicked, this, &ExperimentPanel::runRequested);
+    connect(m_cancel, &QPushButton::clicked, this, &ExperimentPanel::cancelRequested);
+    connect(m_compare, &QPushButton::clicked, this, &ExperimentPanel::compareRequested);
+    connect(m_sweep, &QPushButton::clicked, this, &ExperimentPanel::sweepRequested);
+    validate();
+}
+
+void ExperimentPanel::setDevices(const DeviceList &list)
+{
+    const QString previous = deviceId();
+    m_devices = list;
+    const QSignalBlocker blocker(m_device);
+    m_device->clear();
+    auto *items = qobject_cast<QStandardItemModel *>(m_device->model());
+    for (const BackendKind backend : {BackendKind::Cuda, BackendKind::OpenCL}) {
+        bool header = false;
+        for (const DeviceInfo &d : list.devices) {
+            if (d.backend != backend)
+                continue;
+            if (!header) {
+                // A heading per backend, not selectable.
+                m_device->addItem(q(backendName(backend)));
+                items->item(m_device->count() - 1)->setEnabled(false);
+                header = true;
+            }
+            m_device->addItem(QStringLiteral("  %1  %2").arg(q(d.id), q(d.name)), q(d.id));
+            m_device->setItemData(m_device->count() - 1, badges(d), Qt::ToolTipRole);
+        }
+    }
+    if (!selectDevice(previous)) {
+        const auto first = list.resolve("");
+        if (first)
+            selectDevice(q(first->id));
+    }
+    fillModes();
+}
+
+std::optional<DeviceInfo> ExperimentPanel::currentDevice() const
+{
+    const QString id = deviceId();
+    const auto it = std::ranges::find(m_devices.devices, id.toStdString(), &DeviceInfo::id);
+    if (it == m_devices.devices.end())
+        return std::nullopt;
+    return *it;
+}
+
+void ExperimentPanel::fillModes()
+{
+    const QString previous = mode();
+    const auto device = currentDevice();
+    m_deviceBadges->setText(device ? badges(*device) : tr("No device"));
+    const QSignalBlocker blocker(m_modes);
+    m_modes->clear();
+    for (const ModeInfo &info : modes()) {
+        if (device && info.backend != device->backend)
+            continue;
+        auto *item = new QListWidgetItem(q(info.id), m_modes);
+        item->setData(Qt::UserRole, q(info.id));
+        const Support support = device ? supportOf(*device, info) : Support{false, "no device"};
+        if (support.supported) {
+            item->setToolTip(q(info.summary));
+        } else {
+            item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
+            item->setToolTip(tr("Not supported on this device: %1").arg(q(support.reason)));
+            item->setText(tr("%1 (not supported)").arg(q(info.id)));
+        }
+    }
+    if (!selectMode(previous) && device)
+        selectMode(q(defaultMode(device->backend)));
+    validate();
+}
+
+bool ExperimentPanel::selectDevice(const QString &id)
+{
+    const int index = m_device->findData(id);
+    if (index < 0)
+        return false;
+    m_device->setCurrentIndex(index);
+    return true;
+}
+
+bool ExperimentPanel::selectMode(const QString &mode)
+{
+    for (int row = 0; row < m_modes->count(); ++row) {
+        QListWidgetItem *item = m_modes->item(row);
+        if (item->data(Qt::UserRole).toString() == mode && (item->flags() & Qt::ItemIsEnabled)) {
+            m_modes->setCurrentRow(row);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool ExperimentPanel::selectKernel(const QString &kernel)
+{
+    const int index = m_kernel->findData(kernel);
+    if (index >= 0)
+        m_kernel->setCurrentIndex(index);
+    return index >= 0;
+}
+
+void ExperimentPanel::setSize(const QString &size) { m_size->setText(size); }
+
+void ExperimentPanel::setIterations(int iterations, int warmup)
+{
+    m_iterations->setValue(iterations);
+    m_warmup->setValue(warmup);
+}
+
+QString ExperimentPanel::deviceId() const { return m_device->currentData().toString(); }
+
+QString ExperimentPanel::mode() const
+{
+    const QListWidgetItem *item = m_modes->currentItem();
+    return item ? item->data(Qt::UserRole).toString() : QString();
+}
+
+QString ExperimentPanel::kernel() const { return m_kernel->currentData().toString(); }
+QString ExperimentPanel::sizeText() const { return m_size->text(); }
+
+Result<ExperimentSpec> ExperimentPanel::spec() const
+{
+    ExperimentSpec spec;
+    spec.deviceId = deviceId().toStdString();
+    if (spec.deviceId.empty())
+        return unsupported(tr("No device to run on.").toStdString());
+    spec.mode = mode().toStdString();
+    if (spec.mode.empty())
+        return badArgument(tr("Choose a sharing mode this device supports.").toStdString());
+    spec.kernel = kernel().toStdString();
+    const auto size = parseByteSize(m_size->text().toStdString(), elementBytes);
+    if (!size)
+        return size.error();
+    spec.bytes = *size;
+    if (spec.kernel == "stride") {
+        const auto stride = parseByteSize(m_stride->text().toStdString(), elementBytes);
+        if (!stride)
+            return badArgument("stride: " + stride.error().message);
+        spec.strideBytes = *stride;
+    }
+    spec.rounds = m_rounds->value();
+    spec.iterations = m_iterations->value();
+    spec.warmup = m_warmup->value();
+    spec.counters = m_counters->isChecked();
+    if (spec.mode == "managed-advise")
+        spec.advice = m_advice->currentData().toString().toStdString();
+    if (Status valid = sharescope::validate(spec); !valid)
+        return valid.error();
+    return spec;
+}
+
+Result<std::vector<std::uint64_t>> ExperimentPanel::sweepSizes() const
+{
+    return parseSizeList(m_sweepSizes->text().toStdString(), elementBytes);
+}
+
+QString ExperimentPanel::validationMessage() const { return m_problem->text(); }
+
+void ExperimentPanel::validate()
+{
+    const QString kernelId = kernel();
+    const QString modeId = mode();
+    m_stride->setEnabled(kernelId == QLatin1String("stride"));
+    m_rounds->setEnabled(kernelId == QLatin1String("ping-pong"));
+    m_advice->setEnabled(modeId == QLatin1String("managed-advise"));
+    const auto device = currentDevice();
+    m_counters->setEnabled(device && device->backend == BackendKind::Cuda);
+
+    const auto checked = spec();
+    const auto sizes = sweepSizes();
+    const bool sizeValid = parseByteSize(m_size->text().toStdString(), elementBytes).ok();
+    m_size->setStyleSheet(sizeValid ? QString() : QStringLiteral("border: 2px solid #b00020"));
+    m_sweepSizes->setStyleSheet(sizes ? QString() : QStringLiteral("border: 2px solid #b00020"));
+    QString problem = checked ? QString() : q(checked.error().message);
+    if (problem.isEmpty() && !sizes)
+        problem = q(sizes.error().message);
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
+    m_run->setEnabled(!m_busy && checked.ok());
+    m_compare->setEnabled(!m_busy && checked.ok());
+    m_sweep->setEnabled(!m_busy && checked.ok() && sizes.ok());
+    m_cancel->setEnabled(m_busy);
+    emit changed();
+}
+
+void ExperimentPanel::setBusy(bool busy)
+{
+    m_busy = busy;
+    validate();
+}
+
+} // namespace sharescope

@@ -1,0 +1,97 @@
+#include "settabs.h"
+
+#include "bytesize.h"
+#include "comparechart.h"
+#include "comparemodel.h"
+#include "phasestyle.h"
+#include "sweepplot.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace sharescope {
+
+CompareTab::CompareTab(QWidget *parent)
+    : QWidget(parent)
+    , m_chart(new CompareChart(this))
+    , m_model(new CompareModel(this))
+    , m_sorted(new QSortFilterProxyModel(this))
+    , m_table(new QTableView(this))
+    , m_note(new QLabel(this))
+{
+    m_sorted->setSourceModel(m_model);
+    m_sorted->setSortRole(CompareModel::SortRole);
+    m_table->setModel(m_sorted);
+    m_table->setSortingEnabled(true);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setAlternatingRowColors(true);
+    m_note->setWordWrap(true);
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(m_chart);
+    splitter->addWidget(m_table);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_note);
+    layout->addWidget(splitter, 1);
+    setReports({});
+}
+
+void CompareTab::setReports(const ReportSet &set)
+{
+    m_model->setReports(set);
+    m_chart->setReports(set);
+    if (set.runs.empty()) {
+        m_note->setText(tr("Compare all modes runs the experiment on screen in every mode of the device."));
+        return;
+    }
+    const RunReport &first = set.runs.front();
+    QString note = tr("%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort.")
+                       .arg(QString::fromStdString(first.spec.kernel), QString::fromStdString(formatBytes(first.spec.bytes)),
+                            QString::fromStdString(first.device.id), QString::fromStdString(first.device.name));
+    for (const SkippedRun &skipped : set.skipped)
+        note += QStringLiteral("<br>%1: %2").arg(QString::fromStdString(skipped.mode), QString::fromStdString(skipped.reason).toHtmlEscaped());
+    m_note->setText(note);
+}
+
+SweepTab::SweepTab(QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new SweepPlot(this))
+    , m_phase(new QComboBox(this))
+    , m_note(new QLabel(this))
+{
+    for (const Phase phase : {Phase::ToDevice, Phase::Kernel, Phase::ToHost, Phase::HostInit, Phase::HostRead})
+        m_phase->addItem(phaseLabel(phase), static_cast<int>(phase));
+    m_phase->setCurrentIndex(1);
+    m_note->setWordWrap(true);
+    auto *bar = new QHBoxLayout;
+    bar->addWidget(new QLabel(tr("Bandwidth of"), this));
+    bar->addWidget(m_phase);
+    bar->addWidget(m_note, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(bar);
+    layout->addWidget(m_plot, 1);
+    connect(m_phase, &QComboBox::currentIndexChanged, this,
+            [this] { m_plot->setPhase(static_cast<Phase>(m_phase->currentData().toInt())); });
+    setReports({});
+}
+
+void SweepTab::setReports(const ReportSet &set)
+{
+    m_plot->setReports(set);
+    QString note;
+    for (const SkippedRun &skipped : set.skipped)
+        note += QStringLiteral("%1 %2: %3  ")
+                    .arg(QString::fromStdString(skipped.mode), QString::fromStdString(formatBytes(skipped.bytes)),
+                         QString::fromStdString(skipped.reason));
+    m_note->setText(note);
+}
+
+} // namespace sharescope

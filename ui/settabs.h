@@ -1,0 +1,55 @@
+#pragma once
+
+#include "reportjson.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSortFilterProxyModel;
+class QTableView;
+
+namespace sharescope {
+
+class CompareChart;
+class CompareModel;
+class SweepPlot;
+
+// The Compare tab: one experiment in several modes, as grouped bars and a
+// sortable table.
+class CompareTab : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit CompareTab(QWidget *parent = nullptr);
+    void setReports(const ReportSet &set);
+    CompareChart *chart() const { return m_chart; }
+    CompareModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+
+private:
+    CompareChart *m_chart;
+    CompareModel *m_model;
+    QSortFilterProxyModel *m_sorted;
+    QTableView *m_table;
+    QLabel *m_note;
+};
+
+// The Sweep tab: bandwidth against size, one line per mode.
+class SweepTab : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit SweepTab(QWidget *parent = nullptr);
+    void setReports(const ReportSet &set);
+    SweepPlot *plot() const { return m_plot; }
+
+private:
+    SweepPlot *m_plot;
+    QComboBox *m_phase;
+    QLabel *m_note;
+};
+
+} // namespace sharescope
