@@ -129,6 +129,11 @@ private:
             QStringLiteral("modes"),
             tr("Modes to sweep, comma-separated, or all (default: the device's plain copy mode)."),
             QStringLiteral("M,M,...")};
+        const QCommandLineOption runOption{QStringLiteral("run"), tr("Run the experiment as soon as the window opens.")};
+        const QCommandLineOption compareOption{QStringLiteral("compare"), tr("Compare all modes as soon as the window opens.")};
+        const QCommandLineOption screenshotOption{QStringLiteral("screenshot"), tr("Save the window to FILE (PNG) once the run, compare or report is shown, then quit."), QStringLiteral("FILE")};
+        const QCommandLineOption tabOption{QStringLiteral("tab"), tr("Tab to show: timeline, migration, buffers, compare, sweep."), QStringLiteral("NAME")};
+        const QCommandLineOption openOption{QStringLiteral("open"), tr("Open a report written by --json or Save."), QStringLiteral("REPORT")};
         const QCommandLineOption exportSize{QStringLiteral("size"), tr("Size of the buffer (default: 16MiB)."),
                                             QStringLiteral("S")};
         const QCommandLineOption fillOption{
@@ -153,9 +158,13 @@ private:
             m_parser.addOptions({deviceOnly, jsonFlag});
             break;
         case Command::Run:
+            m_parser.addOption(modeOption);
+            m_experiment.addTo(m_parser);
+            break;
         case Command::Gui:
             m_parser.addOption(modeOption);
             m_experiment.addTo(m_parser);
+            m_parser.addOptions({runOption, compareOption, screenshotOption, tabOption, openOption});
             break;
         case Command::Compare:
             m_parser.addOption(modesOption);
@@ -208,6 +217,19 @@ private:
         }
         if (!readExperiment(options.spec))
             return m_result;
+        if (sub.command == Command::Gui) {
+            options.runOnStart = m_parser.isSet(runOption);
+            options.compareOnStart = m_parser.isSet(compareOption);
+            options.screenshotPath = m_parser.value(screenshotOption);
+            options.tab = m_parser.value(tabOption);
+            options.openPath = m_parser.value(openOption);
+            static const QStringList tabs{QStringLiteral("timeline"), QStringLiteral("migration"), QStringLiteral("buffers"),
+                                          QStringLiteral("compare"), QStringLiteral("sweep")};
+            if (!options.tab.isEmpty() && !tabs.contains(options.tab))
+                return error(tr("unknown tab '%1'; accepted: %2").arg(options.tab, tabs.join(QStringLiteral(", "))));
+            if (options.runOnStart && options.compareOnStart)
+                return error(tr("--run and --compare cannot both start"));
+        }
         if (sub.command == Command::Run || sub.command == Command::Gui) {
             if (m_parser.isSet(modeOption) && !readMode(m_parser.value(modeOption), options.spec.mode))
                 return m_result;

@@ -22,6 +22,12 @@ struct CommandLineOptions
     QString jsonPath; // run, compare, sweep: a file, or "-" for stdout
     QString csvPath;
     QString reproduce; // the command as the user could type it again
+    // gui
+    bool runOnStart = false;
+    QString screenshotPath; // save the window to this file, then quit
+    QString tab; // timeline, migration, buffers, compare, sweep
+    QString openPath; // a report to open
+    bool compareOnStart = false;
     QString fill = QStringLiteral("index"); // ipc-export
     bool managedMemory = false; // ipc-export --memory managed (refused, with the reason)
 };

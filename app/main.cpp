@@ -1,10 +1,12 @@
 #include "clirunner.h"
 #include "commandline.h"
+#include "guiapp.h"
 #if SHARESCOPE_HAVE_CUDA
 #include "cuda/ipcpeer.h"
 #endif
 
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <atomic>
 #include <csignal>
@@ -36,13 +38,13 @@ int main(int argc, char **argv)
         return 3;
 #endif
     }
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("sharescope"));
-    QCoreApplication::setOrganizationName(QStringLiteral("ShareScope"));
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
 
     QTextStream out(stdout);
     QTextStream err(stderr);
-    const sharescope::CommandLineResult parsed = sharescope::parseCommandLine(QCoreApplication::arguments());
+    const sharescope::CommandLineResult parsed = sharescope::parseCommandLine(arguments);
     switch (parsed.status) {
     case sharescope::CommandLineResult::Status::Help:
     case sharescope::CommandLineResult::Status::Version:
@@ -54,12 +56,24 @@ int main(int argc, char **argv)
     case sharescope::CommandLineResult::Status::Ok:
         break;
     }
-    if (parsed.options.command == sharescope::Command::Gui && QCoreApplication::arguments().size() < 2) {
-        // The desktop window is not built yet: say what the binary can do.
-        out << sharescope::usageText();
-        return 0;
+
+    if (parsed.options.command == sharescope::Command::Gui) {
+        if (sharescope::canShowWindow())
+            return sharescope::runGui(argc, argv, parsed.options);
+        if (argc < 2) {
+            out << sharescope::usageText();
+            err << "\nsharescope: no display here for the window; the commands above work without one." << Qt::endl;
+            return 0;
+        }
+        err << "sharescope: there is no display for the window (DISPLAY and WAYLAND_DISPLAY are unset); set "
+               "QT_QPA_PLATFORM=offscreen to run it without one (for --screenshot)"
+            << Qt::endl;
+        return 3;
     }
 
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sharescope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("ShareScope"));
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     sharescope::CliRunner runner(out, err, &cancelRequested, isatty(STDERR_FILENO) == 1);

@@ -26,8 +26,7 @@ CompareChart::CompareChart(QWidget *parent) : Plot(parent)
     yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new PlainLogTicker));
     yAxis->setLabel(tr("Median time per phase (ms, log scale)"));
     xAxis->setLabel(tr("Sharing mode"));
-    legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    placeLegendAbove(this);
     clear();
 }
 

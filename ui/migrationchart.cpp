@@ -25,8 +25,7 @@ MigrationChart::MigrationChart(QWidget *parent) : Plot(parent)
     xAxis->setRange(-0.6, static_cast<double>(iterationPhases.size()) - 0.4);
     xAxis->setLabel(tr("Phase"));
     yAxis->setLabel(tr("Migrated per iteration (MiB, median)"));
-    legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    placeLegendAbove(this);
     clear();
 }
 

@@ -20,7 +20,19 @@ void applyPalette(QCustomPlot *plot)
     }
     plot->legend->setBrush(palette.brush(QPalette::Base));
     plot->legend->setTextColor(text);
-    plot->legend->setBorderPen(QPen(grid));
+    plot->legend->setBorderPen(Qt::NoPen);
+}
+
+void placeLegendAbove(QCustomPlot *plot)
+{
+    plot->legend->setVisible(true);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setWrap(8);
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(0, 0.001);
+    plot->legend->setMargins(QMargins(6, 2, 6, 2));
+    plot->legend->setBorderPen(Qt::NoPen);
 }
 
 QString ByteSizeTicker::getTickLabel(double tick, const QLocale &, QChar, int)

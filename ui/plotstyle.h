@@ -8,6 +8,10 @@ namespace sharescope {
 // a dark or light desktop; called again on every palette change.
 void applyPalette(QCustomPlot *plot);
 
+// Puts the legend in a row of its own above the plot, laid out across, so
+// that it never covers data.
+void placeLegendAbove(QCustomPlot *plot);
+
 // A log axis whose labels are byte sizes ("4 KiB", "1 GiB").
 class ByteSizeTicker : public QCPAxisTickerLog
 {

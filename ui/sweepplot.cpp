@@ -13,8 +13,7 @@ SweepPlot::SweepPlot(QWidget *parent) : Plot(parent)
     xAxis->setLabel(tr("Buffer size (log scale)"));
     yAxis->setScaleType(QCPAxis::stLogarithmic);
     yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new PlainLogTicker));
-    legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    placeLegendAbove(this);
     rebuild();
 }
 

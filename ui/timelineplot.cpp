@@ -12,8 +12,7 @@ TimelinePlot::TimelinePlot(QWidget *parent) : Plot(parent)
     xAxis->setLabel(tr("Time since the iteration began (ms, host clock)"));
     yAxis->setLabel(tr("Iteration"));
     yAxis->setRangeReversed(true);
-    legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    placeLegendAbove(this);
     // The legend: one swatch per phase, in phase order.
     for (const Phase phase : iterationPhases) {
         auto *swatch = new QCPBars(xAxis, yAxis);

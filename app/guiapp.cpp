@@ -1,0 +1,90 @@
+#include "guiapp.h"
+
+#include "experimentpanel.h"
+#include "mainwindow.h"
+#include "bytesize.h"
+#include "reportjson.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QImage>
+#include <QTimer>
+
+namespace sharescope {
+
+bool canShowWindow()
+{
+    return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
+           || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+int runGui(int &argc, char **argv, const CommandLineOptions &options)
+{
+    QTextStream err(stderr);
+    // A report named on the command line is checked before any window: a
+    // bad one is a bad argument, not a dialog nobody may be there to close.
+    if (!options.openPath.isEmpty()) {
+        QFile file(options.openPath);
+        if (!file.open(QIODevice::ReadOnly)) {
+            err << "sharescope: cannot open '" << options.openPath << "': " << file.errorString() << Qt::endl;
+            return 2;
+        }
+        if (const auto set = readReports(file.readAll().toStdString()); !set) {
+            err << "sharescope: '" << options.openPath << "' is not a ShareScope report: "
+                << QString::fromStdString(set.error().message) << Qt::endl;
+            return 2;
+        }
+    }
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("sharescope"));
+    QApplication::setOrganizationName(QStringLiteral("ShareScope"));
+    QApplication::setApplicationDisplayName(QStringLiteral("ShareScope"));
+    const bool screenshot = !options.screenshotPath.isEmpty();
+    MainWindow window(!screenshot); // screenshots do not depend on remembered settings
+    int exitCode = 0;
+
+    const auto takeScreenshot = [&] {
+        if (const auto tab = MainWindow::tabFromName(options.tab))
+            window.showTab(*tab);
+        // Let the plots lay out and replot before the grab.
+        QTimer::singleShot(300, &window, [&] {
+            const QImage image = window.grab().toImage();
+            if (!image.save(options.screenshotPath)) {
+                err << "sharescope: cannot write the screenshot to '" << options.screenshotPath << "'" << Qt::endl;
+                exitCode = 1;
+            }
+            app.exit(exitCode);
+        });
+    };
+
+    QObject::connect(&window, &MainWindow::devicesReady, &window, [&] {
+        ExperimentPanel *panel = window.panel();
+        const ExperimentSpec &spec = options.spec;
+        if (!spec.deviceId.empty() && !panel->selectDevice(QString::fromStdString(spec.deviceId)))
+            err << "sharescope: no device " << QString::fromStdString(spec.deviceId) << " here" << Qt::endl;
+        if (!spec.mode.empty() && !panel->selectMode(QString::fromStdString(spec.mode)))
+            err << "sharescope: mode " << QString::fromStdString(spec.mode) << " is not available on this device" << Qt::endl;
+        panel->selectKernel(QString::fromStdString(spec.kernel));
+        panel->setIterations(spec.iterations, spec.warmup);
+        if (options.spec.bytes != ExperimentSpec().bytes)
+            panel->setSize(QString::fromStdString(formatSizeArgument(spec.bytes)));
+        if (!options.openPath.isEmpty())
+            window.openReport(options.openPath);
+        if (options.runOnStart)
+            window.run();
+        else if (options.compareOnStart)
+            window.compare();
+        else if (screenshot)
+            takeScreenshot();
+    }, Qt::SingleShotConnection);
+    if (screenshot) {
+        QObject::connect(&window, &MainWindow::jobEnded, &window, [&](bool succeeded) {
+            exitCode = succeeded ? 0 : 1;
+            takeScreenshot();
+        });
+    }
+    window.show();
+    return app.exec();
+}
+
+} // namespace sharescope

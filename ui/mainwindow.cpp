@@ -1,0 +1,408 @@
+#include "mainwindow.h"
+
+#include "bufferstab.h"
+#include "bytesize.h"
+#include "comparechart.h"
+#include "experimentpanel.h"
+#include "migrationchart.h"
+#include "reportcsv.h"
+#include "runcontroller.h"
+#include "runtabs.h"
+#include "settabs.h"
+#include "sweepplot.h"
+#include "timelineplot.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabWidget>
+
+namespace sharescope {
+namespace {
+
+QString q(const std::string &text) { return QString::fromStdString(text); }
+constexpr int maxRecent = 8;
+
+} // namespace
+
+MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
+    : QMainWindow(parent)
+    , m_controller(new RunController(this))
+    , m_panel(new ExperimentPanel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_timeline(new TimelineTab(this))
+    , m_migration(new MigrationTab(this))
+    , m_buffers(new BuffersTab(m_controller, this))
+    , m_compare(new CompareTab(this))
+    , m_sweep(new SweepTab(this))
+    , m_log(new QPlainTextEdit(this))
+    , m_progress(new QProgressBar(this))
+    , m_deviceLabel(new QLabel(this))
+    , m_rememberSettings(rememberSettings)
+{
+    setWindowTitle(tr("ShareScope"));
+    m_tabs->addTab(m_timeline, tr("Timeline"));
+    m_tabs->addTab(m_migration, tr("Migration"));
+    m_tabs->addTab(m_buffers, tr("Buffers"));
+    m_tabs->addTab(m_compare, tr("Compare"));
+    m_tabs->addTab(m_sweep, tr("Sweep"));
+    setCentralWidget(m_tabs);
+
+    auto *experiment = new QDockWidget(tr("Experiment"), this);
+    experiment->setObjectName(QStringLiteral("experiment"));
+    experiment->setWidget(m_panel);
+    experiment->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::LeftDockWidgetArea, experiment);
+    auto *logDock = new QDockWidget(tr("Log"), this);
+    logDock->setObjectName(QStringLiteral("log"));
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(5000);
+    logDock->setWidget(m_log);
+    addDockWidget(Qt::BottomDockWidgetArea, logDock);
+    resizeDocks({logDock}, {110}, Qt::Vertical);
+    resizeDocks({experiment}, {380}, Qt::Horizontal);
+
+    m_progress->setMaximumWidth(240);
+    m_progress->setRange(0, 1000);
+    m_progress->setVisible(false);
+    statusBar()->addPermanentWidget(m_deviceLabel);
+    statusBar()->addPermanentWidget(m_progress);
+    createMenus();
+
+    connect(m_panel, &ExperimentPanel::runRequested, this, &MainWindow::run);
+    connect(m_panel, &ExperimentPanel::compareRequested, this, &MainWindow::compare);
+    connect(m_panel, &ExperimentPanel::sweepRequested, this, &MainWindow::sweep);
+    connect(m_panel, &ExperimentPanel::cancelRequested, this, &MainWindow::cancel);
+    connect(m_panel, &ExperimentPanel::deviceChanged, this, [this](const QString &id) { m_deviceLabel->setText(id); });
+    connect(m_panel, &ExperimentPanel::changed, this, [this] {
+        m_runAction->setEnabled(m_panel->runButton()->isEnabled());
+    });
+
+    connect(m_controller, &RunController::devicesListed, this, [this](const DeviceList &list) {
+        m_panel->setDevices(list);
+        for (const std::string &problem : list.problems)
+            log(q(problem));
+        if (m_rememberSettings)
+            restoreSettings();
+        emit devicesReady();
+    });
+    connect(m_controller, &RunController::logMessage, this, &MainWindow::log);
+    connect(m_controller, &RunController::started, this, [this](quint64, const QString &what) {
+        log(tr("Started: %1").arg(what));
+        setBusy(true);
+    });
+    connect(m_controller, &RunController::phaseFinished, this,
+            [this](quint64, int iteration, bool warmup, const PhaseResult &result) {
+                m_timeline->addPhase(iteration, warmup, result);
+            });
+    connect(m_controller, &RunController::progress, this, [this](quint64, int done, int total) {
+        m_progress->setMaximum(total);
+        m_progress->setValue(done);
+    });
+    connect(m_controller, &RunController::finished, this, [this](quint64 job, const ReportSet &set) {
+        setBusy(false);
+        showResults(job, set);
+        emit jobEnded(true);
+    });
+    connect(m_controller, &RunController::failed, this, [this](quint64, const QString &message) {
+        setBusy(false);
+        log(tr("Failed: %1").arg(message));
+        statusBar()->showMessage(tr("Failed: %1").arg(message), 10000);
+        emit jobEnded(false);
+    });
+    connect(m_controller, &RunController::cancelled, this, [this](quint64) {
+        setBusy(false);
+        log(tr("Cancelled"));
+        statusBar()->showMessage(tr("Cancelled"), 5000);
+        emit jobEnded(false);
+    });
+
+    resize(1280, 820);
+    if (m_rememberSettings) {
+        QSettings settings;
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        m_recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    }
+    updateRecentMenu();
+    m_controller->listDevices();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(tr("&Open report…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a ShareScope report"), {},
+                                                          tr("ShareScope reports (*.json);;All files (*)"));
+        if (!path.isEmpty())
+            openReport(path);
+    });
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    m_saveAction = file->addAction(tr("&Save report as…"), this, &MainWindow::saveReport);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    m_saveAction->setEnabled(false);
+    file->addAction(tr("&Export plot…"), this, &MainWindow::exportPlot);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *runMenu = menuBar()->addMenu(tr("&Run"));
+    m_runAction = runMenu->addAction(tr("&Run"), this, &MainWindow::run);
+    m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_cancelAction = runMenu->addAction(tr("&Cancel"), this, &MainWindow::cancel);
+    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancelAction->setEnabled(false);
+    runMenu->addAction(tr("Compare &all modes"), this, &MainWindow::compare);
+    runMenu->addAction(tr("Size &sweep"), this, &MainWindow::sweep);
+}
+
+std::optional<MainWindow::Tab> MainWindow::tabFromName(const QString &name)
+{
+    static const std::pair<const char *, Tab> names[] = {{"timeline", Tab::Timeline},
+                                                         {"migration", Tab::Migration},
+                                                         {"buffers", Tab::Buffers},
+                                                         {"compare", Tab::Compare},
+                                                         {"sweep", Tab::Sweep}};
+    for (const auto &[text, tab] : names) {
+        if (name.compare(QLatin1String(text), Qt::CaseInsensitive) == 0)
+            return tab;
+    }
+    return std::nullopt;
+}
+
+void MainWindow::showTab(Tab tab) { m_tabs->setCurrentIndex(static_cast<int>(tab)); }
+
+void MainWindow::run()
+{
+    const auto spec = m_panel->spec();
+    if (!spec) {
+        statusBar()->showMessage(q(spec.error().message), 8000);
+        return;
+    }
+    m_timeline->clear();
+    m_buffers->clear();
+    showTab(Tab::Timeline);
+    m_controller->startRun(*spec);
+}
+
+void MainWindow::compare()
+{
+    const auto spec = m_panel->spec();
+    if (!spec) {
+        statusBar()->showMessage(q(spec.error().message), 8000);
+        return;
+    }
+    showTab(Tab::Compare);
+    m_controller->startCompare(*spec, {});
+}
+
+void MainWindow::sweep()
+{
+    const auto spec = m_panel->spec();
+    const auto sizes = m_panel->sweepSizes();
+    if (!spec || !sizes) {
+        statusBar()->showMessage(q(!spec ? spec.error().message : sizes.error().message), 8000);
+        return;
+    }
+    showTab(Tab::Sweep);
+    m_controller->startSweep(*spec, {QString::fromStdString(spec->mode)}, *sizes);
+}
+
+void MainWindow::cancel() { m_controller->cancel(); }
+
+void MainWindow::setBusy(bool busy)
+{
+    m_panel->setBusy(busy);
+    m_cancelAction->setEnabled(busy);
+    m_progress->setVisible(busy);
+    m_progress->setValue(0);
+    if (busy)
+        statusBar()->showMessage(tr("Running…"));
+    else
+        statusBar()->clearMessage();
+}
+
+void MainWindow::showResults(quint64 job, const ReportSet &set)
+{
+    m_results = set;
+    m_saveAction->setEnabled(!set.runs.empty());
+    if (set.kind == ReportSet::Kind::Run && !set.runs.empty()) {
+        const RunReport &report = set.runs.front();
+        m_timeline->setReport(report);
+        m_migration->setReport(report);
+        if (job)
+            m_buffers->setRun(job, report);
+        else
+            m_buffers->setReportFromFile(report);
+        log(tr("Done: %1, verified %2").arg(q(report.commandLine), report.verification.passed() ? tr("yes") : tr("NO")));
+    } else if (set.kind == ReportSet::Kind::Compare) {
+        m_compare->setReports(set);
+        log(tr("Compared %1 modes").arg(set.runs.size()));
+    } else {
+        m_sweep->setReports(set);
+        log(tr("Swept %1 sizes").arg(set.runs.size()));
+    }
+}
+
+bool MainWindow::openReport(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        QMessageBox::warning(this, tr("Open report"), tr("Cannot open %1: %2").arg(path, file.errorString()));
+        return false;
+    }
+    // Reports are small; a file beyond 512 MiB is not one of ours.
+    if (file.size() > (512 << 20)) {
+        QMessageBox::warning(this, tr("Open report"), tr("%1 is too large to be a ShareScope report.").arg(path));
+        return false;
+    }
+    const auto set = readReports(file.readAll().toStdString());
+    if (!set) {
+        QMessageBox::warning(this, tr("Open report"),
+                             tr("%1 is not a report ShareScope can read:\n%2").arg(QFileInfo(path).fileName(), q(set.error().message)));
+        return false;
+    }
+    showResults(0, *set);
+    showTab(set->kind == ReportSet::Kind::Run ? Tab::Timeline : set->kind == ReportSet::Kind::Compare ? Tab::Compare : Tab::Sweep);
+    addRecent(path);
+    log(tr("Opened %1").arg(path));
+    return true;
+}
+
+void MainWindow::saveReport()
+{
+    if (m_results.runs.empty())
+        return;
+    QString filter;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save report"), QStringLiteral("sharescope-report.json"),
+                                                      tr("JSON report (*.json);;CSV, one row per phase (*.csv)"), &filter);
+    if (path.isEmpty())
+        return;
+    const bool csv = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) || filter.contains(QLatin1String("csv"));
+    const std::string content = csv ? toCsv(m_results.runs) : toJson(m_results);
+    QSaveFile file(path);
+    const QByteArray bytes = QByteArray::fromStdString(content);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        QMessageBox::warning(this, tr("Save report"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return;
+    }
+    addRecent(path);
+    statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+}
+
+void MainWindow::exportPlot()
+{
+    QCustomPlot *plot = nullptr;
+    switch (static_cast<Tab>(m_tabs->currentIndex())) {
+    case Tab::Timeline:
+        plot = m_timeline->plot();
+        break;
+    case Tab::Migration:
+        plot = m_migration->chart();
+        break;
+    case Tab::Compare:
+        plot = m_compare->chart();
+        break;
+    case Tab::Sweep:
+        plot = m_sweep->plot();
+        break;
+    case Tab::Buffers:
+        break;
+    }
+    if (!plot) {
+        statusBar()->showMessage(tr("This tab has no plot to export"), 5000);
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export plot"), QStringLiteral("sharescope-plot.png"),
+                                                      tr("PNG image (*.png);;PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    // QCustomPlot writes directly; write to a temporary name and rename, so
+    // that a failed export leaves no half file behind.
+    const QString partial = path + QStringLiteral(".part");
+    const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
+    const bool written = pdf ? plot->savePdf(partial) : plot->savePng(partial, 0, 0, 2.0);
+    if (!written || (QFile::exists(path) && !QFile::remove(path)) || !QFile::rename(partial, path)) {
+        QFile::remove(partial);
+        QMessageBox::warning(this, tr("Export plot"), tr("Cannot write %1").arg(path));
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+}
+
+void MainWindow::addRecent(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_recent.removeAll(absolute);
+    m_recent.prepend(absolute);
+    while (m_recent.size() > maxRecent)
+        m_recent.removeLast();
+    if (m_rememberSettings)
+        QSettings().setValue(QStringLiteral("recentFiles"), m_recent);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    for (const QString &path : std::as_const(m_recent)) {
+        if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
+            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openReport(path); })->setToolTip(path);
+    }
+    m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
+}
+
+void MainWindow::log(const QString &message)
+{
+    m_log->appendPlainText(QStringLiteral("%1  %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), message));
+}
+
+void MainWindow::restoreSettings()
+{
+    QSettings settings;
+    m_panel->selectDevice(settings.value(QStringLiteral("experiment/device")).toString());
+    m_panel->selectMode(settings.value(QStringLiteral("experiment/mode")).toString());
+    m_panel->selectKernel(settings.value(QStringLiteral("experiment/kernel"), QStringLiteral("vector-add")).toString());
+    const QString size = settings.value(QStringLiteral("experiment/size")).toString();
+    if (!size.isEmpty())
+        m_panel->setSize(size);
+}
+
+void MainWindow::saveSettings() const
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("experiment/device"), m_panel->deviceId());
+    settings.setValue(QStringLiteral("experiment/mode"), m_panel->mode());
+    settings.setValue(QStringLiteral("experiment/kernel"), m_panel->kernel());
+    settings.setValue(QStringLiteral("experiment/size"), m_panel->sizeText());
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_rememberSettings)
+        saveSettings();
+    m_controller->cancel();
+    event->accept();
+}
+
+} // namespace sharescope

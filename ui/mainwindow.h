@@ -1,0 +1,97 @@
+#pragma once
+
+#include "metatypes.h"
+
+#include <QMainWindow>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QPlainTextEdit;
+class QProgressBar;
+class QTabWidget;
+
+namespace sharescope {
+
+class BuffersTab;
+class CompareTab;
+class ExperimentPanel;
+class MigrationTab;
+class RunController;
+class SweepTab;
+class TimelineTab;
+
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    enum class Tab { Timeline, Migration, Buffers, Compare, Sweep };
+
+    // rememberSettings: restore and save the experiment and the window's
+    // layout across starts (off for reproducible screenshots and tests).
+    explicit MainWindow(bool rememberSettings = true, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    ExperimentPanel *panel() const { return m_panel; }
+    RunController *controller() const { return m_controller; }
+    TimelineTab *timelineTab() const { return m_timeline; }
+    MigrationTab *migrationTab() const { return m_migration; }
+    BuffersTab *buffersTab() const { return m_buffers; }
+    CompareTab *compareTab() const { return m_compare; }
+    SweepTab *sweepTab() const { return m_sweep; }
+    void showTab(Tab tab);
+    static std::optional<Tab> tabFromName(const QString &name); // "timeline", "migration", ...
+
+    // The window's current results, as a report set (what Save writes).
+    const ReportSet &results() const { return m_results; }
+    // Opens a report; on a malformed file shows an error and keeps what was shown.
+    bool openReport(const QString &path);
+
+public slots:
+    void run();
+    void compare();
+    void sweep();
+    void cancel();
+
+signals:
+    // After a run, compare or sweep ends, however it ends.
+    void jobEnded(bool succeeded);
+    void devicesReady();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createMenus();
+    void restoreSettings();
+    void saveSettings() const;
+    void showResults(quint64 job, const ReportSet &set);
+    void saveReport();
+    void exportPlot();
+    void addRecent(const QString &path);
+    void updateRecentMenu();
+    void log(const QString &message);
+    void setBusy(bool busy);
+
+    RunController *m_controller;
+    ExperimentPanel *m_panel;
+    QTabWidget *m_tabs;
+    TimelineTab *m_timeline;
+    MigrationTab *m_migration;
+    BuffersTab *m_buffers;
+    CompareTab *m_compare;
+    SweepTab *m_sweep;
+    QPlainTextEdit *m_log;
+    QProgressBar *m_progress;
+    QLabel *m_deviceLabel;
+    QMenu *m_recentMenu = nullptr;
+    QAction *m_runAction = nullptr;
+    QAction *m_cancelAction = nullptr;
+    QAction *m_saveAction = nullptr;
+    const bool m_rememberSettings;
+    ReportSet m_results;
+    QStringList m_recent;
+};
+
+} // namespace sharescope
