@@ -118,9 +118,9 @@ int CliRunner::experiments(const CommandLineOptions &options)
     if (Status opened = outputs.open(options.jsonPath, options.csvPath); !opened)
         return fail(opened.error());
 
-    const ReportSet::Kind kind = options.command == Command::Run       ? ReportSet::Kind::Run
-                                 : options.command == Command::Compare ? ReportSet::Kind::Compare
-                                                                       : ReportSet::Kind::Sweep;
+    const ReportSet::Kind kind = options.command == Command::Run ? ReportSet::Kind::Run
+        : options.command == Command::Compare                    ? ReportSet::Kind::Compare
+                                                                 : ReportSet::Kind::Sweep;
     auto backend = openBackend(*device);
     if (!backend)
         return fail(backend.error());

@@ -129,11 +129,19 @@ private:
             QStringLiteral("modes"),
             tr("Modes to sweep, comma-separated, or all (default: the device's plain copy mode)."),
             QStringLiteral("M,M,...")};
-        const QCommandLineOption runOption{QStringLiteral("run"), tr("Run the experiment as soon as the window opens.")};
-        const QCommandLineOption compareOption{QStringLiteral("compare"), tr("Compare all modes as soon as the window opens.")};
-        const QCommandLineOption screenshotOption{QStringLiteral("screenshot"), tr("Save the window to FILE (PNG) once the run, compare or report is shown, then quit."), QStringLiteral("FILE")};
-        const QCommandLineOption tabOption{QStringLiteral("tab"), tr("Tab to show: timeline, migration, buffers, compare, sweep."), QStringLiteral("NAME")};
-        const QCommandLineOption openOption{QStringLiteral("open"), tr("Open a report written by --json or Save."), QStringLiteral("REPORT")};
+        const QCommandLineOption runOption{QStringLiteral("run"),
+                                           tr("Run the experiment as soon as the window opens.")};
+        const QCommandLineOption compareOption{QStringLiteral("compare"),
+                                               tr("Compare all modes as soon as the window opens.")};
+        const QCommandLineOption screenshotOption{
+            QStringLiteral("screenshot"),
+            tr("Save the window to FILE (PNG) once the run, compare or report is shown, then quit."),
+            QStringLiteral("FILE")};
+        const QCommandLineOption tabOption{QStringLiteral("tab"),
+                                           tr("Tab to show: timeline, migration, buffers, compare, sweep."),
+                                           QStringLiteral("NAME")};
+        const QCommandLineOption openOption{QStringLiteral("open"), tr("Open a report written by --json or Save."),
+                                            QStringLiteral("REPORT")};
         const QCommandLineOption exportSize{QStringLiteral("size"), tr("Size of the buffer (default: 16MiB)."),
                                             QStringLiteral("S")};
         const QCommandLineOption fillOption{
@@ -223,8 +231,9 @@ private:
             options.screenshotPath = m_parser.value(screenshotOption);
             options.tab = m_parser.value(tabOption);
             options.openPath = m_parser.value(openOption);
-            static const QStringList tabs{QStringLiteral("timeline"), QStringLiteral("migration"), QStringLiteral("buffers"),
-                                          QStringLiteral("compare"), QStringLiteral("sweep")};
+            static const QStringList tabs{QStringLiteral("timeline"), QStringLiteral("migration"),
+                                          QStringLiteral("buffers"), QStringLiteral("compare"),
+                                          QStringLiteral("sweep")};
             if (!options.tab.isEmpty() && !tabs.contains(options.tab))
                 return error(tr("unknown tab '%1'; accepted: %2").arg(options.tab, tabs.join(QStringLiteral(", "))));
             if (options.runOnStart && options.compareOnStart)

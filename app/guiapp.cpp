@@ -1,8 +1,8 @@
 #include "guiapp.h"
 
+#include "bytesize.h"
 #include "experimentpanel.h"
 #include "mainwindow.h"
-#include "bytesize.h"
 #include "reportjson.h"
 
 #include <QApplication>
@@ -15,7 +15,7 @@ namespace sharescope {
 bool canShowWindow()
 {
     return !qEnvironmentVariableIsEmpty("DISPLAY") || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-           || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+        || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
 int runGui(int &argc, char **argv, const CommandLineOptions &options)
@@ -30,8 +30,8 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             return 2;
         }
         if (const auto set = readReports(file.readAll().toStdString()); !set) {
-            err << "sharescope: '" << options.openPath << "' is not a ShareScope report: "
-                << QString::fromStdString(set.error().message) << Qt::endl;
+            err << "sharescope: '" << options.openPath
+                << "' is not a ShareScope report: " << QString::fromStdString(set.error().message) << Qt::endl;
             return 2;
         }
     }
@@ -57,26 +57,30 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
         });
     };
 
-    QObject::connect(&window, &MainWindow::devicesReady, &window, [&] {
-        ExperimentPanel *panel = window.panel();
-        const ExperimentSpec &spec = options.spec;
-        if (!spec.deviceId.empty() && !panel->selectDevice(QString::fromStdString(spec.deviceId)))
-            err << "sharescope: no device " << QString::fromStdString(spec.deviceId) << " here" << Qt::endl;
-        if (!spec.mode.empty() && !panel->selectMode(QString::fromStdString(spec.mode)))
-            err << "sharescope: mode " << QString::fromStdString(spec.mode) << " is not available on this device" << Qt::endl;
-        panel->selectKernel(QString::fromStdString(spec.kernel));
-        panel->setIterations(spec.iterations, spec.warmup);
-        if (options.spec.bytes != ExperimentSpec().bytes)
-            panel->setSize(QString::fromStdString(formatSizeArgument(spec.bytes)));
-        if (!options.openPath.isEmpty())
-            window.openReport(options.openPath);
-        if (options.runOnStart)
-            window.run();
-        else if (options.compareOnStart)
-            window.compare();
-        else if (screenshot)
-            takeScreenshot();
-    }, Qt::SingleShotConnection);
+    QObject::connect(
+        &window, &MainWindow::devicesReady, &window,
+        [&] {
+            ExperimentPanel *panel = window.panel();
+            const ExperimentSpec &spec = options.spec;
+            if (!spec.deviceId.empty() && !panel->selectDevice(QString::fromStdString(spec.deviceId)))
+                err << "sharescope: no device " << QString::fromStdString(spec.deviceId) << " here" << Qt::endl;
+            if (!spec.mode.empty() && !panel->selectMode(QString::fromStdString(spec.mode)))
+                err << "sharescope: mode " << QString::fromStdString(spec.mode) << " is not available on this device"
+                    << Qt::endl;
+            panel->selectKernel(QString::fromStdString(spec.kernel));
+            panel->setIterations(spec.iterations, spec.warmup);
+            if (options.spec.bytes != ExperimentSpec().bytes)
+                panel->setSize(QString::fromStdString(formatSizeArgument(spec.bytes)));
+            if (!options.openPath.isEmpty())
+                window.openReport(options.openPath);
+            if (options.runOnStart)
+                window.run();
+            else if (options.compareOnStart)
+                window.compare();
+            else if (screenshot)
+                takeScreenshot();
+        },
+        Qt::SingleShotConnection);
     if (screenshot) {
         QObject::connect(&window, &MainWindow::jobEnded, &window, [&](bool succeeded) {
             exitCode = succeeded ? 0 : 1;

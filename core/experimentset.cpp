@@ -2,7 +2,7 @@
 
 namespace sharescope {
 
-void SetObserver::runStarting(std::size_t, std::size_t, const ExperimentSpec &) {}
+void SetObserver::runStarting(std::size_t, std::size_t, const ExperimentSpec &) { }
 
 PlannedRuns planRuns(ReportSet::Kind kind, const ExperimentSpec &base, const std::vector<std::string> &requested,
                      const std::vector<std::uint64_t> &sizes, const DeviceInfo &device)
@@ -57,7 +57,7 @@ Result<SetOutcome> runSet(Engine &engine, ReportSet::Kind kind, PlannedRuns plan
                 return error;
             outcome.anyFailed = outcome.anyFailed || error.kind == ErrorKind::Failed;
             const char *prefix = error.kind == ErrorKind::Unsupported ? "not supported: "
-                                 : error.kind == ErrorKind::Failed    ? "failed: "
+                : error.kind == ErrorKind::Failed                     ? "failed: "
                                                                       : "skipped: ";
             outcome.set.skipped.push_back({spec.mode, spec.bytes, prefix + error.message});
             continue;

@@ -126,9 +126,7 @@ private slots:
         qint64 longest = 0;
         QTimer ticker;
         ticker.setInterval(5);
-        connect(&ticker, &QTimer::timeout, this, [&] {
-            longest = std::max(longest, sinceTick.restart());
-        });
+        connect(&ticker, &QTimer::timeout, this, [&] { longest = std::max(longest, sinceTick.restart()); });
         controller.startCompare(spec(4 << 20, 3), {});
         sinceTick.start();
         ticker.start();

@@ -22,7 +22,10 @@ void BufferModel::setBuffer(quint64 job, int buffer, std::uint64_t elements, Ele
     endResetModel();
 }
 
-void BufferModel::clear() { setBuffer(0, -1, 0, ElementType::Float32); }
+void BufferModel::clear()
+{
+    setBuffer(0, -1, 0, ElementType::Float32);
+}
 
 void BufferModel::setFormat(Format format)
 {
@@ -60,9 +63,10 @@ const BufferModel::Page *BufferModel::page(std::uint64_t pageIndex) const
         const quint64 job = m_job;
         const int buffer = m_buffer;
         auto *self = const_cast<BufferModel *>(this);
-        QMetaObject::invokeMethod(self, [self, job, buffer, pageIndex] {
-            emit self->fetchRequested(job, buffer, pageIndex * pageRows, pageRows);
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            self,
+            [self, job, buffer, pageIndex] { emit self->fetchRequested(job, buffer, pageIndex * pageRows, pageRows); },
+            Qt::QueuedConnection);
     }
     return nullptr;
 }
@@ -96,7 +100,10 @@ int BufferModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : static_cast<int>(std::min<std::uint64_t>(m_elements, INT_MAX));
 }
 
-int BufferModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int BufferModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant BufferModel::data(const QModelIndex &index, int role) const
 {

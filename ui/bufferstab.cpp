@@ -101,7 +101,8 @@ void BuffersTab::showBuffer(int index)
     if (buffer.managed)
         note += tr(" Managed memory: reading it here moves its pages to the host, as any CPU access would.");
     if (m_model->truncated())
-        note += tr(" The table shows the first %1 elements.").arg(QString::fromStdString(formatCount(m_model->rowCount())));
+        note += tr(" The table shows the first %1 elements.")
+                    .arg(QString::fromStdString(formatCount(m_model->rowCount())));
     m_note->setText(note);
 }
 

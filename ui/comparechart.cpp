@@ -8,7 +8,8 @@ namespace {
 constexpr double floorMs = 1e-4; // 100 ns: where bars start on the log axis
 }
 
-CompareChart::CompareChart(QWidget *parent) : Plot(parent)
+CompareChart::CompareChart(QWidget *parent)
+    : Plot(parent)
 {
     auto *group = new QCPBarsGroup(this);
     group->setSpacing(1);
@@ -30,7 +31,10 @@ CompareChart::CompareChart(QWidget *parent) : Plot(parent)
     clear();
 }
 
-void CompareChart::clear() { setReports({}); }
+void CompareChart::clear()
+{
+    setReports({});
+}
 
 void CompareChart::setReports(const ReportSet &set)
 {

@@ -8,7 +8,10 @@
 namespace sharescope {
 namespace {
 
-QString q(const std::string &text) { return QString::fromStdString(text); }
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
 
 } // namespace
 
@@ -51,14 +54,20 @@ void CompareModel::setReports(const ReportSet &set)
     endResetModel();
 }
 
-void CompareModel::clear() { setReports({}); }
+void CompareModel::clear()
+{
+    setReports({});
+}
 
 int CompareModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }
 
-int CompareModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int CompareModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
 
 QVariant CompareModel::data(const QModelIndex &index, int role) const
 {
@@ -89,7 +98,8 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
         return {};
     }
     if (role == Qt::TextAlignmentRole)
-        return QVariant::fromValue(column == ModeColumn ? Qt::AlignLeft | Qt::AlignVCenter : Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant::fromValue(column == ModeColumn ? Qt::AlignLeft | Qt::AlignVCenter
+                                                        : Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && (column == MigratedColumn || column == FaultsColumn) && row.lowerBound)
         return tr("The driver dropped migration records in this run: a lower bound.");
     if (role != Qt::DisplayRole)

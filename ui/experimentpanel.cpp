@@ -18,8 +18,14 @@
 namespace sharescope {
 namespace {
 
-QString q(const std::string &text) { return QString::fromStdString(text); }
-QString q(std::string_view text) { return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())); }
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
+QString q(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
+}
 
 QString badges(const DeviceInfo &d)
 {
@@ -223,7 +229,10 @@ bool ExperimentPanel::selectKernel(const QString &kernel)
     return index >= 0;
 }
 
-void ExperimentPanel::setSize(const QString &size) { m_size->setText(size); }
+void ExperimentPanel::setSize(const QString &size)
+{
+    m_size->setText(size);
+}
 
 void ExperimentPanel::setIterations(int iterations, int warmup)
 {
@@ -231,7 +240,10 @@ void ExperimentPanel::setIterations(int iterations, int warmup)
     m_warmup->setValue(warmup);
 }
 
-QString ExperimentPanel::deviceId() const { return m_device->currentData().toString(); }
+QString ExperimentPanel::deviceId() const
+{
+    return m_device->currentData().toString();
+}
 
 QString ExperimentPanel::mode() const
 {
@@ -239,8 +251,14 @@ QString ExperimentPanel::mode() const
     return item ? item->data(Qt::UserRole).toString() : QString();
 }
 
-QString ExperimentPanel::kernel() const { return m_kernel->currentData().toString(); }
-QString ExperimentPanel::sizeText() const { return m_size->text(); }
+QString ExperimentPanel::kernel() const
+{
+    return m_kernel->currentData().toString();
+}
+QString ExperimentPanel::sizeText() const
+{
+    return m_size->text();
+}
 
 Result<ExperimentSpec> ExperimentPanel::spec() const
 {
@@ -278,7 +296,10 @@ Result<std::vector<std::uint64_t>> ExperimentPanel::sweepSizes() const
     return parseSizeList(m_sweepSizes->text().toStdString(), elementBytes);
 }
 
-QString ExperimentPanel::validationMessage() const { return m_problem->text(); }
+QString ExperimentPanel::validationMessage() const
+{
+    return m_problem->text();
+}
 
 void ExperimentPanel::validate()
 {

@@ -33,7 +33,10 @@
 namespace sharescope {
 namespace {
 
-QString q(const std::string &text) { return QString::fromStdString(text); }
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
 constexpr int maxRecent = 8;
 
 } // namespace
@@ -87,9 +90,8 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     connect(m_panel, &ExperimentPanel::sweepRequested, this, &MainWindow::sweep);
     connect(m_panel, &ExperimentPanel::cancelRequested, this, &MainWindow::cancel);
     connect(m_panel, &ExperimentPanel::deviceChanged, this, [this](const QString &id) { m_deviceLabel->setText(id); });
-    connect(m_panel, &ExperimentPanel::changed, this, [this] {
-        m_runAction->setEnabled(m_panel->runButton()->isEnabled());
-    });
+    connect(m_panel, &ExperimentPanel::changed, this,
+            [this] { m_runAction->setEnabled(m_panel->runButton()->isEnabled()); });
 
     connect(m_controller, &RunController::devicesListed, this, [this](const DeviceList &list) {
         m_panel->setDevices(list);
@@ -186,7 +188,10 @@ std::optional<MainWindow::Tab> MainWindow::tabFromName(const QString &name)
     return std::nullopt;
 }
 
-void MainWindow::showTab(Tab tab) { m_tabs->setCurrentIndex(static_cast<int>(tab)); }
+void MainWindow::showTab(Tab tab)
+{
+    m_tabs->setCurrentIndex(static_cast<int>(tab));
+}
 
 void MainWindow::run()
 {
@@ -224,7 +229,10 @@ void MainWindow::sweep()
     m_controller->startSweep(*spec, {QString::fromStdString(spec->mode)}, *sizes);
 }
 
-void MainWindow::cancel() { m_controller->cancel(); }
+void MainWindow::cancel()
+{
+    m_controller->cancel();
+}
 
 void MainWindow::setBusy(bool busy)
 {
@@ -250,7 +258,8 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
             m_buffers->setRun(job, report);
         else
             m_buffers->setReportFromFile(report);
-        log(tr("Done: %1, verified %2").arg(q(report.commandLine), report.verification.passed() ? tr("yes") : tr("NO")));
+        log(tr("Done: %1, verified %2")
+                .arg(q(report.commandLine), report.verification.passed() ? tr("yes") : tr("NO")));
     } else if (set.kind == ReportSet::Kind::Compare) {
         m_compare->setReports(set);
         log(tr("Compared %1 modes").arg(set.runs.size()));
@@ -274,12 +283,15 @@ bool MainWindow::openReport(const QString &path)
     }
     const auto set = readReports(file.readAll().toStdString());
     if (!set) {
-        QMessageBox::warning(this, tr("Open report"),
-                             tr("%1 is not a report ShareScope can read:\n%2").arg(QFileInfo(path).fileName(), q(set.error().message)));
+        QMessageBox::warning(
+            this, tr("Open report"),
+            tr("%1 is not a report ShareScope can read:\n%2").arg(QFileInfo(path).fileName(), q(set.error().message)));
         return false;
     }
     showResults(0, *set);
-    showTab(set->kind == ReportSet::Kind::Run ? Tab::Timeline : set->kind == ReportSet::Kind::Compare ? Tab::Compare : Tab::Sweep);
+    showTab(set->kind == ReportSet::Kind::Run           ? Tab::Timeline
+                : set->kind == ReportSet::Kind::Compare ? Tab::Compare
+                                                        : Tab::Sweep);
     addRecent(path);
     log(tr("Opened %1").arg(path));
     return true;
@@ -290,8 +302,9 @@ void MainWindow::saveReport()
     if (m_results.runs.empty())
         return;
     QString filter;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save report"), QStringLiteral("sharescope-report.json"),
-                                                      tr("JSON report (*.json);;CSV, one row per phase (*.csv)"), &filter);
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Save report"), QStringLiteral("sharescope-report.json"),
+                                       tr("JSON report (*.json);;CSV, one row per phase (*.csv)"), &filter);
     if (path.isEmpty())
         return;
     const bool csv = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) || filter.contains(QLatin1String("csv"));
@@ -365,14 +378,16 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->clear();
     for (const QString &path : std::as_const(m_recent)) {
         if (path.endsWith(QLatin1String(".json"), Qt::CaseInsensitive))
-            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openReport(path); })->setToolTip(path);
+            m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] { openReport(path); })
+                ->setToolTip(path);
     }
     m_recentMenu->setEnabled(!m_recentMenu->isEmpty());
 }
 
 void MainWindow::log(const QString &message)
 {
-    m_log->appendPlainText(QStringLiteral("%1  %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), message));
+    m_log->appendPlainText(
+        QStringLiteral("%1  %2").arg(QTime::currentTime().toString(QStringLiteral("HH:mm:ss")), message));
 }
 
 void MainWindow::restoreSettings()

@@ -4,7 +4,8 @@
 
 namespace sharescope {
 
-MigrationChart::MigrationChart(QWidget *parent) : Plot(parent)
+MigrationChart::MigrationChart(QWidget *parent)
+    : Plot(parent)
 {
     auto *group = new QCPBarsGroup(this);
     m_toDevice = new QCPBars(xAxis, yAxis);
@@ -22,9 +23,10 @@ MigrationChart::MigrationChart(QWidget *parent) : Plot(parent)
     for (std::size_t i = 0; i < iterationPhases.size(); ++i)
         phases->addTick(static_cast<double>(i), phaseLabel(iterationPhases[i]));
     xAxis->setTicker(phases);
-    xAxis->setRange(-0.6, static_cast<double>(iterationPhases.size()) - 0.4);
-    xAxis->setLabel(tr("Phase"));
-    yAxis->setLabel(tr("Migrated per iteration (MiB, median)"));
+    // Room on the right for the last slanted label.
+    xAxis->setRange(-0.6, static_cast<double>(iterationPhases.size()) + 0.1);
+    xAxis->setTickLabelRotation(30);
+    yAxis->setLabel(tr("MiB per iteration (median)"));
     placeLegendAbove(this);
     clear();
 }

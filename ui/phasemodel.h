@@ -15,7 +15,16 @@ class PhaseModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Columns { PhaseColumn, TimeColumn, MinColumn, MaxColumn, DeviceColumn, MovedColumn, BandwidthColumn, ColumnCount };
+    enum Columns {
+        PhaseColumn,
+        TimeColumn,
+        MinColumn,
+        MaxColumn,
+        DeviceColumn,
+        MovedColumn,
+        BandwidthColumn,
+        ColumnCount
+    };
     enum Roles { SortRole = Qt::UserRole + 1 };
 
     using QAbstractTableModel::QAbstractTableModel;

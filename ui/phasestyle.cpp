@@ -26,10 +26,22 @@ QColor phaseColor(Phase phase)
     return QColor(0x66, 0x66, 0x66);
 }
 
-QString phaseLabel(Phase phase) { return QString::fromLatin1(phaseName(phase).data(), phaseName(phase).size()); }
+QString phaseLabel(Phase phase)
+{
+    return QString::fromLatin1(phaseName(phase).data(), phaseName(phase).size());
+}
 
-QColor hostColor() { return QColor(0xE6, 0x9F, 0x00); }
-QColor deviceColor() { return QColor(0x00, 0x9E, 0x73); }
-QColor untouchedColor() { return QColor(0xE0, 0xE0, 0xE0); }
+QColor hostColor()
+{
+    return QColor(0xE6, 0x9F, 0x00);
+}
+QColor deviceColor()
+{
+    return QColor(0x00, 0x9E, 0x73);
+}
+QColor untouchedColor()
+{
+    return QColor(0xE0, 0xE0, 0xE0);
+}
 
 } // namespace sharescope

@@ -45,7 +45,8 @@ QString PlainLogTicker::getTickLabel(double tick, const QLocale &locale, QChar, 
     return locale.toString(tick, 'g', 6);
 }
 
-Plot::Plot(QWidget *parent) : QCustomPlot(parent)
+Plot::Plot(QWidget *parent)
+    : QCustomPlot(parent)
 {
     setNoAntialiasingOnDrag(true);
     m_message = new QCPItemText(this);

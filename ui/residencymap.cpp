@@ -7,7 +7,8 @@
 
 namespace sharescope {
 
-ResidencyMap::ResidencyMap(QWidget *parent) : QWidget(parent)
+ResidencyMap::ResidencyMap(QWidget *parent)
+    : QWidget(parent)
 {
     setMinimumHeight(120);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
@@ -26,7 +27,10 @@ void ResidencyMap::setSnapshot(int index)
     update();
 }
 
-QSize ResidencyMap::sizeHint() const { return {600, 260}; }
+QSize ResidencyMap::sizeHint() const
+{
+    return {600, 260};
+}
 
 void ResidencyMap::paintEvent(QPaintEvent *)
 {
@@ -56,7 +60,7 @@ void ResidencyMap::paintEvent(QPaintEvent *)
         for (int c = 0; c < count; ++c) {
             const char where = chunks[static_cast<std::size_t>(c)];
             const QColor colour = where == static_cast<char>(Location::Device) ? deviceColor()
-                                  : where == static_cast<char>(Location::Host) ? hostColor()
+                : where == static_cast<char>(Location::Host)                   ? hostColor()
                                                                                : untouchedColor();
             const QRectF cell(band.left() + (c % columns) * cellWidth, band.top() + (c / columns) * cellHeight,
                               cellWidth - (gaps ? 1 : 0), cellHeight - (gaps ? 1 : 0));

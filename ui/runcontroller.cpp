@@ -23,10 +23,11 @@ RunController::RunController(QObject *parent)
     // results of jobs that are no longer current are dropped.
     connect(m_worker, &RunWorker::devicesListed, this, &RunController::devicesListed);
     connect(m_worker, &RunWorker::logMessage, this, &RunController::logMessage);
-    connect(m_worker, &RunWorker::phaseFinished, this, [this](quint64 job, int iteration, bool warmup, const PhaseResult &r) {
-        if (current(job))
-            emit phaseFinished(job, iteration, warmup, r);
-    });
+    connect(m_worker, &RunWorker::phaseFinished, this,
+            [this](quint64 job, int iteration, bool warmup, const PhaseResult &r) {
+                if (current(job))
+                    emit phaseFinished(job, iteration, warmup, r);
+            });
     connect(m_worker, &RunWorker::progress, this, [this](quint64 job, int done, int total) {
         if (current(job))
             emit progress(job, done, total);
@@ -83,11 +84,11 @@ void RunController::commit(quint64 job)
 
 quint64 RunController::startRun(const ExperimentSpec &spec)
 {
-    const quint64 job = begin(tr("%1 · %2").arg(QString::fromStdString(spec.mode), QString::fromStdString(spec.kernel)));
+    const quint64 job
+        = begin(tr("%1 · %2").arg(QString::fromStdString(spec.mode), QString::fromStdString(spec.kernel)));
     auto cancel = m_cancel;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, cancel, job, spec] {
-        worker->run(job, spec, cancel);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, cancel, job, spec] { worker->run(job, spec, cancel); }, Qt::QueuedConnection);
     return job;
 }
 
@@ -95,9 +96,12 @@ quint64 RunController::startCompare(const ExperimentSpec &spec, const QStringLis
 {
     const quint64 job = begin(tr("compare · %1").arg(QString::fromStdString(spec.kernel)));
     auto cancel = m_cancel;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, cancel, job, spec, modes] {
-        worker->runSet(job, ReportSet::Kind::Compare, spec, modes, {}, cancel);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker,
+        [worker = m_worker, cancel, job, spec, modes] {
+            worker->runSet(job, ReportSet::Kind::Compare, spec, modes, {}, cancel);
+        },
+        Qt::QueuedConnection);
     return job;
 }
 
@@ -106,9 +110,12 @@ quint64 RunController::startSweep(const ExperimentSpec &spec, const QStringList 
 {
     const quint64 job = begin(tr("sweep · %1").arg(QString::fromStdString(spec.kernel)));
     auto cancel = m_cancel;
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, cancel, job, spec, modes, sizes] {
-        worker->runSet(job, ReportSet::Kind::Sweep, spec, modes, sizes, cancel);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker,
+        [worker = m_worker, cancel, job, spec, modes, sizes] {
+            worker->runSet(job, ReportSet::Kind::Sweep, spec, modes, sizes, cancel);
+        },
+        Qt::QueuedConnection);
     return job;
 }
 
@@ -120,14 +127,15 @@ void RunController::cancel()
 
 void RunController::listDevices()
 {
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker] { worker->listDevices(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker] { worker->listDevices(); }, Qt::QueuedConnection);
 }
 
 void RunController::readBuffer(quint64 job, int buffer, quint64 first, int count)
 {
-    QMetaObject::invokeMethod(m_worker, [worker = m_worker, job, buffer, first, count] {
-        worker->readBuffer(job, buffer, first, count);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, job, buffer, first, count] { worker->readBuffer(job, buffer, first, count); },
+        Qt::QueuedConnection);
 }
 
 } // namespace sharescope

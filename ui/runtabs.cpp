@@ -19,7 +19,10 @@
 namespace sharescope {
 namespace {
 
-QString q(const std::string &text) { return QString::fromStdString(text); }
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
 
 QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)
 {
@@ -35,9 +38,9 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)
 
 QWidget *swatch(const QColor &colour, const QString &text, QWidget *parent)
 {
-    auto *label = new QLabel(QStringLiteral("<span style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span> %2")
-                                 .arg(colour.name(), text),
-                             parent);
+    auto *label = new QLabel(
+        QStringLiteral("<span style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span> %2").arg(colour.name(), text),
+        parent);
     return label;
 }
 
@@ -46,7 +49,8 @@ QString whyNothingMigrates(const RunReport &report)
 {
     const std::string &mode = report.spec.mode;
     if (mode == "zero-copy" || mode == "registered")
-        return QObject::tr("%1: the GPU reads and writes host memory in place, over the bus; no page migrates.").arg(q(mode));
+        return QObject::tr("%1: the GPU reads and writes host memory in place, over the bus; no page migrates.")
+            .arg(q(mode));
     if (mode == "device" || mode == "pinned" || mode == "cl-copy")
         return QObject::tr("%1: the data moves by explicit copies, not by page migration; the Timeline tab shows the "
                            "bytes each copy moved.")
@@ -55,10 +59,11 @@ QString whyNothingMigrates(const RunReport &report)
         return QObject::tr("ipc: cudaMalloc memory shared with a second process; its pages never migrate.");
     if (mode == "cl-use-host-ptr" || mode == "cl-alloc-host-ptr") {
         const bool zeroCopy = !report.buffers.empty()
-                              && std::ranges::all_of(report.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
+            && std::ranges::all_of(report.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
         return QObject::tr("%1: OpenCL reports no page migrations. Here the map returned %2.")
-            .arg(q(mode), zeroCopy ? QObject::tr("the buffers' own memory (zero-copy)")
-                                   : QObject::tr("a copy, or memory whose placement the device does not report"));
+            .arg(q(mode),
+                 zeroCopy ? QObject::tr("the buffers' own memory (zero-copy)")
+                          : QObject::tr("a copy, or memory whose placement the device does not report"));
     }
     if (mode.starts_with("cl-svm"))
         return QObject::tr("%1: one pointer on both sides; OpenCL reports no page migrations.").arg(q(mode));
@@ -96,20 +101,24 @@ void TimelineTab::clear()
     m_summary->setText(tr("Choose a device and a mode, then Run (Ctrl+R)."));
 }
 
-void TimelineTab::addPhase(int iteration, bool warmup, const PhaseResult &result) { m_plot->addPhase(iteration, warmup, result); }
+void TimelineTab::addPhase(int iteration, bool warmup, const PhaseResult &result)
+{
+    m_plot->addPhase(iteration, warmup, result);
+}
 
 void TimelineTab::setReport(const RunReport &report)
 {
     m_plot->setReport(report);
     m_model->setReport(report);
     const Verification &v = report.verification;
-    m_summary->setText(tr("<b>%1</b> · %2 · %3 per buffer · %4 (%5) · %6 iterations after %7 warm-up · verified: %8")
-                           .arg(q(report.spec.mode), q(report.spec.kernel), q(formatBytes(report.spec.bytes)),
-                                q(report.device.id), q(report.device.name))
-                           .arg(report.spec.iterations)
-                           .arg(report.spec.warmup)
-                           .arg(v.passed() ? tr("yes, %1 elements").arg(q(formatCount(v.checked)))
-                                           : tr("<span style='color:#b00020'>NO, %1 wrong</span>").arg(q(formatCount(v.mismatches)))));
+    m_summary->setText(
+        tr("<b>%1</b> · %2 · %3 per buffer · %4 (%5) · %6 iterations after %7 warm-up · verified: %8")
+            .arg(q(report.spec.mode), q(report.spec.kernel), q(formatBytes(report.spec.bytes)), q(report.device.id),
+                 q(report.device.name))
+            .arg(report.spec.iterations)
+            .arg(report.spec.warmup)
+            .arg(v.passed() ? tr("yes, %1 elements").arg(q(formatCount(v.checked)))
+                            : tr("<span style='color:#b00020'>NO, %1 wrong</span>").arg(q(formatCount(v.mismatches)))));
 }
 
 MigrationTab::MigrationTab(QWidget *parent)
@@ -129,7 +138,8 @@ MigrationTab::MigrationTab(QWidget *parent)
     legend->addWidget(swatch(deviceColor(), tr("on the GPU"), this));
     legend->addWidget(swatch(untouchedColor(), tr("untouched"), this));
     legend->addStretch(1);
-    auto *caveat = new QLabel(tr("Reconstructed from the migration records: CUDA has no call that says where a page is."), this);
+    auto *caveat
+        = new QLabel(tr("Reconstructed from the migration records: CUDA has no call that says where a page is."), this);
     caveat->setWordWrap(true);
     caveat->setForegroundRole(QPalette::PlaceholderText);
     auto *stepper = new QHBoxLayout;
@@ -148,6 +158,7 @@ MigrationTab::MigrationTab(QWidget *parent)
     top->addWidget(m_chart);
     top->setStretchFactor(0, 3);
     top->setStretchFactor(1, 2);
+    top->setSizes({560, 340});
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(top);
     splitter->addWidget(m_mapArea);

@@ -12,7 +12,10 @@ namespace {
 class SignalObserver final : public SetObserver
 {
 public:
-    SignalObserver(RunWorker &worker, quint64 job, bool phases) : m_worker(worker), m_job(job), m_phases(phases)
+    SignalObserver(RunWorker &worker, quint64 job, bool phases)
+        : m_worker(worker)
+        , m_job(job)
+        , m_phases(phases)
     {
         m_sinceProgress.start();
     }
@@ -53,7 +56,10 @@ private:
     int m_runs = 1;
 };
 
-QString q(const std::string &text) { return QString::fromStdString(text); }
+QString q(const std::string &text)
+{
+    return QString::fromStdString(text);
+}
 
 } // namespace
 
@@ -128,9 +134,9 @@ void RunWorker::runSet(quint64 job, ReportSet::Kind kind, ExperimentSpec spec, Q
     const DeviceInfo &device = (*engine)->device();
     SignalObserver observer(*this, job, false);
     const std::string what = kind == ReportSet::Kind::Sweep ? "sweep" : "compare";
-    auto outcome = sharescope::runSet(**engine, kind, planRuns(kind, spec, modeIds, sizes, device),
-                                      "sharescope " + what + " (from the window) on " + device.id, &observer,
-                                      cancel.get());
+    auto outcome
+        = sharescope::runSet(**engine, kind, planRuns(kind, spec, modeIds, sizes, device),
+                             "sharescope " + what + " (from the window) on " + device.id, &observer, cancel.get());
     if (!outcome) {
         if (outcome.error().kind == ErrorKind::Cancelled)
             emit cancelled(job);

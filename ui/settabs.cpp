@@ -48,16 +48,21 @@ void CompareTab::setReports(const ReportSet &set)
 {
     m_model->setReports(set);
     m_chart->setReports(set);
+    const bool counters = std::ranges::any_of(set.runs, &RunReport::countersEnabled);
+    m_table->setColumnHidden(CompareModel::MigratedColumn, !counters);
+    m_table->setColumnHidden(CompareModel::FaultsColumn, !counters);
     if (set.runs.empty()) {
         m_note->setText(tr("Compare all modes runs the experiment on screen in every mode of the device."));
         return;
     }
     const RunReport &first = set.runs.front();
-    QString note = tr("%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort.")
-                       .arg(QString::fromStdString(first.spec.kernel), QString::fromStdString(formatBytes(first.spec.bytes)),
-                            QString::fromStdString(first.device.id), QString::fromStdString(first.device.name));
+    QString note
+        = tr("%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort.")
+              .arg(QString::fromStdString(first.spec.kernel), QString::fromStdString(formatBytes(first.spec.bytes)),
+                   QString::fromStdString(first.device.id), QString::fromStdString(first.device.name));
     for (const SkippedRun &skipped : set.skipped)
-        note += QStringLiteral("<br>%1: %2").arg(QString::fromStdString(skipped.mode), QString::fromStdString(skipped.reason).toHtmlEscaped());
+        note += QStringLiteral("<br>%1: %2")
+                    .arg(QString::fromStdString(skipped.mode), QString::fromStdString(skipped.reason).toHtmlEscaped());
     m_note->setText(note);
 }
 

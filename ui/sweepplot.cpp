@@ -6,10 +6,14 @@
 
 namespace sharescope {
 
-SweepPlot::SweepPlot(QWidget *parent) : Plot(parent)
+SweepPlot::SweepPlot(QWidget *parent)
+    : Plot(parent)
 {
     xAxis->setScaleType(QCPAxis::stLogarithmic);
-    xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new ByteSizeTicker));
+    QSharedPointer<ByteSizeTicker> sizes(new ByteSizeTicker);
+    sizes->setLogBase(4); // 64 KiB, 256 KiB, 1 MiB, ...
+    sizes->setSubTickCount(0);
+    xAxis->setTicker(sizes);
     xAxis->setLabel(tr("Buffer size (log scale)"));
     yAxis->setScaleType(QCPAxis::stLogarithmic);
     yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new PlainLogTicker));
@@ -37,12 +41,13 @@ void SweepPlot::rebuild()
     for (const RunReport &run : m_set.runs) {
         for (const PhaseSummary &summary : summarize(run)) {
             if (summary.phase == m_phase && summary.median.bandwidth())
-                lines[run.spec.mode].emplace_back(static_cast<double>(run.spec.bytes), *summary.median.bandwidth() / 1e9);
+                lines[run.spec.mode].emplace_back(static_cast<double>(run.spec.bytes),
+                                                  *summary.median.bandwidth() / 1e9);
         }
     }
-    static const QColor palette[] = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73),
-                                     QColor(0xCC, 0x79, 0xA7), QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9),
-                                     QColor(0x99, 0x99, 0x99), QColor(0x00, 0x00, 0x00)};
+    static const QColor palette[]
+        = {QColor(0x00, 0x72, 0xB2), QColor(0xD5, 0x5E, 0x00), QColor(0x00, 0x9E, 0x73), QColor(0xCC, 0x79, 0xA7),
+           QColor(0xE6, 0x9F, 0x00), QColor(0x56, 0xB4, 0xE9), QColor(0x99, 0x99, 0x99), QColor(0x00, 0x00, 0x00)};
     double lowX = 1e30, highX = 1, lowY = 1e30, highY = 1e-6;
     std::size_t colour = 0;
     for (auto &[mode, points] : lines) {
@@ -66,8 +71,9 @@ void SweepPlot::rebuild()
         xAxis->setRange(lowX / 1.5, highX * 1.5);
         yAxis->setRange(lowY / 2, highY * 2);
     }
-    setEmptyMessage(lines.empty() ? (m_set.runs.empty() ? tr("Run a size sweep to see bandwidth against size")
-                                                        : tr("No %1 bandwidth: that phase moved nothing").arg(phaseLabel(m_phase)))
+    setEmptyMessage(lines.empty() ? (m_set.runs.empty()
+                                         ? tr("Run a size sweep to see bandwidth against size")
+                                         : tr("No %1 bandwidth: that phase moved nothing").arg(phaseLabel(m_phase)))
                                   : QString());
     replot(rpQueuedReplot);
 }

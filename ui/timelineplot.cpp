@@ -7,7 +7,8 @@
 
 namespace sharescope {
 
-TimelinePlot::TimelinePlot(QWidget *parent) : Plot(parent)
+TimelinePlot::TimelinePlot(QWidget *parent)
+    : Plot(parent)
 {
     xAxis->setLabel(tr("Time since the iteration began (ms, host clock)"));
     yAxis->setLabel(tr("Iteration"));
@@ -61,8 +62,8 @@ void TimelinePlot::rebuild()
     QSharedPointer<QCPAxisTickerText> lanes(new QCPAxisTickerText);
     for (std::size_t l = 0; l < m_lanes.size(); ++l) {
         const Lane &lane = m_lanes[l];
-        lanes->addTick(static_cast<double>(l), lane.warmup ? tr("warm-up %1").arg(lane.iteration + 1)
-                                                           : tr("%1").arg(lane.iteration + 1));
+        lanes->addTick(static_cast<double>(l),
+                       lane.warmup ? tr("warm-up %1").arg(lane.iteration + 1) : tr("%1").arg(lane.iteration + 1));
         for (const Segment &segment : lane.segments) {
             auto *rect = new QCPItemRect(this);
             rect->topLeft->setCoords(segment.startMs, static_cast<double>(l) - 0.35);
@@ -95,7 +96,8 @@ void TimelinePlot::showTip(QMouseEvent *event)
         if (x < segment.startMs || x > end)
             continue;
         const PhaseResult &r = segment.result;
-        QString tip = tr("<b>%1</b><br>time %2").arg(phaseLabel(r.phase), QString::fromStdString(formatDuration(r.hostNs)));
+        QString tip
+            = tr("<b>%1</b><br>time %2").arg(phaseLabel(r.phase), QString::fromStdString(formatDuration(r.hostNs)));
         if (r.deviceNs)
             tip += tr("<br>device time %1").arg(QString::fromStdString(formatDuration(*r.deviceNs)));
         tip += tr("<br>moved %1").arg(QString::fromStdString(formatBytes(r.bytesMoved())));
