@@ -1,5 +1,6 @@
 #include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -192,6 +193,47 @@ private slots:
         const Outcome outcome = run({command, "--help"});
         QCOMPARE(outcome.exitCode, 0);
         QVERIFY(outcome.out.contains(("Usage: sharescope " + command).toUtf8()));
+    }
+
+    void savesAScreenshotOfTheWindow()
+    {
+        const QString png = m_dir.filePath("timeline.png");
+        const Outcome outcome = run({"gui", "--device", "opencl:0", "--mode", "cl-copy", "--size", "1MiB", "--run",
+                                     "--screenshot", png, "--tab", "timeline"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QImage image(png);
+        QVERIFY(!image.isNull());
+        QVERIFY(image.width() >= 800 && image.height() >= 600);
+    }
+
+    void refusesBadWindowArguments_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("unknown tab") << QStringList{"gui", "--tab", "graphs"} << "unknown tab 'graphs'";
+        QTest::addRow("missing report") << QStringList{"gui", "--open", "/nonexistent/report.json"} << "cannot open";
+        QTest::addRow("both starts") << QStringList{"gui", "--run", "--compare"} << "cannot both start";
+    }
+    void refusesBadWindowArguments()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const Outcome outcome = run(arguments);
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains(message), qPrintable(outcome.err));
+    }
+
+    void refusesAMalformedReportBeforeOpeningTheWindow()
+    {
+        const QString path = m_dir.filePath("foreign.json");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"name\": \"package\"}");
+        file.close();
+        const Outcome outcome = run({"gui", "--open", path, "--screenshot", m_dir.filePath("never.png")});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("not a ShareScope report"), qPrintable(outcome.err));
+        QVERIFY(!QFile::exists(m_dir.filePath("never.png")));
     }
 
     void printsTheVersionAndUsage()

@@ -1,0 +1,186 @@
+#include "buffermodel.h"
+#include "bufferstab.h"
+#include "comparechart.h"
+#include "comparemodel.h"
+#include "experimentpanel.h"
+#include "mainwindow.h"
+#include "runcontroller.h"
+#include "runtabs.h"
+#include "settabs.h"
+#include "timelineplot.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace sharescope;
+
+// The window, driven as a user drives it, offscreen, on the CPU's OpenCL
+// device.
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+    QString m_device;
+
+    ExperimentPanel *panel() { return m_window->panel(); }
+
+    void typeSize(const QString &size)
+    {
+        QLineEdit *edit = panel()->sizeEdit();
+        edit->selectAll();
+        QTest::keyClick(edit, Qt::Key_Backspace);
+        QTest::keyClicks(edit, size);
+    }
+
+    bool waitForJob(int timeoutMs, bool *succeeded = nullptr)
+    {
+        QSignalSpy ended(m_window.get(), &MainWindow::jobEnded);
+        if (!ended.wait(timeoutMs))
+            return false;
+        if (succeeded)
+            *succeeded = ended.at(0).at(0).toBool();
+        return true;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        m_window = std::make_unique<MainWindow>(false);
+        QSignalSpy ready(m_window.get(), &MainWindow::devicesReady);
+        m_window->show();
+        QVERIFY(ready.wait(30000));
+        // The CPU's OpenCL device where there is one (PoCL), else the first OpenCL device.
+        const DeviceList list = listDevices();
+        const auto cpu = std::ranges::find_if(list.devices, [](const DeviceInfo &d) { return d.cpuDevice; });
+        const auto any = std::ranges::find(list.devices, BackendKind::OpenCL, &DeviceInfo::backend);
+        QVERIFY(any != list.devices.end());
+        m_device = QString::fromStdString(cpu != list.devices.end() ? cpu->id : any->id);
+        QVERIFY(panel()->selectDevice(m_device));
+    }
+
+    void runsAndShowsTheTimelineAndBuffers()
+    {
+        QVERIFY(panel()->selectMode(QStringLiteral("cl-use-host-ptr")));
+        typeSize(QStringLiteral("16MiB"));
+        panel()->setIterations(5, 1);
+        QVERIFY(panel()->runButton()->isEnabled());
+        QTest::mouseClick(panel()->runButton(), Qt::LeftButton);
+        bool succeeded = false;
+        QVERIFY(waitForJob(120000, &succeeded));
+        QVERIFY(succeeded);
+        QCOMPARE(m_window->timelineTab()->plot()->laneCount(), 6); // one lane per iteration, warm-up included
+        QCOMPARE(m_window->results().runs.size(), std::size_t(1));
+        QVERIFY(m_window->results().runs.front().verification.passed());
+
+        // The Buffers tab shows out = x + y, read from the kept buffer.
+        m_window->showTab(MainWindow::Tab::Buffers);
+        BufferModel *model = m_window->buffersTab()->model();
+        QCOMPARE(model->elements(), std::uint64_t(4 << 20));
+        const QModelIndex cell = model->index(1000, BufferModel::ValueColumn);
+        model->data(cell); // asks for the page
+        // x[1000] = 1000, y[1000] = (1000 % 251) / 2 = 123.5
+        QTRY_COMPARE_WITH_TIMEOUT(model->data(cell).toString(), QStringLiteral("1123.5"), 10000);
+        QVERIFY(!model->data(cell, BufferModel::MismatchRole).toBool());
+        QCOMPARE(model->data(model->index(1000, BufferModel::ExpectedColumn)).toString(), QStringLiteral("1123.5"));
+    }
+
+    void disablesRunForAnInvalidSize()
+    {
+        typeSize(QStringLiteral("12.5B"));
+        QVERIFY(!panel()->runButton()->isEnabled());
+        QVERIFY(!panel()->compareButton()->isEnabled());
+        QVERIFY2(panel()->validationMessage().contains(QStringLiteral("not a whole number of bytes")),
+                 qPrintable(panel()->validationMessage()));
+        typeSize(QStringLiteral("1MiB"));
+        QVERIFY(panel()->runButton()->isEnabled());
+        QVERIFY(panel()->validationMessage().isEmpty());
+    }
+
+    void comparesEveryMode()
+    {
+        typeSize(QStringLiteral("1MiB"));
+        panel()->setIterations(2, 1);
+        QTest::mouseClick(panel()->compareButton(), Qt::LeftButton);
+        bool succeeded = false;
+        QVERIFY(waitForJob(180000, &succeeded));
+        QVERIFY(succeeded);
+        int supported = 0;
+        for (int row = 0; row < panel()->modeList()->count(); ++row)
+            supported += (panel()->modeList()->item(row)->flags() & Qt::ItemIsEnabled) ? 1 : 0;
+        QCOMPARE(m_window->compareTab()->model()->rowCount(), supported);
+        // One bar group per supported mode: every phase's bars have a bar per mode.
+        CompareChart *chart = m_window->compareTab()->chart();
+        int bars = 0;
+        for (int i = 0; i < chart->plottableCount(); ++i) {
+            if (auto *b = qobject_cast<QCPBars *>(chart->plottable(i))) {
+                QCOMPARE(b->dataCount(), supported);
+                ++bars;
+            }
+        }
+        QCOMPARE(bars, 5);
+    }
+
+    void cancelsACompareWithinASecond()
+    {
+        typeSize(QStringLiteral("16MiB"));
+        panel()->setIterations(200, 1);
+        QSignalSpy progress(m_window->controller(), &RunController::progress);
+        QTest::mouseClick(panel()->compareButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(progress.count() > 0, 60000);
+        QVERIFY(panel()->cancelButton()->isEnabled());
+        QSignalSpy ended(m_window.get(), &MainWindow::jobEnded);
+        QElapsedTimer timer;
+        timer.start();
+        QTest::mouseClick(panel()->cancelButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(ended.count(), 1, 5000);
+        qInfo("stopped %lld ms after Cancel", static_cast<long long>(timer.elapsed()));
+        QVERIFY(timer.elapsed() < 1000);
+        QCOMPARE(ended.at(0).at(0).toBool(), false);
+        QVERIFY(panel()->runButton()->isEnabled());
+        panel()->setIterations(2, 1);
+    }
+
+    void keepsItsStateWhenAReportIsMalformed()
+    {
+        const int rowsBefore = m_window->compareTab()->model()->rowCount();
+        const std::size_t runsBefore = m_window->results().runs.size();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("broken.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("{\"format\": \"sharescope-report\", \"formatVersion\": 1, \"iterations\": ");
+        file.close();
+        bool dialogShown = false;
+        QString dialogText;
+        QTimer::singleShot(200, this, [&] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
+                dialogShown = true;
+                dialogText = box->text();
+                box->accept();
+            }
+        });
+        QVERIFY(!m_window->openReport(path));
+        QVERIFY(dialogShown);
+        QVERIFY2(dialogText.contains(QStringLiteral("not valid JSON")), qPrintable(dialogText));
+        QCOMPARE(m_window->compareTab()->model()->rowCount(), rowsBefore);
+        QCOMPARE(m_window->results().runs.size(), runsBefore);
+    }
+
+    void cleanupTestCase() { m_window.reset(); }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

@@ -1,0 +1,176 @@
+#include "buffermodel.h"
+#include "comparemodel.h"
+#include "countersmodel.h"
+#include "phasemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <bit>
+
+using namespace sharescope;
+
+namespace {
+
+RunReport report(const char *mode, bool counters)
+{
+    RunReport r;
+    r.device.id = "cuda:0";
+    r.spec.mode = mode;
+    r.spec.kernel = "vector-add";
+    r.spec.bytes = 1 << 20;
+    r.spec.iterations = 2;
+    r.spec.warmup = 1;
+    r.alloc.phase = Phase::Alloc;
+    r.alloc.hostNs = 5000;
+    if (counters)
+        r.alloc.counters = Counters{0, 0, 0, 0, {}, {}, {}, {}};
+    for (int i = 0; i < 3; ++i) {
+        IterationResult iteration{i, i == 0, {}};
+        for (const Phase phase : iterationPhases) {
+            PhaseResult p;
+            p.phase = phase;
+            p.hostNs = 1000 * (static_cast<int>(phase) + 1) + i;
+            p.bytesToDevice = phase == Phase::ToDevice ? 2 << 20 : 0;
+            p.bytesAccessed = p.bytesToDevice;
+            if (counters) {
+                Counters c;
+                c.bytesHostToDevice = phase == Phase::Kernel ? 3 << 20 : 0;
+                c.bytesDeviceToHost = 0;
+                c.cpuPageFaults = phase == Phase::HostRead ? 48 : 0;
+                c.gpuPageFaultGroups = 7;
+                p.counters = c; // thrashing and the rest: not reported
+            }
+            iteration.phases.push_back(p);
+        }
+        r.iterations.push_back(iteration);
+    }
+    r.verification = {3 << 18, 0, {}};
+    r.countersEnabled = counters;
+    r.countersNote = counters ? "" : "OpenCL reports no page-migration counters";
+    return r;
+}
+
+} // namespace
+
+class TestModels : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void phaseModel()
+    {
+        PhaseModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setReport(report("device", false));
+        QCOMPARE(model.rowCount(), 6); // alloc and the five phases; no free (the buffers were kept)
+        QCOMPARE(model.index(0, PhaseModel::PhaseColumn).data().toString(), QStringLiteral("alloc"));
+        QCOMPARE(model.index(0, PhaseModel::MinColumn).data().toString(), QStringLiteral("—")); // once per run
+        QCOMPARE(model.index(2, PhaseModel::MovedColumn).data().toString(), QStringLiteral("2 MiB"));
+        QVERIFY(model.index(3, PhaseModel::PhaseColumn).data(Qt::DecorationRole).canConvert<QColor>());
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void countersModelSaysNotReported()
+    {
+        CountersModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setReport(report("managed", true));
+        QCOMPARE(model.rowCount(), 6);
+        const int kernel = 3;
+        QCOMPARE(model.index(kernel, CountersModel::PhaseColumn).data().toString(), QStringLiteral("kernel"));
+        QCOMPARE(model.index(kernel, CountersModel::HostToDeviceColumn).data().toString(), QStringLiteral("3 MiB"));
+        QCOMPARE(model.index(kernel, CountersModel::HostToDeviceColumn).data(CountersModel::ValueRole).toULongLong(),
+                 3ULL << 20);
+        // Reported and zero, against not reported at all.
+        QCOMPARE(model.index(kernel, CountersModel::DeviceToHostColumn).data().toString(), QStringLiteral("0 B"));
+        QCOMPARE(model.index(kernel, CountersModel::ThrashingColumn).data().toString(), QStringLiteral("not reported"));
+        QVERIFY(!model.index(kernel, CountersModel::ThrashingColumn).data(CountersModel::ValueRole).isValid());
+        model.setReport(report("cl-copy", false));
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void compareModelSortsByValue()
+    {
+        CompareModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ReportSet set;
+        set.kind = ReportSet::Kind::Compare;
+        set.runs = {report("device", false), report("managed", true)};
+        set.runs[1].iterations[1].phases[2].hostNs = 99'000'000; // a slow kernel
+        set.runs[1].iterations[2].phases[2].hostNs = 99'000'000;
+        model.setReports(set);
+        QCOMPARE(model.rowCount(), 2);
+        QCOMPARE(model.index(0, CompareModel::MigratedColumn).data().toString(), QStringLiteral("not reported"));
+        QCOMPARE(model.index(1, CompareModel::MigratedColumn).data().toString(), QStringLiteral("3 MiB"));
+        QCOMPARE(model.index(1, CompareModel::FaultsColumn).data().toString(), QStringLiteral("83")); // 5 x 7 + 48
+        QVERIFY(model.index(1, CompareModel::KernelColumn).data(CompareModel::SortRole).toULongLong()
+                > model.index(0, CompareModel::KernelColumn).data(CompareModel::SortRole).toULongLong());
+        QCOMPARE(model.index(0, CompareModel::VerifiedColumn).data().toString(), QStringLiteral("yes"));
+        set.runs[1].residency.unexplainedBytes = 4096; // the driver dropped records
+        model.setReports(set);
+        QVERIFY(model.index(1, CompareModel::MigratedColumn).data().toString().startsWith(QStringLiteral("≥ ")));
+        model.clear();
+        QCOMPARE(model.rowCount(), 0);
+    }
+
+    void bufferModelReadsPagesOnDemand()
+    {
+        BufferModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QSignalSpy fetch(&model, &BufferModel::fetchRequested);
+        model.setBuffer(7, 2, 1000, ElementType::Float32);
+        QCOMPARE(model.rowCount(), 1000);
+        QCOMPARE(model.index(300, BufferModel::ValueColumn).data().toString(), QStringLiteral("…"));
+        QCOMPARE(model.index(301, BufferModel::ValueColumn).data().toString(), QStringLiteral("…"));
+        QTRY_COMPARE(fetch.count(), 1); // one request for the page, however many cells ask
+        QCOMPARE(fetch.at(0).at(0).toULongLong(), 7ULL);
+        QCOMPARE(fetch.at(0).at(2).toULongLong(), 256ULL); // page 1 starts at row 256
+        BufferChunk chunk{7, 2, 256, {}, {}};
+        for (int i = 0; i < 256; ++i) {
+            chunk.values.push_back(std::bit_cast<std::uint32_t>(float(i) * 0.5f));
+            chunk.expected.push_back(i == 45 ? -1.0 : i * 0.5);
+        }
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        model.addChunk(chunk);
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(model.index(300, BufferModel::ValueColumn).data().toString(), QStringLiteral("22"));
+        QCOMPARE(model.index(300, BufferModel::ExpectedColumn).data().toString(), QStringLiteral("22"));
+        QVERIFY(!model.index(300, BufferModel::ValueColumn).data(BufferModel::MismatchRole).toBool());
+        QVERIFY(model.index(301, BufferModel::ValueColumn).data(BufferModel::MismatchRole).toBool()); // planted
+        model.setFormat(BufferModel::Format::Hex);
+        QCOMPARE(model.index(300, BufferModel::ValueColumn).data().toString(), QStringLiteral("0x41b00000"));
+        // An answer for another run's buffer is ignored.
+        model.addChunk(BufferChunk{6, 2, 512, chunk.values, chunk.expected});
+        QCOMPARE(model.index(600, BufferModel::ValueColumn).data().toString(), QStringLiteral("…"));
+    }
+
+    void bufferModelStaysSmallForAGibibyte()
+    {
+        // A 1 GiB buffer of 268,435,456 elements, scrolled end to end: the
+        // model keeps at most maxPages pages, a few hundred KiB.
+        BufferModel model;
+        QSignalSpy fetch(&model, &BufferModel::fetchRequested);
+        const std::uint64_t elements = (1ULL << 30) / 4;
+        model.setBuffer(1, 0, elements, ElementType::UInt32);
+        QCOMPARE(model.rowCount(), int(elements));
+        for (std::uint64_t row = 0; row < elements; row += elements / 500) {
+            model.index(static_cast<int>(row), BufferModel::ValueColumn).data();
+            const std::uint64_t first = row / BufferModel::pageRows * BufferModel::pageRows;
+            BufferChunk chunk{1, 0, first, std::vector<std::uint32_t>(BufferModel::pageRows, 7),
+                              std::vector<double>(BufferModel::pageRows, 7.0)};
+            model.addChunk(chunk);
+        }
+        QVERIFY(model.cachedRows() <= BufferModel::maxPages * BufferModel::pageRows);
+        const std::size_t bytes = model.cachedRows() * (sizeof(std::uint32_t) + sizeof(double));
+        qInfo("cached %zu rows, about %zu KiB, for a 1 GiB buffer", model.cachedRows(), bytes / 1024);
+        QVERIFY(bytes < (32u << 20));
+        QCOMPARE(model.index(static_cast<int>(elements - 1), BufferModel::ValueColumn).data().toString(),
+                 QStringLiteral("…")); // long since dropped, and asked for again
+    }
+};
+
+QTEST_MAIN(TestModels)
+#include "tst_models.moc"
