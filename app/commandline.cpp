@@ -330,8 +330,12 @@ private:
 
     bool readModes(const QString &text, QStringList &modes)
     {
-        if (text.isEmpty() || text == QLatin1String("all"))
+        if (text.isEmpty())
             return true;
+        if (text == QLatin1String("all")) {
+            modes = {text};
+            return true;
+        }
         for (const QString &part : text.split(QLatin1Char(','))) {
             std::string mode;
             if (!readMode(part.trimmed(), mode))
@@ -346,6 +350,7 @@ private:
     {
         ExperimentSpec &spec = options.spec;
         const bool advising = spec.mode == "managed-advise" || options.modes.contains(QLatin1String("managed-advise"))
+                              || options.modes.contains(QLatin1String("all"))
             || (options.modes.isEmpty() && options.command != Command::Run);
         if (!spec.advice.empty() && !advising) {
             error(tr("--advice applies only to the managed-advise mode"));

@@ -16,7 +16,7 @@ struct CommandLineOptions
 {
     Command command = Command::Gui;
     ExperimentSpec spec; // run, compare and sweep; spec.mode is empty for "the device's default"
-    QStringList modes; // compare and sweep; empty means every mode of the device's backend
+    QStringList modes; // compare and sweep: the modes, or just "all"; empty: compare all, sweep the copy mode
     std::vector<std::uint64_t> sizes; // sweep
     bool json = false; // devices and modes: JSON on stdout
     QString jsonPath; // run, compare, sweep: a file, or "-" for stdout

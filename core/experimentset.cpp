@@ -8,8 +8,11 @@ PlannedRuns planRuns(ReportSet::Kind kind, const ExperimentSpec &base, const std
                      const std::vector<std::uint64_t> &sizes, const DeviceInfo &device)
 {
     std::vector<std::string> modeIds = requested;
+    const bool all = modeIds == std::vector<std::string>{"all"};
+    if (all)
+        modeIds.clear();
     if (modeIds.empty()) {
-        if (kind == ReportSet::Kind::Sweep) {
+        if (kind == ReportSet::Kind::Sweep && !all) {
             modeIds.emplace_back(defaultMode(device.backend));
         } else {
             for (const ModeInfo &mode : modes()) {

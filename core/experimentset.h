@@ -16,8 +16,8 @@ struct PlannedRuns
     std::vector<SkippedRun> skipped; // modes the device cannot run, with the reason
 };
 
-// Empty modes: every mode of the device's backend for compare, its plain
-// copy mode for sweep. Sizes are used by sweep only.
+// Modes {"all"}: every mode of the device's backend. Empty modes: the same
+// for compare, the plain copy mode for sweep. Sizes are used by sweep only.
 PlannedRuns planRuns(ReportSet::Kind kind, const ExperimentSpec &base, const std::vector<std::string> &modes,
                      const std::vector<std::uint64_t> &sizes, const DeviceInfo &device);
 

@@ -265,7 +265,7 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
         log(tr("Compared %1 modes").arg(set.runs.size()));
     } else {
         m_sweep->setReports(set);
-        log(tr("Swept %1 sizes").arg(set.runs.size()));
+        log(tr("Sweep: %1 runs").arg(set.runs.size()));
     }
 }
 

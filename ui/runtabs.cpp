@@ -129,10 +129,13 @@ MigrationTab::MigrationTab(QWidget *parent)
     , m_slider(new QSlider(Qt::Horizontal, this))
     , m_snapshotLabel(new QLabel(this))
     , m_note(new QLabel(this))
+    , m_counterArea(nullptr)
     , m_mapArea(new QWidget(this))
 {
     m_table = makeTable(m_model, this);
     m_note->setWordWrap(true);
+    m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_note->setMargin(6);
     auto *legend = new QHBoxLayout;
     legend->addWidget(swatch(hostColor(), tr("on the host"), this));
     legend->addWidget(swatch(deviceColor(), tr("on the GPU"), this));
@@ -154,6 +157,7 @@ MigrationTab::MigrationTab(QWidget *parent)
     mapLayout->addWidget(caveat);
 
     auto *top = new QSplitter(Qt::Horizontal, this);
+    m_counterArea = top;
     top->addWidget(m_table);
     top->addWidget(m_chart);
     top->setStretchFactor(0, 3);
@@ -165,6 +169,7 @@ MigrationTab::MigrationTab(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_note);
     layout->addWidget(splitter, 1);
+    layout->addStretch(0);
     connect(m_slider, &QSlider::valueChanged, this, &MigrationTab::showSnapshot);
     clear();
 }
@@ -174,6 +179,7 @@ void MigrationTab::clear()
     m_model->clear();
     m_chart->clear();
     m_map->setResidency({});
+    m_counterArea->setVisible(false);
     m_mapArea->setVisible(false);
     m_note->setText(tr("Run a managed-memory mode on a CUDA device to see pages migrate."));
 }
@@ -182,6 +188,7 @@ void MigrationTab::setReport(const RunReport &report)
 {
     m_model->setReport(report);
     m_chart->setReport(report);
+    m_counterArea->setVisible(m_model->rowCount() > 0); // without counters, the note says why
     m_map->setResidency(report.residency);
     const int snapshots = m_map->snapshotCount();
     m_mapArea->setVisible(snapshots > 0);

@@ -60,6 +60,7 @@ private:
     QSlider *m_slider;
     QLabel *m_snapshotLabel;
     QLabel *m_note;
+    QWidget *m_counterArea;
     QWidget *m_mapArea;
 };
 
