@@ -28,6 +28,8 @@ CompareTab::CompareTab(QWidget *parent)
     m_sorted->setSourceModel(m_model);
     m_sorted->setSortRole(CompareModel::SortRole);
     m_table->setModel(m_sorted);
+    // Unsorted (catalogue order) until the user clicks a column.
+    m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
