@@ -350,7 +350,7 @@ private:
     {
         ExperimentSpec &spec = options.spec;
         const bool advising = spec.mode == "managed-advise" || options.modes.contains(QLatin1String("managed-advise"))
-                              || options.modes.contains(QLatin1String("all"))
+            || options.modes.contains(QLatin1String("all"))
             || (options.modes.isEmpty() && options.command != Command::Run);
         if (!spec.advice.empty() && !advising) {
             error(tr("--advice applies only to the managed-advise mode"));
