@@ -177,26 +177,12 @@ PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
     return it == summaries.end() ? PhaseSummary{} : *it;
 }
 
-// Per iteration (the medians of the five phases added up): bytes migrated
-// both ways, or CPU faults plus GPU fault groups.
-std::string migratedText(const RunReport &run, const std::vector<PhaseSummary> &summaries, bool faults)
+// "1.2 GiB", "≥ 1.2 GiB" when the driver dropped records, or "not reported".
+std::string countedText(const std::optional<std::uint64_t> &value, bool lowerBound, bool bytes)
 {
-    if (!run.countersEnabled)
+    if (!value)
         return "not reported";
-    std::uint64_t total = 0;
-    for (const Phase phase : iterationPhases) {
-        const auto &counters = summaryFor(summaries, phase).median.counters;
-        if (!counters)
-            return "not reported";
-        const auto first = faults ? counters->cpuPageFaults : counters->bytesHostToDevice;
-        const auto second = faults ? counters->gpuPageFaultGroups : counters->bytesDeviceToHost;
-        if (!first || !second)
-            return "not reported";
-        total += *first + *second;
-    }
-    // Records the driver dropped make the sums a lower bound: say so.
-    const std::string atLeast = run.residency.unexplainedBytes ? "≥ " : "";
-    return atLeast + (faults ? formatCount(total) : formatBytes(total));
+    return (lowerBound ? "≥ " : "") + (bytes ? formatBytes(*value) : formatCount(*value));
 }
 
 } // namespace
@@ -326,19 +312,17 @@ QString compareTable(const ReportSet &set)
     table.addColumn(s(tr("zero-copy")), TextTable::Align::Left);
     table.addColumn(s(tr("verified")), TextTable::Align::Left);
     for (const RunReport &run : set.runs) {
-        const auto summaries = summarize(run);
+        const IterationTotals totals = iterationTotals(run);
         std::vector<std::string> row{run.spec.mode};
-        std::uint64_t moved = 0;
-        for (const Phase phase : iterationPhases) {
-            const PhaseSummary summary = summaryFor(summaries, phase);
-            row.push_back(formatDuration(summary.hostNs.median));
-            moved += summary.median.bytesMoved();
+        for (const std::uint64_t ns : totals.phaseNs)
+            row.push_back(formatDuration(ns));
+        row.push_back(formatDuration(totals.ns));
+        row.push_back(formatBytes(totals.moved));
+        row.push_back(totals.kernelBandwidth ? formatBandwidth(*totals.kernelBandwidth) : s(dash));
+        if (anyCounters) {
+            row.push_back(countedText(totals.migrated, totals.lowerBound, true));
+            row.push_back(countedText(totals.faults, totals.lowerBound, false));
         }
-        row.push_back(formatDuration(medianIterationNs(run)));
-        row.push_back(formatBytes(moved));
-        row.push_back(s(bandwidthText(summaryFor(summaries, Phase::Kernel).median)));
-        if (anyCounters)
-            row.insert(row.end(), {migratedText(run, summaries, false), migratedText(run, summaries, true)});
         const bool allZeroCopy = !run.buffers.empty()
             && std::ranges::all_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
         const bool anyKnown

@@ -124,6 +124,7 @@ private:
             // bandwidth over the kernels' device time is the kernels' own.
             return 2 * size * static_cast<std::uint64_t>(m_spec.rounds);
         case Phase::Alloc:
+        case Phase::IpcOpen:
         case Phase::Free:
             break;
         }
@@ -164,6 +165,7 @@ private:
             m_readPointers.clear();
             return m_session.releaseHost(meter);
         case Phase::Alloc:
+        case Phase::IpcOpen:
         case Phase::Free:
             break;
         }

@@ -101,14 +101,40 @@ std::vector<PhaseSummary> summarize(const RunReport &report)
     return summaries;
 }
 
+IterationTotals iterationTotals(const RunReport &report)
+{
+    IterationTotals totals;
+    totals.lowerBound = report.residency.unexplainedBytes > 0;
+    bool counted = report.countersEnabled;
+    std::uint64_t migrated = 0;
+    std::uint64_t faults = 0;
+    for (const PhaseSummary &summary : summarize(report)) {
+        const auto at = std::ranges::find(iterationPhases, summary.phase);
+        if (at == iterationPhases.end())
+            continue;
+        const PhaseResult &median = summary.median;
+        totals.phaseNs[at - iterationPhases.begin()] = summary.hostNs.median;
+        totals.ns += summary.hostNs.median;
+        totals.moved += median.bytesMoved();
+        if (summary.phase == Phase::Kernel)
+            totals.kernelBandwidth = median.bandwidth();
+        const Counters c = median.counters.value_or(Counters{});
+        counted = counted && c.bytesHostToDevice && c.bytesDeviceToHost && c.cpuPageFaults && c.gpuPageFaultGroups;
+        if (counted) {
+            migrated += *c.bytesHostToDevice + *c.bytesDeviceToHost;
+            faults += *c.cpuPageFaults + *c.gpuPageFaultGroups;
+        }
+    }
+    if (counted) {
+        totals.migrated = migrated;
+        totals.faults = faults;
+    }
+    return totals;
+}
+
 std::uint64_t medianIterationNs(const RunReport &report)
 {
-    std::uint64_t total = 0;
-    for (const PhaseSummary &summary : summarize(report)) {
-        if (summary.phase != Phase::Alloc && summary.phase != Phase::IpcOpen && summary.phase != Phase::Free)
-            total += summary.hostNs.median;
-    }
-    return total;
+    return iterationTotals(report).ns;
 }
 
 } // namespace sharescope

@@ -113,7 +113,18 @@ Stat statOf(std::vector<std::uint64_t> values);
 // alloc, ipc-open (ipc mode), the five iteration phases, free (when
 // measured), in order.
 std::vector<PhaseSummary> summarize(const RunReport &report);
-// The medians of every iteration phase added up: the time one iteration takes.
+// One iteration at a glance: the medians of its five phases, and their sums.
+struct IterationTotals
+{
+    std::uint64_t phaseNs[5] = {}; // host-init .. host-read, median host time
+    std::uint64_t ns = 0; // the time one iteration takes
+    std::uint64_t moved = 0; // bytes copied (or prefetched) explicitly
+    std::optional<double> kernelBandwidth;
+    std::optional<std::uint64_t> migrated; // bytes migrated both ways; empty when not reported
+    std::optional<std::uint64_t> faults; // CPU page faults + GPU fault groups; empty when not reported
+    bool lowerBound = false; // the driver dropped migration records: migrated and faults are at least this
+};
+IterationTotals iterationTotals(const RunReport &report);
 std::uint64_t medianIterationNs(const RunReport &report);
 
 } // namespace sharescope

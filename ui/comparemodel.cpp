@@ -3,8 +3,6 @@
 #include "bytesize.h"
 #include "phasestyle.h"
 
-#include <algorithm>
-
 namespace sharescope {
 namespace {
 
@@ -20,37 +18,8 @@ void CompareModel::setReports(const ReportSet &set)
     beginResetModel();
     m_set = set;
     m_rows.clear();
-    for (const RunReport &run : set.runs) {
-        Row row;
-        row.mode = run.spec.mode;
-        row.verified = run.verification.passed();
-        row.iterationNs = medianIterationNs(run);
-        row.lowerBound = run.residency.unexplainedBytes > 0;
-        std::uint64_t migrated = 0;
-        std::uint64_t faults = 0;
-        bool counted = run.countersEnabled;
-        for (const PhaseSummary &summary : summarize(run)) {
-            const auto at = std::ranges::find(iterationPhases, summary.phase);
-            if (at == iterationPhases.end())
-                continue;
-            const PhaseResult &median = summary.median;
-            row.phaseNs[at - iterationPhases.begin()] = summary.hostNs.median;
-            row.moved += median.bytesMoved();
-            if (summary.phase == Phase::Kernel)
-                row.kernelBandwidth = median.bandwidth();
-            const Counters c = median.counters.value_or(Counters{});
-            counted = counted && c.bytesHostToDevice && c.bytesDeviceToHost && c.cpuPageFaults && c.gpuPageFaultGroups;
-            if (counted) {
-                migrated += *c.bytesHostToDevice + *c.bytesDeviceToHost;
-                faults += *c.cpuPageFaults + *c.gpuPageFaultGroups;
-            }
-        }
-        if (counted) {
-            row.migrated = migrated;
-            row.faults = faults;
-        }
-        m_rows.push_back(row);
-    }
+    for (const RunReport &run : set.runs)
+        m_rows.push_back({run.spec.mode, iterationTotals(run), run.verification.passed()});
     endResetModel();
 }
 
@@ -78,20 +47,20 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     const bool phaseColumn = column >= HostInitColumn && column <= HostReadColumn;
     if (role == SortRole) {
         if (phaseColumn)
-            return QVariant::fromValue(row.phaseNs[column - HostInitColumn]);
+            return QVariant::fromValue(row.totals.phaseNs[column - HostInitColumn]);
         switch (column) {
         case ModeColumn:
             return q(row.mode);
         case IterationColumn:
-            return QVariant::fromValue(row.iterationNs);
+            return QVariant::fromValue(row.totals.ns);
         case MovedColumn:
-            return QVariant::fromValue(row.moved);
+            return QVariant::fromValue(row.totals.moved);
         case KernelBandwidthColumn:
-            return row.kernelBandwidth.value_or(0.0);
+            return row.totals.kernelBandwidth.value_or(0.0);
         case MigratedColumn:
-            return QVariant::fromValue(row.migrated.value_or(0));
+            return QVariant::fromValue(row.totals.migrated.value_or(0));
         case FaultsColumn:
-            return QVariant::fromValue(row.faults.value_or(0));
+            return QVariant::fromValue(row.totals.faults.value_or(0));
         case VerifiedColumn:
             return row.verified;
         }
@@ -100,26 +69,26 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     if (role == Qt::TextAlignmentRole)
         return QVariant::fromValue(column == ModeColumn ? Qt::AlignLeft | Qt::AlignVCenter
                                                         : Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ToolTipRole && (column == MigratedColumn || column == FaultsColumn) && row.lowerBound)
+    if (role == Qt::ToolTipRole && (column == MigratedColumn || column == FaultsColumn) && row.totals.lowerBound)
         return tr("The driver dropped migration records in this run: a lower bound.");
     if (role != Qt::DisplayRole)
         return {};
     if (phaseColumn)
-        return q(formatDuration(row.phaseNs[column - HostInitColumn]));
-    const QString atLeast = row.lowerBound ? QStringLiteral("≥ ") : QString();
+        return q(formatDuration(row.totals.phaseNs[column - HostInitColumn]));
+    const QString atLeast = row.totals.lowerBound ? QStringLiteral("≥ ") : QString();
     switch (column) {
     case ModeColumn:
         return q(row.mode);
     case IterationColumn:
-        return q(formatDuration(row.iterationNs));
+        return q(formatDuration(row.totals.ns));
     case MovedColumn:
-        return q(formatBytes(row.moved));
+        return q(formatBytes(row.totals.moved));
     case KernelBandwidthColumn:
-        return row.kernelBandwidth ? q(formatBandwidth(*row.kernelBandwidth)) : QStringLiteral("—");
+        return row.totals.kernelBandwidth ? q(formatBandwidth(*row.totals.kernelBandwidth)) : QStringLiteral("—");
     case MigratedColumn:
-        return row.migrated ? atLeast + q(formatBytes(*row.migrated)) : tr("not reported");
+        return row.totals.migrated ? atLeast + q(formatBytes(*row.totals.migrated)) : tr("not reported");
     case FaultsColumn:
-        return row.faults ? atLeast + q(formatCount(*row.faults)) : tr("not reported");
+        return row.totals.faults ? atLeast + q(formatCount(*row.totals.faults)) : tr("not reported");
     case VerifiedColumn:
         return row.verified ? tr("yes") : tr("NO");
     }

@@ -48,13 +48,7 @@ private:
     struct Row
     {
         std::string mode;
-        std::uint64_t phaseNs[5] = {};
-        std::uint64_t iterationNs = 0;
-        std::uint64_t moved = 0;
-        std::optional<double> kernelBandwidth;
-        std::optional<std::uint64_t> migrated; // empty: not reported
-        std::optional<std::uint64_t> faults;
-        bool lowerBound = false; // the driver dropped records
+        IterationTotals totals;
         bool verified = false;
     };
     ReportSet m_set;
