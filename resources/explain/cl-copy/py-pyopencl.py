@@ -1,0 +1,25 @@
+# cl-copy in pyopencl: device buffers, explicit copies in and out.
+import numpy as np
+import pyopencl as cl
+
+ctx = cl.create_some_context(interactive=False)
+queue = cl.CommandQueue(ctx)
+n = 1 << 20
+x = np.arange(n, dtype=np.float32)
+y = np.ones(n, dtype=np.float32)
+out = np.empty_like(x)
+
+mf = cl.mem_flags
+dx = cl.Buffer(ctx, mf.READ_ONLY, x.nbytes)
+dy = cl.Buffer(ctx, mf.READ_ONLY, y.nbytes)
+dout = cl.Buffer(ctx, mf.WRITE_ONLY, out.nbytes)
+cl.enqueue_copy(queue, dx, x)          # to-device: clEnqueueWriteBuffer
+cl.enqueue_copy(queue, dy, y)
+
+program = cl.Program(ctx, """
+__kernel void add(__global const float *x, __global const float *y, __global float *out)
+{ size_t i = get_global_id(0); out[i] = x[i] + y[i]; }""").build()
+program.add(queue, (n,), None, dx, dy, dout)
+cl.enqueue_copy(queue, out, dout)      # to-host: clEnqueueReadBuffer (blocking)
+assert np.array_equal(out, x + y)
+print("cl-copy: verified", n, "elements")

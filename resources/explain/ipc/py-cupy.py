@@ -1,0 +1,24 @@
+# ipc in CuPy: export cudaMalloc memory with cudaIpcGetMemHandle; a second
+# process opens the handle and changes the same bytes.
+import multiprocessing as mp
+import cupy as cp
+import numpy as np
+
+def child(handle, n):
+    pointer = cp.cuda.runtime.ipcOpenMemHandle(handle)
+    memory = cp.cuda.UnownedMemory(pointer, n * 4, None)
+    x = cp.ndarray((n,), dtype=cp.float32, memptr=cp.cuda.MemoryPointer(memory, 0))
+    x *= 2
+    cp.cuda.Device().synchronize()
+    del x, memory
+    cp.cuda.runtime.ipcCloseMemHandle(pointer)
+
+if __name__ == "__main__":
+    n = 1 << 20
+    x = cp.arange(n, dtype=cp.float32)
+    handle = cp.cuda.runtime.ipcGetMemHandle(x.data.ptr)   # 64 bytes
+    process = mp.get_context("spawn").Process(target=child, args=(handle, n))
+    process.start()
+    process.join()
+    assert np.array_equal(x.get(), 2 * np.arange(n, dtype=np.float32))
+    print("ipc: verified", n, "elements changed by process", process.pid)

@@ -1,0 +1,14 @@
+# managed-advise in CuPy: cudaMemAdvise hints on managed memory, here that the
+# data should live on the GPU.
+import cupy as cp
+import numpy as np
+
+cp.cuda.set_allocator(cp.cuda.MemoryPool(cp.cuda.malloc_managed).malloc)
+n = 1 << 20
+x = cp.arange(n, dtype=cp.float32)
+runtime = cp.cuda.runtime
+runtime.memAdvise(x.data.ptr, x.nbytes, runtime.cudaMemAdviseSetPreferredLocation, cp.cuda.Device().id)
+x *= 2
+cp.cuda.Device().synchronize()
+assert np.array_equal(x.get(), 2 * np.arange(n, dtype=np.float32))
+print("managed-advise: verified", n, "elements")

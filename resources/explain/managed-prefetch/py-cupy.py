@@ -1,0 +1,18 @@
+# managed-prefetch in CuPy: move managed pages before they are needed with
+# cudaMemPrefetchAsync, so that neither side faults.
+import cupy as cp
+import numpy as np
+
+cp.cuda.set_allocator(cp.cuda.MemoryPool(cp.cuda.malloc_managed).malloc)
+n = 1 << 20
+x = cp.empty(n, dtype=cp.float32)
+host = np.frombuffer((np.ctypeslib.ctypes.c_float * n).from_address(x.data.ptr), dtype=np.float32)
+host[:] = np.arange(n, dtype=np.float32)         # the CPU writes managed memory directly
+stream = cp.cuda.get_current_stream()
+device = cp.cuda.Device().id
+cp.cuda.runtime.memPrefetchAsync(x.data.ptr, x.nbytes, device, stream.ptr)   # to the GPU
+x *= 2
+cp.cuda.runtime.memPrefetchAsync(x.data.ptr, x.nbytes, cp.cuda.runtime.cudaCpuDeviceId, stream.ptr)  # back
+stream.synchronize()
+assert np.array_equal(host, 2 * np.arange(n, dtype=np.float32))
+print("managed-prefetch: verified", n, "elements")

@@ -1,0 +1,16 @@
+# registered in CuPy: cudaHostRegister pins a numpy array in place and maps it.
+import cupy as cp
+import numpy as np
+
+n = 1 << 20
+a = np.arange(n, dtype=np.float32)
+runtime = cp.cuda.runtime
+runtime.hostRegister(a.ctypes.data, a.nbytes, runtime.hostRegisterMapped)
+memory = cp.cuda.UnownedMemory(a.ctypes.data, a.nbytes, a)   # same address on the GPU (unified addressing)
+gpu = cp.ndarray((n,), dtype=cp.float32, memptr=cp.cuda.MemoryPointer(memory, 0))
+gpu *= 2
+cp.cuda.Device().synchronize()
+del gpu, memory
+runtime.hostUnregister(a.ctypes.data)
+assert np.array_equal(a, 2 * np.arange(n, dtype=np.float32))
+print("registered: verified", n, "elements")
