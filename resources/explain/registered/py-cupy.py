@@ -5,7 +5,8 @@ import numpy as np
 n = 1 << 20
 a = np.arange(n, dtype=np.float32)
 runtime = cp.cuda.runtime
-runtime.hostRegister(a.ctypes.data, a.nbytes, runtime.hostRegisterMapped)
+cudaHostRegisterMapped = 2                       # CuPy names no constant for this flag
+runtime.hostRegister(a.ctypes.data, a.nbytes, cudaHostRegisterMapped)
 memory = cp.cuda.UnownedMemory(a.ctypes.data, a.nbytes, a)   # same address on the GPU (unified addressing)
 gpu = cp.ndarray((n,), dtype=cp.float32, memptr=cp.cuda.MemoryPointer(memory, 0))
 gpu *= 2
