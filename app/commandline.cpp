@@ -138,7 +138,7 @@ private:
             tr("Save the window to FILE (PNG) once the run, compare or report is shown, then quit."),
             QStringLiteral("FILE")};
         const QCommandLineOption tabOption{QStringLiteral("tab"),
-                                           tr("Tab to show: timeline, migration, buffers, compare, sweep."),
+                                           tr("Tab to show: timeline, migration, buffers, compare, sweep, explain."),
                                            QStringLiteral("NAME")};
         const QCommandLineOption openOption{QStringLiteral("open"), tr("Open a report written by --json or Save."),
                                             QStringLiteral("REPORT")};
@@ -232,8 +232,8 @@ private:
             options.tab = m_parser.value(tabOption);
             options.openPath = m_parser.value(openOption);
             static const QStringList tabs{QStringLiteral("timeline"), QStringLiteral("migration"),
-                                          QStringLiteral("buffers"), QStringLiteral("compare"),
-                                          QStringLiteral("sweep")};
+                                          QStringLiteral("buffers"),  QStringLiteral("compare"),
+                                          QStringLiteral("sweep"),    QStringLiteral("explain")};
             if (!options.tab.isEmpty() && !tabs.contains(options.tab))
                 return error(tr("unknown tab '%1'; accepted: %2").arg(options.tab, tabs.join(QStringLiteral(", "))));
             if (options.runOnStart && options.compareOnStart)

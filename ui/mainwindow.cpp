@@ -4,6 +4,7 @@
 #include "bytesize.h"
 #include "comparechart.h"
 #include "experimentpanel.h"
+#include "explaintab.h"
 #include "migrationchart.h"
 #include "reportcsv.h"
 #include "runcontroller.h"
@@ -51,6 +52,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     , m_buffers(new BuffersTab(m_controller, this))
     , m_compare(new CompareTab(this))
     , m_sweep(new SweepTab(this))
+    , m_explain(new ExplainTab(this))
     , m_log(new QPlainTextEdit(this))
     , m_progress(new QProgressBar(this))
     , m_deviceLabel(new QLabel(this))
@@ -62,6 +64,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     m_tabs->addTab(m_buffers, tr("Buffers"));
     m_tabs->addTab(m_compare, tr("Compare"));
     m_tabs->addTab(m_sweep, tr("Sweep"));
+    m_tabs->addTab(m_explain, tr("Explain"));
     setCentralWidget(m_tabs);
 
     auto *experiment = new QDockWidget(tr("Experiment"), this);
@@ -90,8 +93,11 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     connect(m_panel, &ExperimentPanel::sweepRequested, this, &MainWindow::sweep);
     connect(m_panel, &ExperimentPanel::cancelRequested, this, &MainWindow::cancel);
     connect(m_panel, &ExperimentPanel::deviceChanged, this, [this](const QString &id) { m_deviceLabel->setText(id); });
-    connect(m_panel, &ExperimentPanel::changed, this,
-            [this] { m_runAction->setEnabled(m_panel->runButton()->isEnabled()); });
+    connect(m_panel, &ExperimentPanel::changed, this, [this] {
+        m_runAction->setEnabled(m_panel->runButton()->isEnabled());
+        if (const auto spec = m_panel->spec())
+            m_explain->setExperiment(*spec);
+    });
 
     connect(m_controller, &RunController::devicesListed, this, [this](const DeviceList &list) {
         m_panel->setDevices(list);
@@ -176,11 +182,9 @@ void MainWindow::createMenus()
 
 std::optional<MainWindow::Tab> MainWindow::tabFromName(const QString &name)
 {
-    static const std::pair<const char *, Tab> names[] = {{"timeline", Tab::Timeline},
-                                                         {"migration", Tab::Migration},
-                                                         {"buffers", Tab::Buffers},
-                                                         {"compare", Tab::Compare},
-                                                         {"sweep", Tab::Sweep}};
+    static const std::pair<const char *, Tab> names[]
+        = {{"timeline", Tab::Timeline}, {"migration", Tab::Migration}, {"buffers", Tab::Buffers},
+           {"compare", Tab::Compare},   {"sweep", Tab::Sweep},         {"explain", Tab::Explain}};
     for (const auto &[text, tab] : names) {
         if (name.compare(QLatin1String(text), Qt::CaseInsensitive) == 0)
             return tab;
@@ -336,6 +340,7 @@ void MainWindow::exportPlot()
         plot = m_sweep->plot();
         break;
     case Tab::Buffers:
+    case Tab::Explain:
         break;
     }
     if (!plot) {

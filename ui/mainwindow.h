@@ -16,6 +16,7 @@ namespace sharescope {
 class BuffersTab;
 class CompareTab;
 class ExperimentPanel;
+class ExplainTab;
 class MigrationTab;
 class RunController;
 class SweepTab;
@@ -26,7 +27,7 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 
 public:
-    enum class Tab { Timeline, Migration, Buffers, Compare, Sweep };
+    enum class Tab { Timeline, Migration, Buffers, Compare, Sweep, Explain };
 
     // rememberSettings: restore and save the experiment and the window's
     // layout across starts (off for reproducible screenshots and tests).
@@ -40,6 +41,7 @@ public:
     BuffersTab *buffersTab() const { return m_buffers; }
     CompareTab *compareTab() const { return m_compare; }
     SweepTab *sweepTab() const { return m_sweep; }
+    ExplainTab *explainTab() const { return m_explain; }
     void showTab(Tab tab);
     static std::optional<Tab> tabFromName(const QString &name); // "timeline", "migration", ...
 
@@ -82,6 +84,7 @@ private:
     BuffersTab *m_buffers;
     CompareTab *m_compare;
     SweepTab *m_sweep;
+    ExplainTab *m_explain;
     QPlainTextEdit *m_log;
     QProgressBar *m_progress;
     QLabel *m_deviceLabel;

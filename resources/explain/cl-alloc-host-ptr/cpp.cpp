@@ -12,7 +12,8 @@ int main()
     cl::Context context(CL_DEVICE_TYPE_DEFAULT);
     cl::CommandQueue queue(context);
     cl::Buffer buffer(context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
-    auto *host = static_cast<float *>(queue.enqueueMapBuffer(buffer, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 0, bytes));
+    auto *host
+        = static_cast<float *>(queue.enqueueMapBuffer(buffer, CL_TRUE, CL_MAP_WRITE_INVALIDATE_REGION, 0, bytes));
     for (int i = 0; i < n; ++i)
         host[i] = 1.0f;
     queue.enqueueUnmapMemObject(buffer, host);

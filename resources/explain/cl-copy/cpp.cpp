@@ -12,11 +12,11 @@ int main()
     cl::Context context(CL_DEVICE_TYPE_DEFAULT);
     cl::CommandQueue queue(context);
     cl::Buffer device(context, CL_MEM_READ_WRITE, n * sizeof(float));
-    queue.enqueueWriteBuffer(device, CL_TRUE, 0, n * sizeof(float), x.data());   // to-device
+    queue.enqueueWriteBuffer(device, CL_TRUE, 0, n * sizeof(float), x.data()); // to-device
     cl::Program program(context, "__kernel void scale(__global float *b) { b[get_global_id(0)] *= 2.0f; }", true);
     cl::KernelFunctor<cl::Buffer> scale(program, "scale");
     scale(cl::EnqueueArgs(queue, cl::NDRange(n)), device);
-    queue.enqueueReadBuffer(device, CL_TRUE, 0, n * sizeof(float), out.data());  // to-host
+    queue.enqueueReadBuffer(device, CL_TRUE, 0, n * sizeof(float), out.data()); // to-host
     std::printf("cl-copy: out[0] = %g (expected 2)\n", out[0]);
     return out[0] == 2.0f ? 0 : 1;
 }

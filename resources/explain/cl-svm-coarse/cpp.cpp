@@ -18,7 +18,7 @@ int main()
     queue.enqueueUnmapSVM(shared);
     cl::Program program(context, "__kernel void scale(__global float *b) { b[get_global_id(0)] *= 2.0f; }", true);
     cl::Kernel scale(program, "scale");
-    scale.setArg(0, shared);   // clSetKernelArgSVMPointer
+    scale.setArg(0, shared); // clSetKernelArgSVMPointer
     queue.enqueueNDRangeKernel(scale, cl::NullRange, cl::NDRange(n));
     queue.enqueueMapSVM(shared, CL_TRUE, CL_MAP_READ, bytes);
     std::printf("cl-svm-coarse: %g (expected 2)\n", shared[0]);

@@ -1,0 +1,92 @@
+#include "explaintab.h"
+
+#include "explanations.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+namespace sharescope {
+namespace {
+
+QWidget *codeView(const QString &code, QWidget *parent)
+{
+    auto *page = new QWidget(parent);
+    auto *text = new QPlainTextEdit(code, page);
+    text->setReadOnly(true);
+    text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *copy = new QPushButton(QObject::tr("Copy"), page);
+    QObject::connect(copy, &QPushButton::clicked, page, [code] { QApplication::clipboard()->setText(code); });
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(text, 1);
+    auto *bar = new QHBoxLayout;
+    bar->addStretch(1);
+    bar->addWidget(copy);
+    layout->addLayout(bar);
+    return page;
+}
+
+} // namespace
+
+ExplainTab::ExplainTab(QWidget *parent)
+    : QWidget(parent)
+    , m_text(new QTextBrowser(this))
+    , m_examples(new QTabWidget(this))
+    , m_command(new QLineEdit(this))
+{
+    m_text->setOpenExternalLinks(true);
+    m_command->setReadOnly(true);
+    m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *copyCommand = new QPushButton(tr("Copy"), this);
+    connect(copyCommand, &QPushButton::clicked, this, [this] { QApplication::clipboard()->setText(command()); });
+    auto *commandBar = new QHBoxLayout;
+    commandBar->addWidget(new QLabel(tr("The same on the command line:"), this));
+    commandBar->addWidget(m_command, 1);
+    commandBar->addWidget(copyCommand);
+    auto *splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_text);
+    splitter->addWidget(m_examples);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(commandBar);
+    layout->addWidget(splitter, 1);
+}
+
+void ExplainTab::setExperiment(const ExperimentSpec &spec)
+{
+    m_command->setText(QString::fromStdString(spec.commandLine()));
+    m_command->setCursorPosition(0);
+    const QString mode = QString::fromStdString(spec.mode);
+    if (mode == m_mode)
+        return;
+    m_mode = mode;
+    const Explanation explanation = explanationFor(mode);
+    m_text->setMarkdown(explanation.markdown.isEmpty() ? tr("No explanation for %1 yet.").arg(mode)
+                                                       : explanation.markdown);
+    while (m_examples->count() > 0) {
+        QWidget *page = m_examples->widget(0);
+        m_examples->removeTab(0);
+        page->deleteLater();
+    }
+    for (const CodeExample &example : explanation.examples)
+        m_examples->addTab(codeView(example.code, m_examples), example.label);
+}
+
+QString ExplainTab::command() const
+{
+    return m_command->text();
+}
+
+} // namespace sharescope
