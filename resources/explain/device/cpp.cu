@@ -18,9 +18,9 @@ int main()
     cudaMalloc(&dx, n * sizeof(float));
     cudaMalloc(&dy, n * sizeof(float));
     cudaMalloc(&dout, n * sizeof(float));
-    cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice);   // to-device
+    cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice); // to-device
     cudaMemcpy(dy, y.data(), n * sizeof(float), cudaMemcpyHostToDevice);
-    add<<<(n + 255) / 256, 256>>>(dx, dy, dout, n);                         // kernel
+    add<<<(n + 255) / 256, 256>>>(dx, dy, dout, n); // kernel
     cudaMemcpy(out.data(), dout, n * sizeof(float), cudaMemcpyDeviceToHost); // to-host (waits)
     std::printf("device: out[0] = %g (expected 3)\n", out[0]);
     cudaFree(dx);

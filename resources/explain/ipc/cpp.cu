@@ -21,7 +21,7 @@ int main(int argc, char **argv)
 {
     const int n = 1 << 20;
     cudaIpcMemHandle_t handle;
-    if (argc == 2) {   // the other process
+    if (argc == 2) { // the other process
         for (size_t i = 0; i < sizeof handle; ++i)
             std::sscanf(argv[1] + 2 * i, "%2hhx", reinterpret_cast<unsigned char *>(&handle) + i);
         float *shared;

@@ -16,13 +16,13 @@ int main()
     cudaMallocManaged(&x, n * sizeof(float));
     cudaMallocManaged(&y, n * sizeof(float));
     cudaMallocManaged(&out, n * sizeof(float));
-    for (int i = 0; i < n; ++i) {   // pages populated on the host
+    for (int i = 0; i < n; ++i) { // pages populated on the host
         x[i] = 1;
         y[i] = 2;
     }
-    add<<<(n + 255) / 256, 256>>>(x, y, out, n);   // GPU faults move x and y over
-    cudaDeviceSynchronize();                        // required before the CPU touches them
-    std::printf("managed: out[0] = %g (expected 3)\n", out[0]);   // a CPU fault moves out back
+    add<<<(n + 255) / 256, 256>>>(x, y, out, n); // GPU faults move x and y over
+    cudaDeviceSynchronize(); // required before the CPU touches them
+    std::printf("managed: out[0] = %g (expected 3)\n", out[0]); // a CPU fault moves out back
     const bool ok = out[0] == 3.0f;
     cudaFree(x);
     cudaFree(y);

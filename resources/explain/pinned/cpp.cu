@@ -22,7 +22,7 @@ int main()
     cudaMemcpyAsync(device, host, n * sizeof(float), cudaMemcpyHostToDevice, stream);
     scale<<<(n + 255) / 256, 256, 0, stream>>>(device, n);
     cudaMemcpyAsync(host, device, n * sizeof(float), cudaMemcpyDeviceToHost, stream);
-    cudaStreamSynchronize(stream);   // the copies are done only now
+    cudaStreamSynchronize(stream); // the copies are done only now
     std::printf("pinned: host[3] = %g (expected 6)\n", host[3]);
     const bool ok = host[3] == 6.0f;
     cudaStreamDestroy(stream);

@@ -14,11 +14,11 @@ int main()
     const int n = 1 << 20;
     float *host, *device;
     cudaHostAlloc(&host, n * sizeof(float), cudaHostAllocMapped);
-    cudaHostGetDevicePointer(&device, host, 0);   // the same address with unified addressing
+    cudaHostGetDevicePointer(&device, host, 0); // the same address with unified addressing
     for (int i = 0; i < n; ++i)
         host[i] = float(i);
     scale<<<(n + 255) / 256, 256>>>(device, n);
-    cudaDeviceSynchronize();                      // then the CPU reads the result in place
+    cudaDeviceSynchronize(); // then the CPU reads the result in place
     std::printf("zero-copy: host[3] = %g (expected 6)\n", host[3]);
     const bool ok = host[3] == 6.0f;
     cudaFreeHost(host);
