@@ -83,6 +83,16 @@ private slots:
         QVERIFY(succeeded);
         QCOMPARE(m_window->timelineTab()->plot()->laneCount(), 6); // one lane per iteration, warm-up included
         QCOMPARE(m_window->results().runs.size(), std::size_t(1));
+        // One rectangle per iteration phase, drawn live; redrawing from the report draws the same.
+        int phases = 0;
+        for (const IterationResult &iteration : m_window->results().runs.front().iterations)
+            phases += static_cast<int>(iteration.phases.size());
+        QVERIFY(phases >= 6 * 3);
+        TimelinePlot *timeline = m_window->timelineTab()->plot();
+        QCOMPARE(timeline->segmentCount(), phases);
+        timeline->setReport(m_window->results().runs.front());
+        QCOMPARE(timeline->segmentCount(), phases);
+        QCOMPARE(timeline->laneCount(), 6);
         QVERIFY(m_window->results().runs.front().verification.passed());
 
         // The Buffers tab shows out = x + y, read from the kept buffer.

@@ -28,58 +28,63 @@ TimelinePlot::TimelinePlot(QWidget *parent)
 void TimelinePlot::clear()
 {
     m_lanes.clear();
-    rebuild();
+    m_longestMs = 0;
+    // Item 0 is the empty-plot message; the rest are the segments.
+    for (int i = itemCount() - 1; i >= 1; --i)
+        removeItem(i);
+    m_laneTicks.reset(new QCPAxisTickerText);
+    yAxis->setTicker(m_laneTicks);
+    updateRanges();
 }
 
 void TimelinePlot::addPhase(int iteration, bool warmup, const PhaseResult &result)
 {
-    if (iteration < 0)
-        return; // alloc and free are not part of an iteration
-    if (m_lanes.empty() || m_lanes.back().iteration != iteration)
-        m_lanes.push_back({iteration, warmup, {}, 0});
-    Lane &lane = m_lanes.back();
-    lane.segments.push_back({result, lane.endMs});
-    lane.endMs += static_cast<double>(result.hostNs) / 1e6;
-    rebuild();
+    appendSegment(iteration, warmup, result);
+    updateRanges();
 }
 
 void TimelinePlot::setReport(const RunReport &report)
 {
-    m_lanes.clear();
+    clear();
     for (const IterationResult &iteration : report.iterations) {
         for (const PhaseResult &phase : iteration.phases)
-            addPhase(iteration.index, iteration.warmup, phase);
+            appendSegment(iteration.index, iteration.warmup, phase);
     }
-    rebuild();
+    updateRanges();
 }
 
-void TimelinePlot::rebuild()
+// Adds one phase: a new lane (and its tick) when the iteration changes, and
+// one rectangle. Earlier segments are left as they are, so a long run costs
+// the same per phase at its end as at its start.
+void TimelinePlot::appendSegment(int iteration, bool warmup, const PhaseResult &result)
 {
-    // Items 0 is the empty-plot message; the rest are the segments.
-    for (int i = itemCount() - 1; i >= 1; --i)
-        removeItem(i);
-    double longest = 0;
-    QSharedPointer<QCPAxisTickerText> lanes(new QCPAxisTickerText);
-    for (std::size_t l = 0; l < m_lanes.size(); ++l) {
-        const Lane &lane = m_lanes[l];
-        lanes->addTick(static_cast<double>(l),
-                       lane.warmup ? tr("warm-up %1").arg(lane.iteration + 1) : tr("%1").arg(lane.iteration + 1));
-        for (const Segment &segment : lane.segments) {
-            auto *rect = new QCPItemRect(this);
-            rect->topLeft->setCoords(segment.startMs, static_cast<double>(l) - 0.35);
-            rect->bottomRight->setCoords(segment.startMs + static_cast<double>(segment.result.hostNs) / 1e6,
-                                         static_cast<double>(l) + 0.35);
-            QColor color = phaseColor(segment.result.phase);
-            if (lane.warmup)
-                color.setAlpha(110);
-            rect->setBrush(color);
-            rect->setPen(Qt::NoPen);
-            rect->setSelectable(false);
-        }
-        longest = std::max(longest, lane.endMs);
+    if (iteration < 0)
+        return; // alloc and free are not part of an iteration
+    if (m_lanes.empty() || m_lanes.back().iteration != iteration) {
+        m_laneTicks->addTick(static_cast<double>(m_lanes.size()),
+                             warmup ? tr("warm-up %1").arg(iteration + 1) : tr("%1").arg(iteration + 1));
+        m_lanes.push_back({iteration, warmup, {}, 0});
     }
-    yAxis->setTicker(lanes);
-    xAxis->setRange(0, longest > 0 ? longest * 1.02 : 1);
+    Lane &lane = m_lanes.back();
+    const double y = static_cast<double>(m_lanes.size() - 1);
+    const double endMs = lane.endMs + static_cast<double>(result.hostNs) / 1e6;
+    auto *rect = new QCPItemRect(this);
+    rect->topLeft->setCoords(lane.endMs, y - 0.35);
+    rect->bottomRight->setCoords(endMs, y + 0.35);
+    QColor color = phaseColor(result.phase);
+    if (lane.warmup)
+        color.setAlpha(110);
+    rect->setBrush(color);
+    rect->setPen(Qt::NoPen);
+    rect->setSelectable(false);
+    lane.segments.push_back({result, lane.endMs});
+    lane.endMs = endMs;
+    m_longestMs = std::max(m_longestMs, endMs);
+}
+
+void TimelinePlot::updateRanges()
+{
+    xAxis->setRange(0, m_longestMs > 0 ? m_longestMs * 1.02 : 1);
     yAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(m_lanes.size())) - 0.4);
     setEmptyMessage(m_lanes.empty() ? tr("Run an experiment to see its phases") : QString());
     replot(rpQueuedReplot);

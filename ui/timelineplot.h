@@ -21,6 +21,7 @@ public:
     void addPhase(int iteration, bool warmup, const PhaseResult &result);
     void setReport(const RunReport &report);
     int laneCount() const { return static_cast<int>(m_lanes.size()); }
+    int segmentCount() const { return itemCount() - 1; } // item 0 is the empty-plot message
 
 private:
     struct Segment
@@ -35,10 +36,13 @@ private:
         std::vector<Segment> segments;
         double endMs = 0;
     };
-    void rebuild();
+    void appendSegment(int iteration, bool warmup, const PhaseResult &result);
+    void updateRanges();
     void showTip(QMouseEvent *event);
 
     std::vector<Lane> m_lanes;
+    QSharedPointer<QCPAxisTickerText> m_laneTicks;
+    double m_longestMs = 0;
 };
 
 } // namespace sharescope
