@@ -10,6 +10,7 @@
 //      slower per iteration.
 // Usage: bench_cuda [--size S] [--rounds N]; exit 1 if a target is missed.
 
+#include "benchoptions.h"
 #include "bytesize.h"
 #include "devices.h"
 #include "engine.h"
@@ -101,20 +102,11 @@ struct Target
 
 int main(int argc, char **argv)
 {
-    std::uint64_t bytes = 256ULL << 20;
-    int rounds = 5;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (std::strcmp(argv[i], "--size") == 0) {
-            const auto parsed = parseByteSize(argv[i + 1], elementBytes);
-            if (!parsed) {
-                std::fprintf(stderr, "bench: %s\n", parsed.error().message.c_str());
-                return 2;
-            }
-            bytes = *parsed;
-        } else if (std::strcmp(argv[i], "--rounds") == 0) {
-            rounds = std::max(1, std::atoi(argv[i + 1]));
-        }
-    }
+    const auto options = parseBenchOptions(argc, argv);
+    if (!options)
+        return 2;
+    const std::uint64_t bytes = options->bytes;
+    const int rounds = options->rounds;
     const DeviceList list = listDevices();
     const auto cuda = std::ranges::find(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
     if (cuda == list.devices.end()) {
