@@ -1,6 +1,8 @@
 #include "clirunner.h"
 
 #include "bytesize.h"
+#include "demolessons.h"
+#include "demos.h"
 #include "devices.h"
 #include "engine.h"
 #include "experimentset.h"
@@ -25,6 +27,26 @@ QString q(const std::string &text)
     return QString::fromStdString(text);
 }
 
+// Breaks a paragraph into lines of at most `width` characters at spaces;
+// text without spaces (Chinese) is left to the terminal.
+QString wrapped(const QString &paragraph, qsizetype width)
+{
+    QString text;
+    qsizetype lineLength = 0;
+    for (const QString &word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (lineLength > 0 && lineLength + 1 + word.size() > width) {
+            text += QLatin1Char('\n');
+            lineLength = 0;
+        } else if (lineLength > 0) {
+            text += QLatin1Char(' ');
+            ++lineLength;
+        }
+        text += word;
+        lineLength += word.size();
+    }
+    return text;
+}
+
 } // namespace
 
 CliRunner::CliRunner(QTextStream &out, QTextStream &err, const std::atomic<bool> *cancel, bool showProgress)
@@ -46,6 +68,8 @@ int CliRunner::execute(const CommandLineOptions &options)
     case Command::Compare:
     case Command::Sweep:
         return experiments(options);
+    case Command::Demo:
+        return options.demo.isEmpty() ? listDemos() : demo(options);
     case Command::IpcExport:
         return runIpcExportCommand(options, m_out, m_err, m_cancel);
     case Command::Gui:
@@ -178,6 +202,62 @@ int CliRunner::experiments(const CommandLineOptions &options)
     if (anyFailed)
         m_err << tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;
     return anyFailed ? 1 : 0;
+}
+
+int CliRunner::listDemos()
+{
+    m_out << tr("Guided demos: each runs a comparison, then explains it with the numbers it measured.\n\n");
+    for (const DemoInfo &info : demos())
+        m_out << QStringLiteral("  %1%2\n").arg(q(std::string(info.id)).leftJustified(22), demoTitle(info));
+    m_out << tr("\nRun one with: sharescope demo NAME [--device D] [--size S]\n");
+    return 0;
+}
+
+int CliRunner::demo(const CommandLineOptions &options)
+{
+    const DemoInfo &info = *findDemo(options.demo.toStdString());
+    const DeviceList list = listDevices();
+    auto device = list.resolve(options.spec.deviceId);
+    if (!device)
+        return fail(device.error());
+    DemoPlan plan = planDemo(info, options.spec, options.sizeGiven, *device);
+    if (!plan.unavailable.empty()) {
+        for (const SkippedRun &skipped : plan.runs.skipped)
+            m_err << q(skipped.mode) << ": " << q(skipped.reason) << Qt::endl;
+        return fail(unsupported(plan.unavailable));
+    }
+
+    OutputFiles outputs(m_out);
+    if (Status opened = outputs.open(options.jsonPath, options.csvPath); !opened)
+        return fail(opened.error());
+    auto backend = openBackend(*device);
+    if (!backend)
+        return fail(backend.error());
+    Engine engine(std::move(*backend));
+    ProgressLine progress(m_err, m_showProgress);
+    auto outcome = runSet(engine, ReportSet::Kind::Compare, std::move(plan.runs), options.reproduce.toStdString(),
+                          &progress, m_cancel);
+    progress.clear();
+    if (!outcome)
+        return fail(outcome.error());
+    const ReportSet &set = outcome->set;
+    if (set.runs.empty()) {
+        for (const SkippedRun &skipped : set.skipped)
+            m_err << q(skipped.mode) << ": " << q(skipped.reason) << Qt::endl;
+        return fail(failed("no experiment of the demo succeeded"));
+    }
+    if (!outputs.writesStdout()) {
+        const Lesson lesson = lessonFor(info, set);
+        m_out << compareTable(set) << Qt::endl << lesson.title << Qt::endl << Qt::endl;
+        for (const QString &paragraph : lesson.paragraphs)
+            m_out << wrapped(paragraph, 100) << Qt::endl << Qt::endl;
+        m_out.flush();
+    }
+    if (Status written = outputs.commit(toJson(set), toCsv(set.runs)); !written)
+        return fail(written.error());
+    if (outcome->anyFailed)
+        m_err << tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;
+    return outcome->anyFailed ? 1 : 0;
 }
 
 } // namespace sharescope

@@ -22,6 +22,8 @@ private:
     int devices(const CommandLineOptions &options);
     int modes(const CommandLineOptions &options);
     int experiments(const CommandLineOptions &options);
+    int demo(const CommandLineOptions &options);
+    int listDemos();
     int fail(const Error &error);
 
     QTextStream &m_out;

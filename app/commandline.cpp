@@ -2,6 +2,7 @@
 
 #include "bytesize.h"
 #include "catalogue.h"
+#include "demos.h"
 #include "environment.h"
 #include "ipcprotocol.h"
 
@@ -34,6 +35,8 @@ const Subcommand subcommands[] = {
     {"compare", Command::Compare,
      QT_TRANSLATE_NOOP("CommandLine", "run one experiment in several modes, side by side")},
     {"sweep", Command::Sweep, QT_TRANSLATE_NOOP("CommandLine", "measure bandwidth against size")},
+    {"demo", Command::Demo,
+     QT_TRANSLATE_NOOP("CommandLine", "run a guided demo and explain what it shows, with the numbers measured")},
     {"ipc-export", Command::IpcExport,
      QT_TRANSLATE_NOOP("CommandLine", "share a GPU buffer with another process (CuPy, PyTorch) by CUDA IPC")},
     {"gui", Command::Gui, QT_TRANSLATE_NOOP("CommandLine", "open the desktop window")},
@@ -101,10 +104,12 @@ public:
                 return parseSubcommand(sub);
         }
         if (first.startsWith(QLatin1Char('-')))
-            return parseSubcommand(subcommands[6]); // options of the window: sharescope --device ...
-        return error(
-            tr("unknown command '%1'; accepted: devices, modes, run, compare, sweep, gui (see sharescope --help)")
-                .arg(first));
+            return parseSubcommand(*std::ranges::find(subcommands, Command::Gui, &Subcommand::command));
+        QStringList names;
+        for (const Subcommand &sub : subcommands)
+            names << QLatin1String(sub.name);
+        return error(tr("unknown command '%1'; accepted: %2 (see sharescope --help)")
+                         .arg(first, names.join(QStringLiteral(", "))));
     }
 
 private:
@@ -154,6 +159,13 @@ private:
             QStringLiteral("KIND")};
         const QCommandLineOption exportDevice{QStringLiteral("device"), tr("CUDA device (default: the first)."),
                                               QStringLiteral("D")};
+        const QCommandLineOption langOption{
+            QStringLiteral("lang"), tr("Language of messages and the window: en or zh_CN (default: the system's)."),
+            QStringLiteral("LANG")};
+        const QCommandLineOption listOption{QStringLiteral("list"), tr("List the demos.")};
+        const QCommandLineOption demoOption{
+            QStringLiteral("demo"), tr("Run a guided demo as soon as the window opens: %1.").arg(fromStd(demoIdList())),
+            QStringLiteral("NAME")};
         const QCommandLineOption deviceOnly{QStringLiteral("device"),
                                             tr("Say which modes this device supports (default: the default device)."),
                                             QStringLiteral("D")};
@@ -185,7 +197,16 @@ private:
         case Command::IpcExport:
             m_parser.addOptions({exportDevice, exportSize, fillOption, memoryOption});
             break;
+        case Command::Demo:
+            m_parser.addPositionalArgument(QStringLiteral("NAME"), tr("The demo: %1.").arg(fromStd(demoIdList())),
+                                           QStringLiteral("[NAME]"));
+            m_parser.addOptions({listOption, m_experiment.device, m_experiment.size, m_experiment.iterations,
+                                 m_experiment.warmup, m_experiment.noCounters, m_experiment.json, m_experiment.csv});
+            break;
         }
+        if (sub.command == Command::Gui)
+            m_parser.addOption(demoOption);
+        m_parser.addOption(langOption);
 
         QStringList arguments = m_arguments;
         if (arguments.size() > 1 && arguments[1] == QLatin1String(sub.name))
@@ -194,13 +215,22 @@ private:
             return error(m_parser.errorText() + tr(" (see sharescope %1 --help)").arg(QLatin1String(sub.name)));
         if (m_parser.isSet(helpOption))
             return help(helpText(sub));
-        if (!m_parser.positionalArguments().isEmpty()) {
+        const QStringList positional = m_parser.positionalArguments();
+        const qsizetype allowed = sub.command == Command::Demo ? 1 : 0;
+        if (positional.size() > allowed) {
             return error(tr("unexpected argument '%1' (see sharescope %2 --help)")
-                             .arg(m_parser.positionalArguments().constFirst(), QLatin1String(sub.name)));
+                             .arg(positional.value(allowed), QLatin1String(sub.name)));
         }
 
         CommandLineOptions &options = m_result.options;
         options.command = sub.command;
+        options.language = m_parser.value(langOption);
+        if (!options.language.isEmpty() && !supportedLanguages().contains(options.language)) {
+            return error(tr("invalid --lang '%1'; accepted: %2")
+                             .arg(options.language, supportedLanguages().join(QStringLiteral(", "))));
+        }
+        if (sub.command == Command::Demo)
+            return readDemo(positional.value(0), m_parser.isSet(listOption));
         if (sub.command == Command::Devices || sub.command == Command::Modes) {
             options.json = m_parser.isSet(jsonFlag);
             if (sub.command == Command::Modes)
@@ -236,8 +266,11 @@ private:
                                           QStringLiteral("sweep"),    QStringLiteral("explain")};
             if (!options.tab.isEmpty() && !tabs.contains(options.tab))
                 return error(tr("unknown tab '%1'; accepted: %2").arg(options.tab, tabs.join(QStringLiteral(", "))));
-            if (options.runOnStart && options.compareOnStart)
-                return error(tr("--run and --compare cannot both start"));
+            options.demo = m_parser.value(demoOption);
+            if (!options.demo.isEmpty() && !findDemo(options.demo.toStdString()))
+                return error(tr("unknown demo '%1'; accepted: %2").arg(options.demo, fromStd(demoIdList())));
+            if (int(options.runOnStart) + int(options.compareOnStart) + int(!options.demo.isEmpty()) > 1)
+                return error(tr("only one of --run, --compare and --demo can start"));
         }
         if (sub.command == Command::Run || sub.command == Command::Gui) {
             if (m_parser.isSet(modeOption) && !readMode(m_parser.value(modeOption), options.spec.mode))
@@ -258,6 +291,33 @@ private:
         }
         if (!checkAdvice(options))
             return m_result;
+        options.jsonPath = m_parser.value(m_experiment.json);
+        options.csvPath = m_parser.value(m_experiment.csv);
+        if (options.jsonPath == QLatin1String("-") && options.csvPath == QLatin1String("-"))
+            return error(tr("--json - and --csv - cannot both write to stdout; give one of them a file name"));
+        options.reproduce = reproduce();
+        return m_result;
+    }
+
+    CommandLineResult readDemo(const QString &name, bool list)
+    {
+        CommandLineOptions &options = m_result.options;
+        if (list && !name.isEmpty())
+            return error(tr("--list takes no demo name"));
+        options.demo = name;
+        if (!name.isEmpty() && !findDemo(name.toStdString()))
+            return error(tr("unknown demo '%1'; accepted: %2").arg(name, fromStd(demoIdList())));
+        ExperimentSpec &spec = options.spec;
+        spec.deviceId = m_parser.value(m_experiment.device).toStdString();
+        options.sizeGiven = m_parser.isSet(m_experiment.size);
+        if (options.sizeGiven && !readSize(m_experiment.size, spec.bytes))
+            return m_result;
+        if (m_parser.isSet(m_experiment.iterations)
+            && !readCount(m_experiment.iterations, 1, maxIterations, spec.iterations))
+            return m_result;
+        if (m_parser.isSet(m_experiment.warmup) && !readCount(m_experiment.warmup, 0, maxIterations, spec.warmup))
+            return m_result;
+        spec.counters = !m_parser.isSet(m_experiment.noCounters);
         options.jsonPath = m_parser.value(m_experiment.json);
         options.csvPath = m_parser.value(m_experiment.csv);
         if (options.jsonPath == QLatin1String("-") && options.csvPath == QLatin1String("-"))
@@ -414,6 +474,11 @@ private:
 
 } // namespace
 
+QStringList supportedLanguages()
+{
+    return {QStringLiteral("en"), QStringLiteral("zh_CN")};
+}
+
 CommandLineResult parseCommandLine(const QStringList &arguments)
 {
     return Parser(arguments).parse();
@@ -427,13 +492,15 @@ QString usageText()
     for (const Subcommand &sub : subcommands)
         text += QStringLiteral("  %1%2\n").arg(QString::fromLatin1(sub.name).leftJustified(10), tr(sub.summary));
     text += tr("\nWithout a command, sharescope opens the window.\n"
-               "Run `sharescope COMMAND --help` for the options of each command.\n\n"
+               "Run `sharescope COMMAND --help` for the options of each command.\n"
+               "Every command takes --lang en or --lang zh_CN (default: the system's language).\n\n"
                "Examples:\n"
                "  sharescope devices\n"
                "  sharescope modes\n"
                "  sharescope run --mode cl-use-host-ptr --size 256MiB\n"
                "  sharescope compare --kernel stride --size 64MiB\n"
                "  sharescope sweep --sizes 4KiB:256MiB --json sweep.json\n"
+               "  sharescope demo prefetch\n"
                "  sharescope ipc-export --size 64MiB\n\n"
                "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
                "3 not supported on this device.\n");

@@ -10,7 +10,7 @@
 
 namespace sharescope {
 
-enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, IpcExport };
+enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport };
 
 struct CommandLineOptions
 {
@@ -30,6 +30,9 @@ struct CommandLineOptions
     bool compareOnStart = false;
     QString fill = QStringLiteral("index"); // ipc-export
     bool managedMemory = false; // ipc-export --memory managed (refused, with the reason)
+    QString demo; // demo: its id; empty lists the demos (and the window's --demo)
+    bool sizeGiven = false; // demo: --size was given, else the demo's own size
+    QString language; // --lang: "en", "zh_CN", or empty for the system's
 };
 
 struct CommandLineResult
@@ -44,6 +47,9 @@ struct CommandLineResult
 // Parses the arguments (arguments[0] is the program) without side effects, so
 // that tests can call it without starting a process.
 CommandLineResult parseCommandLine(const QStringList &arguments);
+
+// The languages --lang accepts: "en", "zh_CN".
+QStringList supportedLanguages();
 
 // The top-level usage: the subcommands and what each is for.
 QString usageText();

@@ -90,6 +90,14 @@ CuptiCollector &CuptiCollector::instance()
     return collector;
 }
 
+bool CuptiCollector::setKinds(const std::array<bool, counterKindCount> &kinds)
+{
+    if (m_initialized)
+        return false;
+    m_kinds = kinds;
+    return true;
+}
+
 const std::string &CuptiCollector::initialize()
 {
     if (m_initialized)
@@ -100,19 +108,28 @@ const std::string &CuptiCollector::initialize()
         m_problem = "CUPTI is unavailable: " + resultText(result);
         return m_problem;
     }
+    const auto none = [](const std::array<bool, counterKindCount> &kinds) {
+        return std::ranges::none_of(kinds, [](bool on) { return on; });
+    };
+    if (none(m_kinds)) {
+        m_problem = "no unified-memory counter kind was selected";
+        return m_problem;
+    }
     std::string lastRefusal;
     for (std::size_t k = 0; k < counterKindCount; ++k) {
         CUpti_ActivityUnifiedMemoryCounterConfig config{};
         config.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;
         config.kind = static_cast<CUpti_ActivityUnifiedMemoryCounterKind>(k + 1);
         config.deviceId = 0;
-        config.enable = 1;
+        // A kind left out is switched off explicitly, so that the driver
+        // traces none of its events whatever CUPTI's default is.
+        config.enable = m_kinds[k] ? 1 : 0;
         const CUptiResult result = cuptiActivityConfigureUnifiedMemoryCounter(&config, 1);
-        m_reported[k] = result == CUPTI_SUCCESS;
-        if (result != CUPTI_SUCCESS)
+        m_reported[k] = m_kinds[k] && result == CUPTI_SUCCESS;
+        if (m_kinds[k] && result != CUPTI_SUCCESS)
             lastRefusal = resultText(result);
     }
-    if (std::ranges::none_of(m_reported, [](bool reported) { return reported; }))
+    if (none(m_reported))
         m_problem = "CUPTI reports no unified-memory counter on this system: " + lastRefusal;
     // Enabled before the context exists, as CUPTI wants; stop() and start()
     // switch it per run.
@@ -176,6 +193,9 @@ std::optional<std::uint64_t> CuptiCollector::timestamp() const
 
 void CuptiCollector::append(const MigrationEvent &event)
 {
+    // m_reported is settled before the context exists, so before any record.
+    if (!m_reported[static_cast<std::size_t>(event.kind)])
+        return; // a kind not configured stays "not reported", never partly counted
     const std::lock_guard lock(recordsMutex);
     if (collecting)
         records.push_back(event);

@@ -18,13 +18,23 @@ class CuptiCollector
 public:
     static CuptiCollector &instance();
 
-    // Registers the callbacks and configures the eight counter kinds, each
+    // Which kinds initialize() configures: all eight unless a benchmark asks
+    // for fewer, to tell which kinds cost time. A kind left out is reported
+    // as "not reported", as one the driver refuses is. Returns false, and
+    // changes nothing, once initialize() has run (CUPTI takes the
+    // configuration once per process).
+    bool setKinds(const std::array<bool, counterKindCount> &kinds);
+
+    // Registers the callbacks and configures the chosen counter kinds, each
     // on its own so that one the driver refuses leaves the others. Must run
     // before the device's context exists. Returns why counters are
     // unavailable, or an empty string when at least one kind is reported.
     const std::string &initialize();
     bool available() const { return m_initialized && m_problem.empty(); }
     const std::string &problem() const { return m_problem; }
+    // The kinds configured and accepted by the driver; all false before
+    // initialize().
+    const std::array<bool, counterKindCount> &reported() const { return m_reported; }
 
     Status start(); // clears and enables collection
     CounterRecords stop(); // flushes, disables, hands over what came
@@ -40,6 +50,11 @@ private:
 
     bool m_initialized = false;
     std::string m_problem;
+    std::array<bool, counterKindCount> m_kinds = [] {
+        std::array<bool, counterKindCount> all{};
+        all.fill(true);
+        return all;
+    }();
     std::array<bool, counterKindCount> m_reported{};
 };
 

@@ -1,0 +1,393 @@
+#include "demolessons.h"
+
+#include "bytesize.h"
+#include "runreport.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+namespace sharescope {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Lessons", text);
+}
+
+QString bytes(std::uint64_t value)
+{
+    return QString::fromStdString(formatBytes(value));
+}
+QString duration(std::uint64_t ns)
+{
+    return QString::fromStdString(formatDuration(ns));
+}
+QString count(std::uint64_t value)
+{
+    return QString::fromStdString(formatCount(value));
+}
+QString code(std::string_view text)
+{
+    return QStringLiteral("`%1`").arg(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
+}
+QString notReported()
+{
+    return tr("not reported");
+}
+QString countOr(std::optional<std::uint64_t> value)
+{
+    return value ? count(*value) : notReported();
+}
+// "3.2×": how many times a is of b.
+QString times(double a, double b)
+{
+    const double ratio = b > 0 ? a / b : 0;
+    return QString::number(ratio, 'f', ratio < 10 ? 1 : 0) + QChar(0x00D7);
+}
+
+// One measured run of the comparison, with what a lesson reads of it.
+class Measured
+{
+public:
+    explicit Measured(const RunReport &run)
+        : m_run(run)
+        , m_totals(iterationTotals(run))
+        , m_phases(summarize(run))
+    {
+    }
+
+    const RunReport &run() const { return m_run; }
+    const IterationTotals &totals() const { return m_totals; }
+    PhaseResult phase(Phase phase) const
+    {
+        const auto at = std::ranges::find(m_phases, phase, &PhaseSummary::phase);
+        return at == m_phases.end() ? PhaseResult{} : at->median;
+    }
+    // Host time, as the tables show it.
+    std::uint64_t timeNs(Phase which) const { return phase(which).hostNs; }
+    QString time(Phase which) const { return duration(timeNs(which)); }
+    QString bandwidth(Phase which) const
+    {
+        const auto value = phase(which).bandwidth();
+        return value ? QString::fromStdString(formatBandwidth(*value)) : notReported();
+    }
+    std::optional<std::uint64_t> counter(Phase which, std::optional<std::uint64_t> Counters::*field) const
+    {
+        const auto counters = phase(which).counters;
+        return counters ? *counters.*field : std::nullopt;
+    }
+    // Bytes migrated both ways in a phase; empty when not reported.
+    std::optional<std::uint64_t> migrated(Phase which) const
+    {
+        const auto in = counter(which, &Counters::bytesHostToDevice);
+        const auto out = counter(which, &Counters::bytesDeviceToHost);
+        if (!in || !out)
+            return std::nullopt;
+        return *in + *out;
+    }
+    bool countersOn() const { return m_run.countersEnabled; }
+    // "at least" when the driver dropped records.
+    QString migratedText(std::optional<std::uint64_t> value) const
+    {
+        if (!value)
+            return notReported();
+        return m_totals.lowerBound ? tr("at least %1").arg(bytes(*value)) : bytes(*value);
+    }
+    QString mode() const { return code(m_run.spec.mode); }
+
+private:
+    const RunReport &m_run;
+    IterationTotals m_totals;
+    std::vector<PhaseSummary> m_phases;
+};
+
+class LessonWriter
+{
+public:
+    LessonWriter(const DemoInfo &demo, const ReportSet &set)
+        : m_set(set)
+    {
+        m_lesson.title = demoTitle(demo);
+        for (const RunReport &run : set.runs)
+            m_runs.emplace_back(run);
+    }
+
+    const Measured *find(std::string_view mode) const
+    {
+        const auto at = std::ranges::find_if(m_runs, [&](const Measured &m) { return m.run().spec.mode == mode; });
+        return at == m_runs.end() ? nullptr : &*at;
+    }
+    const Measured *first() const { return m_runs.empty() ? nullptr : &m_runs.front(); }
+    void say(const QString &paragraph) { m_lesson.paragraphs << paragraph; }
+
+    // The fastest run by one phase's time, or by a whole iteration.
+    const Measured *fastest(std::optional<Phase> phase) const
+    {
+        const Measured *best = nullptr;
+        for (const Measured &m : m_runs) {
+            const std::uint64_t ns = phase ? m.timeNs(*phase) : m.totals().ns;
+            if (!best || ns < (phase ? best->timeNs(*phase) : best->totals().ns))
+                best = &m;
+        }
+        return best;
+    }
+
+    Lesson finish()
+    {
+        if (const Measured *any = first(); any && any->run().device.cpuDevice) {
+            say(tr("%1 is the CPU itself: its device memory is host memory, so here a copy is a memcpy within RAM, "
+                   "not a transfer across a bus. On a GPU the same comparison shows the bus.")
+                    .arg(QString::fromStdString(any->run().device.id)));
+        }
+        for (const SkippedRun &skipped : m_set.skipped)
+            say(tr("%1 did not run here: %2.").arg(code(skipped.mode), QString::fromStdString(skipped.reason)));
+        const Measured *any = first();
+        if (any && !any->countersOn() && any->run().device.backend == BackendKind::Cuda)
+            say(tr("Unified-memory counters were off for this comparison, so page migrations are not shown; run "
+                   "it again with counters on to see them."));
+        return m_lesson;
+    }
+
+private:
+    const ReportSet &m_set;
+    std::vector<Measured> m_runs;
+    Lesson m_lesson;
+};
+
+void copiesVsZeroCopy(LessonWriter &w)
+{
+    const Measured *copies = w.find("device");
+    if (!copies)
+        copies = w.find("cl-copy");
+    if (copies) {
+        const PhaseResult toDevice = copies->phase(Phase::ToDevice);
+        const PhaseResult toHost = copies->phase(Phase::ToHost);
+        w.say(tr("With copies (%1), every iteration copied %2 explicitly: %3 to the device in %4 and %5 back in "
+                 "%6. The kernel then worked on device memory: %7 at %8.")
+                  .arg(copies->mode(), bytes(copies->totals().moved), bytes(toDevice.bytesMoved()),
+                       copies->time(Phase::ToDevice), bytes(toHost.bytesMoved()), copies->time(Phase::ToHost),
+                       copies->time(Phase::Kernel), copies->bandwidth(Phase::Kernel)));
+    }
+    if (const Measured *pinned = w.find("pinned"); pinned && copies) {
+        w.say(tr("%1 copies the same bytes from page-locked memory, which the GPU reads without a staging buffer: "
+                 "to-device at %2, against %3 from ordinary (pageable) memory.")
+                  .arg(pinned->mode(), pinned->bandwidth(Phase::ToDevice), copies->bandwidth(Phase::ToDevice)));
+    }
+    const Measured *zeroCopy = w.find("zero-copy");
+    if (zeroCopy) {
+        w.say((zeroCopy->totals().moved == 0
+                   ? tr("With %1 nothing was copied (%2 explicitly). Instead the kernel reached host memory across "
+                        "the bus on every access: %3 at %4.")
+                   : tr("With %1, %2 was copied explicitly, and the kernel reached host memory across the bus: %3 at "
+                        "%4."))
+                  .arg(zeroCopy->mode(), bytes(zeroCopy->totals().moved), zeroCopy->time(Phase::Kernel),
+                       zeroCopy->bandwidth(Phase::Kernel)));
+    }
+    if (const Measured *useHost = w.find("cl-use-host-ptr")) {
+        const auto &buffers = useHost->run().buffers;
+        const bool inPlace = !buffers.empty()
+            && std::ranges::all_of(buffers, [](const BufferReport &b) { return b.zeroCopy.value_or(false); });
+        if (inPlace) {
+            w.say(tr("On %1, %2 was zero-copy: mapping each buffer returned the host array itself, so %3 was copied "
+                     "and the kernel worked on the host's memory in place: %4 at %5.")
+                      .arg(QString::fromStdString(useHost->run().device.name), useHost->mode(),
+                           bytes(useHost->totals().moved), useHost->time(Phase::Kernel),
+                           useHost->bandwidth(Phase::Kernel)));
+        } else {
+            w.say(tr("On %1, %2 was not zero-copy: the driver kept its own copy of the host arrays, and %3 was "
+                     "copied in each iteration. Whether USE_HOST_PTR shares memory depends on the device.")
+                      .arg(QString::fromStdString(useHost->run().device.name), useHost->mode(),
+                           bytes(useHost->totals().moved)));
+        }
+        zeroCopy = useHost;
+    }
+    if (const Measured *allocHost = w.find("cl-alloc-host-ptr")) {
+        w.say(tr("%1 let the driver allocate memory that the host maps: %2 was copied per iteration, and the kernel "
+                 "took %3 at %4.")
+                  .arg(allocHost->mode(), bytes(allocHost->totals().moved), allocHost->time(Phase::Kernel),
+                       allocHost->bandwidth(Phase::Kernel)));
+    }
+    if (copies && zeroCopy) {
+        const std::uint64_t a = copies->totals().ns;
+        const std::uint64_t b = zeroCopy->totals().ns;
+        w.say((b < a ? tr("A whole iteration took %1 with copies and %2 without: here, for a kernel that touches "
+                          "each byte once, not copying wins by %3.")
+                     : tr("A whole iteration took %1 with copies and %2 without: here copying first wins by %3, "
+                          "because the kernel on device memory is so much faster than across the bus."))
+                  .arg(duration(a), duration(b), b < a ? times(a, b) : times(b, a)));
+    }
+}
+
+void prefetch(LessonWriter &w)
+{
+    const Measured *faulting = w.find("managed");
+    const Measured *prefetched = w.find("managed-prefetch");
+    if (faulting) {
+        w.say(tr("Without prefetch (%1), the kernel started while its data was still on the host, where the CPU had "
+                 "written it. The GPU faulted (%2 fault groups) and %3 migrated host to device while the kernel ran; "
+                 "the kernel took %4.")
+                  .arg(faulting->mode(), countOr(faulting->counter(Phase::Kernel, &Counters::gpuPageFaultGroups)),
+                       faulting->migratedText(faulting->counter(Phase::Kernel, &Counters::bytesHostToDevice)),
+                       faulting->time(Phase::Kernel)));
+    }
+    if (prefetched) {
+        w.say(tr("With %1, cudaMemPrefetchAsync moved %2 to the GPU in the to-device phase, in %3 (%4). During the "
+                 "kernel %5 migrated, and it took %6.")
+                  .arg(prefetched->mode(), bytes(prefetched->phase(Phase::ToDevice).bytesMoved()),
+                       prefetched->time(Phase::ToDevice), prefetched->bandwidth(Phase::ToDevice),
+                       prefetched->migratedText(prefetched->counter(Phase::Kernel, &Counters::bytesHostToDevice)),
+                       prefetched->time(Phase::Kernel)));
+    }
+    if (faulting && prefetched) {
+        const std::uint64_t a = faulting->totals().ns;
+        const std::uint64_t b = prefetched->totals().ns;
+        w.say(tr("A whole iteration took %1 without prefetch and %2 with it (%3 as long). Moving pages one fault at a "
+                 "time costs more than one bulk transfer the driver can plan.")
+                  .arg(duration(a), duration(b), times(a, b)));
+    }
+}
+
+void pagesMoveWhole(LessonWriter &w)
+{
+    const Measured *any = w.first();
+    if (!any)
+        return;
+    const ExperimentSpec &spec = any->run().spec;
+    const std::uint64_t touched = spec.strideTouched() * elementBytes;
+    w.say(tr("The stride kernel touched one element every %1: %2 elements, %3 of each %4 buffer.")
+              .arg(bytes(spec.strideBytes), count(spec.strideTouched()), bytes(touched), bytes(spec.bytes)));
+    if (const Measured *managed = w.find("managed")) {
+        const auto in = managed->counter(Phase::Kernel, &Counters::bytesHostToDevice);
+        if (in) {
+            w.say(tr("In %1 mode %2 migrated host to device during the kernel, %3 the bytes it touched: the driver "
+                     "moves whole pages (4 KiB to 2 MiB), never single elements.")
+                      .arg(managed->mode(), managed->migratedText(in),
+                           times(static_cast<double>(*in), static_cast<double>(touched))));
+        } else {
+            w.say(tr("In %1 mode the migrations during the kernel were not reported.").arg(managed->mode()));
+        }
+        w.say(tr("Reading the results back on the CPU then migrated %1 device to host, in %2.")
+                  .arg(managed->migratedText(managed->counter(Phase::HostRead, &Counters::bytesDeviceToHost)),
+                       managed->time(Phase::HostRead)));
+    }
+    if (const Measured *zeroCopy = w.find("zero-copy")) {
+        const bool none = zeroCopy->totals().migrated == std::optional<std::uint64_t>(0);
+        w.say((none ? tr("%1 moved no pages (%2 migrated): the kernel read only what it touched, across the bus, in "
+                         "%3.")
+                    : tr("%1: %2 migrated; the kernel read what it touched across the bus, in %3."))
+                  .arg(zeroCopy->mode(), zeroCopy->migratedText(zeroCopy->totals().migrated),
+                       zeroCopy->time(Phase::Kernel)));
+    }
+    for (const std::string_view mode : {"device", "cl-copy"}) {
+        if (const Measured *copies = w.find(mode)) {
+            w.say(tr("%1 copied whole buffers, %2 per iteration, for the %3 the kernel touched.")
+                      .arg(copies->mode(), bytes(copies->totals().moved), bytes(touched)));
+        }
+    }
+    if (const Measured *useHost = w.find("cl-use-host-ptr")) {
+        w.say(tr("%1 copied %2 per iteration.").arg(useHost->mode(), bytes(useHost->totals().moved)));
+    }
+    if (any->run().device.backend == BackendKind::OpenCL) {
+        w.say(tr("OpenCL reports no page migrations; on a CUDA device this demo also runs %1 and shows whole pages "
+                 "moving.")
+                  .arg(code("managed")));
+    }
+}
+
+void pingPong(LessonWriter &w)
+{
+    const Measured *any = w.first();
+    if (!any)
+        return;
+    const ExperimentSpec &spec = any->run().spec;
+    w.say(tr("In each of %1 rounds a kernel added 1 to every element of a %2 buffer, then the CPU did. The "
+             "kernel phase holds all the rounds.")
+              .arg(spec.rounds)
+              .arg(bytes(spec.bytes)));
+    if (const Measured *managed = w.find("managed")) {
+        const auto moved = managed->migrated(Phase::Kernel);
+        w.say(tr("In %1 mode the pages bounced between the two: %2 migrated during the kernel phase (%3 the buffer), "
+                 "with %4 CPU page faults and %5 GPU fault groups; the driver counted %6 thrashing events. The kernel "
+                 "phase took %7.")
+                  .arg(managed->mode(), managed->migratedText(moved),
+                       moved ? times(static_cast<double>(*moved), static_cast<double>(spec.bytes)) : notReported(),
+                       countOr(managed->counter(Phase::Kernel, &Counters::cpuPageFaults)),
+                       countOr(managed->counter(Phase::Kernel, &Counters::gpuPageFaultGroups)),
+                       countOr(managed->counter(Phase::Kernel, &Counters::thrashing)), managed->time(Phase::Kernel)));
+    }
+    if (const Measured *advised = w.find("managed-advise")) {
+        const auto moved = advised->migrated(Phase::Kernel);
+        const bool stayed = moved && *moved < spec.bytes;
+        w.say((stayed ? tr("With the advice %1 the pages stayed on the host and the GPU reached them across the bus: "
+                           "%2 migrated, %3 remote maps, and the kernel phase took %4.")
+                      : tr("With the advice %1, %2 migrated during the kernel phase, with %3 remote maps; it took %4."))
+                  .arg(code(advised->run().spec.advice), advised->migratedText(moved),
+                       countOr(advised->counter(Phase::Kernel, &Counters::remoteMaps)), advised->time(Phase::Kernel)));
+    }
+    for (const std::string_view mode : {"zero-copy", "cl-use-host-ptr", "cl-svm-fine"}) {
+        if (const Measured *shared = w.find(mode)) {
+            w.say(tr("%1 shares one copy of the data: the kernel phase copied %2 and took %3.")
+                      .arg(shared->mode(), bytes(shared->phase(Phase::Kernel).bytesMoved()),
+                           shared->time(Phase::Kernel)));
+        }
+    }
+    for (const std::string_view mode : {"device", "cl-copy"}) {
+        if (const Measured *copies = w.find(mode)) {
+            w.say(tr("%1 copied the buffer both ways in every round: %2 during the kernel phase, which took %3.")
+                      .arg(copies->mode(), bytes(copies->phase(Phase::Kernel).bytesMoved()),
+                           copies->time(Phase::Kernel)));
+        }
+    }
+    if (const Measured *best = w.fastest(Phase::Kernel))
+        w.say(tr("Fastest here for this back-and-forth: %1 (%2).").arg(best->mode(), best->time(Phase::Kernel)));
+}
+
+void otherProcess(LessonWriter &w)
+{
+    const Measured *ipc = w.find("ipc");
+    const Measured *local = w.find("device");
+    if (ipc && ipc->run().ipc) {
+        const IpcDetails &details = *ipc->run().ipc;
+        w.say(tr("A second process (pid %1) received %2 memory handles and an event handle, opened them in %3 and "
+                 "ran the kernel on this process's buffers: the kernel phase copied %4, because both processes "
+                 "reach the same device memory.")
+                  .arg(details.peerPid)
+                  .arg(details.memoryHandles.size())
+                  .arg(duration(details.openNs), bytes(ipc->phase(Phase::Kernel).bytesMoved())));
+    }
+    if (ipc && local) {
+        w.say(tr("The kernel took %1 in the other process and %2 in this one (%3).")
+                  .arg(ipc->time(Phase::Kernel), local->time(Phase::Kernel), local->mode()));
+    }
+    if (ipc) {
+        w.say(tr("Only memory from cudaMalloc can be shared this way: legacy CUDA IPC cannot export managed "
+                 "memory. In Python, CuPy and PyTorch open the same handles (see the Explain tab of %1).")
+                  .arg(code("ipc")));
+    }
+}
+
+} // namespace
+
+QString demoTitle(const DemoInfo &demo)
+{
+    return QCoreApplication::translate("Demos", demo.title.data());
+}
+
+Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
+{
+    LessonWriter writer(demo, set);
+    if (demo.id == "copies-vs-zero-copy")
+        copiesVsZeroCopy(writer);
+    else if (demo.id == "prefetch")
+        prefetch(writer);
+    else if (demo.id == "pages-move-whole")
+        pagesMoveWhole(writer);
+    else if (demo.id == "ping-pong")
+        pingPong(writer);
+    else if (demo.id == "other-process")
+        otherProcess(writer);
+    return writer.finish();
+}
+
+} // namespace sharescope

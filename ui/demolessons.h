@@ -1,0 +1,26 @@
+#pragma once
+
+#include "demos.h"
+#include "reportjson.h"
+
+#include <QString>
+#include <QStringList>
+
+namespace sharescope {
+
+// What a guided demo shows, told with the numbers of the comparison just
+// measured: never canned figures. A number the run did not produce (a
+// counter the driver did not report, a mode that could not run) is said to
+// be missing, not guessed.
+struct Lesson
+{
+    QString title;
+    QStringList paragraphs;
+};
+
+Lesson lessonFor(const DemoInfo &demo, const ReportSet &set);
+
+// The demo's title in the current language.
+QString demoTitle(const DemoInfo &demo);
+
+} // namespace sharescope
