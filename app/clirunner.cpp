@@ -15,13 +15,15 @@
 
 #include <QCoreApplication>
 
+// The translation context of this file's messages.
+class CliText
+{
+    Q_DECLARE_TR_FUNCTIONS(CliText)
+};
+
 namespace sharescope {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("CliRunner", text);
-}
 QString q(const std::string &text)
 {
     return QString::fromStdString(text);
@@ -93,7 +95,7 @@ int CliRunner::devices(const CommandLineOptions &options)
         m_out << devicesTable(list);
     }
     for (const std::string &problem : list.problems)
-        m_err << tr("note: %1").arg(q(problem)) << Qt::endl;
+        m_err << CliText::tr("note: %1").arg(q(problem)) << Qt::endl;
     return 0;
 }
 
@@ -163,7 +165,7 @@ int CliRunner::experiments(const CommandLineOptions &options)
             spec.advice = "preferred-device";
         if (Status checked = engine.check(spec); !checked)
             return fail(checked.error());
-        progress.setTask(tr("%1 · %2").arg(q(spec.mode), q(formatBytes(spec.bytes))));
+        progress.setTask(CliText::tr("%1 · %2").arg(q(spec.mode), q(formatBytes(spec.bytes))));
         auto report = engine.run(spec, &progress, m_cancel);
         progress.clear();
         if (!report)
@@ -200,16 +202,16 @@ int CliRunner::experiments(const CommandLineOptions &options)
     if (Status written = outputs.commit(toJson(set), toCsv(set.runs)); !written)
         return fail(written.error());
     if (anyFailed)
-        m_err << tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;
+        m_err << CliText::tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;
     return anyFailed ? 1 : 0;
 }
 
 int CliRunner::listDemos()
 {
-    m_out << tr("Guided demos: each runs a comparison, then explains it with the numbers it measured.\n\n");
+    m_out << CliText::tr("Guided demos: each runs a comparison, then explains it with the numbers it measured.\n\n");
     for (const DemoInfo &info : demos())
         m_out << QStringLiteral("  %1%2\n").arg(q(std::string(info.id)).leftJustified(22), demoTitle(info));
-    m_out << tr("\nRun one with: sharescope demo NAME [--device D] [--size S]\n");
+    m_out << CliText::tr("\nRun one with: sharescope demo NAME [--device D] [--size S]\n");
     return 0;
 }
 
@@ -256,7 +258,7 @@ int CliRunner::demo(const CommandLineOptions &options)
     if (Status written = outputs.commit(toJson(set), toCsv(set.runs)); !written)
         return fail(written.error());
     if (outcome->anyFailed)
-        m_err << tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;
+        m_err << CliText::tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;
     return outcome->anyFailed ? 1 : 0;
 }
 

@@ -5,17 +5,20 @@
 #include "demos.h"
 #include "environment.h"
 #include "ipcprotocol.h"
+#include "language.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+// The translation context of this file's messages.
+class CommandLine
+{
+    Q_DECLARE_TR_FUNCTIONS(CommandLine)
+};
+
 namespace sharescope {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("CommandLine", text);
-}
 QString fromStd(const std::string &text)
 {
     return QString::fromStdString(text);
@@ -47,31 +50,36 @@ struct ExperimentOptions
 {
     QCommandLineOption device{
         QStringLiteral("device"),
-        tr("Device to use, as `devices` lists it (default: the first CUDA device, else the first OpenCL device)."),
+        CommandLine::tr(
+            "Device to use, as `devices` lists it (default: the first CUDA device, else the first OpenCL device)."),
         QStringLiteral("D")};
     QCommandLineOption kernel{QStringLiteral("kernel"),
-                              tr("Kernel: %1 (default: vector-add).").arg(fromStd(kernelIdList())),
+                              CommandLine::tr("Kernel: %1 (default: vector-add).").arg(fromStd(kernelIdList())),
                               QStringLiteral("K")};
     QCommandLineOption size{QStringLiteral("size"),
-                            tr("Size of each buffer, e.g. 4096, 64KiB, 64MiB, 1GB (default: 64MiB)."),
+                            CommandLine::tr("Size of each buffer, e.g. 4096, 64KiB, 64MiB, 1GB (default: 64MiB)."),
                             QStringLiteral("S")};
-    QCommandLineOption iterations{QStringLiteral("iterations"), tr("Measured iterations (default: 5)."),
+    QCommandLineOption iterations{QStringLiteral("iterations"), CommandLine::tr("Measured iterations (default: 5)."),
                                   QStringLiteral("N")};
     QCommandLineOption warmup{QStringLiteral("warmup"),
-                              tr("Warm-up iterations, left out of the statistics (default: 1)."), QStringLiteral("N")};
-    QCommandLineOption stride{QStringLiteral("stride"), tr("Stride of the stride kernel (default: 64KiB)."),
-                              QStringLiteral("S")};
-    QCommandLineOption rounds{QStringLiteral("rounds"), tr("Rounds of the ping-pong kernel (default: 4)."),
+                              CommandLine::tr("Warm-up iterations, left out of the statistics (default: 1)."),
                               QStringLiteral("N")};
-    QCommandLineOption advice{QStringLiteral("advice"),
-                              tr("Advice for managed-advise: preferred-device, preferred-host, accessed-by, "
-                                 "read-mostly (default: preferred-device)."),
-                              QStringLiteral("A")};
-    QCommandLineOption noCounters{QStringLiteral("no-counters"), tr("Do not collect unified-memory counters.")};
-    QCommandLineOption json{QStringLiteral("json"), tr("Write the report as JSON to FILE, or to stdout with -."),
+    QCommandLineOption stride{QStringLiteral("stride"),
+                              CommandLine::tr("Stride of the stride kernel (default: 64KiB)."), QStringLiteral("S")};
+    QCommandLineOption rounds{QStringLiteral("rounds"), CommandLine::tr("Rounds of the ping-pong kernel (default: 4)."),
+                              QStringLiteral("N")};
+    QCommandLineOption advice{
+        QStringLiteral("advice"),
+        CommandLine::tr("Advice for managed-advise: preferred-device, preferred-host, accessed-by, "
+                        "read-mostly (default: preferred-device)."),
+        QStringLiteral("A")};
+    QCommandLineOption noCounters{QStringLiteral("no-counters"),
+                                  CommandLine::tr("Do not collect unified-memory counters.")};
+    QCommandLineOption json{QStringLiteral("json"),
+                            CommandLine::tr("Write the report as JSON to FILE, or to stdout with -."),
                             QStringLiteral("FILE")};
     QCommandLineOption csv{QStringLiteral("csv"),
-                           tr("Write every phase of every iteration as CSV to FILE, or to stdout with -."),
+                           CommandLine::tr("Write every phase of every iteration as CSV to FILE, or to stdout with -."),
                            QStringLiteral("FILE")};
 
     void addTo(QCommandLineParser &parser)
@@ -84,7 +92,7 @@ class Parser
 {
 public:
     explicit Parser(const QStringList &arguments)
-        : m_arguments(arguments)
+        : m_arguments(withLanguageLast(arguments))
     {
     }
 
@@ -93,6 +101,11 @@ public:
         const QString first = m_arguments.value(1);
         if (m_arguments.size() < 2)
             return ok(Command::Gui);
+        if (isLanguageOption(first)) { // nothing but --lang: the window
+            QStringList arguments = m_arguments;
+            arguments.insert(1, QStringLiteral("gui"));
+            return Parser(arguments).parse();
+        }
         if (first == QLatin1String("-h") || first == QLatin1String("--help") || first == QLatin1String("help"))
             return help(usageText());
         if (first == QLatin1String("-v") || first == QLatin1String("--version"))
@@ -108,67 +121,95 @@ public:
         QStringList names;
         for (const Subcommand &sub : subcommands)
             names << QLatin1String(sub.name);
-        return error(tr("unknown command '%1'; accepted: %2 (see sharescope --help)")
+        return error(CommandLine::tr("unknown command '%1'; accepted: %2 (see sharescope --help)")
                          .arg(first, names.join(QStringLiteral(", "))));
     }
 
 private:
+    static bool isLanguageOption(const QString &argument)
+    {
+        return argument == QLatin1String("--lang") || argument == QLatin1String("-lang")
+            || argument.startsWith(QLatin1String("--lang=")) || argument.startsWith(QLatin1String("-lang="));
+    }
+
+    // `sharescope --lang zh_CN run ...`: a leading --lang moves behind the
+    // command, so that the command (or --help) comes first.
+    static QStringList withLanguageLast(QStringList arguments)
+    {
+        if (arguments.size() < 3 || !isLanguageOption(arguments[1]))
+            return arguments;
+        const qsizetype count = arguments[1].contains(QLatin1Char('=')) ? 1 : 2;
+        const QStringList language = arguments.mid(1, count);
+        arguments.remove(1, count);
+        if (arguments.size() < 2)
+            return QStringList{arguments.value(0)} << language;
+        return arguments << language;
+    }
+
     CommandLineResult parseSubcommand(const Subcommand &sub)
     {
         m_parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-        m_parser.setApplicationDescription(tr("sharescope %1: %2").arg(QLatin1String(sub.name), tr(sub.summary)));
-        const QCommandLineOption helpOption{{QStringLiteral("h"), QStringLiteral("help")}, tr("Show this help.")};
+        m_parser.setApplicationDescription(
+            CommandLine::tr("sharescope %1: %2").arg(QLatin1String(sub.name), CommandLine::tr(sub.summary)));
+        const QCommandLineOption helpOption{{QStringLiteral("h"), QStringLiteral("help")},
+                                            CommandLine::tr("Show this help.")};
         m_parser.addOption(helpOption);
-        const QCommandLineOption jsonFlag{QStringLiteral("json"), tr("Print JSON instead of a table.")};
+        const QCommandLineOption jsonFlag{QStringLiteral("json"), CommandLine::tr("Print JSON instead of a table.")};
         const QCommandLineOption modeOption{
             QStringLiteral("mode"),
-            tr("Sharing mode (default: device for CUDA, cl-copy for OpenCL); see `sharescope modes`."),
+            CommandLine::tr("Sharing mode (default: device for CUDA, cl-copy for OpenCL); see `sharescope modes`."),
             QStringLiteral("M")};
-        const QCommandLineOption modesOption{QStringLiteral("modes"),
-                                             tr("Modes to compare, comma-separated, or all (default: all)."),
-                                             QStringLiteral("M,M,...")};
+        const QCommandLineOption modesOption{
+            QStringLiteral("modes"), CommandLine::tr("Modes to compare, comma-separated, or all (default: all)."),
+            QStringLiteral("M,M,...")};
         const QCommandLineOption sizesOption{
-            QStringLiteral("sizes"), tr("Sizes: FROM:TO (doubling), FROM:TO:xN or S,S,... (default: 4KiB:64MiB:x4)."),
+            QStringLiteral("sizes"),
+            CommandLine::tr("Sizes: FROM:TO (doubling), FROM:TO:xN or S,S,... (default: 4KiB:64MiB:x4)."),
             QStringLiteral("LIST")};
         const QCommandLineOption sweepModes{
             QStringLiteral("modes"),
-            tr("Modes to sweep, comma-separated, or all (default: the device's plain copy mode)."),
+            CommandLine::tr("Modes to sweep, comma-separated, or all (default: the device's plain copy mode)."),
             QStringLiteral("M,M,...")};
         const QCommandLineOption runOption{QStringLiteral("run"),
-                                           tr("Run the experiment as soon as the window opens.")};
+                                           CommandLine::tr("Run the experiment as soon as the window opens.")};
         const QCommandLineOption compareOption{QStringLiteral("compare"),
-                                               tr("Compare all modes as soon as the window opens.")};
+                                               CommandLine::tr("Compare all modes as soon as the window opens.")};
         const QCommandLineOption screenshotOption{
             QStringLiteral("screenshot"),
-            tr("Save the window to FILE (PNG) once the run, compare or report is shown, then quit."),
+            CommandLine::tr("Save the window to FILE (PNG) once the run, compare or report is shown, then quit."),
             QStringLiteral("FILE")};
-        const QCommandLineOption tabOption{QStringLiteral("tab"),
-                                           tr("Tab to show: timeline, migration, buffers, compare, sweep, explain."),
-                                           QStringLiteral("NAME")};
-        const QCommandLineOption openOption{QStringLiteral("open"), tr("Open a report written by --json or Save."),
+        const QCommandLineOption tabOption{
+            QStringLiteral("tab"),
+            CommandLine::tr("Tab to show: timeline, migration, buffers, compare, sweep, explain."),
+            QStringLiteral("NAME")};
+        const QCommandLineOption openOption{QStringLiteral("open"),
+                                            CommandLine::tr("Open a report written by --json or Save."),
                                             QStringLiteral("REPORT")};
-        const QCommandLineOption exportSize{QStringLiteral("size"), tr("Size of the buffer (default: 16MiB)."),
-                                            QStringLiteral("S")};
+        const QCommandLineOption exportSize{
+            QStringLiteral("size"), CommandLine::tr("Size of the buffer (default: 16MiB)."), QStringLiteral("S")};
         const QCommandLineOption fillOption{
             QStringLiteral("fill"),
-            tr("What the buffer holds: index (0, 1, 2, ...), zeros, ones or a number (default: index)."),
+            CommandLine::tr("What the buffer holds: index (0, 1, 2, ...), zeros, ones or a number (default: index)."),
             QStringLiteral("PATTERN")};
         const QCommandLineOption memoryOption{
             QStringLiteral("memory"),
-            tr("device (cudaMalloc) or managed; managed is refused, with the reason (default: device)."),
+            CommandLine::tr("device (cudaMalloc) or managed; managed is refused, with the reason (default: device)."),
             QStringLiteral("KIND")};
-        const QCommandLineOption exportDevice{QStringLiteral("device"), tr("CUDA device (default: the first)."),
-                                              QStringLiteral("D")};
+        const QCommandLineOption exportDevice{
+            QStringLiteral("device"), CommandLine::tr("CUDA device (default: the first)."), QStringLiteral("D")};
         const QCommandLineOption langOption{
-            QStringLiteral("lang"), tr("Language of messages and the window: en or zh_CN (default: the system's)."),
+            QStringLiteral("lang"),
+            CommandLine::tr("Language of messages and the window: en or zh_CN (default: the system's)."),
             QStringLiteral("LANG")};
-        const QCommandLineOption listOption{QStringLiteral("list"), tr("List the demos.")};
+        const QCommandLineOption listOption{QStringLiteral("list"), CommandLine::tr("List the demos.")};
         const QCommandLineOption demoOption{
-            QStringLiteral("demo"), tr("Run a guided demo as soon as the window opens: %1.").arg(fromStd(demoIdList())),
+            QStringLiteral("demo"),
+            CommandLine::tr("Run a guided demo as soon as the window opens: %1.").arg(fromStd(demoIdList())),
             QStringLiteral("NAME")};
-        const QCommandLineOption deviceOnly{QStringLiteral("device"),
-                                            tr("Say which modes this device supports (default: the default device)."),
-                                            QStringLiteral("D")};
+        const QCommandLineOption deviceOnly{
+            QStringLiteral("device"),
+            CommandLine::tr("Say which modes this device supports (default: the default device)."),
+            QStringLiteral("D")};
 
         switch (sub.command) {
         case Command::Devices:
@@ -198,7 +239,8 @@ private:
             m_parser.addOptions({exportDevice, exportSize, fillOption, memoryOption});
             break;
         case Command::Demo:
-            m_parser.addPositionalArgument(QStringLiteral("NAME"), tr("The demo: %1.").arg(fromStd(demoIdList())),
+            m_parser.addPositionalArgument(QStringLiteral("NAME"),
+                                           CommandLine::tr("The demo: %1.").arg(fromStd(demoIdList())),
                                            QStringLiteral("[NAME]"));
             m_parser.addOptions({listOption, m_experiment.device, m_experiment.size, m_experiment.iterations,
                                  m_experiment.warmup, m_experiment.noCounters, m_experiment.json, m_experiment.csv});
@@ -212,13 +254,14 @@ private:
         if (arguments.size() > 1 && arguments[1] == QLatin1String(sub.name))
             arguments.removeAt(1);
         if (!m_parser.parse(arguments))
-            return error(m_parser.errorText() + tr(" (see sharescope %1 --help)").arg(QLatin1String(sub.name)));
+            return error(m_parser.errorText()
+                         + CommandLine::tr(" (see sharescope %1 --help)").arg(QLatin1String(sub.name)));
         if (m_parser.isSet(helpOption))
             return help(helpText(sub));
         const QStringList positional = m_parser.positionalArguments();
         const qsizetype allowed = sub.command == Command::Demo ? 1 : 0;
         if (positional.size() > allowed) {
-            return error(tr("unexpected argument '%1' (see sharescope %2 --help)")
+            return error(CommandLine::tr("unexpected argument '%1' (see sharescope %2 --help)")
                              .arg(positional.value(allowed), QLatin1String(sub.name)));
         }
 
@@ -226,7 +269,7 @@ private:
         options.command = sub.command;
         options.language = m_parser.value(langOption);
         if (!options.language.isEmpty() && !supportedLanguages().contains(options.language)) {
-            return error(tr("invalid --lang '%1'; accepted: %2")
+            return error(CommandLine::tr("invalid --lang '%1'; accepted: %2")
                              .arg(options.language, supportedLanguages().join(QStringLiteral(", "))));
         }
         if (sub.command == Command::Demo)
@@ -249,7 +292,7 @@ private:
             }
             const QString memory = m_parser.value(memoryOption);
             if (!memory.isEmpty() && memory != QLatin1String("device") && memory != QLatin1String("managed"))
-                return error(tr("invalid --memory '%1'; accepted: device, managed").arg(memory));
+                return error(CommandLine::tr("invalid --memory '%1'; accepted: device, managed").arg(memory));
             options.managedMemory = memory == QLatin1String("managed");
             return m_result;
         }
@@ -265,12 +308,14 @@ private:
                                           QStringLiteral("buffers"),  QStringLiteral("compare"),
                                           QStringLiteral("sweep"),    QStringLiteral("explain")};
             if (!options.tab.isEmpty() && !tabs.contains(options.tab))
-                return error(tr("unknown tab '%1'; accepted: %2").arg(options.tab, tabs.join(QStringLiteral(", "))));
+                return error(CommandLine::tr("unknown tab '%1'; accepted: %2")
+                                 .arg(options.tab, tabs.join(QStringLiteral(", "))));
             options.demo = m_parser.value(demoOption);
             if (!options.demo.isEmpty() && !findDemo(options.demo.toStdString()))
-                return error(tr("unknown demo '%1'; accepted: %2").arg(options.demo, fromStd(demoIdList())));
+                return error(
+                    CommandLine::tr("unknown demo '%1'; accepted: %2").arg(options.demo, fromStd(demoIdList())));
             if (int(options.runOnStart) + int(options.compareOnStart) + int(!options.demo.isEmpty()) > 1)
-                return error(tr("only one of --run, --compare and --demo can start"));
+                return error(CommandLine::tr("only one of --run, --compare and --demo can start"));
         }
         if (sub.command == Command::Run || sub.command == Command::Gui) {
             if (m_parser.isSet(modeOption) && !readMode(m_parser.value(modeOption), options.spec.mode))
@@ -294,7 +339,8 @@ private:
         options.jsonPath = m_parser.value(m_experiment.json);
         options.csvPath = m_parser.value(m_experiment.csv);
         if (options.jsonPath == QLatin1String("-") && options.csvPath == QLatin1String("-"))
-            return error(tr("--json - and --csv - cannot both write to stdout; give one of them a file name"));
+            return error(
+                CommandLine::tr("--json - and --csv - cannot both write to stdout; give one of them a file name"));
         options.reproduce = reproduce();
         return m_result;
     }
@@ -303,10 +349,10 @@ private:
     {
         CommandLineOptions &options = m_result.options;
         if (list && !name.isEmpty())
-            return error(tr("--list takes no demo name"));
+            return error(CommandLine::tr("--list takes no demo name"));
         options.demo = name;
         if (!name.isEmpty() && !findDemo(name.toStdString()))
-            return error(tr("unknown demo '%1'; accepted: %2").arg(name, fromStd(demoIdList())));
+            return error(CommandLine::tr("unknown demo '%1'; accepted: %2").arg(name, fromStd(demoIdList())));
         ExperimentSpec &spec = options.spec;
         spec.deviceId = m_parser.value(m_experiment.device).toStdString();
         options.sizeGiven = m_parser.isSet(m_experiment.size);
@@ -321,7 +367,8 @@ private:
         options.jsonPath = m_parser.value(m_experiment.json);
         options.csvPath = m_parser.value(m_experiment.csv);
         if (options.jsonPath == QLatin1String("-") && options.csvPath == QLatin1String("-"))
-            return error(tr("--json - and --csv - cannot both write to stdout; give one of them a file name"));
+            return error(
+                CommandLine::tr("--json - and --csv - cannot both write to stdout; give one of them a file name"));
         options.reproduce = reproduce();
         return m_result;
     }
@@ -332,7 +379,8 @@ private:
         if (m_parser.isSet(m_experiment.kernel)) {
             spec.kernel = m_parser.value(m_experiment.kernel).toStdString();
             if (!findKernel(spec.kernel)) {
-                error(tr("unknown kernel '%1'; accepted: %2").arg(fromStd(spec.kernel), fromStd(kernelIdList())));
+                error(CommandLine::tr("unknown kernel '%1'; accepted: %2")
+                          .arg(fromStd(spec.kernel), fromStd(kernelIdList())));
                 return false;
             }
         }
@@ -369,7 +417,7 @@ private:
         const QString text = m_parser.value(option);
         const int parsed = text.toInt(&ok);
         if (!ok || parsed < min || parsed > max) {
-            error(tr("invalid --%1 '%2'; accepted: a whole number from %3 to %4")
+            error(CommandLine::tr("invalid --%1 '%2'; accepted: a whole number from %3 to %4")
                       .arg(option.names().constFirst(), text)
                       .arg(min)
                       .arg(max));
@@ -384,7 +432,7 @@ private:
         mode = text.toStdString();
         if (findMode(mode))
             return true;
-        error(tr("unknown mode '%1'; accepted: %2").arg(text, fromStd(modeIdList())));
+        error(CommandLine::tr("unknown mode '%1'; accepted: %2").arg(text, fromStd(modeIdList())));
         return false;
     }
 
@@ -413,7 +461,7 @@ private:
             || options.modes.contains(QLatin1String("all"))
             || (options.modes.isEmpty() && options.command != Command::Run);
         if (!spec.advice.empty() && !advising) {
-            error(tr("--advice applies only to the managed-advise mode"));
+            error(CommandLine::tr("--advice applies only to the managed-advise mode"));
             return false;
         }
         if (!spec.advice.empty()) {
@@ -474,9 +522,17 @@ private:
 
 } // namespace
 
-QStringList supportedLanguages()
+QString languageArgument(const QStringList &arguments)
 {
-    return {QStringLiteral("en"), QStringLiteral("zh_CN")};
+    QString value;
+    for (qsizetype i = 1; i < arguments.size(); ++i) {
+        const QString &argument = arguments[i];
+        if ((argument == QLatin1String("--lang") || argument == QLatin1String("-lang")) && i + 1 < arguments.size())
+            value = arguments[i + 1];
+        else if (argument.startsWith(QLatin1String("--lang=")) || argument.startsWith(QLatin1String("-lang=")))
+            value = argument.section(QLatin1Char('='), 1);
+    }
+    return supportedLanguages().contains(value) ? value : QString();
 }
 
 CommandLineResult parseCommandLine(const QStringList &arguments)
@@ -486,24 +542,25 @@ CommandLineResult parseCommandLine(const QStringList &arguments)
 
 QString usageText()
 {
-    QString text = tr("ShareScope %1: see how a CPU and a GPU share memory.\n\n"
-                      "Usage: sharescope [COMMAND] [OPTIONS]\n\nCommands:\n")
+    QString text = CommandLine::tr("ShareScope %1: see how a CPU and a GPU share memory.\n\n"
+                                   "Usage: sharescope [COMMAND] [OPTIONS]\n\nCommands:\n")
                        .arg(QString::fromStdString(toolVersion()));
     for (const Subcommand &sub : subcommands)
-        text += QStringLiteral("  %1%2\n").arg(QString::fromLatin1(sub.name).leftJustified(10), tr(sub.summary));
-    text += tr("\nWithout a command, sharescope opens the window.\n"
-               "Run `sharescope COMMAND --help` for the options of each command.\n"
-               "Every command takes --lang en or --lang zh_CN (default: the system's language).\n\n"
-               "Examples:\n"
-               "  sharescope devices\n"
-               "  sharescope modes\n"
-               "  sharescope run --mode cl-use-host-ptr --size 256MiB\n"
-               "  sharescope compare --kernel stride --size 64MiB\n"
-               "  sharescope sweep --sizes 4KiB:256MiB --json sweep.json\n"
-               "  sharescope demo prefetch\n"
-               "  sharescope ipc-export --size 64MiB\n\n"
-               "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
-               "3 not supported on this device.\n");
+        text += QStringLiteral("  %1%2\n")
+                    .arg(QString::fromLatin1(sub.name).leftJustified(10), CommandLine::tr(sub.summary));
+    text += CommandLine::tr("\nWithout a command, sharescope opens the window.\n"
+                            "Run `sharescope COMMAND --help` for the options of each command.\n"
+                            "Every command takes --lang en or --lang zh_CN (default: the system's language).\n\n"
+                            "Examples:\n"
+                            "  sharescope devices\n"
+                            "  sharescope modes\n"
+                            "  sharescope run --mode cl-use-host-ptr --size 256MiB\n"
+                            "  sharescope compare --kernel stride --size 64MiB\n"
+                            "  sharescope sweep --sizes 4KiB:256MiB --json sweep.json\n"
+                            "  sharescope demo prefetch\n"
+                            "  sharescope ipc-export --size 64MiB\n\n"
+                            "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
+                            "3 not supported on this device.\n");
     return text;
 }
 

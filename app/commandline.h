@@ -48,8 +48,9 @@ struct CommandLineResult
 // that tests can call it without starting a process.
 CommandLineResult parseCommandLine(const QStringList &arguments);
 
-// The languages --lang accepts: "en", "zh_CN".
-QStringList supportedLanguages();
+// The value of --lang among the arguments when it is one the program speaks,
+// else empty; the parser reports a bad one.
+QString languageArgument(const QStringList &arguments);
 
 // The top-level usage: the subcommands and what each is for.
 QString usageText();

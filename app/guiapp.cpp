@@ -2,12 +2,14 @@
 
 #include "bytesize.h"
 #include "experimentpanel.h"
+#include "language.h"
 #include "mainwindow.h"
 #include "reportjson.h"
 
 #include <QApplication>
 #include <QFile>
 #include <QImage>
+#include <QSettings>
 #include <QTimer>
 
 namespace sharescope {
@@ -40,6 +42,25 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
     QApplication::setOrganizationName(QStringLiteral("ShareScope"));
     QApplication::setApplicationDisplayName(QStringLiteral("ShareScope"));
     const bool screenshot = !options.screenshotPath.isEmpty();
+    // --lang, else the choice of View -> Language, else the system's; a
+    // screenshot does not depend on remembered settings.
+    QString language = options.language;
+    if (language.isEmpty() && !screenshot)
+        language = QSettings().value(QStringLiteral("language")).toString();
+    if (!supportedLanguages().contains(language))
+        language = systemLanguage();
+    installLanguage(language);
+    if (language == QLatin1String("zh_CN")) {
+        if (const QString family = chineseFontFamily(); !family.isEmpty()) {
+            QFont font = QApplication::font();
+            font.setFamilies({family});
+            QApplication::setFont(font);
+        } else {
+            err << "sharescope: no font that draws Chinese is installed (scripts/setup.sh installs one: "
+                   "fonts-wqy-microhei)"
+                << Qt::endl;
+        }
+    }
     MainWindow window(!screenshot); // screenshots do not depend on remembered settings
     int exitCode = 0;
 
@@ -73,7 +94,10 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
                 panel->setSize(QString::fromStdString(formatSizeArgument(spec.bytes)));
             if (!options.openPath.isEmpty())
                 window.openReport(options.openPath);
-            if (options.runOnStart)
+            if (!options.demo.isEmpty()) {
+                if (!window.startDemo(options.demo) && screenshot)
+                    takeScreenshot();
+            } else if (options.runOnStart)
                 window.run();
             else if (options.compareOnStart)
                 window.compare();

@@ -12,13 +12,15 @@
 #include <poll.h>
 #include <unistd.h>
 
+// The translation context of this file's messages.
+class IpcExport
+{
+    Q_DECLARE_TR_FUNCTIONS(IpcExport)
+};
+
 namespace sharescope {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("IpcExport", text);
-}
 QString q(const std::string &text)
 {
     return QString::fromStdString(text);
@@ -36,7 +38,7 @@ QString describe(const cuda::BufferSummary &summary)
     QStringList first;
     for (const float value : summary.first)
         first << QString::number(value);
-    return tr("checksum %1 · first elements %2")
+    return IpcExport::tr("checksum %1 · first elements %2")
         .arg(QString::number(summary.checksum, 'f', 1), first.join(QLatin1Char(' ')));
 }
 
@@ -116,25 +118,25 @@ int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTe
     const auto before = (*exported)->summarize();
     if (!before)
         return fail(err, before.error());
-    out << tr("Exported %1 of float32 (%2 elements) on %3 (%4) from process %5.\n")
+    out << IpcExport::tr("Exported %1 of float32 (%2 elements) on %3 (%4) from process %5.\n")
                .arg(q(formatBytes((*exported)->bytes())), q(formatCount((*exported)->count())), q(device->id),
                     q(device->name))
                .arg(::getpid());
-    out << tr("handle   %1\n").arg(q((*exported)->handleHex()));
-    out << tr("before   %1\n\n").arg(describe(*before));
-    out << tr("Open it from another process on this machine, with CuPy for example:\n\n");
+    out << IpcExport::tr("handle   %1\n").arg(q((*exported)->handleHex()));
+    out << IpcExport::tr("before   %1\n\n").arg(describe(*before));
+    out << IpcExport::tr("Open it from another process on this machine, with CuPy for example:\n\n");
     out << cupySnippet(*device, **exported) << QLatin1Char('\n');
     out << (::isatty(STDIN_FILENO)
-                ? tr("Press Enter when done (or Ctrl+C); ShareScope then reads the buffer again.\n")
-                : tr("Send SIGINT or SIGTERM (kill %1) when done; ShareScope then reads the buffer again.\n")
+                ? IpcExport::tr("Press Enter when done (or Ctrl+C); ShareScope then reads the buffer again.\n")
+                : IpcExport::tr("Send SIGINT or SIGTERM (kill %1) when done; ShareScope then reads the buffer again.\n")
                       .arg(::getpid()));
     out.flush();
     waitForTheUser(stop);
     const auto after = (*exported)->summarize();
     if (!after)
         return fail(err, after.error());
-    out << tr("after    %1\n").arg(describe(*after));
-    out << tr("changed  %1 of %2 elements no longer hold what ShareScope wrote\n")
+    out << IpcExport::tr("after    %1\n").arg(describe(*after));
+    out << IpcExport::tr("changed  %1 of %2 elements no longer hold what ShareScope wrote\n")
                .arg(q(formatCount(after->changed)), q(formatCount((*exported)->count())));
     out.flush();
     return 0;

@@ -1,6 +1,7 @@
 #include "clirunner.h"
 #include "commandline.h"
 #include "guiapp.h"
+#include "language.h"
 #if SHARESCOPE_HAVE_CUDA
 #include "cuda/ipcpeer.h"
 #endif
@@ -44,6 +45,20 @@ int main(int argc, char **argv)
 
     QTextStream out(stdout);
     QTextStream err(stderr);
+    // The window makes its own application object (and picks its language,
+    // which View -> Language may have chosen) before any message.
+    if (const sharescope::CommandLineResult first = sharescope::parseCommandLine(arguments);
+        first.status == sharescope::CommandLineResult::Status::Ok && first.options.command == sharescope::Command::Gui
+        && sharescope::canShowWindow()) {
+        return sharescope::runGui(argc, argv, first.options);
+    }
+
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("sharescope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("ShareScope"));
+    const QString language = sharescope::languageArgument(arguments);
+    sharescope::installLanguage(language.isEmpty() ? sharescope::systemLanguage() : language);
+    // Parsed again, so that help and errors speak the user's language.
     const sharescope::CommandLineResult parsed = sharescope::parseCommandLine(arguments);
     switch (parsed.status) {
     case sharescope::CommandLineResult::Status::Help:
@@ -58,22 +73,23 @@ int main(int argc, char **argv)
     }
 
     if (parsed.options.command == sharescope::Command::Gui) {
-        if (sharescope::canShowWindow())
-            return sharescope::runGui(argc, argv, parsed.options);
         if (argc < 2) {
             out << sharescope::usageText();
-            err << "\nsharescope: no display here for the window; the commands above work without one." << Qt::endl;
+            err << Qt::endl
+                << QCoreApplication::translate("main",
+                                               "sharescope: no display here for the window; the commands above work "
+                                               "without one.")
+                << Qt::endl;
             return 0;
         }
-        err << "sharescope: there is no display for the window (DISPLAY and WAYLAND_DISPLAY are unset); set "
-               "QT_QPA_PLATFORM=offscreen to run it without one (for --screenshot)"
+        err << QCoreApplication::translate("main",
+                                           "sharescope: there is no display for the window (DISPLAY and "
+                                           "WAYLAND_DISPLAY are unset); set QT_QPA_PLATFORM=offscreen to run it "
+                                           "without one (for --screenshot)")
             << Qt::endl;
         return 3;
     }
 
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("sharescope"));
-    QCoreApplication::setOrganizationName(QStringLiteral("ShareScope"));
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     sharescope::CliRunner runner(out, err, &cancelRequested, isatty(STDERR_FILENO) == 1);

@@ -2,13 +2,14 @@
 
 #include <QCoreApplication>
 
+// The translation context of this file's messages.
+class OutputText
+{
+    Q_DECLARE_TR_FUNCTIONS(OutputText)
+};
+
 namespace sharescope {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("OutputFiles", text);
-}
 
 } // namespace
 
@@ -27,7 +28,7 @@ Status OutputFiles::openOne(const QString &path, std::unique_ptr<QSaveFile> &fil
         return okStatus();
     file = std::make_unique<QSaveFile>(path);
     if (!file->open(QIODevice::WriteOnly)) {
-        return badArgument(tr("cannot write '%1': %2").arg(path, file->errorString()).toStdString());
+        return badArgument(OutputText::tr("cannot write '%1': %2").arg(path, file->errorString()).toStdString());
     }
     return okStatus();
 }
@@ -43,7 +44,7 @@ Status OutputFiles::commitOne(const QString &path, std::unique_ptr<QSaveFile> &f
         return okStatus();
     const QByteArray bytes = QByteArray::fromStdString(content);
     if (file->write(bytes) != bytes.size() || !file->commit())
-        return failed(tr("cannot write '%1': %2").arg(path, file->errorString()).toStdString());
+        return failed(OutputText::tr("cannot write '%1': %2").arg(path, file->errorString()).toStdString());
     return okStatus();
 }
 

@@ -1,5 +1,7 @@
 #include "reporttables.h"
 
+#include "language.h"
+
 #include "bytesize.h"
 #include "texttable.h"
 
@@ -7,13 +9,15 @@
 
 #include <algorithm>
 
+// The translation context of this file's messages.
+class ReportTables
+{
+    Q_DECLARE_TR_FUNCTIONS(ReportTables)
+};
+
 namespace sharescope {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ReportTables", text);
-}
 std::string s(const QString &text)
 {
     return text.toStdString();
@@ -35,24 +39,24 @@ QString sharingText(const DeviceInfo &d)
     QStringList traits;
     if (d.backend == BackendKind::OpenCL) {
         if (d.hostUnifiedMemory)
-            traits << tr("host-unified memory");
+            traits << ReportTables::tr("host-unified memory");
         if (d.svmCoarseBuffer)
-            traits << tr("coarse SVM");
+            traits << ReportTables::tr("coarse SVM");
         if (d.svmFineBuffer)
-            traits << tr("fine SVM");
+            traits << ReportTables::tr("fine SVM");
         if (d.svmFineSystem)
-            traits << tr("system SVM");
+            traits << ReportTables::tr("system SVM");
     } else {
         if (d.managedMemory)
-            traits << tr("managed");
+            traits << ReportTables::tr("managed");
         if (d.concurrentManagedAccess)
-            traits << tr("concurrent managed access");
+            traits << ReportTables::tr("concurrent managed access");
         if (d.pageableMemoryAccess)
-            traits << tr("pageable memory access");
+            traits << ReportTables::tr("pageable memory access");
         if (d.canMapHostMemory)
-            traits << tr("maps host memory");
+            traits << ReportTables::tr("maps host memory");
     }
-    return traits.isEmpty() ? tr("copies only") : traits.join(QStringLiteral(", "));
+    return traits.isEmpty() ? ReportTables::tr("copies only") : traits.join(QStringLiteral(", "));
 }
 
 QString buffersText(const RunReport &report)
@@ -74,11 +78,12 @@ QString buffersText(const RunReport &report)
 QString verificationText(const Verification &v)
 {
     if (v.passed())
-        return tr("yes: %1 elements compared with the CPU reference, all equal").arg(q(formatCount(v.checked)));
-    QString text = tr("NO: %1 of %2 elements differ from the CPU reference")
+        return ReportTables::tr("yes: %1 elements compared with the CPU reference, all equal")
+            .arg(q(formatCount(v.checked)));
+    QString text = ReportTables::tr("NO: %1 of %2 elements differ from the CPU reference")
                        .arg(q(formatCount(v.mismatches)), q(formatCount(v.checked)));
     for (const Mismatch &m : v.first)
-        text += tr("\n            %1[%2]: expected %3, got %4")
+        text += ReportTables::tr("\n            %1[%2]: expected %3, got %4")
                     .arg(q(m.buffer))
                     .arg(m.index)
                     .arg(m.expected)
@@ -89,20 +94,23 @@ QString verificationText(const Verification &v)
 QString countersText(const RunReport &report)
 {
     if (!report.countersEnabled)
-        return tr("not reported (%1)")
-            .arg(q(report.countersNote.empty() ? std::string("turned off") : report.countersNote));
-    QString text = tr("unified-memory counters from CUPTI, medians per phase (table above); %1 migration records")
-                       .arg(q(formatCount(report.migrations.size() + report.migrationsDropped)));
+        return ReportTables::tr("not reported (%1)")
+            .arg(report.countersNote.empty() ? ReportTables::tr("turned off") : coreText(report.countersNote));
+    QString text
+        = ReportTables::tr("unified-memory counters from CUPTI, medians per phase (table above); %1 migration records")
+              .arg(q(formatCount(report.migrations.size() + report.migrationsDropped)));
     if (report.migrationsDropped)
-        text += tr(", of which %1 kept in the report").arg(q(formatCount(report.migrations.size())));
+        text += ReportTables::tr(", of which %1 kept in the report").arg(q(formatCount(report.migrations.size())));
     if (report.countersLost)
-        text += tr("; the driver dropped %1 records, so the totals are a lower bound")
+        text += ReportTables::tr("; the driver dropped %1 records, so the totals are a lower bound")
                     .arg(q(formatCount(report.countersLost)));
     if (report.residency.unexplainedBytes) {
-        text += tr("\n            INCOMPLETE: %1 came back to the host from chunks no record had moved to the GPU, so\n"
+        text
+            += ReportTables::tr(
+                   "\n            INCOMPLETE: %1 came back to the host from chunks no record had moved to the GPU, so\n"
                    "            the driver dropped migration records (seen under heavy faulting and in a run's first\n"
                    "            faults). The counters and the map are lower bounds; a smaller --size helps.")
-                    .arg(q(formatBytes(report.residency.unexplainedBytes)));
+                   .arg(q(formatBytes(report.residency.unexplainedBytes)));
     }
     return text;
 }
@@ -110,7 +118,7 @@ QString countersText(const RunReport &report)
 std::string counterCell(const std::optional<std::uint64_t> &value, bool bytes)
 {
     if (!value)
-        return "not reported";
+        return s(ReportTables::tr("not reported"));
     return bytes ? formatBytes(*value) : formatCount(*value);
 }
 
@@ -118,14 +126,14 @@ std::string counterCell(const std::optional<std::uint64_t> &value, bool bytes)
 QString countersTable(const std::vector<PhaseSummary> &summaries)
 {
     TextTable table;
-    table.addColumn(s(tr("unified memory")), TextTable::Align::Left);
-    table.addColumn(s(tr("H→D")));
-    table.addColumn(s(tr("D→H")));
-    table.addColumn(s(tr("CPU faults")));
-    table.addColumn(s(tr("GPU fault groups")));
-    table.addColumn(s(tr("thrashing")));
-    table.addColumn(s(tr("throttling")));
-    table.addColumn(s(tr("remote maps")));
+    table.addColumn(s(ReportTables::tr("unified memory")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("H→D")));
+    table.addColumn(s(ReportTables::tr("D→H")));
+    table.addColumn(s(ReportTables::tr("CPU faults")));
+    table.addColumn(s(ReportTables::tr("GPU fault groups")));
+    table.addColumn(s(ReportTables::tr("thrashing")));
+    table.addColumn(s(ReportTables::tr("throttling")));
+    table.addColumn(s(ReportTables::tr("remote maps")));
     for (const PhaseSummary &summary : summaries) {
         if (!summary.median.counters)
             continue;
@@ -147,7 +155,7 @@ QString residencyTable(const RunReport &report)
         return {};
     const int last = report.iterations.back().index;
     TextTable table;
-    table.addColumn(s(tr("on the GPU")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("on the GPU")), TextTable::Align::Left);
     std::vector<const ResidencySnapshot *> snapshots;
     for (const ResidencySnapshot &snapshot : residency.snapshots) {
         if (snapshot.iteration == last) {
@@ -165,8 +173,9 @@ QString residencyTable(const RunReport &report)
         }
         table.addRow(row);
     }
-    return tr("\nWhere the managed buffers' %1 chunks were after each phase of the last iteration, reconstructed\n"
-              "from the migration records (CUDA has no call that says where a page is):\n")
+    return ReportTables::tr(
+               "\nWhere the managed buffers' %1 chunks were after each phase of the last iteration, reconstructed\n"
+               "from the migration records (CUDA has no call that says where a page is):\n")
                .arg(q(formatBytes(residency.chunkBytes)))
         + q(table.render());
 }
@@ -181,7 +190,7 @@ PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
 std::string countedText(const std::optional<std::uint64_t> &value, bool lowerBound, bool bytes)
 {
     if (!value)
-        return "not reported";
+        return s(ReportTables::tr("not reported"));
     return (lowerBound ? "≥ " : "") + (bytes ? formatBytes(*value) : formatCount(*value));
 }
 
@@ -190,14 +199,14 @@ std::string countedText(const std::optional<std::uint64_t> &value, bool lowerBou
 QString devicesTable(const DeviceList &list)
 {
     if (list.devices.empty())
-        return tr("No devices found.\n");
+        return ReportTables::tr("No devices found.\n");
     TextTable table;
     table.addColumn("id", TextTable::Align::Left);
-    table.addColumn(s(tr("name")), TextTable::Align::Left);
-    table.addColumn(s(tr("version")), TextTable::Align::Left);
-    table.addColumn(s(tr("memory")));
-    table.addColumn(s(tr("max buffer")));
-    table.addColumn(s(tr("sharing")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("name")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("version")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("memory")));
+    table.addColumn(s(ReportTables::tr("max buffer")));
+    table.addColumn(s(ReportTables::tr("sharing")), TextTable::Align::Left);
     for (const DeviceInfo &d : list.devices) {
         const std::string version = d.backend == BackendKind::Cuda
             ? "CUDA " + d.runtimeVersion + ", sm_" + std::to_string(d.versionMajor) + std::to_string(d.versionMinor)
@@ -206,23 +215,25 @@ QString devicesTable(const DeviceList &list)
                       s(sharingText(d))});
     }
     QString text = q(table.render()) + QLatin1Char('\n');
-    const auto yesNo = [](bool value) { return value ? "yes" : "no"; };
+    const auto yesNo = [](bool value) { return value ? ReportTables::tr("yes") : ReportTables::tr("no"); };
     for (const DeviceInfo &d : list.devices) {
-        std::string line = d.id + ": ";
+        QString line;
         if (d.backend == BackendKind::Cuda) {
-            line += "PCI " + d.pciBusId + ", driver " + d.driverVersion + ", runtime " + d.runtimeVersion + ", "
-                + std::to_string(d.computeUnits) + " SMs; managed memory " + yesNo(d.managedMemory)
-                + ", concurrent managed access " + yesNo(d.concurrentManagedAccess) + ", pageable memory access "
-                + yesNo(d.pageableMemoryAccess) + ", host-native atomics " + yesNo(d.hostNativeAtomics)
-                + ", maps host memory " + yesNo(d.canMapHostMemory) + ", unified addressing "
-                + yesNo(d.unifiedAddressing);
+            line = ReportTables::tr("PCI %1, driver %2, runtime %3, %4 SMs; managed memory %5, concurrent managed "
+                                    "access %6, pageable memory access %7, host-native atomics %8, maps host memory "
+                                    "%9, unified addressing %10")
+                       .arg(q(d.pciBusId), q(d.driverVersion), q(d.runtimeVersion), QString::number(d.computeUnits),
+                            yesNo(d.managedMemory), yesNo(d.concurrentManagedAccess), yesNo(d.pageableMemoryAccess),
+                            yesNo(d.hostNativeAtomics), yesNo(d.canMapHostMemory), yesNo(d.unifiedAddressing));
         } else {
-            line += d.platform + ", driver " + d.driverVersion + ", " + std::to_string(d.computeUnits)
-                + " compute units; host-unified memory " + yesNo(d.hostUnifiedMemory) + ", base address alignment "
-                + std::to_string(d.baseAddressAlignBytes) + " B, SVM coarse " + yesNo(d.svmCoarseBuffer) + ", fine "
-                + yesNo(d.svmFineBuffer) + ", system " + yesNo(d.svmFineSystem) + ", atomics " + yesNo(d.svmAtomics);
+            line = ReportTables::tr("%1, driver %2, %3 compute units; host-unified memory %4, base address alignment "
+                                    "%5 B, SVM coarse %6, fine %7, system %8, atomics %9")
+                       .arg(q(d.platform), q(d.driverVersion), QString::number(d.computeUnits),
+                            yesNo(d.hostUnifiedMemory), QString::number(d.baseAddressAlignBytes),
+                            yesNo(d.svmCoarseBuffer), yesNo(d.svmFineBuffer), yesNo(d.svmFineSystem),
+                            yesNo(d.svmAtomics));
         }
-        text += q(line) + QLatin1Char('\n');
+        text += q(d.id) + QStringLiteral(": ") + line + QLatin1Char('\n');
     }
     return text;
 }
@@ -230,14 +241,14 @@ QString devicesTable(const DeviceList &list)
 QString modesTable(const std::vector<ModeSupport> &modes)
 {
     TextTable table;
-    table.addColumn(s(tr("mode")), TextTable::Align::Left);
-    table.addColumn(s(tr("device")), TextTable::Align::Left);
-    table.addColumn(s(tr("supported")), TextTable::Align::Left);
-    table.addColumn(s(tr("what it does, or why not")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("mode")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("device")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("supported")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("what it does, or why not")), TextTable::Align::Left);
     for (const ModeSupport &entry : modes) {
         table.addRow({std::string(entry.mode->id), entry.deviceId.empty() ? s(dash) : entry.deviceId,
-                      s(entry.support.supported ? tr("yes") : tr("no")),
-                      entry.support.supported ? std::string(entry.mode->summary) : entry.support.reason});
+                      s(entry.support.supported ? ReportTables::tr("yes") : ReportTables::tr("no")),
+                      s(coreText(entry.support.supported ? std::string(entry.mode->summary) : entry.support.reason))});
     }
     return q(table.render());
 }
@@ -246,22 +257,22 @@ QString runTable(const RunReport &report)
 {
     const ExperimentSpec &spec = report.spec;
     const std::size_t buffers = report.buffers.empty() ? 1 : report.buffers.size();
-    QString text = tr("%1 · %2 · %3 × %4 · %5 (%6)\n")
+    QString text = ReportTables::tr("%1 · %2 · %3 × %4 · %5 (%6)\n")
                        .arg(q(spec.mode), q(spec.kernel))
                        .arg(buffers)
                        .arg(q(formatBytes(spec.bytes)), q(report.device.id), q(report.device.name));
-    text += tr("%1 iterations after %2 warm-up; time is the median, device time from %3 events\n\n")
+    text += ReportTables::tr("%1 iterations after %2 warm-up; time is the median, device time from %3 events\n\n")
                 .arg(spec.iterations)
                 .arg(spec.warmup)
                 .arg(report.device.backend == BackendKind::Cuda ? QStringLiteral("CUDA") : QStringLiteral("OpenCL"));
     TextTable table;
-    table.addColumn(s(tr("phase")), TextTable::Align::Left);
-    table.addColumn(s(tr("time")));
-    table.addColumn(s(tr("min")));
-    table.addColumn(s(tr("max")));
-    table.addColumn(s(tr("device")));
-    table.addColumn(s(tr("moved")));
-    table.addColumn(s(tr("bandwidth")));
+    table.addColumn(s(ReportTables::tr("phase")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("time")));
+    table.addColumn(s(ReportTables::tr("min")));
+    table.addColumn(s(ReportTables::tr("max")));
+    table.addColumn(s(ReportTables::tr("device")));
+    table.addColumn(s(ReportTables::tr("moved")));
+    table.addColumn(s(ReportTables::tr("bandwidth")));
     for (const PhaseSummary &summary : summarize(report)) {
         const bool once
             = summary.phase == Phase::Alloc || summary.phase == Phase::IpcOpen || summary.phase == Phase::Free;
@@ -273,44 +284,46 @@ QString runTable(const RunReport &report)
                       s(bandwidthText(median))});
     }
     text += q(table.render());
-    text += tr("\nbandwidth = bytes the phase read and wrote / its time: device time for device work where measured,\n"
-               "host time for host-init and host-read\n\n");
+    text += ReportTables::tr(
+        "\nbandwidth = bytes the phase read and wrote / its time: device time for device work where measured,\n"
+        "host time for host-init and host-read\n\n");
     if (report.countersEnabled) {
         text += countersTable(summarize(report));
         text += residencyTable(report);
         text += QLatin1Char('\n');
     }
-    text += tr("verified    %1\n").arg(verificationText(report.verification));
-    text += tr("buffers     %1\n").arg(buffersText(report));
-    text += tr("counters    %1\n").arg(countersText(report));
+    text += ReportTables::tr("verified    %1\n").arg(verificationText(report.verification));
+    text += ReportTables::tr("buffers     %1\n").arg(buffersText(report));
+    text += ReportTables::tr("counters    %1\n").arg(countersText(report));
     if (report.ipc) {
-        text += tr("ipc         peer process %1 opened the buffers (ipc-open above: its cudaIpcOpenMemHandle calls)\n")
+        text += ReportTables::tr(
+                    "ipc         peer process %1 opened the buffers (ipc-open above: its cudaIpcOpenMemHandle calls)\n")
                     .arg(report.ipc->peerPid);
         for (std::size_t b = 0; b < report.ipc->memoryHandles.size() && b < report.buffers.size(); ++b) {
             text += QStringLiteral("            %1 %2\n")
                         .arg(q(report.buffers[b].name).leftJustified(4), q(report.ipc->memoryHandles[b]));
         }
     }
-    text += tr("reproduce   %1\n").arg(q(report.commandLine));
+    text += ReportTables::tr("reproduce   %1\n").arg(q(report.commandLine));
     return text;
 }
 
 QString compareTable(const ReportSet &set)
 {
     TextTable table;
-    table.addColumn(s(tr("mode")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("mode")), TextTable::Align::Left);
     for (const Phase phase : iterationPhases)
         table.addColumn(std::string(phaseName(phase)));
-    table.addColumn(s(tr("iteration")));
-    table.addColumn(s(tr("moved")));
-    table.addColumn(s(tr("kernel bw")));
+    table.addColumn(s(ReportTables::tr("iteration")));
+    table.addColumn(s(ReportTables::tr("moved")));
+    table.addColumn(s(ReportTables::tr("kernel bw")));
     const bool anyCounters = std::ranges::any_of(set.runs, &RunReport::countersEnabled);
     if (anyCounters) {
-        table.addColumn(s(tr("migrated")));
-        table.addColumn(s(tr("faults")));
+        table.addColumn(s(ReportTables::tr("migrated")));
+        table.addColumn(s(ReportTables::tr("faults")));
     }
-    table.addColumn(s(tr("zero-copy")), TextTable::Align::Left);
-    table.addColumn(s(tr("verified")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("zero-copy")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("verified")), TextTable::Align::Left);
     for (const RunReport &run : set.runs) {
         const IterationTotals totals = iterationTotals(run);
         std::vector<std::string> row{run.spec.mode};
@@ -327,10 +340,10 @@ QString compareTable(const ReportSet &set)
             && std::ranges::all_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
         const bool anyKnown
             = std::ranges::any_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy.has_value(); });
-        row.push_back(s(!anyKnown ? dash : allZeroCopy ? tr("yes") : tr("no")));
+        row.push_back(s(!anyKnown ? dash : allZeroCopy ? ReportTables::tr("yes") : ReportTables::tr("no")));
         row.push_back(s(run.verification.passed()
-                            ? tr("yes")
-                            : tr("NO (%1 wrong)").arg(q(formatCount(run.verification.mismatches)))));
+                            ? ReportTables::tr("yes")
+                            : ReportTables::tr("NO (%1 wrong)").arg(q(formatCount(run.verification.mismatches)))));
         table.addRow(row);
     }
     for (const SkippedRun &skipped : set.skipped)
@@ -338,44 +351,47 @@ QString compareTable(const ReportSet &set)
     QString text;
     if (!set.runs.empty()) {
         const RunReport &first = set.runs.front();
-        text += tr("%1 · %2 per buffer · %3 (%4) · median of %5 iterations, host time per phase\n\n")
+        text += ReportTables::tr("%1 · %2 per buffer · %3 (%4) · median of %5 iterations, host time per phase\n\n")
                     .arg(q(first.spec.kernel), q(formatBytes(first.spec.bytes)), q(first.device.id),
                          q(first.device.name))
                     .arg(first.spec.iterations);
     }
     text += q(table.render());
-    text += tr("\nmoved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes the kernel read and "
-               "wrote / kernel time\n");
+    text += ReportTables::tr(
+        "\nmoved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes the kernel read and "
+        "wrote / kernel time\n");
     if (anyCounters)
-        text += tr("migrated = bytes the driver migrated both ways per iteration; faults = CPU page faults + GPU fault "
-                   "groups (CUPTI);\n≥ = the driver dropped migration records in that run, so this is a lower bound\n");
+        text += ReportTables::tr(
+            "migrated = bytes the driver migrated both ways per iteration; faults = CPU page faults + GPU fault "
+            "groups (CUPTI);\n≥ = the driver dropped migration records in that run, so this is a lower bound\n");
     return text;
 }
 
 QString sweepTable(const ReportSet &set)
 {
     TextTable table;
-    table.addColumn(s(tr("mode")), TextTable::Align::Left);
-    table.addColumn(s(tr("size")));
-    table.addColumn(s(tr("to-device")));
-    table.addColumn(s(tr("kernel")));
-    table.addColumn(s(tr("to-host")));
-    table.addColumn(s(tr("iteration")));
-    table.addColumn(s(tr("verified")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("mode")), TextTable::Align::Left);
+    table.addColumn(s(ReportTables::tr("size")));
+    table.addColumn(s(ReportTables::tr("to-device")));
+    table.addColumn(s(ReportTables::tr("kernel")));
+    table.addColumn(s(ReportTables::tr("to-host")));
+    table.addColumn(s(ReportTables::tr("iteration")));
+    table.addColumn(s(ReportTables::tr("verified")), TextTable::Align::Left);
     for (const RunReport &run : set.runs) {
         const auto summaries = summarize(run);
         table.addRow({run.spec.mode, formatBytes(run.spec.bytes),
                       s(bandwidthText(summaryFor(summaries, Phase::ToDevice).median)),
                       s(bandwidthText(summaryFor(summaries, Phase::Kernel).median)),
                       s(bandwidthText(summaryFor(summaries, Phase::ToHost).median)),
-                      formatDuration(medianIterationNs(run)), s(run.verification.passed() ? tr("yes") : tr("NO"))});
+                      formatDuration(medianIterationNs(run)),
+                      s(run.verification.passed() ? ReportTables::tr("yes") : ReportTables::tr("NO"))});
     }
     for (const SkippedRun &skipped : set.skipped)
         table.addNote(skipped.mode + " " + formatBytes(skipped.bytes) + ": " + skipped.reason);
     QString text;
     if (!set.runs.empty()) {
         const RunReport &first = set.runs.front();
-        text += tr("%1 · %2 (%3) · bandwidth of the median iteration; — where a phase moved nothing\n\n")
+        text += ReportTables::tr("%1 · %2 (%3) · bandwidth of the median iteration; — where a phase moved nothing\n\n")
                     .arg(q(first.spec.kernel), q(first.device.id), q(first.device.name));
     }
     return text + q(table.render());

@@ -1,5 +1,7 @@
 #include "catalogue.h"
 
+#include "trnoop.h"
+
 #include <algorithm>
 #include <array>
 
@@ -7,25 +9,38 @@ namespace sharescope {
 namespace {
 
 constexpr std::array<ModeInfo, 13> modeTable{{
-    {"device", BackendKind::Cuda, "cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory"},
-    {"pinned", BackendKind::Cuda, "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory"},
-    {"zero-copy", BackendKind::Cuda, "mapped page-locked host memory; the kernel reads and writes it over the bus"},
+    {"device", BackendKind::Cuda,
+     SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory")},
+    {"pinned", BackendKind::Cuda,
+     SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory")},
+    {"zero-copy", BackendKind::Cuda,
+     SHARESCOPE_TR_NOOP("Catalogue", "mapped page-locked host memory; the kernel reads and writes it over the bus")},
     {"registered", BackendKind::Cuda,
-     "ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus"},
-    {"managed", BackendKind::Cuda, "cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them"},
-    {"managed-prefetch", BackendKind::Cuda, "cudaMallocManaged; cudaMemPrefetchAsync moves pages before they are used"},
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus")},
+    {"managed", BackendKind::Cuda,
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them")},
+    {"managed-prefetch", BackendKind::Cuda,
+     SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; cudaMemPrefetchAsync moves pages before they are used")},
     {"managed-advise", BackendKind::Cuda,
-     "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live"},
-    {"ipc", BackendKind::Cuda, "cudaMalloc exported with cudaIpcGetMemHandle; a second process runs the kernel"},
-    {"cl-copy", BackendKind::OpenCL, "clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out"},
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live")},
+    {"ipc", BackendKind::Cuda,
+     SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc exported with cudaIpcGetMemHandle; a second process runs the kernel")},
+    {"cl-copy", BackendKind::OpenCL,
+     SHARESCOPE_TR_NOOP("Catalogue", "clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out")},
     {"cl-use-host-ptr", BackendKind::OpenCL,
-     "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)"},
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)")},
     {"cl-alloc-host-ptr", BackendKind::OpenCL,
-     "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached by map/unmap"},
+     SHARESCOPE_TR_NOOP("Catalogue", "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached by map/unmap")},
     {"cl-svm-coarse", BackendKind::OpenCL,
-     "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access"},
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access")},
     {"cl-svm-fine", BackendKind::OpenCL,
-     "clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access"},
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access")},
 }};
 
 constexpr std::array<BufferSpec, 3> vectorAddBuffers{{
@@ -42,11 +57,15 @@ constexpr std::array<BufferSpec, 3> gatherBuffers{{
 }};
 
 constexpr std::array<KernelInfo, 5> kernelTable{{
-    {"vector-add", "out[i] = x[i] + y[i]: the basic round trip", vectorAddBuffers},
-    {"scale", "buf[i] *= 2 in place: one buffer, read and written", scaleBuffers},
-    {"stride", "buf[k * stride] += 1 (--stride, default 64KiB): the bus moves whole pages", counterBuffers},
-    {"gather", "out[i] = x[perm[i]] over a fixed random permutation: random access", gatherBuffers},
-    {"ping-pong", "--rounds times: the GPU adds 1 to every element, then the CPU does", counterBuffers},
+    {"vector-add", SHARESCOPE_TR_NOOP("Catalogue", "out[i] = x[i] + y[i]: the basic round trip"), vectorAddBuffers},
+    {"scale", SHARESCOPE_TR_NOOP("Catalogue", "buf[i] *= 2 in place: one buffer, read and written"), scaleBuffers},
+    {"stride",
+     SHARESCOPE_TR_NOOP("Catalogue", "buf[k * stride] += 1 (--stride, default 64KiB): the bus moves whole pages"),
+     counterBuffers},
+    {"gather", SHARESCOPE_TR_NOOP("Catalogue", "out[i] = x[perm[i]] over a fixed random permutation: random access"),
+     gatherBuffers},
+    {"ping-pong", SHARESCOPE_TR_NOOP("Catalogue", "--rounds times: the GPU adds 1 to every element, then the CPU does"),
+     counterBuffers},
 }};
 
 template<typename Table>
@@ -130,25 +149,32 @@ Support supportOf(const DeviceInfo &device, const ModeInfo &mode)
                             + std::to_string(device.versionMinor) + "; SVM needs OpenCL 2.0 or later"};
             }
             if (id == "cl-svm-coarse" && !device.svmCoarseBuffer)
-                return {false, "device reports no coarse-grained buffer SVM"};
+                return {false, SHARESCOPE_TR_NOOP("Catalogue", "device reports no coarse-grained buffer SVM")};
             if (id == "cl-svm-fine" && !device.svmFineBuffer)
-                return {false, "device reports no fine-grained buffer SVM"};
+                return {false, SHARESCOPE_TR_NOOP("Catalogue", "device reports no fine-grained buffer SVM")};
         }
         return {true, {}};
     }
     // CUDA
     if (id == "zero-copy" || id == "registered") {
         if (!device.canMapHostMemory)
-            return {false, "device cannot map host memory (cudaDevAttrCanMapHostMemory is 0)"};
+            return {
+                false,
+                SHARESCOPE_TR_NOOP("Catalogue", "device cannot map host memory (cudaDevAttrCanMapHostMemory is 0)")};
     }
     if (id.starts_with("managed") && !device.managedMemory)
-        return {false, "device reports no managed memory (cudaDevAttrManagedMemory is 0)"};
+        return {false,
+                SHARESCOPE_TR_NOOP("Catalogue", "device reports no managed memory (cudaDevAttrManagedMemory is 0)")};
     if (id == "managed-prefetch" && !device.concurrentManagedAccess)
         return {false,
-                "device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), which "
-                "cudaMemPrefetchAsync to the GPU needs"};
+                SHARESCOPE_TR_NOOP("Catalogue",
+                                   "device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), "
+                                   "which cudaMemPrefetchAsync to the GPU needs")};
     if (id == "ipc" && !device.unifiedAddressing)
-        return {false, "device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs"};
+        return {false,
+                SHARESCOPE_TR_NOOP(
+                    "Catalogue",
+                    "device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs")};
     return {true, {}};
 }
 

@@ -72,22 +72,33 @@ std::string demoIdList(std::string_view separator)
     return list;
 }
 
+std::vector<std::string> demoModes(const DemoInfo &demo, BackendKind backend)
+{
+    const auto modes = backend == BackendKind::Cuda ? demo.cudaModes : demo.openclModes;
+    return {modes.begin(), modes.end()};
+}
+
+ExperimentSpec demoSpec(const DemoInfo &demo, ExperimentSpec base, bool sizeGiven)
+{
+    base.mode.clear();
+    base.kernel = std::string(demo.kernel);
+    if (!sizeGiven)
+        base.bytes = demo.bytes;
+    base.advice = std::string(demo.advice);
+    return base;
+}
+
 DemoPlan planDemo(const DemoInfo &demo, ExperimentSpec base, bool sizeGiven, const DeviceInfo &device)
 {
     DemoPlan plan;
-    const auto modes = device.backend == BackendKind::Cuda ? demo.cudaModes : demo.openclModes;
+    const std::vector<std::string> modes = demoModes(demo, device.backend);
     if (modes.empty()) {
         plan.unavailable = "the " + std::string(demo.id) + " demo needs a CUDA device, and " + device.id + " is "
             + std::string(backendName(device.backend));
         return plan;
     }
     base.deviceId = device.id;
-    base.kernel = std::string(demo.kernel);
-    if (!sizeGiven)
-        base.bytes = demo.bytes;
-    base.advice = std::string(demo.advice);
-    std::vector<std::string> ids(modes.begin(), modes.end());
-    plan.runs = planRuns(ReportSet::Kind::Compare, base, ids, {}, device);
+    plan.runs = planRuns(ReportSet::Kind::Compare, demoSpec(demo, std::move(base), sizeGiven), modes, {}, device);
     if (plan.runs.runs.empty()) {
         plan.unavailable = device.id + " can run none of the modes of the " + std::string(demo.id) + " demo";
     }

@@ -36,6 +36,12 @@ struct DemoPlan
     std::string unavailable;
 };
 
+// The demo's modes on a device of this backend, in order; empty: none.
+std::vector<std::string> demoModes(const DemoInfo &demo, BackendKind backend);
+// The experiment every mode of the demo runs: `base` with the demo's kernel,
+// advice and (unless sizeGiven) size.
+ExperimentSpec demoSpec(const DemoInfo &demo, ExperimentSpec base, bool sizeGiven);
+
 // `base` carries what the user chose (device, size, iterations, counters);
 // the demo sets the kernel, its modes and, unless the user gave a size
 // (sizeGiven), the size.

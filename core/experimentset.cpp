@@ -1,5 +1,7 @@
 #include "experimentset.h"
 
+#include "trnoop.h"
+
 namespace sharescope {
 
 void SetObserver::runStarting(std::size_t, std::size_t, const ExperimentSpec &) { }
@@ -28,7 +30,8 @@ PlannedRuns planRuns(ReportSet::Kind kind, const ExperimentSpec &base, const std
         const Support support = info ? supportOf(device, *info) : Support{false, "unknown mode"};
         for (const std::uint64_t size : runSizes) {
             if (!support.supported) {
-                plan.skipped.push_back({mode, size, "not supported: " + support.reason});
+                plan.skipped.push_back(
+                    {mode, size, std::string(SHARESCOPE_TR_NOOP("Catalogue", "not supported: ")) + support.reason});
                 continue;
             }
             ExperimentSpec spec = base;
@@ -59,9 +62,10 @@ Result<SetOutcome> runSet(Engine &engine, ReportSet::Kind kind, PlannedRuns plan
             if (error.kind == ErrorKind::Cancelled)
                 return error;
             outcome.anyFailed = outcome.anyFailed || error.kind == ErrorKind::Failed;
-            const char *prefix = error.kind == ErrorKind::Unsupported ? "not supported: "
-                : error.kind == ErrorKind::Failed                     ? "failed: "
-                                                                      : "skipped: ";
+            const char *prefix = error.kind == ErrorKind::Unsupported
+                ? SHARESCOPE_TR_NOOP("Catalogue", "not supported: ")
+                : error.kind == ErrorKind::Failed ? SHARESCOPE_TR_NOOP("Catalogue", "failed: ")
+                                                  : SHARESCOPE_TR_NOOP("Catalogue", "skipped: ");
             outcome.set.skipped.push_back({spec.mode, spec.bytes, prefix + error.message});
             continue;
         }

@@ -7,11 +7,13 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libgl-dev
+  qt6-tools-dev qt6-l10n-tools  # lrelease builds the translations; lupdate keeps them current
   libqcustomplot-dev
   ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
   pocl-opencl-icd          # every machine gets an OpenCL device: the CPU
   nlohmann-json3-dev
   fonts-dejavu-core
+  fonts-wqy-microhei       # draws the Chinese interface (--lang zh_CN)
 )
 
 missing=()

@@ -1,3 +1,7 @@
+#include "bytesize.h"
+#include "reportjson.h"
+#include "runreport.h"
+
 #include <QDir>
 #include <QFile>
 #include <QImage>
@@ -5,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -23,9 +28,14 @@ private:
         QString err;
     };
 
-    Outcome run(const QStringList &arguments, int timeoutMs = 300000)
+    // Messages follow the system's language: English unless `locale` says otherwise.
+    Outcome run(const QStringList &arguments, int timeoutMs = 300000, const QString &locale = "C.UTF-8")
     {
         QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("LC_ALL", locale);
+        environment.remove("LANGUAGE");
+        process.setProcessEnvironment(environment);
         process.start(binary(), arguments);
         if (!process.waitForFinished(timeoutMs)) {
             process.kill();
@@ -156,6 +166,99 @@ private slots:
         QCOMPARE(QDir(m_dir.path()).entryList(QDir::Files | QDir::Hidden).filter("bad").size(), 0);
     }
 
+    void listsTheDemos()
+    {
+        const Outcome outcome = run({"demo"});
+        QCOMPARE(outcome.exitCode, 0);
+        for (const char *demo : {"copies-vs-zero-copy", "prefetch", "pages-move-whole", "ping-pong", "other-process"})
+            QVERIFY2(outcome.out.contains(demo), demo);
+    }
+
+    // The lesson quotes the numbers of the run it follows, as the report has them.
+    void runsADemoAndQuotesItsNumbers()
+    {
+        const QString json = m_dir.filePath("demo.json");
+        const Outcome outcome = run({"demo", "copies-vs-zero-copy", "--device", "opencl:0", "--size", "1MiB",
+                                     "--iterations", "2", "--json", json});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const auto set = sharescope::readReports(file.readAll().toStdString());
+        QVERIFY(set);
+        QCOMPARE(set->runs.size(), std::size_t(3));
+        const sharescope::RunReport &copies = set->runs.front();
+        QCOMPARE(copies.spec.mode, std::string("cl-copy"));
+        QCOMPARE(copies.spec.kernel, std::string("vector-add"));
+        const auto summaries = sharescope::summarize(copies);
+        const auto toDevice
+            = std::ranges::find(summaries, sharescope::Phase::ToDevice, &sharescope::PhaseSummary::phase);
+        QVERIFY(toDevice != summaries.end());
+        const QString text = QString::fromUtf8(outcome.out).simplified();
+        const QString expected = QStringLiteral("copied 3 MiB explicitly: 2 MiB to the device in %1")
+                                     .arg(QString::fromStdString(sharescope::formatDuration(toDevice->hostNs.median)));
+        QVERIFY2(text.contains(expected), qPrintable(expected + "\n" + text));
+        QVERIFY2(text.contains("Copies vs zero-copy"), qPrintable(text));
+    }
+
+    void refusesADemoTheDeviceCannotRun()
+    {
+        const QString json = m_dir.filePath("prefetch.json");
+        const Outcome outcome = run({"demo", "prefetch", "--device", "opencl:0", "--json", json});
+        QCOMPARE(outcome.exitCode, 3);
+        QVERIFY2(outcome.err.contains("the prefetch demo needs a CUDA device"), qPrintable(outcome.err));
+        QVERIFY(outcome.out.isEmpty());
+        QVERIFY(!QFile::exists(json));
+    }
+
+    void refusesBadDemoArguments_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("unknown demo") << QStringList{"demo", "teleport"} << "unknown demo 'teleport'; accepted: ";
+        QTest::addRow("two names") << QStringList{"demo", "prefetch", "ping-pong"} << "unexpected argument 'ping-pong'";
+        QTest::addRow("list and name") << QStringList{"demo", "--list", "prefetch"} << "--list takes no demo name";
+        QTest::addRow("demo kernel") << QStringList{"demo", "prefetch", "--kernel", "scale"}
+                                     << "Unknown option 'kernel'";
+        QTest::addRow("bad language") << QStringList{"run", "--lang", "fr"}
+                                      << "invalid --lang 'fr'; accepted: en, zh_CN";
+        QTest::addRow("leading bad language") << QStringList{"--lang", "fr", "devices"} << "invalid --lang 'fr'";
+        QTest::addRow("window demo") << QStringList{"gui", "--demo", "nope"} << "unknown demo 'nope'";
+        QTest::addRow("window demo and run")
+            << QStringList{"gui", "--demo", "prefetch", "--run"} << "only one of --run, --compare and --demo can start";
+    }
+    void refusesBadDemoArguments()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        const Outcome outcome = run(arguments);
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains(message), qPrintable(outcome.err));
+        QVERIFY(outcome.out.isEmpty());
+    }
+
+    // --lang, or the system's language, chooses the language of people's
+    // messages; JSON stays English.
+    void speaksChinese()
+    {
+        Outcome outcome = run({"--lang", "zh_CN", "--help"});
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(outcome.out).contains("用法：sharescope"), outcome.out.constData());
+        outcome = run({"run", "--kernel", "nope"}, 30000, "zh_CN.UTF-8");
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("未知内核"), qPrintable(outcome.err));
+        outcome = run({"run", "--kernel", "nope", "--lang", "en"}, 30000, "zh_CN.UTF-8");
+        QVERIFY2(outcome.err.contains("unknown kernel 'nope'"), qPrintable(outcome.err));
+        outcome = run({"demo", "pages-move-whole", "--device", "opencl:0", "--size", "1MiB", "--iterations", "1",
+                       "--lang", "zh_CN"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        const QString text = QString::fromUtf8(outcome.out);
+        QVERIFY2(text.contains("页面整页迁移") && text.contains("模式"), qPrintable(text));
+        outcome = run({"modes", "--json", "--lang", "zh_CN"});
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY(outcome.out.contains("\"supported\""));
+        QVERIFY(outcome.out.contains("cudaMalloc buffers; cudaMemcpy")); // JSON keeps the English summaries
+    }
+
     void refusesAnUnwritableOutputBeforeRunning()
     {
         const Outcome outcome
@@ -184,7 +287,7 @@ private slots:
     void answersHelpForEveryCommand_data()
     {
         QTest::addColumn<QString>("command");
-        for (const char *command : {"devices", "modes", "run", "compare", "sweep"})
+        for (const char *command : {"devices", "modes", "run", "compare", "sweep", "demo"})
             QTest::addRow("%s", command) << command;
     }
     void answersHelpForEveryCommand()
@@ -212,7 +315,8 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::addRow("unknown tab") << QStringList{"gui", "--tab", "graphs"} << "unknown tab 'graphs'";
         QTest::addRow("missing report") << QStringList{"gui", "--open", "/nonexistent/report.json"} << "cannot open";
-        QTest::addRow("both starts") << QStringList{"gui", "--run", "--compare"} << "cannot both start";
+        QTest::addRow("both starts") << QStringList{"gui", "--run", "--compare"}
+                                     << "only one of --run, --compare and --demo can start";
     }
     void refusesBadWindowArguments()
     {

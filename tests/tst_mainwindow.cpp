@@ -11,8 +11,11 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -141,6 +144,38 @@ private slots:
             }
         }
         QCOMPARE(bars, 5);
+    }
+
+    void runsADemoAndShowsItsLesson()
+    {
+        QMenu *demos = nullptr;
+        for (QAction *action : m_window->menuBar()->actions()) {
+            if (action->text() == QStringLiteral("&Demos"))
+                demos = action->menu();
+        }
+        QVERIFY(demos);
+        QCOMPARE(demos->actions().size(), 5);
+
+        panel()->setIterations(1, 0);
+        QVERIFY(m_window->startDemo(QStringLiteral("pages-move-whole")));
+        bool succeeded = false;
+        QVERIFY(waitForJob(180000, &succeeded));
+        QVERIFY(succeeded);
+        QLabel *lesson = m_window->compareTab()->lessonLabel();
+        QVERIFY(lesson->isVisible());
+        QVERIFY2(lesson->text().contains(QStringLiteral("Pages move whole")), qPrintable(lesson->text()));
+        // 64 MiB with a 64 KiB stride: the numbers of this run.
+        QVERIFY2(lesson->text().contains(QStringLiteral("1,024 elements, 4 KiB of each 64 MiB buffer")),
+                 qPrintable(lesson->text()));
+        QCOMPARE(m_window->compareTab()->model()->rowCount(), 2);
+        QCOMPARE(m_window->results().runs.front().spec.kernel, std::string("stride"));
+
+        // A demo this device cannot run says why and starts nothing.
+        QSignalSpy started(m_window->controller(), &RunController::started);
+        QVERIFY(!m_window->startDemo(QStringLiteral("prefetch")));
+        QVERIFY2(lesson->text().contains(QStringLiteral("needs a CUDA device")), qPrintable(lesson->text()));
+        QCOMPARE(started.count(), 0);
+        QCOMPARE(m_window->compareTab()->model()->rowCount(), 2); // the results on screen stay
     }
 
     void cancelsACompareWithinASecond()

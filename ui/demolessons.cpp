@@ -7,13 +7,14 @@
 
 #include <algorithm>
 
+// The translation context of this file's messages.
+class Lessons
+{
+    Q_DECLARE_TR_FUNCTIONS(Lessons)
+};
+
 namespace sharescope {
 namespace {
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Lessons", text);
-}
 
 QString bytes(std::uint64_t value)
 {
@@ -33,7 +34,7 @@ QString code(std::string_view text)
 }
 QString notReported()
 {
-    return tr("not reported");
+    return Lessons::tr("not reported");
 }
 QString countOr(std::optional<std::uint64_t> value)
 {
@@ -92,7 +93,7 @@ public:
     {
         if (!value)
             return notReported();
-        return m_totals.lowerBound ? tr("at least %1").arg(bytes(*value)) : bytes(*value);
+        return m_totals.lowerBound ? Lessons::tr("at least %1").arg(bytes(*value)) : bytes(*value);
     }
     QString mode() const { return code(m_run.spec.mode); }
 
@@ -136,16 +137,19 @@ public:
     Lesson finish()
     {
         if (const Measured *any = first(); any && any->run().device.cpuDevice) {
-            say(tr("%1 is the CPU itself: its device memory is host memory, so here a copy is a memcpy within RAM, "
-                   "not a transfer across a bus. On a GPU the same comparison shows the bus.")
+            say(Lessons::tr(
+                    "%1 is the CPU itself: its device memory is host memory, so here a copy is a memcpy within RAM, "
+                    "not a transfer across a bus. On a GPU the same comparison shows the bus.")
                     .arg(QString::fromStdString(any->run().device.id)));
         }
         for (const SkippedRun &skipped : m_set.skipped)
-            say(tr("%1 did not run here: %2.").arg(code(skipped.mode), QString::fromStdString(skipped.reason)));
+            say(Lessons::tr("%1 did not run here: %2.")
+                    .arg(code(skipped.mode), QString::fromStdString(skipped.reason)));
         const Measured *any = first();
         if (any && !any->countersOn() && any->run().device.backend == BackendKind::Cuda)
-            say(tr("Unified-memory counters were off for this comparison, so page migrations are not shown; run "
-                   "it again with counters on to see them."));
+            say(Lessons::tr(
+                "Unified-memory counters were off for this comparison, so page migrations are not shown; run "
+                "it again with counters on to see them."));
         return m_lesson;
     }
 
@@ -163,24 +167,28 @@ void copiesVsZeroCopy(LessonWriter &w)
     if (copies) {
         const PhaseResult toDevice = copies->phase(Phase::ToDevice);
         const PhaseResult toHost = copies->phase(Phase::ToHost);
-        w.say(tr("With copies (%1), every iteration copied %2 explicitly: %3 to the device in %4 and %5 back in "
-                 "%6. The kernel then worked on device memory: %7 at %8.")
-                  .arg(copies->mode(), bytes(copies->totals().moved), bytes(toDevice.bytesMoved()),
-                       copies->time(Phase::ToDevice), bytes(toHost.bytesMoved()), copies->time(Phase::ToHost),
-                       copies->time(Phase::Kernel), copies->bandwidth(Phase::Kernel)));
+        w.say(
+            Lessons::tr("With copies (%1), every iteration copied %2 explicitly: %3 to the device in %4 and %5 back in "
+                        "%6. The kernel then worked on device memory: %7 at %8.")
+                .arg(copies->mode(), bytes(copies->totals().moved), bytes(toDevice.bytesMoved()),
+                     copies->time(Phase::ToDevice), bytes(toHost.bytesMoved()), copies->time(Phase::ToHost),
+                     copies->time(Phase::Kernel), copies->bandwidth(Phase::Kernel)));
     }
     if (const Measured *pinned = w.find("pinned"); pinned && copies) {
-        w.say(tr("%1 copies the same bytes from page-locked memory, which the GPU reads without a staging buffer: "
-                 "to-device at %2, against %3 from ordinary (pageable) memory.")
+        w.say(Lessons::tr(
+                  "%1 copies the same bytes from page-locked memory, which the GPU reads without a staging buffer: "
+                  "to-device at %2, against %3 from ordinary (pageable) memory.")
                   .arg(pinned->mode(), pinned->bandwidth(Phase::ToDevice), copies->bandwidth(Phase::ToDevice)));
     }
     const Measured *zeroCopy = w.find("zero-copy");
     if (zeroCopy) {
         w.say((zeroCopy->totals().moved == 0
-                   ? tr("With %1 nothing was copied (%2 explicitly). Instead the kernel reached host memory across "
-                        "the bus on every access: %3 at %4.")
-                   : tr("With %1, %2 was copied explicitly, and the kernel reached host memory across the bus: %3 at "
-                        "%4."))
+                   ? Lessons::tr(
+                       "With %1 nothing was copied (%2 explicitly). Instead the kernel reached host memory across "
+                       "the bus on every access: %3 at %4.")
+                   : Lessons::tr(
+                       "With %1, %2 was copied explicitly, and the kernel reached host memory across the bus: %3 at "
+                       "%4."))
                   .arg(zeroCopy->mode(), bytes(zeroCopy->totals().moved), zeroCopy->time(Phase::Kernel),
                        zeroCopy->bandwidth(Phase::Kernel)));
     }
@@ -189,33 +197,38 @@ void copiesVsZeroCopy(LessonWriter &w)
         const bool inPlace = !buffers.empty()
             && std::ranges::all_of(buffers, [](const BufferReport &b) { return b.zeroCopy.value_or(false); });
         if (inPlace) {
-            w.say(tr("On %1, %2 was zero-copy: mapping each buffer returned the host array itself, so %3 was copied "
-                     "and the kernel worked on the host's memory in place: %4 at %5.")
+            w.say(Lessons::tr(
+                      "On %1, %2 was zero-copy: mapping each buffer returned the host array itself, so %3 was copied "
+                      "and the kernel worked on the host's memory in place: %4 at %5.")
                       .arg(QString::fromStdString(useHost->run().device.name), useHost->mode(),
                            bytes(useHost->totals().moved), useHost->time(Phase::Kernel),
                            useHost->bandwidth(Phase::Kernel)));
         } else {
-            w.say(tr("On %1, %2 was not zero-copy: the driver kept its own copy of the host arrays, and %3 was "
-                     "copied in each iteration. Whether USE_HOST_PTR shares memory depends on the device.")
-                      .arg(QString::fromStdString(useHost->run().device.name), useHost->mode(),
-                           bytes(useHost->totals().moved)));
+            w.say(
+                Lessons::tr("On %1, %2 was not zero-copy: the driver kept its own copy of the host arrays, and %3 was "
+                            "copied in each iteration. Whether USE_HOST_PTR shares memory depends on the device.")
+                    .arg(QString::fromStdString(useHost->run().device.name), useHost->mode(),
+                         bytes(useHost->totals().moved)));
         }
         zeroCopy = useHost;
     }
     if (const Measured *allocHost = w.find("cl-alloc-host-ptr")) {
-        w.say(tr("%1 let the driver allocate memory that the host maps: %2 was copied per iteration, and the kernel "
-                 "took %3 at %4.")
+        w.say(Lessons::tr(
+                  "%1 let the driver allocate memory that the host maps: %2 was copied per iteration, and the kernel "
+                  "took %3 at %4.")
                   .arg(allocHost->mode(), bytes(allocHost->totals().moved), allocHost->time(Phase::Kernel),
                        allocHost->bandwidth(Phase::Kernel)));
     }
     if (copies && zeroCopy) {
         const std::uint64_t a = copies->totals().ns;
         const std::uint64_t b = zeroCopy->totals().ns;
-        w.say((b < a ? tr("A whole iteration took %1 with copies and %2 without: here, for a kernel that touches "
-                          "each byte once, not copying wins by %3.")
-                     : tr("A whole iteration took %1 with copies and %2 without: here copying first wins by %3, "
-                          "because the kernel on device memory is so much faster than across the bus."))
-                  .arg(duration(a), duration(b), b < a ? times(a, b) : times(b, a)));
+        w.say(
+            (b < a
+                 ? Lessons::tr("A whole iteration took %1 with copies and %2 without: here, for a kernel that touches "
+                               "each byte once, not copying wins by %3.")
+                 : Lessons::tr("A whole iteration took %1 with copies and %2 without: here copying first wins by %3, "
+                               "because the kernel on device memory is so much faster than across the bus."))
+                .arg(duration(a), duration(b), b < a ? times(a, b) : times(b, a)));
     }
 }
 
@@ -224,16 +237,19 @@ void prefetch(LessonWriter &w)
     const Measured *faulting = w.find("managed");
     const Measured *prefetched = w.find("managed-prefetch");
     if (faulting) {
-        w.say(tr("Without prefetch (%1), the kernel started while its data was still on the host, where the CPU had "
-                 "written it. The GPU faulted (%2 fault groups) and %3 migrated host to device while the kernel ran; "
-                 "the kernel took %4.")
+        w.say(Lessons::tr(
+                  "Without prefetch (%1), the kernel started while its data was still on the host, where the CPU had "
+                  "written it. The GPU faulted (GPU fault groups: %2) and %3 migrated host to device while the kernel "
+                  "ran; "
+                  "the kernel took %4.")
                   .arg(faulting->mode(), countOr(faulting->counter(Phase::Kernel, &Counters::gpuPageFaultGroups)),
                        faulting->migratedText(faulting->counter(Phase::Kernel, &Counters::bytesHostToDevice)),
                        faulting->time(Phase::Kernel)));
     }
     if (prefetched) {
-        w.say(tr("With %1, cudaMemPrefetchAsync moved %2 to the GPU in the to-device phase, in %3 (%4). During the "
-                 "kernel %5 migrated, and it took %6.")
+        w.say(Lessons::tr(
+                  "With %1, cudaMemPrefetchAsync moved %2 to the GPU in the to-device phase, in %3 (%4). During the "
+                  "kernel %5 migrated, and it took %6.")
                   .arg(prefetched->mode(), bytes(prefetched->phase(Phase::ToDevice).bytesMoved()),
                        prefetched->time(Phase::ToDevice), prefetched->bandwidth(Phase::ToDevice),
                        prefetched->migratedText(prefetched->counter(Phase::Kernel, &Counters::bytesHostToDevice)),
@@ -242,8 +258,9 @@ void prefetch(LessonWriter &w)
     if (faulting && prefetched) {
         const std::uint64_t a = faulting->totals().ns;
         const std::uint64_t b = prefetched->totals().ns;
-        w.say(tr("A whole iteration took %1 without prefetch and %2 with it (%3 as long). Moving pages one fault at a "
-                 "time costs more than one bulk transfer the driver can plan.")
+        w.say(Lessons::tr(
+                  "A whole iteration took %1 without prefetch and %2 with it (%3 as long). Moving pages one fault at a "
+                  "time costs more than one bulk transfer the driver can plan.")
                   .arg(duration(a), duration(b), times(a, b)));
     }
 }
@@ -255,42 +272,45 @@ void pagesMoveWhole(LessonWriter &w)
         return;
     const ExperimentSpec &spec = any->run().spec;
     const std::uint64_t touched = spec.strideTouched() * elementBytes;
-    w.say(tr("The stride kernel touched one element every %1: %2 elements, %3 of each %4 buffer.")
+    w.say(Lessons::tr("The stride kernel touched one element every %1: %2 elements, %3 of each %4 buffer.")
               .arg(bytes(spec.strideBytes), count(spec.strideTouched()), bytes(touched), bytes(spec.bytes)));
     if (const Measured *managed = w.find("managed")) {
         const auto in = managed->counter(Phase::Kernel, &Counters::bytesHostToDevice);
         if (in) {
-            w.say(tr("In %1 mode %2 migrated host to device during the kernel, %3 the bytes it touched: the driver "
-                     "moves whole pages (4 KiB to 2 MiB), never single elements.")
+            w.say(Lessons::tr(
+                      "In %1 mode %2 migrated host to device during the kernel, %3 the bytes it touched: the driver "
+                      "moves whole pages (4 KiB to 2 MiB), never single elements.")
                       .arg(managed->mode(), managed->migratedText(in),
                            times(static_cast<double>(*in), static_cast<double>(touched))));
         } else {
-            w.say(tr("In %1 mode the migrations during the kernel were not reported.").arg(managed->mode()));
+            w.say(Lessons::tr("In %1 mode the migrations during the kernel were not reported.").arg(managed->mode()));
         }
-        w.say(tr("Reading the results back on the CPU then migrated %1 device to host, in %2.")
+        w.say(Lessons::tr("Reading the results back on the CPU then migrated %1 device to host, in %2.")
                   .arg(managed->migratedText(managed->counter(Phase::HostRead, &Counters::bytesDeviceToHost)),
                        managed->time(Phase::HostRead)));
     }
     if (const Measured *zeroCopy = w.find("zero-copy")) {
         const bool none = zeroCopy->totals().migrated == std::optional<std::uint64_t>(0);
-        w.say((none ? tr("%1 moved no pages (%2 migrated): the kernel read only what it touched, across the bus, in "
-                         "%3.")
-                    : tr("%1: %2 migrated; the kernel read what it touched across the bus, in %3."))
+        w.say((none ? Lessons::tr(
+                   "%1 moved no pages (%2 migrated): the kernel read only what it touched, across the bus, in "
+                   "%3.")
+                    : Lessons::tr("%1: %2 migrated; the kernel read what it touched across the bus, in %3."))
                   .arg(zeroCopy->mode(), zeroCopy->migratedText(zeroCopy->totals().migrated),
                        zeroCopy->time(Phase::Kernel)));
     }
     for (const std::string_view mode : {"device", "cl-copy"}) {
         if (const Measured *copies = w.find(mode)) {
-            w.say(tr("%1 copied whole buffers, %2 per iteration, for the %3 the kernel touched.")
+            w.say(Lessons::tr("%1 copied whole buffers, %2 per iteration, for the %3 the kernel touched.")
                       .arg(copies->mode(), bytes(copies->totals().moved), bytes(touched)));
         }
     }
     if (const Measured *useHost = w.find("cl-use-host-ptr")) {
-        w.say(tr("%1 copied %2 per iteration.").arg(useHost->mode(), bytes(useHost->totals().moved)));
+        w.say(Lessons::tr("%1 copied %2 per iteration.").arg(useHost->mode(), bytes(useHost->totals().moved)));
     }
     if (any->run().device.backend == BackendKind::OpenCL) {
-        w.say(tr("OpenCL reports no page migrations; on a CUDA device this demo also runs %1 and shows whole pages "
-                 "moving.")
+        w.say(Lessons::tr(
+                  "OpenCL reports no page migrations; on a CUDA device this demo also runs %1 and shows whole pages "
+                  "moving.")
                   .arg(code("managed")));
     }
 }
@@ -301,15 +321,15 @@ void pingPong(LessonWriter &w)
     if (!any)
         return;
     const ExperimentSpec &spec = any->run().spec;
-    w.say(tr("In each of %1 rounds a kernel added 1 to every element of a %2 buffer, then the CPU did. The "
-             "kernel phase holds all the rounds.")
+    w.say(Lessons::tr("In each of %1 rounds a kernel added 1 to every element of a %2 buffer, then the CPU did. The "
+                      "kernel phase holds all the rounds.")
               .arg(spec.rounds)
               .arg(bytes(spec.bytes)));
     if (const Measured *managed = w.find("managed")) {
         const auto moved = managed->migrated(Phase::Kernel);
-        w.say(tr("In %1 mode the pages bounced between the two: %2 migrated during the kernel phase (%3 the buffer), "
-                 "with %4 CPU page faults and %5 GPU fault groups; the driver counted %6 thrashing events. The kernel "
-                 "phase took %7.")
+        w.say(Lessons::tr(
+                  "In %1 mode the pages bounced between the two: %2 migrated during the kernel phase (%3 the buffer). "
+                  "CPU page faults: %4; GPU fault groups: %5; thrashing events: %6. The kernel phase took %7.")
                   .arg(managed->mode(), managed->migratedText(moved),
                        moved ? times(static_cast<double>(*moved), static_cast<double>(spec.bytes)) : notReported(),
                        countOr(managed->counter(Phase::Kernel, &Counters::cpuPageFaults)),
@@ -319,28 +339,32 @@ void pingPong(LessonWriter &w)
     if (const Measured *advised = w.find("managed-advise")) {
         const auto moved = advised->migrated(Phase::Kernel);
         const bool stayed = moved && *moved < spec.bytes;
-        w.say((stayed ? tr("With the advice %1 the pages stayed on the host and the GPU reached them across the bus: "
-                           "%2 migrated, %3 remote maps, and the kernel phase took %4.")
-                      : tr("With the advice %1, %2 migrated during the kernel phase, with %3 remote maps; it took %4."))
+        w.say((stayed ? Lessons::tr(
+                   "With the advice %1 the pages stayed on the host and the GPU reached them across the bus: "
+                   "%2 migrated, %3 remote maps, and the kernel phase took %4.")
+                      : Lessons::tr(
+                          "With the advice %1, %2 migrated during the kernel phase, with %3 remote maps; it took %4."))
                   .arg(code(advised->run().spec.advice), advised->migratedText(moved),
                        countOr(advised->counter(Phase::Kernel, &Counters::remoteMaps)), advised->time(Phase::Kernel)));
     }
     for (const std::string_view mode : {"zero-copy", "cl-use-host-ptr", "cl-svm-fine"}) {
         if (const Measured *shared = w.find(mode)) {
-            w.say(tr("%1 shares one copy of the data: the kernel phase copied %2 and took %3.")
+            w.say(Lessons::tr("%1 shares one copy of the data: the kernel phase copied %2 and took %3.")
                       .arg(shared->mode(), bytes(shared->phase(Phase::Kernel).bytesMoved()),
                            shared->time(Phase::Kernel)));
         }
     }
     for (const std::string_view mode : {"device", "cl-copy"}) {
         if (const Measured *copies = w.find(mode)) {
-            w.say(tr("%1 copied the buffer both ways in every round: %2 during the kernel phase, which took %3.")
-                      .arg(copies->mode(), bytes(copies->phase(Phase::Kernel).bytesMoved()),
-                           copies->time(Phase::Kernel)));
+            w.say(
+                Lessons::tr("%1 copied the buffer both ways in every round: %2 during the kernel phase, which took %3.")
+                    .arg(copies->mode(), bytes(copies->phase(Phase::Kernel).bytesMoved()),
+                         copies->time(Phase::Kernel)));
         }
     }
     if (const Measured *best = w.fastest(Phase::Kernel))
-        w.say(tr("Fastest here for this back-and-forth: %1 (%2).").arg(best->mode(), best->time(Phase::Kernel)));
+        w.say(
+            Lessons::tr("Fastest here for this back-and-forth: %1 (%2).").arg(best->mode(), best->time(Phase::Kernel)));
 }
 
 void otherProcess(LessonWriter &w)
@@ -349,20 +373,21 @@ void otherProcess(LessonWriter &w)
     const Measured *local = w.find("device");
     if (ipc && ipc->run().ipc) {
         const IpcDetails &details = *ipc->run().ipc;
-        w.say(tr("A second process (pid %1) received %2 memory handles and an event handle, opened them in %3 and "
-                 "ran the kernel on this process's buffers: the kernel phase copied %4, because both processes "
-                 "reach the same device memory.")
+        w.say(Lessons::tr(
+                  "A second process (pid %1) received %2 memory handles and an event handle, opened them in %3 and "
+                  "ran the kernel on this process's buffers: the kernel phase copied %4, because both processes "
+                  "reach the same device memory.")
                   .arg(details.peerPid)
                   .arg(details.memoryHandles.size())
                   .arg(duration(details.openNs), bytes(ipc->phase(Phase::Kernel).bytesMoved())));
     }
     if (ipc && local) {
-        w.say(tr("The kernel took %1 in the other process and %2 in this one (%3).")
+        w.say(Lessons::tr("The kernel took %1 in the other process and %2 in this one (%3).")
                   .arg(ipc->time(Phase::Kernel), local->time(Phase::Kernel), local->mode()));
     }
     if (ipc) {
-        w.say(tr("Only memory from cudaMalloc can be shared this way: legacy CUDA IPC cannot export managed "
-                 "memory. In Python, CuPy and PyTorch open the same handles (see the Explain tab of %1).")
+        w.say(Lessons::tr("Only memory from cudaMalloc can be shared this way: legacy CUDA IPC cannot export managed "
+                          "memory. In Python, CuPy and PyTorch open the same handles (see the Explain tab of %1).")
                   .arg(code("ipc")));
     }
 }

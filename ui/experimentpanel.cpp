@@ -1,5 +1,7 @@
 #include "experimentpanel.h"
 
+#include "language.h"
+
 #include "bytesize.h"
 #include "catalogue.h"
 
@@ -188,10 +190,10 @@ void ExperimentPanel::fillModes()
         item->setData(Qt::UserRole, q(info.id));
         const Support support = device ? supportOf(*device, info) : Support{false, "no device"};
         if (support.supported) {
-            item->setToolTip(q(info.summary));
+            item->setToolTip(coreText(std::string(info.summary)));
         } else {
             item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
-            item->setToolTip(tr("Not supported on this device: %1").arg(q(support.reason)));
+            item->setToolTip(tr("Not supported on this device: %1").arg(coreText(support.reason)));
             item->setText(tr("%1 (not supported)").arg(q(info.id)));
         }
     }

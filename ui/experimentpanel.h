@@ -42,6 +42,7 @@ public:
     void setIterations(int iterations, int warmup);
 
     QString deviceId() const;
+    std::optional<DeviceInfo> currentDevice() const;
     QString mode() const;
     QString kernel() const;
     QString sizeText() const;
@@ -64,7 +65,6 @@ signals:
 private:
     void fillModes();
     void validate();
-    std::optional<DeviceInfo> currentDevice() const;
 
     DeviceList m_devices;
     QComboBox *m_device;

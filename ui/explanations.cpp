@@ -1,5 +1,7 @@
 #include "explanations.h"
 
+#include "language.h"
+
 #include <QCoreApplication>
 #include <QFile>
 
@@ -18,7 +20,9 @@ Explanation explanationFor(const QString &mode)
 {
     const QString base = QStringLiteral(":/explain/%1/").arg(mode);
     Explanation explanation;
-    explanation.markdown = read(base + QStringLiteral("en.md"));
+    explanation.markdown = read(base + currentLanguage() + QStringLiteral(".md"));
+    if (explanation.markdown.isEmpty())
+        explanation.markdown = read(base + QStringLiteral("en.md"));
     static const std::pair<const char *, const char *> files[] = {
         {"cpp.cu", QT_TRANSLATE_NOOP("Explanations", "C++ (CUDA runtime)")},
         {"cpp.cpp", QT_TRANSLATE_NOOP("Explanations", "C++ (OpenCL)")},

@@ -3,8 +3,11 @@
 #include "bufferstab.h"
 #include "bytesize.h"
 #include "comparechart.h"
+#include "demolessons.h"
+#include "demos.h"
 #include "experimentpanel.h"
 #include "explaintab.h"
+#include "language.h"
 #include "migrationchart.h"
 #include "reportcsv.h"
 #include "runcontroller.h"
@@ -14,6 +17,7 @@
 #include "timelineplot.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QDockWidget>
@@ -125,14 +129,20 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
         showResults(job, set);
         emit jobEnded(true);
     });
-    connect(m_controller, &RunController::failed, this, [this](quint64, const QString &message) {
+    connect(m_controller, &RunController::failed, this, [this](quint64 job, const QString &message) {
         setBusy(false);
+        if (job == m_demoJob) {
+            m_compare->setLesson(
+                {demoTitle(*findDemo(m_demo.toStdString())), {tr("The demo did not finish: %1").arg(message)}});
+        }
         log(tr("Failed: %1").arg(message));
         statusBar()->showMessage(tr("Failed: %1").arg(message), 10000);
         emit jobEnded(false);
     });
-    connect(m_controller, &RunController::cancelled, this, [this](quint64) {
+    connect(m_controller, &RunController::cancelled, this, [this](quint64 job) {
         setBusy(false);
+        if (job == m_demoJob)
+            m_compare->setLesson({demoTitle(*findDemo(m_demo.toStdString())), {tr("The demo was cancelled.")}});
         log(tr("Cancelled"));
         statusBar()->showMessage(tr("Cancelled"), 5000);
         emit jobEnded(false);
@@ -178,6 +188,27 @@ void MainWindow::createMenus()
     m_cancelAction->setEnabled(false);
     runMenu->addAction(tr("Compare &all modes"), this, &MainWindow::compare);
     runMenu->addAction(tr("Size &sweep"), this, &MainWindow::sweep);
+
+    QMenu *demoMenu = menuBar()->addMenu(tr("&Demos"));
+    for (const DemoInfo &demo : demos()) {
+        const QString id = QString::fromUtf8(demo.id.data(), static_cast<qsizetype>(demo.id.size()));
+        QAction *action = demoMenu->addAction(demoTitle(demo), this, [this, id] { startDemo(id); });
+        action->setStatusTip(tr("Run the %1 demo on the device on screen, then explain what it measured.").arg(id));
+    }
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    QMenu *languageMenu = view->addMenu(tr("&Language"));
+    auto *languages = new QActionGroup(this);
+    const QString chosen = QSettings().value(QStringLiteral("language")).toString();
+    const auto addLanguage = [&](const QString &text, const QString &language) {
+        QAction *action = languageMenu->addAction(text, this, [this, language] { chooseLanguage(language); });
+        action->setCheckable(true);
+        action->setChecked(chosen == language);
+        languages->addAction(action);
+    };
+    addLanguage(tr("System (%1)").arg(languageName(systemLanguage())), QString());
+    for (const QString &language : supportedLanguages())
+        addLanguage(languageName(language), language);
 }
 
 std::optional<MainWindow::Tab> MainWindow::tabFromName(const QString &name)
@@ -218,6 +249,8 @@ void MainWindow::compare()
         return;
     }
     showTab(Tab::Compare);
+    m_compare->setLesson({});
+    m_demoJob = 0;
     m_controller->startCompare(*spec, {});
 }
 
@@ -231,6 +264,53 @@ void MainWindow::sweep()
     }
     showTab(Tab::Sweep);
     m_controller->startSweep(*spec, {QString::fromStdString(spec->mode)}, *sizes);
+}
+
+bool MainWindow::startDemo(const QString &id)
+{
+    const DemoInfo *demo = findDemo(id.toStdString());
+    const auto device = m_panel->currentDevice();
+    if (!demo || !device) {
+        const QString why = !demo ? tr("There is no demo %1.").arg(id) : tr("No device to run the demo on.");
+        statusBar()->showMessage(why, 8000);
+        log(why);
+        return false;
+    }
+    const std::vector<std::string> modes = demoModes(*demo, device->backend);
+    showTab(Tab::Compare);
+    if (modes.empty()) {
+        const QString why = tr("The %1 demo needs a CUDA device; %2 is an OpenCL device. Choose a CUDA device in the "
+                               "Experiment panel, where there is one.")
+                                .arg(id, QString::fromStdString(device->id));
+        m_compare->setLesson({demoTitle(*demo), {why}});
+        statusBar()->showMessage(why, 8000);
+        log(why);
+        return false;
+    }
+    // What the panel says about iterations and counters; the demo chooses
+    // the kernel, the modes and the size.
+    ExperimentSpec base;
+    if (const auto spec = m_panel->spec())
+        base = *spec;
+    base.deviceId = device->id;
+    QStringList modeIds;
+    for (const std::string &mode : modes)
+        modeIds << QString::fromStdString(mode);
+    m_compare->setLesson({demoTitle(*demo), {tr("Running %1…").arg(modeIds.join(QStringLiteral(", ")))}});
+    m_demo = id;
+    m_demoJob = m_controller->startCompare(demoSpec(*demo, base, false), modeIds);
+    return true;
+}
+
+void MainWindow::chooseLanguage(const QString &language)
+{
+    QSettings().setValue(QStringLiteral("language"), language);
+    const QString next = language.isEmpty() ? systemLanguage() : language;
+    const QString message = next == currentLanguage()
+        ? tr("ShareScope is in %1.").arg(languageName(next))
+        : tr("ShareScope will be in %1 the next time it starts.").arg(languageName(next));
+    statusBar()->showMessage(message, 10000);
+    log(message);
 }
 
 void MainWindow::cancel()
@@ -267,6 +347,14 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
     } else if (set.kind == ReportSet::Kind::Compare) {
         m_compare->setReports(set);
         log(tr("Compared %1 modes").arg(set.runs.size()));
+        if (job != 0 && job == m_demoJob) {
+            const Lesson lesson = lessonFor(*findDemo(m_demo.toStdString()), set);
+            m_compare->setLesson(lesson);
+            for (const QString &paragraph : lesson.paragraphs)
+                log(paragraph);
+        } else {
+            m_compare->setLesson({});
+        }
     } else {
         m_sweep->setReports(set);
         log(tr("Sweep: %1 runs").arg(set.runs.size()));

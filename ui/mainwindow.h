@@ -50,6 +50,11 @@ public:
     // Opens a report; on a malformed file shows an error and keeps what was shown.
     bool openReport(const QString &path);
 
+    // Runs a guided demo (its comparison on the device on screen), then
+    // shows its lesson on the Compare tab. False, with the reason on the
+    // status bar and in the log, when the device cannot run it.
+    bool startDemo(const QString &id);
+
 public slots:
     void run();
     void compare();
@@ -75,6 +80,7 @@ private:
     void updateRecentMenu();
     void log(const QString &message);
     void setBusy(bool busy);
+    void chooseLanguage(const QString &language);
 
     RunController *m_controller;
     ExperimentPanel *m_panel;
@@ -95,6 +101,8 @@ private:
     const bool m_rememberSettings;
     ReportSet m_results;
     QStringList m_recent;
+    quint64 m_demoJob = 0; // the job of the demo running, whose result gets a lesson
+    QString m_demo;
 };
 
 } // namespace sharescope

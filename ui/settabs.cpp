@@ -3,6 +3,7 @@
 #include "bytesize.h"
 #include "comparechart.h"
 #include "comparemodel.h"
+#include "language.h"
 #include "phasestyle.h"
 #include "sweepplot.h"
 
@@ -10,6 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -24,7 +26,16 @@ CompareTab::CompareTab(QWidget *parent)
     , m_sorted(new QSortFilterProxyModel(this))
     , m_table(new QTableView(this))
     , m_note(new QLabel(this))
+    , m_lesson(new QLabel(this))
 {
+    m_lesson->setWordWrap(true);
+    m_lesson->setTextFormat(Qt::RichText);
+    m_lesson->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_lesson->setFrameShape(QFrame::StyledPanel);
+    m_lesson->setMargin(8);
+    m_lesson->setBackgroundRole(QPalette::AlternateBase);
+    m_lesson->setAutoFillBackground(true);
+    m_lesson->hide();
     m_sorted->setSourceModel(m_model);
     m_sorted->setSortRole(CompareModel::SortRole);
     m_table->setModel(m_sorted);
@@ -41,9 +52,27 @@ CompareTab::CompareTab(QWidget *parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_lesson);
     layout->addWidget(m_note);
     layout->addWidget(splitter, 1);
     setReports({});
+}
+
+void CompareTab::setLesson(const Lesson &lesson)
+{
+    if (lesson.title.isEmpty() && lesson.paragraphs.isEmpty()) {
+        m_lesson->clear();
+        m_lesson->hide();
+        return;
+    }
+    // `code` in a lesson is shown as code.
+    static const QRegularExpression code(QStringLiteral("`([^`]+)`"));
+    QString html = QStringLiteral("<b>%1</b>").arg(lesson.title.toHtmlEscaped());
+    for (const QString &paragraph : lesson.paragraphs)
+        html += QStringLiteral("<p>%1</p>")
+                    .arg(paragraph.toHtmlEscaped().replace(code, QStringLiteral("<code>\\1</code>")));
+    m_lesson->setText(html);
+    m_lesson->show();
 }
 
 void CompareTab::setReports(const ReportSet &set)
@@ -64,7 +93,7 @@ void CompareTab::setReports(const ReportSet &set)
                    QString::fromStdString(first.device.id), QString::fromStdString(first.device.name));
     for (const SkippedRun &skipped : set.skipped)
         note += QStringLiteral("<br>%1: %2")
-                    .arg(QString::fromStdString(skipped.mode), QString::fromStdString(skipped.reason).toHtmlEscaped());
+                    .arg(QString::fromStdString(skipped.mode), coreText(skipped.reason).toHtmlEscaped());
     m_note->setText(note);
 }
 
@@ -97,7 +126,7 @@ void SweepTab::setReports(const ReportSet &set)
     for (const SkippedRun &skipped : set.skipped)
         note += QStringLiteral("%1 %2: %3  ")
                     .arg(QString::fromStdString(skipped.mode), QString::fromStdString(formatBytes(skipped.bytes)),
-                         QString::fromStdString(skipped.reason));
+                         coreText(skipped.reason));
     m_note->setText(note);
 }
 

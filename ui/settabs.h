@@ -1,5 +1,6 @@
 #pragma once
 
+#include "demolessons.h"
 #include "reportjson.h"
 
 #include <QWidget>
@@ -24,6 +25,9 @@ class CompareTab : public QWidget
 public:
     explicit CompareTab(QWidget *parent = nullptr);
     void setReports(const ReportSet &set);
+    // A guided demo's lesson above the chart; an empty one hides it.
+    void setLesson(const Lesson &lesson);
+    QLabel *lessonLabel() const { return m_lesson; }
     CompareChart *chart() const { return m_chart; }
     CompareModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
@@ -34,6 +38,7 @@ private:
     QSortFilterProxyModel *m_sorted;
     QTableView *m_table;
     QLabel *m_note;
+    QLabel *m_lesson;
 };
 
 // The Sweep tab: bandwidth against size, one line per mode.

@@ -1,0 +1,1823 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>Catalogue</name>
+    <message>
+        <source>cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory</source>
+        <translation>cudaMalloc 缓冲区；用 cudaMemcpy 与普通（可分页）主机内存互相拷贝</translation>
+    </message>
+    <message>
+        <source>cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory</source>
+        <translation>cudaMalloc 缓冲区；用 cudaMemcpyAsync 与页锁定主机内存互相拷贝</translation>
+    </message>
+    <message>
+        <source>mapped page-locked host memory; the kernel reads and writes it over the bus</source>
+        <translation>映射的页锁定主机内存；内核经由总线读写它</translation>
+    </message>
+    <message>
+        <source>ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus</source>
+        <translation>普通主机内存经 cudaHostRegister 固定并映射；经由总线访问</translation>
+    </message>
+    <message>
+        <source>cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them</source>
+        <translation>cudaMallocManaged；GPU 或 CPU 访问页面发生缺页时，页面按需迁移</translation>
+    </message>
+    <message>
+        <source>cudaMallocManaged; cudaMemPrefetchAsync moves pages before they are used</source>
+        <translation>cudaMallocManaged；cudaMemPrefetchAsync 在使用前迁移页面</translation>
+    </message>
+    <message>
+        <source>cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live</source>
+        <translation>cudaMallocManaged 加 cudaMemAdvise 建议（--advice），决定页面驻留在哪里</translation>
+    </message>
+    <message>
+        <source>cudaMalloc exported with cudaIpcGetMemHandle; a second process runs the kernel</source>
+        <translation>cudaMalloc 内存经 cudaIpcGetMemHandle 导出；由另一个进程运行内核</translation>
+    </message>
+    <message>
+        <source>clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out</source>
+        <translation>clCreateBuffer；用 clEnqueueWriteBuffer 写入，clEnqueueReadBuffer 读出</translation>
+    </message>
+    <message>
+        <source>CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)</source>
+        <translation>在主机数组上使用 CL_MEM_USE_HOST_PTR；map/unmap（设备支持时为零拷贝）</translation>
+    </message>
+    <message>
+        <source>CL_MEM_ALLOC_HOST_PTR; the runtime&apos;s host-visible memory, reached by map/unmap</source>
+        <translation>CL_MEM_ALLOC_HOST_PTR；运行时分配的主机可见内存，通过 map/unmap 访问</translation>
+    </message>
+    <message>
+        <source>clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access</source>
+        <translation>clSVMAlloc 粗粒度缓冲区；单一指针，主机访问前后执行 SVM map/unmap</translation>
+    </message>
+    <message>
+        <source>clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access</source>
+        <translation>clSVMAlloc 细粒度缓冲区；单一指针，无需 map 即可共享，由 clFinish 保证访问顺序</translation>
+    </message>
+    <message>
+        <source>out[i] = x[i] + y[i]: the basic round trip</source>
+        <translation>out[i] = x[i] + y[i]：最基本的一次往返</translation>
+    </message>
+    <message>
+        <source>buf[i] *= 2 in place: one buffer, read and written</source>
+        <translation>原地执行 buf[i] *= 2：单个缓冲区，既读又写</translation>
+    </message>
+    <message>
+        <source>buf[k * stride] += 1 (--stride, default 64KiB): the bus moves whole pages</source>
+        <translation>buf[k * stride] += 1（--stride，默认 64KiB）：总线以整页为单位传输</translation>
+    </message>
+    <message>
+        <source>out[i] = x[perm[i]] over a fixed random permutation: random access</source>
+        <translation>out[i] = x[perm[i]]，按固定的随机排列：随机访问</translation>
+    </message>
+    <message>
+        <source>--rounds times: the GPU adds 1 to every element, then the CPU does</source>
+        <translation>重复 --rounds 次：GPU 给每个元素加 1，然后 CPU 再加 1</translation>
+    </message>
+    <message>
+        <source>device reports no coarse-grained buffer SVM</source>
+        <translation>设备报告不支持粗粒度缓冲区 SVM</translation>
+    </message>
+    <message>
+        <source>device reports no fine-grained buffer SVM</source>
+        <translation>设备报告不支持细粒度缓冲区 SVM</translation>
+    </message>
+    <message>
+        <source>device cannot map host memory (cudaDevAttrCanMapHostMemory is 0)</source>
+        <translation>设备无法映射主机内存（cudaDevAttrCanMapHostMemory 为 0）</translation>
+    </message>
+    <message>
+        <source>device reports no managed memory (cudaDevAttrManagedMemory is 0)</source>
+        <translation>设备报告不支持托管内存（cudaDevAttrManagedMemory 为 0）</translation>
+    </message>
+    <message>
+        <source>device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), which cudaMemPrefetchAsync to the GPU needs</source>
+        <translation>设备不支持并发托管访问（cudaDevAttrConcurrentManagedAccess 为 0），而 cudaMemPrefetchAsync 预取到 GPU 需要它</translation>
+    </message>
+    <message>
+        <source>device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs</source>
+        <translation>设备不支持统一寻址（cudaDevAttrUnifiedAddressing 为 0），而 CUDA IPC 需要它</translation>
+    </message>
+    <message>
+        <source>not supported: </source>
+        <translation>不支持：</translation>
+    </message>
+    <message>
+        <source>failed: </source>
+        <translation>失败：</translation>
+    </message>
+    <message>
+        <source>skipped: </source>
+        <translation>已跳过：</translation>
+    </message>
+    <message>
+        <source>%1 is a %2 mode and %3 is a %4 device</source>
+        <translation>%1 是 %2 模式，而 %3 是 %4 设备</translation>
+    </message>
+    <message>
+        <source>device supports OpenCL %1; SVM needs OpenCL 2.0 or later</source>
+        <translation>设备支持 OpenCL %1；SVM 需要 OpenCL 2.0 或更高版本</translation>
+    </message>
+    <message>
+        <source>no %1 device found</source>
+        <translation>未找到 %1 设备</translation>
+    </message>
+</context>
+<context>
+    <name>CliText</name>
+    <message>
+        <source>note: %1</source>
+        <translation>提示：%1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>sharescope: some results are wrong or some runs failed; see above</source>
+        <translation>sharescope：部分结果错误或部分运行失败，详见上文</translation>
+    </message>
+    <message>
+        <source>Guided demos: each runs a comparison, then explains it with the numbers it measured.
+
+</source>
+        <translation>引导式演示：每个演示运行一次比较，然后用测得的数据讲解结果。
+
+</translation>
+    </message>
+    <message>
+        <source>
+Run one with: sharescope demo NAME [--device D] [--size S]
+</source>
+        <translation>
+运行其中一个：sharescope demo NAME [--device D] [--size S]
+</translation>
+    </message>
+</context>
+<context>
+    <name>CommandLine</name>
+    <message>
+        <source>list the CUDA and OpenCL devices</source>
+        <translation>列出 CUDA 和 OpenCL 设备</translation>
+    </message>
+    <message>
+        <source>list every sharing mode, supported or not and why</source>
+        <translation>列出所有共享模式，无论是否支持，并说明原因</translation>
+    </message>
+    <message>
+        <source>run one experiment and show its phases</source>
+        <translation>运行一次实验并显示其各阶段</translation>
+    </message>
+    <message>
+        <source>run one experiment in several modes, side by side</source>
+        <translation>以多种模式运行同一实验，并列比较</translation>
+    </message>
+    <message>
+        <source>measure bandwidth against size</source>
+        <translation>测量带宽随大小的变化</translation>
+    </message>
+    <message>
+        <source>run a guided demo and explain what it shows, with the numbers measured</source>
+        <translation>运行引导式演示，并用测得的数据讲解它所展示的内容</translation>
+    </message>
+    <message>
+        <source>share a GPU buffer with another process (CuPy, PyTorch) by CUDA IPC</source>
+        <translation>通过 CUDA IPC 与另一个进程（CuPy、PyTorch）共享 GPU 缓冲区</translation>
+    </message>
+    <message>
+        <source>open the desktop window</source>
+        <translation>打开桌面窗口</translation>
+    </message>
+    <message>
+        <source>Device to use, as `devices` lists it (default: the first CUDA device, else the first OpenCL device).</source>
+        <translation>要使用的设备，写法同 `devices` 的列表（默认：第一个 CUDA 设备，若没有则为第一个 OpenCL 设备）。</translation>
+    </message>
+    <message>
+        <source>Kernel: %1 (default: vector-add).</source>
+        <translation>内核：%1（默认：vector-add）。</translation>
+    </message>
+    <message>
+        <source>Size of each buffer, e.g. 4096, 64KiB, 64MiB, 1GB (default: 64MiB).</source>
+        <translation>每个缓冲区的大小，例如 4096、64KiB、64MiB、1GB（默认：64MiB）。</translation>
+    </message>
+    <message>
+        <source>Measured iterations (default: 5).</source>
+        <translation>计入测量的迭代次数（默认：5）。</translation>
+    </message>
+    <message>
+        <source>Warm-up iterations, left out of the statistics (default: 1).</source>
+        <translation>预热迭代次数，不计入统计（默认：1）。</translation>
+    </message>
+    <message>
+        <source>Stride of the stride kernel (default: 64KiB).</source>
+        <translation>stride 内核的步长（默认：64KiB）。</translation>
+    </message>
+    <message>
+        <source>Rounds of the ping-pong kernel (default: 4).</source>
+        <translation>ping-pong 内核的轮数（默认：4）。</translation>
+    </message>
+    <message>
+        <source>Advice for managed-advise: preferred-device, preferred-host, accessed-by, read-mostly (default: preferred-device).</source>
+        <translation>managed-advise 模式使用的建议：preferred-device、preferred-host、accessed-by、read-mostly（默认：preferred-device）。</translation>
+    </message>
+    <message>
+        <source>Do not collect unified-memory counters.</source>
+        <translation>不收集统一内存计数器。</translation>
+    </message>
+    <message>
+        <source>Write the report as JSON to FILE, or to stdout with -.</source>
+        <translation>将报告以 JSON 格式写入 FILE；指定 - 则写到标准输出。</translation>
+    </message>
+    <message>
+        <source>Write every phase of every iteration as CSV to FILE, or to stdout with -.</source>
+        <translation>将每次迭代的每个阶段以 CSV 格式写入 FILE；指定 - 则写到标准输出。</translation>
+    </message>
+    <message>
+        <source>unknown command &apos;%1&apos;; accepted: %2 (see sharescope --help)</source>
+        <translation>未知命令“%1”；可用：%2（参见 sharescope --help）</translation>
+    </message>
+    <message>
+        <source>sharescope %1: %2</source>
+        <translation>sharescope %1：%2</translation>
+    </message>
+    <message>
+        <source>Show this help.</source>
+        <translation>显示此帮助。</translation>
+    </message>
+    <message>
+        <source>Print JSON instead of a table.</source>
+        <translation>输出 JSON 而不是表格。</translation>
+    </message>
+    <message>
+        <source>Sharing mode (default: device for CUDA, cl-copy for OpenCL); see `sharescope modes`.</source>
+        <translation>共享模式（默认：CUDA 为 device，OpenCL 为 cl-copy）；参见 `sharescope modes`。</translation>
+    </message>
+    <message>
+        <source>Modes to compare, comma-separated, or all (default: all).</source>
+        <translation>要比较的模式，以逗号分隔，或 all（默认：all）。</translation>
+    </message>
+    <message>
+        <source>Sizes: FROM:TO (doubling), FROM:TO:xN or S,S,... (default: 4KiB:64MiB:x4).</source>
+        <translation>大小：FROM:TO（逐次翻倍）、FROM:TO:xN 或 S,S,...（默认：4KiB:64MiB:x4）。</translation>
+    </message>
+    <message>
+        <source>Modes to sweep, comma-separated, or all (default: the device&apos;s plain copy mode).</source>
+        <translation>要扫描的模式，以逗号分隔，或 all（默认：该设备的普通拷贝模式）。</translation>
+    </message>
+    <message>
+        <source>Run the experiment as soon as the window opens.</source>
+        <translation>窗口打开后立即运行实验。</translation>
+    </message>
+    <message>
+        <source>Compare all modes as soon as the window opens.</source>
+        <translation>窗口打开后立即比较所有模式。</translation>
+    </message>
+    <message>
+        <source>Save the window to FILE (PNG) once the run, compare or report is shown, then quit.</source>
+        <translation>在运行、比较或报告显示出来后，将窗口保存为 FILE（PNG），然后退出。</translation>
+    </message>
+    <message>
+        <source>Tab to show: timeline, migration, buffers, compare, sweep, explain.</source>
+        <translation>要显示的标签页：timeline、migration、buffers、compare、sweep、explain。</translation>
+    </message>
+    <message>
+        <source>Open a report written by --json or Save.</source>
+        <translation>打开由 --json 或“保存报告”写出的报告。</translation>
+    </message>
+    <message>
+        <source>Size of the buffer (default: 16MiB).</source>
+        <translation>缓冲区的大小（默认：16MiB）。</translation>
+    </message>
+    <message>
+        <source>What the buffer holds: index (0, 1, 2, ...), zeros, ones or a number (default: index).</source>
+        <translation>缓冲区的内容：index（0, 1, 2, ...）、zeros、ones 或一个数值（默认：index）。</translation>
+    </message>
+    <message>
+        <source>device (cudaMalloc) or managed; managed is refused, with the reason (default: device).</source>
+        <translation>device（cudaMalloc）或 managed；managed 会被拒绝并说明原因（默认：device）。</translation>
+    </message>
+    <message>
+        <source>CUDA device (default: the first).</source>
+        <translation>CUDA 设备（默认：第一个）。</translation>
+    </message>
+    <message>
+        <source>Language of messages and the window: en or zh_CN (default: the system&apos;s).</source>
+        <translation>消息和窗口的语言：en 或 zh_CN（默认：跟随系统）。</translation>
+    </message>
+    <message>
+        <source>List the demos.</source>
+        <translation>列出所有演示。</translation>
+    </message>
+    <message>
+        <source>Run a guided demo as soon as the window opens: %1.</source>
+        <translation>窗口打开后立即运行引导式演示：%1。</translation>
+    </message>
+    <message>
+        <source>Say which modes this device supports (default: the default device).</source>
+        <translation>说明此设备支持哪些模式（默认：默认设备）。</translation>
+    </message>
+    <message>
+        <source>The demo: %1.</source>
+        <translation>演示：%1。</translation>
+    </message>
+    <message>
+        <source> (see sharescope %1 --help)</source>
+        <translation>（参见 sharescope %1 --help）</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos; (see sharescope %2 --help)</source>
+        <translation>多余的参数“%1”（参见 sharescope %2 --help）</translation>
+    </message>
+    <message>
+        <source>invalid --lang &apos;%1&apos;; accepted: %2</source>
+        <translation>无效的 --lang 值“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>invalid --memory &apos;%1&apos;; accepted: device, managed</source>
+        <translation>无效的 --memory 值“%1”；可用：device, managed</translation>
+    </message>
+    <message>
+        <source>unknown tab &apos;%1&apos;; accepted: %2</source>
+        <translation>未知标签页“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>unknown demo &apos;%1&apos;; accepted: %2</source>
+        <translation>未知演示“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>only one of --run, --compare and --demo can start</source>
+        <translation>--run、--compare 和 --demo 只能指定其中一个</translation>
+    </message>
+    <message>
+        <source>--json - and --csv - cannot both write to stdout; give one of them a file name</source>
+        <translation>--json - 和 --csv - 不能同时写到标准输出；请为其中一个指定文件名</translation>
+    </message>
+    <message>
+        <source>--list takes no demo name</source>
+        <translation>--list 不接受演示名称</translation>
+    </message>
+    <message>
+        <source>unknown kernel &apos;%1&apos;; accepted: %2</source>
+        <translation>未知内核“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>invalid --%1 &apos;%2&apos;; accepted: a whole number from %3 to %4</source>
+        <translation>无效的 --%1 值“%2”；可用：%3 到 %4 之间的整数</translation>
+    </message>
+    <message>
+        <source>unknown mode &apos;%1&apos;; accepted: %2</source>
+        <translation>未知模式“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>--advice applies only to the managed-advise mode</source>
+        <translation>--advice 仅适用于 managed-advise 模式</translation>
+    </message>
+    <message>
+        <source>ShareScope %1: see how a CPU and a GPU share memory.
+
+Usage: sharescope [COMMAND] [OPTIONS]
+
+Commands:
+</source>
+        <translation>ShareScope %1：看 CPU 与 GPU 如何共享内存。
+
+用法：sharescope [COMMAND] [OPTIONS]
+
+命令：
+</translation>
+    </message>
+    <message>
+        <source>
+Without a command, sharescope opens the window.
+Run `sharescope COMMAND --help` for the options of each command.
+Every command takes --lang en or --lang zh_CN (default: the system&apos;s language).
+
+Examples:
+  sharescope devices
+  sharescope modes
+  sharescope run --mode cl-use-host-ptr --size 256MiB
+  sharescope compare --kernel stride --size 64MiB
+  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
+  sharescope demo prefetch
+  sharescope ipc-export --size 64MiB
+
+Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,
+3 not supported on this device.
+</source>
+        <translation>
+不带命令时，sharescope 会打开窗口。
+运行 `sharescope COMMAND --help` 查看各命令的选项。
+所有命令都接受 --lang en 或 --lang zh_CN（默认：系统语言）。
+
+示例：
+  sharescope devices
+  sharescope modes
+  sharescope run --mode cl-use-host-ptr --size 256MiB
+  sharescope compare --kernel stride --size 64MiB
+  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
+  sharescope demo prefetch
+  sharescope ipc-export --size 64MiB
+
+退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
+3 此设备不支持。
+</translation>
+    </message>
+</context>
+<context>
+    <name>Demos</name>
+    <message>
+        <source>Copies vs zero-copy</source>
+        <translation>拷贝与零拷贝</translation>
+    </message>
+    <message>
+        <source>Why prefetch matters</source>
+        <translation>预取为何重要</translation>
+    </message>
+    <message>
+        <source>Pages move whole (stride)</source>
+        <translation>页面整页迁移（stride）</translation>
+    </message>
+    <message>
+        <source>Ping-pong and thrashing</source>
+        <translation>乒乓访问与抖动</translation>
+    </message>
+    <message>
+        <source>Sharing with another process</source>
+        <translation>与另一个进程共享</translation>
+    </message>
+</context>
+<context>
+    <name>Explanations</name>
+    <message>
+        <source>C++ (CUDA runtime)</source>
+        <translation>C++（CUDA 运行时）</translation>
+    </message>
+    <message>
+        <source>C++ (OpenCL)</source>
+        <translation>C++（OpenCL）</translation>
+    </message>
+</context>
+<context>
+    <name>IpcExport</name>
+    <message>
+        <source>checksum %1 · first elements %2</source>
+        <translation>校验和 %1 · 前几个元素 %2</translation>
+    </message>
+    <message>
+        <source>Exported %1 of float32 (%2 elements) on %3 (%4) from process %5.
+</source>
+        <translation>已在 %3（%4）上从进程 %5 导出 %1 的 float32 数据（%2 个元素）。
+</translation>
+    </message>
+    <message>
+        <source>handle   %1
+</source>
+        <translation>句柄     %1
+</translation>
+    </message>
+    <message>
+        <source>before   %1
+
+</source>
+        <translation>之前     %1
+
+</translation>
+    </message>
+    <message>
+        <source>Open it from another process on this machine, with CuPy for example:
+
+</source>
+        <translation>可在本机的另一个进程中打开它，例如使用 CuPy：
+
+</translation>
+    </message>
+    <message>
+        <source>Press Enter when done (or Ctrl+C); ShareScope then reads the buffer again.
+</source>
+        <translation>完成后按 Enter（或 Ctrl+C）；ShareScope 随后会再次读取该缓冲区。
+</translation>
+    </message>
+    <message>
+        <source>Send SIGINT or SIGTERM (kill %1) when done; ShareScope then reads the buffer again.
+</source>
+        <translation>完成后发送 SIGINT 或 SIGTERM（kill %1）；ShareScope 随后会再次读取该缓冲区。
+</translation>
+    </message>
+    <message>
+        <source>after    %1
+</source>
+        <translation>之后     %1
+</translation>
+    </message>
+    <message>
+        <source>changed  %1 of %2 elements no longer hold what ShareScope wrote
+</source>
+        <translation>已改变   %2 个元素中有 %1 个已不是 ShareScope 写入的值
+</translation>
+    </message>
+</context>
+<context>
+    <name>Lessons</name>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>至少 %1</translation>
+    </message>
+    <message>
+        <source>%1 is the CPU itself: its device memory is host memory, so here a copy is a memcpy within RAM, not a transfer across a bus. On a GPU the same comparison shows the bus.</source>
+        <translation>%1 就是 CPU 本身：它的设备内存就是主机内存，因此这里的拷贝只是 RAM 内部的一次 memcpy，而不是跨总线传输。在 GPU 上，同样的比较会体现出总线的影响。</translation>
+    </message>
+    <message>
+        <source>%1 did not run here: %2.</source>
+        <translation>%1 未在此运行：%2。</translation>
+    </message>
+    <message>
+        <source>Unified-memory counters were off for this comparison, so page migrations are not shown; run it again with counters on to see them.</source>
+        <translation>本次比较关闭了统一内存计数器，因此不显示页面迁移；打开计数器再运行一次即可看到。</translation>
+    </message>
+    <message>
+        <source>With copies (%1), every iteration copied %2 explicitly: %3 to the device in %4 and %5 back in %6. The kernel then worked on device memory: %7 at %8.</source>
+        <translation>使用拷贝（%1）时，每次迭代显式拷贝 %2：用 %4 将 %3 拷贝到设备，再用 %6 将 %5 拷贝回来。随后内核在设备内存上运行：用时 %7，带宽 %8。</translation>
+    </message>
+    <message>
+        <source>%1 copies the same bytes from page-locked memory, which the GPU reads without a staging buffer: to-device at %2, against %3 from ordinary (pageable) memory.</source>
+        <translation>%1 从页锁定内存拷贝同样多的字节，GPU 读取它无需经过暂存缓冲区：to-device 带宽为 %2，而从普通（可分页）内存拷贝为 %3。</translation>
+    </message>
+    <message>
+        <source>With %1 nothing was copied (%2 explicitly). Instead the kernel reached host memory across the bus on every access: %3 at %4.</source>
+        <translation>使用 %1 时没有拷贝任何数据（显式拷贝 %2），而是由内核在每次访问时跨总线读写主机内存：用时 %3，带宽 %4。</translation>
+    </message>
+    <message>
+        <source>With %1, %2 was copied explicitly, and the kernel reached host memory across the bus: %3 at %4.</source>
+        <translation>使用 %1 时显式拷贝了 %2，内核跨总线访问主机内存：用时 %3，带宽 %4。</translation>
+    </message>
+    <message>
+        <source>On %1, %2 was zero-copy: mapping each buffer returned the host array itself, so %3 was copied and the kernel worked on the host&apos;s memory in place: %4 at %5.</source>
+        <translation>在 %1 上，%2 是零拷贝：映射每个缓冲区返回的就是主机数组本身，因此拷贝量为 %3，内核直接原地处理主机内存：用时 %4，带宽 %5。</translation>
+    </message>
+    <message>
+        <source>On %1, %2 was not zero-copy: the driver kept its own copy of the host arrays, and %3 was copied in each iteration. Whether USE_HOST_PTR shares memory depends on the device.</source>
+        <translation>在 %1 上，%2 不是零拷贝：驱动为主机数组另存了一份副本，每次迭代都拷贝 %3。USE_HOST_PTR 是否共享内存取决于设备。</translation>
+    </message>
+    <message>
+        <source>%1 let the driver allocate memory that the host maps: %2 was copied per iteration, and the kernel took %3 at %4.</source>
+        <translation>%1 让驱动分配由主机映射的内存：每次迭代拷贝 %2，内核用时 %3，带宽 %4。</translation>
+    </message>
+    <message>
+        <source>A whole iteration took %1 with copies and %2 without: here, for a kernel that touches each byte once, not copying wins by %3.</source>
+        <translation>一次完整迭代在拷贝时用时 %1，不拷贝时用时 %2：在这里，对于每个字节只访问一次的内核，不拷贝胜出，快 %3。</translation>
+    </message>
+    <message>
+        <source>A whole iteration took %1 with copies and %2 without: here copying first wins by %3, because the kernel on device memory is so much faster than across the bus.</source>
+        <translation>一次完整迭代在拷贝时用时 %1，不拷贝时用时 %2：在这里先拷贝胜出，快 %3，因为内核访问设备内存比跨总线访问快得多。</translation>
+    </message>
+    <message>
+        <source>With %1, cudaMemPrefetchAsync moved %2 to the GPU in the to-device phase, in %3 (%4). During the kernel %5 migrated, and it took %6.</source>
+        <translation>使用 %1 时，cudaMemPrefetchAsync 在 to-device 阶段将 %2 迁移到 GPU，用时 %3（%4）。内核期间迁移了 %5，内核用时 %6。</translation>
+    </message>
+    <message>
+        <source>A whole iteration took %1 without prefetch and %2 with it (%3 as long). Moving pages one fault at a time costs more than one bulk transfer the driver can plan.</source>
+        <translation>一次完整迭代不预取时用时 %1，预取时用时 %2（前者是后者的 %3）。逐次缺页地迁移页面，比驱动可以统筹安排的一次批量传输代价更高。</translation>
+    </message>
+    <message>
+        <source>The stride kernel touched one element every %1: %2 elements, %3 of each %4 buffer.</source>
+        <translation>stride 内核每隔 %1 访问一个元素：共 %2 个元素，在每个 %4 的缓冲区中访问了 %3。</translation>
+    </message>
+    <message>
+        <source>In %1 mode %2 migrated host to device during the kernel, %3 the bytes it touched: the driver moves whole pages (4 KiB to 2 MiB), never single elements.</source>
+        <translation>在 %1 模式下，内核期间从主机迁移到设备 %2，是其所访问字节数的 %3：驱动以整页（4 KiB 到 2 MiB）为单位迁移，从不迁移单个元素。</translation>
+    </message>
+    <message>
+        <source>In %1 mode the migrations during the kernel were not reported.</source>
+        <translation>在 %1 模式下，内核期间的迁移未报告。</translation>
+    </message>
+    <message>
+        <source>Reading the results back on the CPU then migrated %1 device to host, in %2.</source>
+        <translation>随后在 CPU 上读回结果时，从设备迁移到主机 %1，用时 %2。</translation>
+    </message>
+    <message>
+        <source>%1 moved no pages (%2 migrated): the kernel read only what it touched, across the bus, in %3.</source>
+        <translation>%1 没有迁移任何页面（迁移量 %2）：内核只跨总线读取它访问的数据，用时 %3。</translation>
+    </message>
+    <message>
+        <source>%1: %2 migrated; the kernel read what it touched across the bus, in %3.</source>
+        <translation>%1：迁移了 %2；内核跨总线读取它访问的数据，用时 %3。</translation>
+    </message>
+    <message>
+        <source>%1 copied whole buffers, %2 per iteration, for the %3 the kernel touched.</source>
+        <translation>%1 为内核访问的 %3 拷贝了整个缓冲区，每次迭代 %2。</translation>
+    </message>
+    <message>
+        <source>%1 copied %2 per iteration.</source>
+        <translation>%1 每次迭代拷贝 %2。</translation>
+    </message>
+    <message>
+        <source>OpenCL reports no page migrations; on a CUDA device this demo also runs %1 and shows whole pages moving.</source>
+        <translation>OpenCL 不报告页面迁移；在 CUDA 设备上，此演示还会运行 %1，展示整页迁移。</translation>
+    </message>
+    <message>
+        <source>In each of %1 rounds a kernel added 1 to every element of a %2 buffer, then the CPU did. The kernel phase holds all the rounds.</source>
+        <translation>共 %1 轮，每一轮先由内核给 %2 缓冲区的每个元素加 1，再由 CPU 加 1。内核阶段包含所有轮次。</translation>
+    </message>
+    <message>
+        <source>With the advice %1 the pages stayed on the host and the GPU reached them across the bus: %2 migrated, %3 remote maps, and the kernel phase took %4.</source>
+        <translation>使用建议 %1 时，页面留在主机上，GPU 跨总线访问它们：迁移了 %2，远程映射 %3 次，内核阶段用时 %4。</translation>
+    </message>
+    <message>
+        <source>With the advice %1, %2 migrated during the kernel phase, with %3 remote maps; it took %4.</source>
+        <translation>使用建议 %1 时，内核阶段迁移了 %2，远程映射 %3 次；用时 %4。</translation>
+    </message>
+    <message>
+        <source>%1 shares one copy of the data: the kernel phase copied %2 and took %3.</source>
+        <translation>%1 共享同一份数据：内核阶段拷贝了 %2，用时 %3。</translation>
+    </message>
+    <message>
+        <source>%1 copied the buffer both ways in every round: %2 during the kernel phase, which took %3.</source>
+        <translation>%1 在每一轮都双向拷贝缓冲区：内核阶段拷贝了 %2，用时 %3。</translation>
+    </message>
+    <message>
+        <source>Fastest here for this back-and-forth: %1 (%2).</source>
+        <translation>在这种来回往返中最快的是：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>A second process (pid %1) received %2 memory handles and an event handle, opened them in %3 and ran the kernel on this process&apos;s buffers: the kernel phase copied %4, because both processes reach the same device memory.</source>
+        <translation>第二个进程（pid %1）收到 %2 个内存句柄和一个事件句柄，用 %3 打开它们，并在本进程的缓冲区上运行内核：内核阶段拷贝了 %4，因为两个进程访问的是同一块设备内存。</translation>
+    </message>
+    <message>
+        <source>The kernel took %1 in the other process and %2 in this one (%3).</source>
+        <translation>内核在另一个进程中用时 %1，在本进程中用时 %2（%3）。</translation>
+    </message>
+    <message>
+        <source>Only memory from cudaMalloc can be shared this way: legacy CUDA IPC cannot export managed memory. In Python, CuPy and PyTorch open the same handles (see the Explain tab of %1).</source>
+        <translation>只有 cudaMalloc 分配的内存才能以这种方式共享：传统 CUDA IPC 无法导出托管内存。在 Python 中，CuPy 和 PyTorch 可以打开同样的句柄（见 %1 的“讲解”标签页）。</translation>
+    </message>
+    <message>
+        <source>Without prefetch (%1), the kernel started while its data was still on the host, where the CPU had written it. The GPU faulted (GPU fault groups: %2) and %3 migrated host to device while the kernel ran; the kernel took %4.</source>
+        <translation>不预取时（%1），内核启动时数据仍在主机上，即 CPU 写入它的地方。GPU 发生缺页（GPU 缺页组：%2），内核运行期间从主机迁移到设备 %3；内核用时 %4。</translation>
+    </message>
+    <message>
+        <source>In %1 mode the pages bounced between the two: %2 migrated during the kernel phase (%3 the buffer). CPU page faults: %4; GPU fault groups: %5; thrashing events: %6. The kernel phase took %7.</source>
+        <translation>在 %1 模式下，页面在两者之间来回迁移：内核阶段迁移了 %2（为缓冲区大小的 %3）。CPU 缺页：%4；GPU 缺页组：%5；抖动事件：%6。内核阶段用时 %7。</translation>
+    </message>
+</context>
+<context>
+    <name>OutputText</name>
+    <message>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>无法写入“%1”：%2</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>managed</source>
+        <translation>托管内存</translation>
+    </message>
+    <message>
+        <source>concurrent access</source>
+        <translation>并发访问</translation>
+    </message>
+    <message>
+        <source>host-unified</source>
+        <translation>主机统一内存</translation>
+    </message>
+    <message>
+        <source>fine SVM</source>
+        <translation>细粒度 SVM</translation>
+    </message>
+    <message>
+        <source>coarse SVM</source>
+        <translation>粗粒度 SVM</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>%1: the GPU reads and writes host memory in place, over the bus; no page migrates.</source>
+        <translation>%1：GPU 经由总线原地读写主机内存；没有页面迁移。</translation>
+    </message>
+    <message>
+        <source>%1: the data moves by explicit copies, not by page migration; the Timeline tab shows the bytes each copy moved.</source>
+        <translation>%1：数据通过显式拷贝传输，而不是页面迁移；“时间线”标签页显示每次拷贝传输的字节数。</translation>
+    </message>
+    <message>
+        <source>ipc: cudaMalloc memory shared with a second process; its pages never migrate.</source>
+        <translation>ipc：与第二个进程共享的 cudaMalloc 内存；其页面从不迁移。</translation>
+    </message>
+    <message>
+        <source>%1: OpenCL reports no page migrations. Here the map returned %2.</source>
+        <translation>%1：OpenCL 不报告页面迁移。此处映射返回的是%2。</translation>
+    </message>
+    <message>
+        <source>the buffers&apos; own memory (zero-copy)</source>
+        <translation>缓冲区自身的内存（零拷贝）</translation>
+    </message>
+    <message>
+        <source>a copy, or memory whose placement the device does not report</source>
+        <translation>一份副本，或设备未报告其位置的内存</translation>
+    </message>
+    <message>
+        <source>%1: one pointer on both sides; OpenCL reports no page migrations.</source>
+        <translation>%1：主机与设备共用一个指针；OpenCL 不报告页面迁移。</translation>
+    </message>
+    <message>
+        <source>Counters not reported: %1.</source>
+        <translation>计数器未报告：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>ReportTables</name>
+    <message>
+        <source>host-unified memory</source>
+        <translation>主机统一内存</translation>
+    </message>
+    <message>
+        <source>coarse SVM</source>
+        <translation>粗粒度 SVM</translation>
+    </message>
+    <message>
+        <source>fine SVM</source>
+        <translation>细粒度 SVM</translation>
+    </message>
+    <message>
+        <source>system SVM</source>
+        <translation>系统 SVM</translation>
+    </message>
+    <message>
+        <source>managed</source>
+        <translation>托管内存</translation>
+    </message>
+    <message>
+        <source>concurrent managed access</source>
+        <translation>并发托管访问</translation>
+    </message>
+    <message>
+        <source>pageable memory access</source>
+        <translation>可分页内存访问</translation>
+    </message>
+    <message>
+        <source>maps host memory</source>
+        <translation>可映射主机内存</translation>
+    </message>
+    <message>
+        <source>copies only</source>
+        <translation>仅拷贝</translation>
+    </message>
+    <message>
+        <source>yes: %1 elements compared with the CPU reference, all equal</source>
+        <translation>是：%1 个元素已与 CPU 参考结果比对，全部一致</translation>
+    </message>
+    <message>
+        <source>NO: %1 of %2 elements differ from the CPU reference</source>
+        <translation>否！%2 个元素中有 %1 个与 CPU 参考结果不同</translation>
+    </message>
+    <message>
+        <source>
+            %1[%2]: expected %3, got %4</source>
+        <translation>
+            %1[%2]：预期 %3，实际 %4</translation>
+    </message>
+    <message>
+        <source>not reported (%1)</source>
+        <translation>未报告（%1）</translation>
+    </message>
+    <message>
+        <source>unified-memory counters from CUPTI, medians per phase (table above); %1 migration records</source>
+        <translation>来自 CUPTI 的统一内存计数器，各阶段取中位数（见上表）；迁移记录 %1 条</translation>
+    </message>
+    <message>
+        <source>, of which %1 kept in the report</source>
+        <translation>，其中 %1 条保留在报告中</translation>
+    </message>
+    <message>
+        <source>; the driver dropped %1 records, so the totals are a lower bound</source>
+        <translation>；驱动丢弃了 %1 条记录，因此总数只是下限</translation>
+    </message>
+    <message>
+        <source>
+            INCOMPLETE: %1 came back to the host from chunks no record had moved to the GPU, so
+            the driver dropped migration records (seen under heavy faulting and in a run&apos;s first
+            faults). The counters and the map are lower bounds; a smaller --size helps.</source>
+        <translation>
+            不完整：有 %1 从未被任何记录迁移到 GPU 的分块回到了主机，说明
+            驱动丢弃了迁移记录（常见于大量缺页时以及一次运行的最初几次缺页）。
+            计数器和驻留图都只是下限；减小 --size 会有帮助。</translation>
+    </message>
+    <message>
+        <source>unified memory</source>
+        <translation>统一内存</translation>
+    </message>
+    <message>
+        <source>H→D</source>
+        <translation>主机→设备</translation>
+    </message>
+    <message>
+        <source>D→H</source>
+        <translation>设备→主机</translation>
+    </message>
+    <message>
+        <source>CPU faults</source>
+        <translation>CPU 缺页</translation>
+    </message>
+    <message>
+        <source>GPU fault groups</source>
+        <translation>GPU 缺页组</translation>
+    </message>
+    <message>
+        <source>thrashing</source>
+        <translation>抖动</translation>
+    </message>
+    <message>
+        <source>throttling</source>
+        <translation>节流</translation>
+    </message>
+    <message>
+        <source>remote maps</source>
+        <translation>远程映射</translation>
+    </message>
+    <message>
+        <source>on the GPU</source>
+        <translation>在 GPU 上</translation>
+    </message>
+    <message>
+        <source>
+Where the managed buffers&apos; %1 chunks were after each phase of the last iteration, reconstructed
+from the migration records (CUDA has no call that says where a page is):
+</source>
+        <translation>
+最后一次迭代中每个阶段之后，托管缓冲区各个 %1 分块的位置，根据迁移记录重建
+（CUDA 没有查询页面所在位置的调用）：
+</translation>
+    </message>
+    <message>
+        <source>No devices found.
+</source>
+        <translation>未找到设备。
+</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>max buffer</source>
+        <translation>最大缓冲区</translation>
+    </message>
+    <message>
+        <source>sharing</source>
+        <translation>共享能力</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>supported</source>
+        <translation>支持</translation>
+    </message>
+    <message>
+        <source>what it does, or why not</source>
+        <translation>作用，或不支持的原因</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 × %4 · %5 (%6)
+</source>
+        <translation>%1 · %2 · %3 × %4 · %5（%6）
+</translation>
+    </message>
+    <message>
+        <source>%1 iterations after %2 warm-up; time is the median, device time from %3 events
+
+</source>
+        <translation>%2 次预热后测量 %1 次迭代；时间取中位数，设备时间来自 %3 事件
+
+</translation>
+    </message>
+    <message>
+        <source>phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>moved</source>
+        <translation>已传输</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>
+bandwidth = bytes the phase read and wrote / its time: device time for device work where measured,
+host time for host-init and host-read
+
+</source>
+        <translation>
+带宽 = 该阶段读写的字节数 / 其用时：设备工作在有测量时取设备时间，
+host-init 和 host-read 取主机时间
+
+</translation>
+    </message>
+    <message>
+        <source>verified    %1
+</source>
+        <translation>已验证      %1
+</translation>
+    </message>
+    <message>
+        <source>buffers     %1
+</source>
+        <translation>缓冲区      %1
+</translation>
+    </message>
+    <message>
+        <source>counters    %1
+</source>
+        <translation>计数器      %1
+</translation>
+    </message>
+    <message>
+        <source>ipc         peer process %1 opened the buffers (ipc-open above: its cudaIpcOpenMemHandle calls)
+</source>
+        <translation>ipc         对端进程 %1 打开了这些缓冲区（即上面的 ipc-open：它的 cudaIpcOpenMemHandle 调用）
+</translation>
+    </message>
+    <message>
+        <source>reproduce   %1
+</source>
+        <translation>复现命令    %1
+</translation>
+    </message>
+    <message>
+        <source>iteration</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>kernel bw</source>
+        <translation>内核带宽</translation>
+    </message>
+    <message>
+        <source>migrated</source>
+        <translation>已迁移</translation>
+    </message>
+    <message>
+        <source>faults</source>
+        <translation>缺页</translation>
+    </message>
+    <message>
+        <source>zero-copy</source>
+        <translation>零拷贝</translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation>已验证</translation>
+    </message>
+    <message>
+        <source>NO (%1 wrong)</source>
+        <translation>否！（%1 个错误）</translation>
+    </message>
+    <message>
+        <source>%1 · %2 per buffer · %3 (%4) · median of %5 iterations, host time per phase
+
+</source>
+        <translation>%1 · 每个缓冲区 %2 · %3（%4）· %5 次迭代的中位数，各阶段为主机时间
+
+</translation>
+    </message>
+    <message>
+        <source>
+moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes the kernel read and wrote / kernel time
+</source>
+        <translation>
+已传输 = 每次迭代显式拷贝或预取的字节数；内核带宽 = 内核读写的字节数 / 内核时间
+</translation>
+    </message>
+    <message>
+        <source>migrated = bytes the driver migrated both ways per iteration; faults = CPU page faults + GPU fault groups (CUPTI);
+≥ = the driver dropped migration records in that run, so this is a lower bound
+</source>
+        <translation>已迁移 = 驱动每次迭代双向迁移的字节数；缺页 = CPU 缺页 + GPU 缺页组（CUPTI）；
+≥ = 该次运行中驱动丢弃了迁移记录，因此这是下限
+</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>to-device</source>
+        <translation>to-device</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>kernel</translation>
+    </message>
+    <message>
+        <source>to-host</source>
+        <translation>to-host</translation>
+    </message>
+    <message>
+        <source>NO</source>
+        <translation>否！</translation>
+    </message>
+    <message>
+        <source>%1 · %2 (%3) · bandwidth of the median iteration; — where a phase moved nothing
+
+</source>
+        <translation>%1 · %2（%3）· 中位迭代的带宽；— 表示该阶段未传输数据
+
+</translation>
+    </message>
+    <message>
+        <source>turned off</source>
+        <translation>已关闭</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>PCI %1, driver %2, runtime %3, %4 SMs; managed memory %5, concurrent managed access %6, pageable memory access %7, host-native atomics %8, maps host memory %9, unified addressing %10</source>
+        <translation>PCI %1，驱动 %2，运行时 %3，%4 个 SM；托管内存：%5，并发托管访问：%6，可分页内存访问：%7，主机原生原子操作：%8，可映射主机内存：%9，统一寻址：%10</translation>
+    </message>
+    <message>
+        <source>%1, driver %2, %3 compute units; host-unified memory %4, base address alignment %5 B, SVM coarse %6, fine %7, system %8, atomics %9</source>
+        <translation>%1，驱动 %2，%3 个计算单元；主机统一内存：%4，基地址对齐 %5 B，粗粒度 SVM：%6，细粒度：%7，系统级：%8，原子操作：%9</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>sharescope: no display here for the window; the commands above work without one.</source>
+        <translation>sharescope：此处没有可供窗口使用的显示器；上面的命令无需显示器即可使用。</translation>
+    </message>
+    <message>
+        <source>sharescope: there is no display for the window (DISPLAY and WAYLAND_DISPLAY are unset); set QT_QPA_PLATFORM=offscreen to run it without one (for --screenshot)</source>
+        <translation>sharescope：没有可供窗口使用的显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；设置 QT_QPA_PLATFORM=offscreen 即可在没有显示器时运行（用于 --screenshot）</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::BufferModel</name>
+    <message>
+        <source>Differs from the CPU reference</source>
+        <translation>与 CPU 参考结果不同</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>预期值</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::BuffersTab</name>
+    <message>
+        <source>Numbers</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Hex</source>
+        <translation>十六进制</translation>
+    </message>
+    <message>
+        <source>Go to index…</source>
+        <translation>转到索引…</translation>
+    </message>
+    <message>
+        <source>Buffer</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <source>Show as</source>
+        <translation>显示为</translation>
+    </message>
+    <message>
+        <source>After a run, its buffers can be read here.</source>
+        <translation>运行之后，可在此读取其缓冲区。</translation>
+    </message>
+    <message>
+        <source>This report was opened from a file: the buffers of %1 are not here to read. Run it again to inspect them.</source>
+        <translation>此报告是从文件打开的：%1 的缓冲区不在此处，无法读取。重新运行即可查看。</translation>
+    </message>
+    <message>
+        <source>%1: %2 elements of %3, read from the device as you scroll; cells that differ from the CPU reference are highlighted.</source>
+        <translation>%1：%2 个 %3 元素，随滚动从设备读取；与 CPU 参考结果不同的单元格会高亮显示。</translation>
+    </message>
+    <message>
+        <source> Managed memory: reading it here moves its pages to the host, as any CPU access would.</source>
+        <translation>托管内存：在此读取会把其页面迁移到主机，与任何 CPU 访问一样。</translation>
+    </message>
+    <message>
+        <source> The table shows the first %1 elements.</source>
+        <translation>表格只显示前 %1 个元素。</translation>
+    </message>
+    <message>
+        <source>An index from 0 to %1</source>
+        <translation>0 到 %1 之间的索引</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::CompareChart</name>
+    <message>
+        <source>Median time per phase (ms, log scale)</source>
+        <translation>各阶段时间的中位数（ms，对数坐标）</translation>
+    </message>
+    <message>
+        <source>Sharing mode</source>
+        <translation>共享模式</translation>
+    </message>
+    <message>
+        <source>Compare all modes to see them side by side</source>
+        <translation>比较所有模式，即可并列查看</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::CompareModel</name>
+    <message>
+        <source>The driver dropped migration records in this run: a lower bound.</source>
+        <translation>此次运行中驱动丢弃了迁移记录：此值为下限。</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>NO</source>
+        <translation>否！</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <source>Iteration</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>Moved</source>
+        <translation>已传输</translation>
+    </message>
+    <message>
+        <source>Kernel bandwidth</source>
+        <translation>内核带宽</translation>
+    </message>
+    <message>
+        <source>Migrated</source>
+        <translation>已迁移</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>缺页</translation>
+    </message>
+    <message>
+        <source>Verified</source>
+        <translation>已验证</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::CompareTab</name>
+    <message>
+        <source>Compare all modes runs the experiment on screen in every mode of the device.</source>
+        <translation>“比较所有模式”会按界面上的设置，在该设备的每种模式下运行实验。</translation>
+    </message>
+    <message>
+        <source>%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort.</source>
+        <translation>%1 · 每个缓冲区 %2 · %3（%4）· 各阶段主机时间的中位数；点击列标题可排序。</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::CountersModel</name>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>The driver does not report this counter here.</source>
+        <translation>驱动在此不报告该计数器。</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Host → device</source>
+        <translation>主机 → 设备</translation>
+    </message>
+    <message>
+        <source>Device → host</source>
+        <translation>设备 → 主机</translation>
+    </message>
+    <message>
+        <source>CPU page faults</source>
+        <translation>CPU 缺页</translation>
+    </message>
+    <message>
+        <source>GPU fault groups</source>
+        <translation>GPU 缺页组</translation>
+    </message>
+    <message>
+        <source>Thrashing</source>
+        <translation>抖动</translation>
+    </message>
+    <message>
+        <source>Throttling</source>
+        <translation>节流</translation>
+    </message>
+    <message>
+        <source>Remote maps</source>
+        <translation>远程映射</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::ExperimentPanel</name>
+    <message>
+        <source>Unified-memory counters (CUDA)</source>
+        <translation>统一内存计数器（CUDA）</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Compare all modes</source>
+        <translation>比较所有模式</translation>
+    </message>
+    <message>
+        <source>Size sweep</source>
+        <translation>大小扫描</translation>
+    </message>
+    <message>
+        <source>Distance between the elements the stride kernel touches</source>
+        <translation>stride 内核所访问的相邻元素之间的距离</translation>
+    </message>
+    <message>
+        <source>FROM:TO (doubling), FROM:TO:xN or S,S,...</source>
+        <translation>FROM:TO（逐次翻倍）、FROM:TO:xN 或 S,S,...</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>Stride</source>
+        <translation>步长</translation>
+    </message>
+    <message>
+        <source>Rounds</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Advice</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Size per buffer</source>
+        <translation>每个缓冲区大小</translation>
+    </message>
+    <message>
+        <source>Iterations</source>
+        <translation>迭代次数</translation>
+    </message>
+    <message>
+        <source>Warm-up</source>
+        <translation>预热</translation>
+    </message>
+    <message>
+        <source>Sweep sizes</source>
+        <translation>扫描大小</translation>
+    </message>
+    <message>
+        <source>Sharing mode</source>
+        <translation>共享模式</translation>
+    </message>
+    <message>
+        <source>No device</source>
+        <translation>无设备</translation>
+    </message>
+    <message>
+        <source>Not supported on this device: %1</source>
+        <translation>此设备不支持：%1</translation>
+    </message>
+    <message>
+        <source>%1 (not supported)</source>
+        <translation>%1（不支持）</translation>
+    </message>
+    <message>
+        <source>No device to run on.</source>
+        <translation>没有可运行的设备。</translation>
+    </message>
+    <message>
+        <source>Choose a sharing mode this device supports.</source>
+        <translation>请选择此设备支持的共享模式。</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::ExplainTab</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>The same on the command line:</source>
+        <translation>对应的命令行：</translation>
+    </message>
+    <message>
+        <source>No explanation for %1 yet.</source>
+        <translation>暂无 %1 的讲解。</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::MainWindow</name>
+    <message>
+        <source>ShareScope</source>
+        <translation>ShareScope</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Migration</source>
+        <translation>迁移</translation>
+    </message>
+    <message>
+        <source>Buffers</source>
+        <translation>缓冲区</translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>Sweep</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Explain</source>
+        <translation>讲解</translation>
+    </message>
+    <message>
+        <source>Experiment</source>
+        <translation>实验</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Started: %1</source>
+        <translation>已开始：%1</translation>
+    </message>
+    <message>
+        <source>The demo did not finish: %1</source>
+        <translation>演示未完成：%1</translation>
+    </message>
+    <message>
+        <source>Failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>The demo was cancelled.</source>
+        <translation>演示已取消。</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open report…</source>
+        <translation>打开报告(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open a ShareScope report</source>
+        <translation>打开 ShareScope 报告</translation>
+    </message>
+    <message>
+        <source>ShareScope reports (*.json);;All files (*)</source>
+        <translation>ShareScope 报告 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save report as…</source>
+        <translation>报告另存为(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export plot…</source>
+        <translation>导出图表(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation>取消(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Compare &amp;all modes</source>
+        <translation>比较所有模式(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Size &amp;sweep</source>
+        <translation>大小扫描(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Demos</source>
+        <translation>演示(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Run the %1 demo on the device on screen, then explain what it measured.</source>
+        <translation>在界面所选的设备上运行 %1 演示，然后讲解测量结果。</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System (%1)</source>
+        <translation>跟随系统（%1）</translation>
+    </message>
+    <message>
+        <source>There is no demo %1.</source>
+        <translation>没有名为 %1 的演示。</translation>
+    </message>
+    <message>
+        <source>No device to run the demo on.</source>
+        <translation>没有可运行演示的设备。</translation>
+    </message>
+    <message>
+        <source>The %1 demo needs a CUDA device; %2 is an OpenCL device. Choose a CUDA device in the Experiment panel, where there is one.</source>
+        <translation>%1 演示需要 CUDA 设备；%2 是 OpenCL 设备。如有 CUDA 设备，请在“实验”面板中选择它。</translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation>正在运行 %1…</translation>
+    </message>
+    <message>
+        <source>ShareScope is in %1.</source>
+        <translation>ShareScope 现在使用%1。</translation>
+    </message>
+    <message>
+        <source>ShareScope will be in %1 the next time it starts.</source>
+        <translation>ShareScope 将在下次启动时使用%1。</translation>
+    </message>
+    <message>
+        <source>Running…</source>
+        <translation>正在运行…</translation>
+    </message>
+    <message>
+        <source>Done: %1, verified %2</source>
+        <translation>完成：%1，已验证：%2</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>NO</source>
+        <translation>否！</translation>
+    </message>
+    <message>
+        <source>Compared %1 modes</source>
+        <translation>已比较 %1 种模式</translation>
+    </message>
+    <message>
+        <source>Sweep: %1 runs</source>
+        <translation>扫描：%1 次运行</translation>
+    </message>
+    <message>
+        <source>Open report</source>
+        <translation>打开报告</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is too large to be a ShareScope report.</source>
+        <translation>%1 太大，不可能是 ShareScope 报告。</translation>
+    </message>
+    <message>
+        <source>%1 is not a report ShareScope can read:
+%2</source>
+        <translation>%1 不是 ShareScope 能读取的报告：
+%2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Save report</source>
+        <translation>保存报告</translation>
+    </message>
+    <message>
+        <source>JSON report (*.json);;CSV, one row per phase (*.csv)</source>
+        <translation>JSON 报告 (*.json);;CSV，每个阶段一行 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>This tab has no plot to export</source>
+        <translation>此标签页没有可导出的图表</translation>
+    </message>
+    <message>
+        <source>Export plot</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::MigrationChart</name>
+    <message>
+        <source>host → device</source>
+        <translation>主机 → 设备</translation>
+    </message>
+    <message>
+        <source>device → host</source>
+        <translation>设备 → 主机</translation>
+    </message>
+    <message>
+        <source>MiB per iteration (median)</source>
+        <translation>每次迭代的 MiB（中位数）</translation>
+    </message>
+    <message>
+        <source>No unified-memory counters for this run</source>
+        <translation>此次运行没有统一内存计数器</translation>
+    </message>
+    <message>
+        <source>Counters not reported: %1</source>
+        <translation>计数器未报告：%1</translation>
+    </message>
+    <message>
+        <source>Nothing migrated: every phase reported 0 bytes</source>
+        <translation>没有迁移：每个阶段都报告 0 字节</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::MigrationTab</name>
+    <message>
+        <source>on the host</source>
+        <translation>在主机上</translation>
+    </message>
+    <message>
+        <source>on the GPU</source>
+        <translation>在 GPU 上</translation>
+    </message>
+    <message>
+        <source>untouched</source>
+        <translation>未访问</translation>
+    </message>
+    <message>
+        <source>Reconstructed from the migration records: CUDA has no call that says where a page is.</source>
+        <translation>根据迁移记录重建：CUDA 没有查询页面所在位置的调用。</translation>
+    </message>
+    <message>
+        <source>After phase</source>
+        <translation>阶段结束后</translation>
+    </message>
+    <message>
+        <source>Run a managed-memory mode on a CUDA device to see pages migrate.</source>
+        <translation>在 CUDA 设备上运行托管内存模式，即可看到页面迁移。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Incomplete:&lt;/b&gt; %1 came back to the host from chunks no record had moved to the GPU: the driver dropped migration records. Counters and map are lower bounds.</source>
+        <translation>&lt;b&gt;不完整：&lt;/b&gt;有 %1 从未被任何记录迁移到 GPU 的分块回到了主机：驱动丢弃了迁移记录。计数器和驻留图都只是下限。</translation>
+    </message>
+    <message>
+        <source>Unified-memory counters from CUPTI, medians per phase over the measured iterations.</source>
+        <translation>来自 CUPTI 的统一内存计数器，取各阶段在测量迭代中的中位数。</translation>
+    </message>
+    <message>
+        <source>iteration %1, %2</source>
+        <translation>第 %1 次迭代，%2</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::PhaseModel</name>
+    <message>
+        <source>Phase</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Time (median)</source>
+        <translation>时间（中位数）</translation>
+    </message>
+    <message>
+        <source>Min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>Max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>Device time</source>
+        <translation>设备时间</translation>
+    </message>
+    <message>
+        <source>Moved</source>
+        <translation>已传输</translation>
+    </message>
+    <message>
+        <source>Bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::RunController</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>compare · %1</source>
+        <translation>比较 · %1</translation>
+    </message>
+    <message>
+        <source>sweep · %1</source>
+        <translation>扫描 · %1</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::RunWorker</name>
+    <message>
+        <source>Opened %1 (%2)</source>
+        <translation>已打开 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Could not read the buffer: %1</source>
+        <translation>无法读取缓冲区：%1</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::SweepPlot</name>
+    <message>
+        <source>Buffer size (log scale)</source>
+        <translation>缓冲区大小（对数坐标）</translation>
+    </message>
+    <message>
+        <source>%1 bandwidth (GB/s, log scale)</source>
+        <translation>%1 带宽（GB/s，对数坐标）</translation>
+    </message>
+    <message>
+        <source>Run a size sweep to see bandwidth against size</source>
+        <translation>运行大小扫描，即可查看带宽随大小的变化</translation>
+    </message>
+    <message>
+        <source>No %1 bandwidth: that phase moved nothing</source>
+        <translation>无 %1 带宽：该阶段未传输数据</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::SweepTab</name>
+    <message>
+        <source>Bandwidth of</source>
+        <translation>显示带宽的阶段</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::TimelinePlot</name>
+    <message>
+        <source>Time since the iteration began (ms, host clock)</source>
+        <translation>自迭代开始的时间（ms，主机时钟）</translation>
+    </message>
+    <message>
+        <source>Iteration</source>
+        <translation>迭代</translation>
+    </message>
+    <message>
+        <source>warm-up %1</source>
+        <translation>预热 %1</translation>
+    </message>
+    <message>
+        <source>%1</source>
+        <translation>%1</translation>
+    </message>
+    <message>
+        <source>Run an experiment to see its phases</source>
+        <translation>运行实验，即可查看其各阶段</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;time %2</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;&lt;br&gt;时间 %2</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;device time %1</source>
+        <translation>&lt;br&gt;设备时间 %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;moved %1</source>
+        <translation>&lt;br&gt;已传输 %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;bandwidth %1</source>
+        <translation>&lt;br&gt;带宽 %1</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::TimelineTab</name>
+    <message>
+        <source>Choose a device and a mode, then Run (Ctrl+R).</source>
+        <translation>选择设备和模式，然后点击“运行”（Ctrl+R）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; · %2 · %3 per buffer · %4 (%5) · %6 iterations after %7 warm-up · verified: %8</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; · %2 · 每个缓冲区 %3 · %4（%5）· %7 次预热后 %6 次迭代 · 已验证：%8</translation>
+    </message>
+    <message>
+        <source>yes, %1 elements</source>
+        <translation>是，%1 个元素</translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#b00020&apos;&gt;NO, %1 wrong&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:#b00020&apos;&gt;否！%1 个错误&lt;/span&gt;</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,186 @@
+#include "language.h"
+
+#include <QDirIterator>
+#include <QFile>
+#include <QFontMetrics>
+#include <QGuiApplication>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QXmlStreamReader>
+
+using namespace sharescope;
+
+namespace {
+
+struct Message
+{
+    QString context;
+    QString source;
+    QString translation;
+    bool finished = false;
+};
+
+QList<Message> readTs(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        qFatal("cannot read %s", qPrintable(path));
+    QList<Message> messages;
+    QXmlStreamReader xml(&file);
+    QString context;
+    Message message;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("name")) {
+            context = xml.readElementText();
+        } else if (xml.name() == QLatin1String("message")) {
+            message = Message{context, {}, {}, false};
+        } else if (xml.name() == QLatin1String("source")) {
+            message.source = xml.readElementText();
+        } else if (xml.name() == QLatin1String("translation")) {
+            const QString type = xml.attributes().value(QLatin1String("type")).toString();
+            message.finished = type.isEmpty();
+            message.translation = xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            messages.append(message);
+        }
+    }
+    if (xml.hasError())
+        qFatal("%s: %s", qPrintable(path), qPrintable(xml.errorString()));
+    return messages;
+}
+
+QString tsPath()
+{
+    return QStringLiteral(SHARESCOPE_SOURCE_DIR "/resources/translations/sharescope_zh_CN.ts");
+}
+
+QStringList placeholders(const QString &text)
+{
+    static const QRegularExpression pattern(QStringLiteral("%\\d+"));
+    QStringList found;
+    for (auto it = pattern.globalMatch(text); it.hasNext();)
+        found << it.next().captured();
+    found.sort();
+    return found;
+}
+
+int accelerators(QString text)
+{
+    return static_cast<int>(text.remove(QStringLiteral("&&")).count(QLatin1Char('&')));
+}
+
+} // namespace
+
+class TestTranslations : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everyMessageIsTranslated()
+    {
+        const QList<Message> messages = readTs(tsPath());
+        QVERIFY(messages.size() > 300);
+        QStringList problems;
+        for (const Message &m : messages) {
+            const QString where = m.context + QStringLiteral(" / ") + m.source.left(60);
+            if (!m.finished || m.translation.trimmed().isEmpty())
+                problems << QStringLiteral("unfinished: ") + where;
+            else if (placeholders(m.source) != placeholders(m.translation))
+                problems << QStringLiteral("placeholders differ: ") + where;
+            else if (accelerators(m.source) != accelerators(m.translation))
+                problems << QStringLiteral("accelerators differ: ") + where;
+        }
+        QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QLatin1Char('\n'))));
+    }
+
+    // lupdate over today's sources finds no string the file lacks, and the
+    // file holds none the sources dropped (scripts/update-translations.sh).
+    void noStringIsMissing()
+    {
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("current.ts"));
+        QVERIFY(QFile::copy(tsPath(), copy));
+        QProcess lupdate;
+        lupdate.setWorkingDirectory(QStringLiteral(SHARESCOPE_SOURCE_DIR));
+        // The options of scripts/update-translations.sh.
+        lupdate.start(QStringLiteral(LUPDATE_PATH),
+                      {"-silent", "-no-obsolete", "-locations", "none", "-tr-function-alias",
+                       "QT_TRANSLATE_NOOP+=SHARESCOPE_TR_NOOP", "-extensions", "cpp,h", "core", "app", "ui", "-ts",
+                       copy});
+        QVERIFY(lupdate.waitForFinished(120000));
+        QCOMPARE(lupdate.exitCode(), 0);
+        const auto keys = [](const QList<Message> &messages) {
+            QSet<QString> set;
+            for (const Message &m : messages)
+                set.insert(m.context + QLatin1Char('\x1f') + m.source);
+            return set;
+        };
+        const QSet<QString> committed = keys(readTs(tsPath()));
+        const QSet<QString> current = keys(readTs(copy));
+        QStringList missing;
+        for (const QString &key : current - committed)
+            missing << QStringLiteral("missing: ") + QString(key).replace(QLatin1Char('\x1f'), QStringLiteral(" / "));
+        for (const QString &key : committed - current)
+            missing << QStringLiteral("no longer in the code: ")
+                    + QString(key).replace(QLatin1Char('\x1f'), QStringLiteral(" / "));
+        missing.sort();
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable(missing.join(QLatin1Char('\n')) + QStringLiteral("\nrun scripts/update-translations.sh")));
+    }
+
+    // The compiled translation is in the resources and replaces the English.
+    void theApplicationSpeaksChinese()
+    {
+        installLanguage(QStringLiteral("zh_CN"));
+        QCOMPARE(currentLanguage(), QStringLiteral("zh_CN"));
+        QCOMPARE(QCoreApplication::translate("Demos", "Why prefetch matters"), QStringLiteral("预取为何重要"));
+        QCOMPARE(coreText("not supported: device reports no managed memory (cudaDevAttrManagedMemory is 0)")
+                     .startsWith(QStringLiteral("不支持")),
+                 true);
+        installLanguage(QStringLiteral("en"));
+        QCOMPARE(QCoreApplication::translate("Demos", "Why prefetch matters"), QStringLiteral("Why prefetch matters"));
+    }
+
+    // Every character of every translation and Chinese explanation can be
+    // drawn by the font the window uses for Chinese.
+    void theFontDrawsEveryCharacter()
+    {
+        const QString family = chineseFontFamily();
+        QVERIFY2(!family.isEmpty(), "no font that draws Chinese; scripts/setup.sh installs fonts-wqy-microhei");
+        QFont font(family);
+        font.setStyleStrategy(QFont::NoFontMerging);
+        const QFontMetrics metrics(font);
+        QStringList texts;
+        for (const Message &m : readTs(tsPath()))
+            texts << m.translation;
+        QDirIterator it(QStringLiteral(SHARESCOPE_SOURCE_DIR "/resources/explain"), {QStringLiteral("zh_CN.md")},
+                        QDir::Files, QDirIterator::Subdirectories);
+        int explanations = 0;
+        while (it.hasNext()) {
+            QFile file(it.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            texts << QString::fromUtf8(file.readAll());
+            ++explanations;
+        }
+        QCOMPARE(explanations, 13);
+        QSet<char32_t> missing;
+        for (const QString &text : texts) {
+            for (const char32_t c : text.toUcs4()) {
+                if (c > 0x20 && !QChar::isSpace(c) && !metrics.inFontUcs4(c))
+                    missing.insert(c);
+            }
+        }
+        QString list;
+        for (const char32_t c : missing)
+            list += QString::fromUcs4(&c, 1) + QStringLiteral(" U+%1 ").arg(quint32(c), 4, 16, QLatin1Char('0'));
+        QVERIFY2(missing.isEmpty(), qPrintable(family + QStringLiteral(" lacks: ") + list));
+    }
+};
+
+QTEST_MAIN(TestTranslations)
+#include "tst_translations.moc"

@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <string>
+
+namespace sharescope {
+
+// The languages of the interface: "en" and "zh_CN".
+QStringList supportedLanguages();
+// "zh_CN" where the system's locale is Simplified Chinese, else "en".
+QString systemLanguage();
+// Loads the translations of `language` (from the resources) into the running
+// application, replacing those of an earlier call, and makes it the current
+// language. Needs a QCoreApplication. "en" needs no translation.
+void installLanguage(const QString &language);
+QString currentLanguage(); // "en" until installLanguage says otherwise
+
+// The display name of a language in that language: "English", "简体中文".
+QString languageName(const QString &language);
+
+// An installed font family that draws Simplified Chinese, preferring the
+// one scripts/setup.sh installs; empty when there is none. Needs a
+// QGuiApplication.
+QString chineseFontFamily();
+
+// A message of the Qt-free core in the current language: texts the core
+// marks with SHARESCOPE_TR_NOOP (mode and kernel summaries, support
+// reasons), also after a "not supported: " prefix. Others stay English.
+QString coreText(const std::string &text);
+
+} // namespace sharescope
