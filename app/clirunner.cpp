@@ -33,6 +33,8 @@ QString q(const std::string &text)
 // text without spaces (Chinese) is left to the terminal.
 QString wrapped(const QString &paragraph, qsizetype width)
 {
+    if (std::ranges::any_of(paragraph, [](QChar c) { return c.unicode() >= 0x2E80; }))
+        return paragraph;
     QString text;
     qsizetype lineLength = 0;
     for (const QString &word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {

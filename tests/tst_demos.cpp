@@ -248,8 +248,12 @@ private slots:
         const QString text = joined(lessonFor(*findDemo("ping-pong"), set));
         QVERIFY2(text.contains("at least 128 MiB migrated during the kernel phase (8.0× the buffer)"),
                  qPrintable(text));
-        QVERIFY2(text.contains("CPU page faults: 500; GPU fault groups: 40; thrashing events: not reported."),
+        QVERIFY2(text.contains(
+                     "CPU page faults: at least 500; GPU fault groups: at least 40; thrashing events: not reported."),
                  qPrintable(text));
+        QVERIFY2(text.contains("so the migrations and faults quoted as \"at least\" are lower bounds"),
+                 qPrintable(text));
+        QVERIFY2(!text.contains("Fastest"), qPrintable(text)); // one run: nothing to compare
     }
 
     void copiesLessonSaysWhetherUseHostPtrWasZeroCopy()

@@ -36,10 +36,6 @@ QString notReported()
 {
     return Lessons::tr("not reported");
 }
-QString countOr(std::optional<std::uint64_t> value)
-{
-    return value ? count(*value) : notReported();
-}
 // "3.2×": how many times a is of b.
 QString times(double a, double b)
 {
@@ -95,6 +91,13 @@ public:
             return notReported();
         return m_totals.lowerBound ? Lessons::tr("at least %1").arg(bytes(*value)) : bytes(*value);
     }
+    // A count of records; "at least" when the driver dropped records.
+    QString countText(std::optional<std::uint64_t> value) const
+    {
+        if (!value)
+            return notReported();
+        return m_totals.lowerBound ? Lessons::tr("at least %1").arg(count(*value)) : count(*value);
+    }
     QString mode() const { return code(m_run.spec.mode); }
 
 private:
@@ -120,6 +123,7 @@ public:
         return at == m_runs.end() ? nullptr : &*at;
     }
     const Measured *first() const { return m_runs.empty() ? nullptr : &m_runs.front(); }
+    std::size_t runCount() const { return m_runs.size(); }
     void say(const QString &paragraph) { m_lesson.paragraphs << paragraph; }
 
     // The fastest run by one phase's time, or by a whole iteration.
@@ -145,6 +149,11 @@ public:
         for (const SkippedRun &skipped : m_set.skipped)
             say(Lessons::tr("%1 did not run here: %2.")
                     .arg(code(skipped.mode), QString::fromStdString(skipped.reason)));
+        if (std::ranges::any_of(m_runs, [](const Measured &m) { return m.totals().lowerBound; })) {
+            say(Lessons::tr("The driver dropped some migration records in this comparison (it does under heavy "
+                            "faulting), so the migrations and faults quoted as \"at least\" are lower bounds; a "
+                            "smaller --size gives complete counts."));
+        }
         const Measured *any = first();
         if (any && !any->countersOn() && any->run().device.backend == BackendKind::Cuda)
             say(Lessons::tr(
@@ -242,7 +251,8 @@ void prefetch(LessonWriter &w)
                   "written it. The GPU faulted (GPU fault groups: %2) and %3 migrated host to device while the kernel "
                   "ran; "
                   "the kernel took %4.")
-                  .arg(faulting->mode(), countOr(faulting->counter(Phase::Kernel, &Counters::gpuPageFaultGroups)),
+                  .arg(faulting->mode(),
+                       faulting->countText(faulting->counter(Phase::Kernel, &Counters::gpuPageFaultGroups)),
                        faulting->migratedText(faulting->counter(Phase::Kernel, &Counters::bytesHostToDevice)),
                        faulting->time(Phase::Kernel)));
     }
@@ -258,10 +268,13 @@ void prefetch(LessonWriter &w)
     if (faulting && prefetched) {
         const std::uint64_t a = faulting->totals().ns;
         const std::uint64_t b = prefetched->totals().ns;
-        w.say(Lessons::tr(
-                  "A whole iteration took %1 without prefetch and %2 with it (%3 as long). Moving pages one fault at a "
-                  "time costs more than one bulk transfer the driver can plan.")
-                  .arg(duration(a), duration(b), times(a, b)));
+        w.say((b < a
+                   ? Lessons::tr("A whole iteration took %1 without prefetch and %2 with it: prefetching made it %3 "
+                                 "faster. Moving pages one fault at a time costs more than one bulk transfer the "
+                                 "driver can plan.")
+                   : Lessons::tr("A whole iteration took %1 without prefetch and %2 with it: here prefetching made it "
+                                 "%3 slower."))
+                  .arg(duration(a), duration(b), b < a ? times(a, b) : times(b, a)));
     }
 }
 
@@ -332,9 +345,10 @@ void pingPong(LessonWriter &w)
                   "CPU page faults: %4; GPU fault groups: %5; thrashing events: %6. The kernel phase took %7.")
                   .arg(managed->mode(), managed->migratedText(moved),
                        moved ? times(static_cast<double>(*moved), static_cast<double>(spec.bytes)) : notReported(),
-                       countOr(managed->counter(Phase::Kernel, &Counters::cpuPageFaults)),
-                       countOr(managed->counter(Phase::Kernel, &Counters::gpuPageFaultGroups)),
-                       countOr(managed->counter(Phase::Kernel, &Counters::thrashing)), managed->time(Phase::Kernel)));
+                       managed->countText(managed->counter(Phase::Kernel, &Counters::cpuPageFaults)),
+                       managed->countText(managed->counter(Phase::Kernel, &Counters::gpuPageFaultGroups)),
+                       managed->countText(managed->counter(Phase::Kernel, &Counters::thrashing)),
+                       managed->time(Phase::Kernel)));
     }
     if (const Measured *advised = w.find("managed-advise")) {
         const auto moved = advised->migrated(Phase::Kernel);
@@ -345,7 +359,8 @@ void pingPong(LessonWriter &w)
                       : Lessons::tr(
                           "With the advice %1, %2 migrated during the kernel phase, with %3 remote maps; it took %4."))
                   .arg(code(advised->run().spec.advice), advised->migratedText(moved),
-                       countOr(advised->counter(Phase::Kernel, &Counters::remoteMaps)), advised->time(Phase::Kernel)));
+                       advised->countText(advised->counter(Phase::Kernel, &Counters::remoteMaps)),
+                       advised->time(Phase::Kernel)));
     }
     for (const std::string_view mode : {"zero-copy", "cl-use-host-ptr", "cl-svm-fine"}) {
         if (const Measured *shared = w.find(mode)) {
@@ -362,7 +377,7 @@ void pingPong(LessonWriter &w)
                          copies->time(Phase::Kernel)));
         }
     }
-    if (const Measured *best = w.fastest(Phase::Kernel))
+    if (const Measured *best = w.fastest(Phase::Kernel); best && w.runCount() > 1)
         w.say(
             Lessons::tr("Fastest here for this back-and-forth: %1 (%2).").arg(best->mode(), best->time(Phase::Kernel)));
 }

@@ -351,7 +351,7 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
             const Lesson lesson = lessonFor(*findDemo(m_demo.toStdString()), set);
             m_compare->setLesson(lesson);
             for (const QString &paragraph : lesson.paragraphs)
-                log(paragraph);
+                log(QString(paragraph).remove(QLatin1Char('`')));
         } else {
             m_compare->setLesson({});
         }

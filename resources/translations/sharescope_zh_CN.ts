@@ -580,10 +580,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>使用 %1 时，cudaMemPrefetchAsync 在 to-device 阶段将 %2 迁移到 GPU，用时 %3（%4）。内核期间迁移了 %5，内核用时 %6。</translation>
     </message>
     <message>
-        <source>A whole iteration took %1 without prefetch and %2 with it (%3 as long). Moving pages one fault at a time costs more than one bulk transfer the driver can plan.</source>
-        <translation>一次完整迭代不预取时用时 %1，预取时用时 %2（前者是后者的 %3）。逐次缺页地迁移页面，比驱动可以统筹安排的一次批量传输代价更高。</translation>
-    </message>
-    <message>
         <source>The stride kernel touched one element every %1: %2 elements, %3 of each %4 buffer.</source>
         <translation>stride 内核每隔 %1 访问一个元素：共 %2 个元素，在每个 %4 的缓冲区中访问了 %3。</translation>
     </message>
@@ -662,6 +658,18 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>In %1 mode the pages bounced between the two: %2 migrated during the kernel phase (%3 the buffer). CPU page faults: %4; GPU fault groups: %5; thrashing events: %6. The kernel phase took %7.</source>
         <translation>在 %1 模式下，页面在两者之间来回迁移：内核阶段迁移了 %2（为缓冲区大小的 %3）。CPU 缺页：%4；GPU 缺页组：%5；抖动事件：%6。内核阶段用时 %7。</translation>
+    </message>
+    <message>
+        <source>The driver dropped some migration records in this comparison (it does under heavy faulting), so the migrations and faults quoted as &quot;at least&quot; are lower bounds; a smaller --size gives complete counts.</source>
+        <translation>驱动在这次比较中丢弃了部分迁移记录（缺页频繁时会这样），因此标为“至少”的迁移量和缺页数都是下限；用更小的 --size 可以得到完整的计数。</translation>
+    </message>
+    <message>
+        <source>A whole iteration took %1 without prefetch and %2 with it: prefetching made it %3 faster. Moving pages one fault at a time costs more than one bulk transfer the driver can plan.</source>
+        <translation>一次完整迭代不预取时用时 %1，预取时用时 %2：预取使它快了 %3。逐次缺页地迁移页面，比驱动可以统筹安排的一次批量传输代价更高。</translation>
+    </message>
+    <message>
+        <source>A whole iteration took %1 without prefetch and %2 with it: here prefetching made it %3 slower.</source>
+        <translation>一次完整迭代不预取时用时 %1，预取时用时 %2：在这里，预取反而使它慢了 %3。</translation>
     </message>
 </context>
 <context>

@@ -21,5 +21,6 @@ if __name__ == "__main__":
     process = mp.get_context("spawn").Process(target=child, args=(d.get_ipc_handle(),))
     process.start()
     process.join()
+    assert process.exitcode == 0, f"the child process failed (exit code {process.exitcode})"
     assert np.array_equal(d.copy_to_host(), 2 * np.arange(n, dtype=np.float32))
     print("ipc: verified", n, "elements changed by process", process.pid)
