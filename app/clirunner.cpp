@@ -7,11 +7,13 @@
 #include "engine.h"
 #include "experimentset.h"
 #include "ipcexportcommand.h"
+#include "language.h"
 #include "outputfiles.h"
 #include "progressline.h"
 #include "reportcsv.h"
 #include "reportjson.h"
 #include "reporttables.h"
+#include "trnoop.h"
 
 #include <QCoreApplication>
 
@@ -84,7 +86,7 @@ int CliRunner::execute(const CommandLineOptions &options)
 
 int CliRunner::fail(const Error &error)
 {
-    m_err << "sharescope: " << q(error.message) << Qt::endl;
+    m_err << "sharescope: " << errorText(error) << Qt::endl;
     return exitCodeFor(error.kind);
 }
 
@@ -191,7 +193,7 @@ int CliRunner::experiments(const CommandLineOptions &options)
 
     if (set.runs.empty()) {
         for (const SkippedRun &skipped : set.skipped)
-            m_err << q(skipped.mode) << ": " << q(skipped.reason) << Qt::endl;
+            m_err << q(skipped.mode) << ": " << coreText(skipped.reason) << Qt::endl;
         return fail(anyFailed ? failed("no experiment succeeded")
                               : unsupported("no experiment could run on " + device->id));
     }
@@ -219,7 +221,12 @@ int CliRunner::listDemos()
 
 int CliRunner::demo(const CommandLineOptions &options)
 {
-    const DemoInfo &info = *findDemo(options.demo.toStdString());
+    const DemoInfo *found = findDemo(options.demo.toStdString());
+    if (!found) {
+        return fail(badArgument(SHARESCOPE_TR_NOOP("Core", "unknown demo '%1'; accepted: %2"),
+                                {options.demo.toStdString(), demoIdList()}));
+    }
+    const DemoInfo &info = *found;
     const DeviceList list = listDevices();
     auto device = list.resolve(options.spec.deviceId);
     if (!device)
@@ -227,8 +234,12 @@ int CliRunner::demo(const CommandLineOptions &options)
     DemoPlan plan = planDemo(info, options.spec, options.sizeGiven, *device);
     if (!plan.unavailable.empty()) {
         for (const SkippedRun &skipped : plan.runs.skipped)
-            m_err << q(skipped.mode) << ": " << q(skipped.reason) << Qt::endl;
-        return fail(unsupported(plan.unavailable));
+            m_err << q(skipped.mode) << ": " << coreText(skipped.reason) << Qt::endl;
+        const bool backend = plan.runs.skipped.empty();
+        return fail(backend ? unsupported(SHARESCOPE_TR_NOOP("Core", "the %1 demo needs a CUDA device, and %2 is %3"),
+                                          {std::string(info.id), device->id, std::string(backendName(device->backend))})
+                            : unsupported(SHARESCOPE_TR_NOOP("Core", "%1 can run none of the modes of the %2 demo"),
+                                          {device->id, std::string(info.id)}));
     }
 
     OutputFiles outputs(m_out);
@@ -247,8 +258,8 @@ int CliRunner::demo(const CommandLineOptions &options)
     const ReportSet &set = outcome->set;
     if (set.runs.empty()) {
         for (const SkippedRun &skipped : set.skipped)
-            m_err << q(skipped.mode) << ": " << q(skipped.reason) << Qt::endl;
-        return fail(failed("no experiment of the demo succeeded"));
+            m_err << q(skipped.mode) << ": " << coreText(skipped.reason) << Qt::endl;
+        return fail(errorOf(ErrorKind::Failed, SHARESCOPE_TR_NOOP("Core", "no experiment of the demo succeeded"), {}));
     }
     if (!outputs.writesStdout()) {
         const Lesson lesson = lessonFor(info, set);

@@ -101,6 +101,9 @@ public:
         const QString first = m_arguments.value(1);
         if (m_arguments.size() < 2)
             return ok(Command::Gui);
+        if (m_arguments.size() == 2 && (first == QLatin1String("--lang") || first == QLatin1String("-lang")))
+            return error(CommandLine::tr("--lang needs a value; accepted: %1")
+                             .arg(supportedLanguages().join(QStringLiteral(", "))));
         if (isLanguageOption(first)) { // nothing but --lang: the window
             QStringList arguments = m_arguments;
             arguments.insert(1, QStringLiteral("gui"));
@@ -288,7 +291,7 @@ private:
             if (m_parser.isSet(fillOption)) {
                 options.fill = m_parser.value(fillOption);
                 if (const auto fill = parseFill(options.fill.toStdString()); !fill)
-                    return error(fromStd(fill.error().message));
+                    return error(errorText(fill.error()));
             }
             const QString memory = m_parser.value(memoryOption);
             if (!memory.isEmpty() && memory != QLatin1String("device") && memory != QLatin1String("managed"))
@@ -311,6 +314,13 @@ private:
                 return error(CommandLine::tr("unknown tab '%1'; accepted: %2")
                                  .arg(options.tab, tabs.join(QStringLiteral(", "))));
             options.demo = m_parser.value(demoOption);
+            if (!options.demo.isEmpty()
+                && (m_parser.isSet(modeOption) || m_parser.isSet(m_experiment.kernel)
+                    || m_parser.isSet(m_experiment.stride) || m_parser.isSet(m_experiment.rounds)
+                    || m_parser.isSet(m_experiment.advice)))
+                return error(CommandLine::tr("--demo chooses the kernel and the modes; leave out --mode, --kernel, "
+                                             "--stride, --rounds and --advice"));
+            options.sizeGiven = m_parser.isSet(m_experiment.size);
             if (!options.demo.isEmpty() && !findDemo(options.demo.toStdString()))
                 return error(
                     CommandLine::tr("unknown demo '%1'; accepted: %2").arg(options.demo, fromStd(demoIdList())));
@@ -331,7 +341,7 @@ private:
                 = m_parser.isSet(sizesOption) ? m_parser.value(sizesOption) : QStringLiteral("4KiB:64MiB:x4");
             const auto sizes = parseSizeList(text.toStdString(), elementBytes);
             if (!sizes)
-                return error(fromStd(sizes.error().message));
+                return error(errorText(sizes.error()));
             options.sizes = *sizes;
         }
         if (!checkAdvice(options))
@@ -404,7 +414,7 @@ private:
     {
         const auto parsed = parseByteSize(m_parser.value(option).toStdString(), elementBytes);
         if (!parsed) {
-            error(QStringLiteral("--%1: ").arg(option.names().constFirst()) + fromStd(parsed.error().message));
+            error(QStringLiteral("--%1: ").arg(option.names().constFirst()) + errorText(parsed.error()));
             return false;
         }
         bytes = *parsed;
@@ -468,7 +478,7 @@ private:
             ExperimentSpec probe = spec;
             probe.mode = "managed-advise";
             if (const Status valid = validate(probe); !valid) {
-                error(fromStd(valid.error().message));
+                error(errorText(valid.error()));
                 return false;
             }
         }
@@ -491,14 +501,14 @@ private:
 
     QString helpText(const Subcommand &sub) const
     {
-        QString text = m_parser.helpText();
-        // QCommandLineParser names the binary only; say which subcommand.
-        const qsizetype optionsAt = text.indexOf(QLatin1String(" [options]"));
-        const qsizetype lineStart = text.indexOf(QLatin1String("Usage: "));
-        if (optionsAt > 0 && lineStart >= 0)
-            text.replace(lineStart, optionsAt - lineStart,
-                         QStringLiteral("Usage: sharescope ") + QLatin1String(sub.name));
-        return text;
+        const QString text = m_parser.helpText();
+        // QCommandLineParser's first line names the binary only (in Qt's own
+        // words, translated where Qt's translations are installed): say which
+        // subcommand.
+        const QString usage = QStringLiteral("sharescope %1 %2%3")
+                                  .arg(QLatin1String(sub.name), QCommandLineParser::tr("[options]"),
+                                       sub.command == Command::Demo ? QStringLiteral(" [NAME]") : QString());
+        return QCommandLineParser::tr("Usage: %1").arg(usage) + text.mid(text.indexOf(QLatin1Char('\n')));
     }
 
     CommandLineResult ok(Command command)
@@ -547,7 +557,7 @@ QString usageText()
                        .arg(QString::fromStdString(toolVersion()));
     for (const Subcommand &sub : subcommands)
         text += QStringLiteral("  %1%2\n")
-                    .arg(QString::fromLatin1(sub.name).leftJustified(10), CommandLine::tr(sub.summary));
+                    .arg(QString::fromLatin1(sub.name).leftJustified(12), CommandLine::tr(sub.summary));
     text += CommandLine::tr("\nWithout a command, sharescope opens the window.\n"
                             "Run `sharescope COMMAND --help` for the options of each command.\n"
                             "Every command takes --lang en or --lang zh_CN (default: the system's language).\n\n"

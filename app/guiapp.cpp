@@ -32,8 +32,8 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             return 2;
         }
         if (const auto set = readReports(file.readAll().toStdString()); !set) {
-            err << "sharescope: '" << options.openPath
-                << "' is not a ShareScope report: " << QString::fromStdString(set.error().message) << Qt::endl;
+            err << "sharescope: '" << options.openPath << "' is not a ShareScope report: " << errorText(set.error())
+                << Qt::endl;
             return 2;
         }
     }
@@ -56,8 +56,9 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             font.setFamilies({family});
             QApplication::setFont(font);
         } else {
-            err << "sharescope: no font that draws Chinese is installed (scripts/setup.sh installs one: "
-                   "fonts-wqy-microhei)"
+            err << QCoreApplication::translate("main",
+                                               "sharescope: no font that draws Chinese is installed (scripts/setup.sh "
+                                               "installs one: fonts-wqy-microhei)")
                 << Qt::endl;
         }
     }
@@ -95,7 +96,8 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             if (!options.openPath.isEmpty())
                 window.openReport(options.openPath);
             if (!options.demo.isEmpty()) {
-                if (!window.startDemo(options.demo) && screenshot)
+                const auto bytes = options.sizeGiven ? std::optional(options.spec.bytes) : std::nullopt;
+                if (!window.startDemo(options.demo, bytes) && screenshot)
                     takeScreenshot();
             } else if (options.runOnStart)
                 window.run();

@@ -2,6 +2,7 @@
 
 #include "bytesize.h"
 #include "devices.h"
+#include "language.h"
 
 #if SHARESCOPE_HAVE_CUDA
 #include "cuda/ipcexport.h"
@@ -28,7 +29,7 @@ QString q(const std::string &text)
 
 int fail(QTextStream &err, const Error &error)
 {
-    err << "sharescope: " << q(error.message) << Qt::endl;
+    err << "sharescope: " << errorText(error) << Qt::endl;
     return exitCodeFor(error.kind);
 }
 

@@ -73,7 +73,10 @@ int main(int argc, char **argv)
     }
 
     if (parsed.options.command == sharescope::Command::Gui) {
-        if (argc < 2) {
+        // No arguments but perhaps --lang: as if there were none.
+        const bool bare
+            = argc < 2 || (argc <= 3 && !language.isEmpty() && arguments[1].contains(QLatin1String("lang")));
+        if (bare) {
             out << sharescope::usageText();
             err << Qt::endl
                 << QCoreApplication::translate("main",

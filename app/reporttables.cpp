@@ -347,7 +347,7 @@ QString compareTable(const ReportSet &set)
         table.addRow(row);
     }
     for (const SkippedRun &skipped : set.skipped)
-        table.addNote(skipped.mode + ": " + skipped.reason);
+        table.addNote(skipped.mode + ": " + s(coreText(skipped.reason)));
     QString text;
     if (!set.runs.empty()) {
         const RunReport &first = set.runs.front();
@@ -387,7 +387,7 @@ QString sweepTable(const ReportSet &set)
                       s(run.verification.passed() ? ReportTables::tr("yes") : ReportTables::tr("NO"))});
     }
     for (const SkippedRun &skipped : set.skipped)
-        table.addNote(skipped.mode + " " + formatBytes(skipped.bytes) + ": " + skipped.reason);
+        table.addNote(skipped.mode + " " + formatBytes(skipped.bytes) + ": " + s(coreText(skipped.reason)));
     QString text;
     if (!set.runs.empty()) {
         const RunReport &first = set.runs.front();

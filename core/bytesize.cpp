@@ -1,5 +1,7 @@
 #include "bytesize.h"
 
+#include "trnoop.h"
+
 #include <array>
 #include <cctype>
 #include <cstdio>
@@ -67,10 +69,11 @@ std::string_view trim(std::string_view text)
     return text;
 }
 
-Error sizeError(std::string_view text, std::string_view why)
+// `why` is marked for translation where it is written.
+Error sizeError(std::string_view text, const char *why)
 {
-    return badArgument("invalid size '" + std::string(text) + "': " + std::string(why)
-                       + "; accepted: " + acceptedSizeForms());
+    return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid size '%1': %2; accepted: %3"),
+                       {std::string(text), why, acceptedSizeForms()});
 }
 
 std::string printf1(const char *format, double value, const char *suffix)
@@ -84,19 +87,21 @@ std::string printf1(const char *format, double value, const char *suffix)
 
 std::string acceptedSizeForms()
 {
-    return "a positive whole number of bytes with an optional unit, e.g. 4096, 64KiB, 64M, 1.5GiB, 100MB "
-           "(B; KiB/K, MiB/M, GiB/G, TiB/T are powers of 1024; KB, MB, GB, TB are powers of 1000)";
+    return SHARESCOPE_TR_NOOP("Core",
+                              "a positive whole number of bytes with an optional unit, e.g. 4096, 64KiB, 64M, 1.5GiB, "
+                              "100MB (B; KiB/K, MiB/M, GiB/G, TiB/T are powers of 1024; KB, MB, GB, TB are powers "
+                              "of 1000)");
 }
 
 Result<std::uint64_t> parseByteSize(std::string_view original, std::uint64_t elementBytes)
 {
     const std::string_view text = trim(original);
     if (text.empty())
-        return sizeError(original, "it is empty");
+        return sizeError(original, SHARESCOPE_TR_NOOP("Core", "it is empty"));
     if (text.front() == '-')
-        return sizeError(original, "a size cannot be negative");
+        return sizeError(original, SHARESCOPE_TR_NOOP("Core", "a size cannot be negative"));
     if (text.front() == '+')
-        return sizeError(original, "write the number without a sign");
+        return sizeError(original, SHARESCOPE_TR_NOOP("Core", "write the number without a sign"));
 
     // Digits, an optional fraction, then the unit. Kept as integers so that
     // "0.5KiB" is exactly 512 bytes and "12.5B" is caught as fractional.
@@ -124,35 +129,37 @@ Result<std::uint64_t> parseByteSize(std::string_view original, std::uint64_t ele
                 fraction = fraction * 10 + static_cast<unsigned>(text[pos] - '0');
                 scale *= 10;
             } else if (text[pos] != '0') {
-                return sizeError(original, "too many decimal places");
+                return sizeError(original, SHARESCOPE_TR_NOOP("Core", "too many decimal places"));
             }
             ++pos;
         }
         if (pos == start && integerDigits == 0)
-            return sizeError(original, "there is no number");
+            return sizeError(original, SHARESCOPE_TR_NOOP("Core", "there is no number"));
     } else if (integerDigits == 0) {
-        return sizeError(original, "it does not start with a number");
+        return sizeError(original, SHARESCOPE_TR_NOOP("Core", "it does not start with a number"));
     }
     const std::string_view unitName = trim(text.substr(pos));
     const Unit *unit = findUnit(unitName);
     if (!unit)
-        return sizeError(original, "unknown unit '" + std::string(unitName) + "'");
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid size '%1': unknown unit '%2'; accepted: %3"),
+                           {std::string(original), std::string(unitName), acceptedSizeForms()});
     if (tooLarge)
-        return sizeError(original, "it is larger than 16 EiB");
+        return sizeError(original, SHARESCOPE_TR_NOOP("Core", "it is larger than 16 EiB"));
 
     const u128 numerator = (whole * scale + fraction) * unit->factor;
     if (numerator % scale != 0)
-        return sizeError(original, "it is not a whole number of bytes");
+        return sizeError(original, SHARESCOPE_TR_NOOP("Core", "it is not a whole number of bytes"));
     const u128 bytes = numerator / scale;
     if (bytes > limit)
-        return sizeError(original, "it is larger than 16 EiB");
+        return sizeError(original, SHARESCOPE_TR_NOOP("Core", "it is larger than 16 EiB"));
     if (bytes == 0)
-        return sizeError(original, "a size must be greater than zero");
+        return sizeError(original, SHARESCOPE_TR_NOOP("Core", "a size must be greater than zero"));
     const auto value = static_cast<std::uint64_t>(bytes);
     if (elementBytes > 1 && value % elementBytes != 0) {
-        return badArgument("invalid size '" + std::string(original) + "': " + std::to_string(value)
-                           + " bytes is not a whole number of " + std::to_string(elementBytes)
-                           + "-byte elements; use a multiple of " + std::to_string(elementBytes) + " bytes");
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "invalid size '%1': %2 bytes is not a whole number of %3-byte elements; "
+                                              "use a multiple of %3 bytes"),
+                           {std::string(original), std::to_string(value), std::to_string(elementBytes)});
     }
     return value;
 }
@@ -160,10 +167,11 @@ Result<std::uint64_t> parseByteSize(std::string_view original, std::uint64_t ele
 Result<std::vector<std::uint64_t>> parseSizeList(std::string_view text, std::uint64_t elementBytes)
 {
     std::vector<std::uint64_t> sizes;
-    const auto listError = [&](std::string_view why) {
-        return badArgument("invalid size list '" + std::string(text) + "': " + std::string(why)
-                           + "; accepted: FROM:TO (doubling), FROM:TO:xN (times N) or S,S,... with sizes such as "
-                             "4KiB, 64MiB, 1GiB");
+    const auto listError = [&](const char *why) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "invalid size list '%1': %2; accepted: FROM:TO (doubling), FROM:TO:xN "
+                                              "(times N) or S,S,... with sizes such as 4KiB, 64MiB, 1GiB"),
+                           {std::string(text), why});
     };
     if (text.find(':') != std::string_view::npos) {
         const std::size_t first = text.find(':');
@@ -180,25 +188,25 @@ Result<std::vector<std::uint64_t>> parseSizeList(std::string_view text, std::uin
         if (second != std::string_view::npos) {
             std::string_view step = trim(text.substr(second + 1));
             if (step.empty() || (step.front() != 'x' && step.front() != '*'))
-                return listError("the step must look like x2 or x4");
+                return listError(SHARESCOPE_TR_NOOP("Core", "the step must look like x2 or x4"));
             step.remove_prefix(1);
             factor = 0;
             for (const char c : step) {
                 if (!std::isdigit(static_cast<unsigned char>(c)) || factor > 1000)
-                    return listError("the step must be a whole factor from x2 to x1000");
+                    return listError(SHARESCOPE_TR_NOOP("Core", "the step must be a whole factor from x2 to x1000"));
                 factor = factor * 10 + static_cast<unsigned>(c - '0');
             }
             if (factor < 2 || factor > 1000)
-                return listError("the step must be a whole factor from x2 to x1000");
+                return listError(SHARESCOPE_TR_NOOP("Core", "the step must be a whole factor from x2 to x1000"));
         }
         if (*from > *to)
-            return listError("FROM is larger than TO");
+            return listError(SHARESCOPE_TR_NOOP("Core", "FROM is larger than TO"));
         for (std::uint64_t size = *from; size <= *to; size *= factor) {
             sizes.push_back(size);
             if (size > std::numeric_limits<std::uint64_t>::max() / factor)
                 break;
             if (sizes.size() > 64)
-                return listError("more than 64 sizes");
+                return listError(SHARESCOPE_TR_NOOP("Core", "more than 64 sizes"));
         }
         return sizes;
     }
@@ -211,7 +219,7 @@ Result<std::vector<std::uint64_t>> parseSizeList(std::string_view text, std::uin
             return size.error();
         sizes.push_back(*size);
         if (sizes.size() > 64)
-            return listError("more than 64 sizes");
+            return listError(SHARESCOPE_TR_NOOP("Core", "more than 64 sizes"));
         if (comma == std::string_view::npos)
             break;
         start = comma + 1;

@@ -1,6 +1,7 @@
 #include "devices.h"
 
 #include "opencl/opencldevices.h"
+#include "trnoop.h"
 #if SHARESCOPE_HAVE_CUDA
 #include "cuda/cudadevices.h"
 #endif
@@ -34,7 +35,8 @@ Result<DeviceInfo> DeviceList::resolve(std::string_view id) const
     }
     const auto it = std::ranges::find(devices, id, &DeviceInfo::id);
     if (it == devices.end())
-        return badArgument("unknown device '" + std::string(id) + "'; available: " + idList());
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "unknown device '%1'; available: %2"),
+                           {std::string(id), idList()});
     return *it;
 }
 
@@ -53,7 +55,10 @@ Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &device)
 #if SHARESCOPE_HAVE_CUDA
     return cuda::openBackend(device);
 #else
-    return unsupported("the CUDA backend is not built into this ShareScope (no CUDA toolkit at build time)");
+    return unsupported(
+        SHARESCOPE_TR_NOOP("Core",
+                           "the CUDA backend is not built into this ShareScope (no CUDA toolkit at build time)"),
+        {});
 #endif
 }
 

@@ -3,6 +3,7 @@
 #include "environment.h"
 #include "reference.h"
 #include "safetylimits.h"
+#include "trnoop.h"
 
 #include <algorithm>
 #include <chrono>
@@ -38,7 +39,7 @@ public:
             IterationResult iteration{index, index < m_spec.warmup, {}};
             for (const Phase phase : iterationPhases) {
                 if (cancelled())
-                    return Error{ErrorKind::Cancelled, "cancelled by the user"};
+                    return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
                 auto result
                     = measure(phase, index, iteration.warmup, [&](PhaseMeter &m) { return step(phase, m, report); });
                 if (!result)
@@ -188,7 +189,7 @@ private:
             return m_session.launch(meter);
         for (int round = 0; round < m_spec.rounds; ++round) {
             if (round > 0 && cancelled())
-                return Error{ErrorKind::Cancelled, "cancelled by the user"};
+                return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
             if (Status s = m_session.launch(meter); !s)
                 return s;
             if (Status s = m_session.toHost(meter); !s)
@@ -310,7 +311,8 @@ Status Engine::check(const ExperimentSpec &spec) const
         return s;
     const Support support = supportOf(device(), *findMode(spec.mode));
     if (!support.supported)
-        return unsupported("mode " + spec.mode + " is not supported on " + device().id + ": " + support.reason);
+        return unsupported(SHARESCOPE_TR_NOOP("Core", "mode %1 is not supported on %2: %3"),
+                           {spec.mode, device().id, support.reason});
     if (Status s = checkLimits(spec, device()); !s)
         return s;
     return m_backend->check(spec);

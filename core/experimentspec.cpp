@@ -1,6 +1,7 @@
 #include "experimentspec.h"
 
 #include "bytesize.h"
+#include "trnoop.h"
 
 #include <algorithm>
 #include <array>
@@ -59,34 +60,39 @@ std::string ExperimentSpec::commandLine() const
 Status validate(const ExperimentSpec &spec)
 {
     if (!findMode(spec.mode))
-        return badArgument("unknown mode '" + spec.mode + "'; accepted: " + modeIdList());
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "unknown mode '%1'; accepted: %2"), {spec.mode, modeIdList()});
     if (!findKernel(spec.kernel))
-        return badArgument("unknown kernel '" + spec.kernel + "'; accepted: " + kernelIdList());
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "unknown kernel '%1'; accepted: %2"),
+                           {spec.kernel, kernelIdList()});
     if (spec.bytes == 0 || spec.bytes % elementBytes != 0) {
-        return badArgument("invalid size " + std::to_string(spec.bytes) + " bytes: use a positive multiple of "
-                           + std::to_string(elementBytes) + " bytes");
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid size %1 bytes: use a positive multiple of %2 bytes"),
+                           {std::to_string(spec.bytes), std::to_string(elementBytes)});
     }
     if (spec.iterations < 1 || spec.iterations > maxIterations) {
-        return badArgument("invalid iteration count " + std::to_string(spec.iterations) + "; accepted: 1 to "
-                           + std::to_string(maxIterations));
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid iteration count %1; accepted: 1 to %2"),
+                           {std::to_string(spec.iterations), std::to_string(maxIterations)});
     }
     if (spec.warmup < 0 || spec.warmup > maxIterations) {
-        return badArgument("invalid warm-up count " + std::to_string(spec.warmup) + "; accepted: 0 to "
-                           + std::to_string(maxIterations));
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid warm-up count %1; accepted: 0 to %2"),
+                           {std::to_string(spec.warmup), std::to_string(maxIterations)});
     }
     if (spec.kernel == "stride" && (spec.strideBytes == 0 || spec.strideBytes % elementBytes != 0)) {
-        return badArgument("invalid stride " + std::to_string(spec.strideBytes) + " bytes: use a positive multiple of "
-                           + std::to_string(elementBytes) + " bytes, e.g. 4KiB or 64KiB");
+        return badArgument(
+            SHARESCOPE_TR_NOOP("Core",
+                               "invalid stride %1 bytes: use a positive multiple of %2 bytes, e.g. 4KiB or 64KiB"),
+            {std::to_string(spec.strideBytes), std::to_string(elementBytes)});
     }
     if (spec.kernel == "ping-pong" && (spec.rounds < 1 || spec.rounds > maxRounds)) {
-        return badArgument("invalid round count " + std::to_string(spec.rounds) + "; accepted: 1 to "
-                           + std::to_string(maxRounds));
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid round count %1; accepted: 1 to %2"),
+                           {std::to_string(spec.rounds), std::to_string(maxRounds)});
     }
     if (spec.mode == "managed-advise") {
         if (std::ranges::find(adviceTable, spec.advice) == adviceTable.end())
-            return badArgument("invalid advice '" + spec.advice + "'; accepted: " + join(adviceTable));
+            return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid advice '%1'; accepted: %2"),
+                               {spec.advice, join(adviceTable)});
     } else if (!spec.advice.empty()) {
-        return badArgument("--advice applies only to the managed-advise mode, not to " + spec.mode);
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode, not to %1"),
+                           {spec.mode});
     }
     return okStatus();
 }

@@ -1,6 +1,7 @@
 #include "ipcprotocol.h"
 
 #include "catalogue.h"
+#include "trnoop.h"
 
 #include <charconv>
 #include <cmath>
@@ -64,9 +65,10 @@ Result<FillPattern> parseFill(const std::string &text)
     float value = 0;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (error != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) {
-        return badArgument("invalid --fill '" + text
-                           + "'; accepted: index (0, 1, 2, ...), zeros, ones, or a number "
-                             "such as 2.5");
+        return badArgument(
+            SHARESCOPE_TR_NOOP(
+                "Core", "invalid --fill '%1'; accepted: index (0, 1, 2, ...), zeros, ones, or a number such as 2.5"),
+            {text});
     }
     return FillPattern{FillPattern::Kind::Constant, value};
 }

@@ -1,6 +1,7 @@
 #include "reportjson.h"
 
 #include "devices.h"
+#include "trnoop.h"
 
 #include <nlohmann/json.hpp>
 
@@ -557,7 +558,7 @@ Result<ReportSet> readReports(std::string_view text)
     try {
         document = json::parse(text);
     } catch (const json::exception &error) { // parse_error, or out_of_range for a number like 1e400
-        return badArgument("not valid JSON: " + std::string(error.what()));
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "not valid JSON: %1"), {std::string(error.what())});
     }
     try {
         const Reader root(document, {});

@@ -1,8 +1,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace sharescope {
 
@@ -17,10 +19,20 @@ enum class ErrorKind {
 struct Error
 {
     ErrorKind kind = ErrorKind::Failed;
-    std::string message;
+    std::string message; // complete, in English
+    // The message as a template ("unknown kernel '%1'; accepted: %2"),
+    // marked with SHARESCOPE_TR_NOOP("Core", ...), and its values, so that a
+    // front end can say it in the user's language. Empty where the message is
+    // not templated (driver and device errors, which quote their API).
+    std::string text;
+    std::vector<std::string> args;
 };
 
 int exitCodeFor(ErrorKind kind);
+
+// Replaces %1 .. %N in one pass (a value that holds "%2" stays as it is).
+std::string fillTemplate(std::string_view text, const std::vector<std::string> &args);
+Error errorOf(ErrorKind kind, const char *text, std::vector<std::string> args);
 
 inline Error badArgument(std::string message)
 {
@@ -33,6 +45,14 @@ inline Error unsupported(std::string message)
 inline Error failed(std::string message)
 {
     return {ErrorKind::Failed, std::move(message)};
+}
+inline Error badArgument(const char *text, std::vector<std::string> args)
+{
+    return errorOf(ErrorKind::BadArgument, text, std::move(args));
+}
+inline Error unsupported(const char *text, std::vector<std::string> args)
+{
+    return errorOf(ErrorKind::Unsupported, text, std::move(args));
 }
 
 // Expected failures are values. C++20 has no std::expected, so this is the

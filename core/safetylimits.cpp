@@ -1,6 +1,7 @@
 #include "safetylimits.h"
 
 #include "bytesize.h"
+#include "trnoop.h"
 
 #include <fstream>
 #include <sstream>
@@ -25,28 +26,43 @@ std::optional<std::uint64_t> availableHostMemory()
 
 Status checkLimits(const ExperimentSpec &spec, const DeviceInfo &device, std::optional<std::uint64_t> hostAvailable)
 {
-    const std::string what = "--size " + formatSizeArgument(spec.bytes) + " (" + spec.kernel + " uses "
-        + std::to_string(spec.totalBytes() / spec.bytes) + " buffer(s), " + formatBytes(spec.totalBytes()) + " in all)";
+    // %1 to %4 say what was asked: "--size 1TiB (vector-add uses 3 buffer(s), 3 TiB in all)".
+    const std::vector<std::string> what{formatSizeArgument(spec.bytes), spec.kernel,
+                                        std::to_string(spec.totalBytes() / spec.bytes), formatBytes(spec.totalBytes())};
+    const auto with = [&](std::vector<std::string> more) {
+        std::vector<std::string> args = what;
+        args.insert(args.end(), more.begin(), more.end());
+        return args;
+    };
     if (device.maxAllocationBytes && spec.bytes > device.maxAllocationBytes) {
-        return badArgument(what + " is too large for " + device.id + ": one buffer may hold at most "
-                           + formatBytes(device.maxAllocationBytes) + " (the device's largest allocation)");
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for %5: one "
+                                              "buffer may hold at most %6 (the device's largest allocation)"),
+                           with({device.id, formatBytes(device.maxAllocationBytes)}));
     }
     const std::uint64_t deviceLimit = device.globalMemoryBytes / 10 * 8;
     if (device.globalMemoryBytes && spec.totalBytes() > deviceLimit) {
-        return badArgument(what + " is too large for " + device.id + ": ShareScope uses at most "
-                           + formatBytes(deviceLimit) + " (80% of the device's " + formatBytes(device.globalMemoryBytes)
-                           + ")");
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for %5: "
+                                              "ShareScope uses at most %6 (80% of the device's %7)"),
+                           with({device.id, formatBytes(deviceLimit), formatBytes(device.globalMemoryBytes)}));
     }
     // Every mode keeps a host-side copy of each buffer in the worst case, and
     // the gather kernel's reference permutation besides.
     const std::uint64_t hostBytes = spec.totalBytes() + (spec.kernel == "gather" ? spec.bytes : 0);
     if (hostAvailable && hostBytes > *hostAvailable / 2) {
-        return badArgument(what + " needs " + formatBytes(hostBytes) + " of host memory; ShareScope uses at most "
-                           + formatBytes(*hostAvailable / 2) + " (half of the " + formatBytes(*hostAvailable)
-                           + " available now)");
+        return badArgument(
+            SHARESCOPE_TR_NOOP("Core",
+                               "--size %1 (%2 uses %3 buffer(s), %4 in all) needs %5 of host memory; "
+                               "ShareScope uses at most %6 (half of the %7 available now)"),
+            with({formatBytes(hostBytes), formatBytes(*hostAvailable / 2), formatBytes(*hostAvailable)}));
     }
     if (spec.kernel == "gather" && spec.elementCount() > (1ULL << 32)) {
-        return badArgument(what + " is too large for gather: its 32-bit indices reach at most 16 GiB per buffer");
+        return badArgument(
+            SHARESCOPE_TR_NOOP("Core",
+                               "--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for gather: its "
+                               "32-bit indices reach at most 16 GiB per buffer"),
+            what);
     }
     return okStatus();
 }

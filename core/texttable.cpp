@@ -4,6 +4,8 @@
 
 namespace sharescope {
 
+namespace {
+
 // East Asian wide and full-width characters take two columns of a terminal
 // (the ranges of Unicode's East Asian Width "W" and "F" that text uses).
 bool wide(char32_t c)
@@ -14,12 +16,15 @@ bool wide(char32_t c)
         || (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6) || (c >= 0x20000 && c <= 0x3FFFD);
 }
 
+} // namespace
+
 std::size_t displayWidth(const std::string &utf8)
 {
     std::size_t width = 0;
     for (std::size_t i = 0; i < utf8.size();) {
         const auto lead = static_cast<unsigned char>(utf8[i]);
-        const std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+        // A stray continuation byte (0x80-0xBF) counts as one column on its own.
+        const std::size_t length = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
         char32_t c = length == 1 ? lead : lead & (0xFF >> (length + 1));
         for (std::size_t k = 1; k < length && i + k < utf8.size(); ++k)
             c = (c << 6) | (static_cast<unsigned char>(utf8[i + k]) & 0x3F);

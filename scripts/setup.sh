@@ -8,6 +8,7 @@ packages=(
   cmake ninja-build g++ pkg-config
   qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libgl-dev
   qt6-tools-dev qt6-l10n-tools  # lrelease builds the translations; lupdate keeps them current
+  qt6-translations-l10n    # Qt's own words (dialogs, option errors) in Chinese
   libqcustomplot-dev
   ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
   pocl-opencl-icd          # every machine gets an OpenCL device: the CPU

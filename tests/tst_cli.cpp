@@ -223,6 +223,9 @@ private slots:
                                       << "invalid --lang 'fr'; accepted: en, zh_CN";
         QTest::addRow("leading bad language") << QStringList{"--lang", "fr", "devices"} << "invalid --lang 'fr'";
         QTest::addRow("window demo") << QStringList{"gui", "--demo", "nope"} << "unknown demo 'nope'";
+        QTest::addRow("window demo and mode") << QStringList{"gui", "--demo", "prefetch", "--mode", "managed"}
+                                              << "--demo chooses the kernel and the modes";
+        QTest::addRow("language without value") << QStringList{"--lang"} << "--lang needs a value; accepted: en, zh_CN";
         QTest::addRow("window demo and run")
             << QStringList{"gui", "--demo", "prefetch", "--run"} << "only one of --run, --compare and --demo can start";
     }

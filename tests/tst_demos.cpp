@@ -1,6 +1,7 @@
 #include "bytesize.h"
 #include "demolessons.h"
 #include "demos.h"
+#include "language.h"
 
 #include <QTest>
 
@@ -211,7 +212,8 @@ private slots:
         ReportSet set;
         set.runs.push_back(runOf(device, "managed", "vector-add", 16 * MiB, {{Phase::Kernel, 5'000'000}}, false));
         const QString text = joined(lessonFor(*findDemo("prefetch"), set));
-        QVERIFY2(text.contains("(GPU fault groups: not reported)"), qPrintable(text));
+        QVERIFY2(text.contains("the kernel took 5.00 ms; the migrations during it were not reported"),
+                 qPrintable(text));
         QVERIFY2(!text.contains(" 0 B migrated"), qPrintable(text));
         QVERIFY2(text.contains("counters were off"), qPrintable(text));
     }
@@ -270,10 +272,31 @@ private slots:
         QString text = joined(lessonFor(*findDemo("copies-vs-zero-copy"), set));
         QVERIFY2(text.contains("copied 24 MiB explicitly: 16 MiB to the device in 2.00 ms"), qPrintable(text));
         QVERIFY2(text.contains("was not zero-copy"), qPrintable(text));
+        QVERIFY2(!text.contains("without:"), qPrintable(text)); // no copies-against-none verdict then
         QVERIFY2(text.contains("the CPU itself"), qPrintable(text));
         set.runs[1].buffers[1].zeroCopy = true;
         text = joined(lessonFor(*findDemo("copies-vs-zero-copy"), set));
         QVERIFY2(text.contains("was zero-copy: mapping each buffer returned the host array itself"), qPrintable(text));
+    }
+
+    // In Chinese: the lesson, and the reasons the core gives, translated.
+    void lessonsSpeakChinese()
+    {
+        const DeviceInfo device = gpu(true);
+        ReportSet set;
+        Counters kernel{16 * MiB, 0, 0, 100, 0, 0, 0, 0};
+        set.runs.push_back(
+            runOf(device, "managed", "stride", 64 * MiB, {{Phase::Kernel, 3'000'000, 0, 0, kernel}}, true));
+        set.skipped.push_back(
+            {"zero-copy", 64 * MiB, "not supported: device cannot map host memory (cudaDevAttrCanMapHostMemory is 0)"});
+        installLanguage(QStringLiteral("zh_CN"));
+        const Lesson lesson = lessonFor(*findDemo("pages-move-whole"), set);
+        installLanguage(QStringLiteral("en"));
+        const QString text = joined(lesson);
+        QCOMPARE(lesson.title, QStringLiteral("页面整页迁移（stride）"));
+        QVERIFY2(text.contains(QStringLiteral("16 MiB")) && text.contains(QStringLiteral("4096×")), qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("not supported")) && !text.contains(QStringLiteral("cannot map")),
+                 qPrintable(text));
     }
 };
 

@@ -1,6 +1,7 @@
 #include "demolessons.h"
 
 #include "bytesize.h"
+#include "language.h"
 #include "runreport.h"
 
 #include <QCoreApplication>
@@ -61,9 +62,21 @@ public:
         const auto at = std::ranges::find(m_phases, phase, &PhaseSummary::phase);
         return at == m_phases.end() ? PhaseResult{} : at->median;
     }
-    // Host time, as the tables show it.
-    std::uint64_t timeNs(Phase which) const { return phase(which).hostNs; }
-    QString time(Phase which) const { return duration(timeNs(which)); }
+    bool has(Phase which) const
+    {
+        const auto at = std::ranges::find(m_phases, which, &PhaseSummary::phase);
+        return at != m_phases.end() && at->samples > 0;
+    }
+    // Host time, as the tables show it; empty when the run lacks the phase.
+    std::optional<std::uint64_t> timeNs(Phase which) const
+    {
+        return has(which) ? std::optional(phase(which).hostNs) : std::nullopt;
+    }
+    QString time(Phase which) const
+    {
+        const auto ns = timeNs(which);
+        return ns ? duration(*ns) : notReported();
+    }
     QString bandwidth(Phase which) const
     {
         const auto value = phase(which).bandwidth();
@@ -127,12 +140,12 @@ public:
     void say(const QString &paragraph) { m_lesson.paragraphs << paragraph; }
 
     // The fastest run by one phase's time, or by a whole iteration.
-    const Measured *fastest(std::optional<Phase> phase) const
+    // The fastest run by one phase's time; runs without it are left out.
+    const Measured *fastest(Phase phase) const
     {
         const Measured *best = nullptr;
         for (const Measured &m : m_runs) {
-            const std::uint64_t ns = phase ? m.timeNs(*phase) : m.totals().ns;
-            if (!best || ns < (phase ? best->timeNs(*phase) : best->totals().ns))
+            if (m.timeNs(phase) && (!best || *m.timeNs(phase) < *best->timeNs(phase)))
                 best = &m;
         }
         return best;
@@ -147,8 +160,7 @@ public:
                     .arg(QString::fromStdString(any->run().device.id)));
         }
         for (const SkippedRun &skipped : m_set.skipped)
-            say(Lessons::tr("%1 did not run here: %2.")
-                    .arg(code(skipped.mode), QString::fromStdString(skipped.reason)));
+            say(Lessons::tr("%1 did not run here: %2.").arg(code(skipped.mode), coreText(skipped.reason)));
         if (std::ranges::any_of(m_runs, [](const Measured &m) { return m.totals().lowerBound; })) {
             say(Lessons::tr("The driver dropped some migration records in this comparison (it does under heavy "
                             "faulting), so the migrations and faults quoted as \"at least\" are lower bounds; a "
@@ -167,6 +179,14 @@ private:
     std::vector<Measured> m_runs;
     Lesson m_lesson;
 };
+
+// Every buffer's map returned the buffer's own storage (cl-use-host-ptr).
+bool sharedInPlace(const Measured &run)
+{
+    const auto &buffers = run.run().buffers;
+    return !buffers.empty()
+        && std::ranges::all_of(buffers, [](const BufferReport &b) { return b.zeroCopy.value_or(false); });
+}
 
 void copiesVsZeroCopy(LessonWriter &w)
 {
@@ -202,16 +222,14 @@ void copiesVsZeroCopy(LessonWriter &w)
                        zeroCopy->bandwidth(Phase::Kernel)));
     }
     if (const Measured *useHost = w.find("cl-use-host-ptr")) {
-        const auto &buffers = useHost->run().buffers;
-        const bool inPlace = !buffers.empty()
-            && std::ranges::all_of(buffers, [](const BufferReport &b) { return b.zeroCopy.value_or(false); });
-        if (inPlace) {
+        if (sharedInPlace(*useHost)) {
             w.say(Lessons::tr(
                       "On %1, %2 was zero-copy: mapping each buffer returned the host array itself, so %3 was copied "
                       "and the kernel worked on the host's memory in place: %4 at %5.")
                       .arg(QString::fromStdString(useHost->run().device.name), useHost->mode(),
                            bytes(useHost->totals().moved), useHost->time(Phase::Kernel),
                            useHost->bandwidth(Phase::Kernel)));
+            zeroCopy = useHost; // the iteration below compares copies with no copies
         } else {
             w.say(
                 Lessons::tr("On %1, %2 was not zero-copy: the driver kept its own copy of the host arrays, and %3 was "
@@ -219,7 +237,6 @@ void copiesVsZeroCopy(LessonWriter &w)
                     .arg(QString::fromStdString(useHost->run().device.name), useHost->mode(),
                          bytes(useHost->totals().moved)));
         }
-        zeroCopy = useHost;
     }
     if (const Measured *allocHost = w.find("cl-alloc-host-ptr")) {
         w.say(Lessons::tr(
@@ -245,7 +262,8 @@ void prefetch(LessonWriter &w)
 {
     const Measured *faulting = w.find("managed");
     const Measured *prefetched = w.find("managed-prefetch");
-    if (faulting) {
+    const auto faultedIn = faulting ? faulting->counter(Phase::Kernel, &Counters::bytesHostToDevice) : std::nullopt;
+    if (faulting && faultedIn && *faultedIn > 0) {
         w.say(Lessons::tr(
                   "Without prefetch (%1), the kernel started while its data was still on the host, where the CPU had "
                   "written it. The GPU faulted (GPU fault groups: %2) and %3 migrated host to device while the kernel "
@@ -253,8 +271,13 @@ void prefetch(LessonWriter &w)
                   "the kernel took %4.")
                   .arg(faulting->mode(),
                        faulting->countText(faulting->counter(Phase::Kernel, &Counters::gpuPageFaultGroups)),
-                       faulting->migratedText(faulting->counter(Phase::Kernel, &Counters::bytesHostToDevice)),
-                       faulting->time(Phase::Kernel)));
+                       faulting->migratedText(faultedIn), faulting->time(Phase::Kernel)));
+    } else if (faulting && faultedIn) {
+        w.say(Lessons::tr("Without prefetch (%1), %2 migrated host to device during the kernel, which took %3.")
+                  .arg(faulting->mode(), faulting->migratedText(faultedIn), faulting->time(Phase::Kernel)));
+    } else if (faulting) {
+        w.say(Lessons::tr("Without prefetch (%1), the kernel took %2; the migrations during it were not reported.")
+                  .arg(faulting->mode(), faulting->time(Phase::Kernel)));
     }
     if (prefetched) {
         w.say(Lessons::tr(
@@ -289,14 +312,15 @@ void pagesMoveWhole(LessonWriter &w)
               .arg(bytes(spec.strideBytes), count(spec.strideTouched()), bytes(touched), bytes(spec.bytes)));
     if (const Measured *managed = w.find("managed")) {
         const auto in = managed->counter(Phase::Kernel, &Counters::bytesHostToDevice);
-        if (in) {
+        if (in && *in > touched) {
             w.say(Lessons::tr(
                       "In %1 mode %2 migrated host to device during the kernel, %3 the bytes it touched: the driver "
                       "moves whole pages (4 KiB to 2 MiB), never single elements.")
                       .arg(managed->mode(), managed->migratedText(in),
                            times(static_cast<double>(*in), static_cast<double>(touched))));
         } else {
-            w.say(Lessons::tr("In %1 mode the migrations during the kernel were not reported.").arg(managed->mode()));
+            w.say(Lessons::tr("In %1 mode %2 migrated host to device during the kernel, for the %3 it touched.")
+                      .arg(managed->mode(), managed->migratedText(in), bytes(touched)));
         }
         w.say(Lessons::tr("Reading the results back on the CPU then migrated %1 device to host, in %2.")
                   .arg(managed->migratedText(managed->counter(Phase::HostRead, &Counters::bytesDeviceToHost)),
@@ -352,7 +376,7 @@ void pingPong(LessonWriter &w)
     }
     if (const Measured *advised = w.find("managed-advise")) {
         const auto moved = advised->migrated(Phase::Kernel);
-        const bool stayed = moved && *moved < spec.bytes;
+        const bool stayed = moved && *moved < spec.bytes / 8;
         w.say((stayed ? Lessons::tr(
                    "With the advice %1 the pages stayed on the host and the GPU reached them across the bus: "
                    "%2 migrated, %3 remote maps, and the kernel phase took %4.")
@@ -363,7 +387,12 @@ void pingPong(LessonWriter &w)
                        advised->time(Phase::Kernel)));
     }
     for (const std::string_view mode : {"zero-copy", "cl-use-host-ptr", "cl-svm-fine"}) {
-        if (const Measured *shared = w.find(mode)) {
+        const Measured *shared = w.find(mode);
+        if (shared && mode == "cl-use-host-ptr" && !sharedInPlace(*shared)) {
+            w.say(Lessons::tr("%1 was not zero-copy on this device: the kernel phase copied %2 and took %3.")
+                      .arg(shared->mode(), bytes(shared->phase(Phase::Kernel).bytesMoved()),
+                           shared->time(Phase::Kernel)));
+        } else if (shared) {
             w.say(Lessons::tr("%1 shares one copy of the data: the kernel phase copied %2 and took %3.")
                       .arg(shared->mode(), bytes(shared->phase(Phase::Kernel).bytesMoved()),
                            shared->time(Phase::Kernel)));
@@ -411,7 +440,8 @@ void otherProcess(LessonWriter &w)
 
 QString demoTitle(const DemoInfo &demo)
 {
-    return QCoreApplication::translate("Demos", demo.title.data());
+    const QByteArray title(demo.title.data(), static_cast<qsizetype>(demo.title.size()));
+    return QCoreApplication::translate("Demos", title.constData());
 }
 
 Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)

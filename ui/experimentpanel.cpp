@@ -279,7 +279,7 @@ Result<ExperimentSpec> ExperimentPanel::spec() const
     if (spec.kernel == "stride") {
         const auto stride = parseByteSize(m_stride->text().toStdString(), elementBytes);
         if (!stride)
-            return badArgument("stride: " + stride.error().message);
+            return badArgument(tr("stride: %1").arg(errorText(stride.error())).toStdString());
         spec.strideBytes = *stride;
     }
     spec.rounds = m_rounds->value();
@@ -318,9 +318,9 @@ void ExperimentPanel::validate()
     const bool sizeValid = parseByteSize(m_size->text().toStdString(), elementBytes).ok();
     m_size->setStyleSheet(sizeValid ? QString() : QStringLiteral("border: 2px solid #b00020"));
     m_sweepSizes->setStyleSheet(sizes ? QString() : QStringLiteral("border: 2px solid #b00020"));
-    QString problem = checked ? QString() : q(checked.error().message);
+    QString problem = checked ? QString() : errorText(checked.error());
     if (problem.isEmpty() && !sizes)
-        problem = q(sizes.error().message);
+        problem = errorText(sizes.error());
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
     m_run->setEnabled(!m_busy && checked.ok());

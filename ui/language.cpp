@@ -101,9 +101,12 @@ QString chineseFontFamily()
 QString coreText(const std::string &text)
 {
     const QByteArray utf8 = QByteArray::fromStdString(text);
-    const QString translated = QCoreApplication::translate("Catalogue", utf8.constData());
-    if (translated != QString::fromUtf8(utf8))
-        return translated;
+    for (const char *context : {"Catalogue", "Core"}) {
+        const QString translated = QCoreApplication::translate(context, utf8.constData());
+        if (translated != QString::fromUtf8(utf8))
+            return translated;
+    }
+    const QString translated = QString::fromUtf8(utf8);
     // Core messages with values: the pattern the core writes, and the same
     // message as a translatable template of its captures.
     static const std::pair<QRegularExpression, const char *> patterns[] = {
@@ -131,6 +134,28 @@ QString coreText(const std::string &text)
         }
     }
     return translated;
+}
+
+QString errorText(const Error &error)
+{
+    if (error.text.empty())
+        return coreText(error.message);
+    const QString text = QCoreApplication::translate("Core", error.text.c_str());
+    // %1 .. %N in one pass, as the core's fillTemplate does.
+    QString message;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        qsizetype end = i + 1;
+        std::size_t number = 0;
+        while (text[i] == QLatin1Char('%') && end < text.size() && text[end].isDigit())
+            number = number * 10 + static_cast<std::size_t>(text[end++].digitValue());
+        if (end > i + 1 && number >= 1 && number <= error.args.size()) {
+            message += coreText(error.args[number - 1]);
+            i = end - 1;
+        } else {
+            message += text[i];
+        }
+    }
+    return message;
 }
 
 } // namespace sharescope

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "result.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -29,5 +31,9 @@ QString chineseFontFamily();
 // marks with SHARESCOPE_TR_NOOP (mode and kernel summaries, support
 // reasons), also after a "not supported: " prefix. Others stay English.
 QString coreText(const std::string &text);
+
+// An error of the core in the current language: its template translated
+// (context "Core"), its values put in, each value itself a coreText.
+QString errorText(const Error &error);
 
 } // namespace sharescope

@@ -131,9 +131,8 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     });
     connect(m_controller, &RunController::failed, this, [this](quint64 job, const QString &message) {
         setBusy(false);
-        if (job == m_demoJob) {
-            m_compare->setLesson(
-                {demoTitle(*findDemo(m_demo.toStdString())), {tr("The demo did not finish: %1").arg(message)}});
+        if (job == m_demoJob && m_demo) {
+            m_compare->setLesson({demoTitle(*m_demo), {tr("The demo did not finish: %1").arg(message)}});
         }
         log(tr("Failed: %1").arg(message));
         statusBar()->showMessage(tr("Failed: %1").arg(message), 10000);
@@ -141,8 +140,8 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     });
     connect(m_controller, &RunController::cancelled, this, [this](quint64 job) {
         setBusy(false);
-        if (job == m_demoJob)
-            m_compare->setLesson({demoTitle(*findDemo(m_demo.toStdString())), {tr("The demo was cancelled.")}});
+        if (job == m_demoJob && m_demo)
+            m_compare->setLesson({demoTitle(*m_demo), {tr("The demo was cancelled.")}});
         log(tr("Cancelled"));
         statusBar()->showMessage(tr("Cancelled"), 5000);
         emit jobEnded(false);
@@ -199,7 +198,8 @@ void MainWindow::createMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QMenu *languageMenu = view->addMenu(tr("&Language"));
     auto *languages = new QActionGroup(this);
-    const QString chosen = QSettings().value(QStringLiteral("language")).toString();
+    // Tests and screenshots (no remembered settings) show the system's choice.
+    const QString chosen = m_rememberSettings ? QSettings().value(QStringLiteral("language")).toString() : QString();
     const auto addLanguage = [&](const QString &text, const QString &language) {
         QAction *action = languageMenu->addAction(text, this, [this, language] { chooseLanguage(language); });
         action->setCheckable(true);
@@ -232,7 +232,7 @@ void MainWindow::run()
 {
     const auto spec = m_panel->spec();
     if (!spec) {
-        statusBar()->showMessage(q(spec.error().message), 8000);
+        statusBar()->showMessage(errorText(spec.error()), 8000);
         return;
     }
     m_timeline->clear();
@@ -245,7 +245,7 @@ void MainWindow::compare()
 {
     const auto spec = m_panel->spec();
     if (!spec) {
-        statusBar()->showMessage(q(spec.error().message), 8000);
+        statusBar()->showMessage(errorText(spec.error()), 8000);
         return;
     }
     showTab(Tab::Compare);
@@ -259,14 +259,14 @@ void MainWindow::sweep()
     const auto spec = m_panel->spec();
     const auto sizes = m_panel->sweepSizes();
     if (!spec || !sizes) {
-        statusBar()->showMessage(q(!spec ? spec.error().message : sizes.error().message), 8000);
+        statusBar()->showMessage(errorText(!spec ? spec.error() : sizes.error()), 8000);
         return;
     }
     showTab(Tab::Sweep);
     m_controller->startSweep(*spec, {QString::fromStdString(spec->mode)}, *sizes);
 }
 
-bool MainWindow::startDemo(const QString &id)
+bool MainWindow::startDemo(const QString &id, std::optional<std::uint64_t> bytes)
 {
     const DemoInfo *demo = findDemo(id.toStdString());
     const auto device = m_panel->currentDevice();
@@ -297,14 +297,17 @@ bool MainWindow::startDemo(const QString &id)
     for (const std::string &mode : modes)
         modeIds << QString::fromStdString(mode);
     m_compare->setLesson({demoTitle(*demo), {tr("Running %1…").arg(modeIds.join(QStringLiteral(", ")))}});
-    m_demo = id;
-    m_demoJob = m_controller->startCompare(demoSpec(*demo, base, false), modeIds);
+    if (bytes)
+        base.bytes = *bytes;
+    m_demo = demo;
+    m_demoJob = m_controller->startCompare(demoSpec(*demo, base, bytes.has_value()), modeIds);
     return true;
 }
 
 void MainWindow::chooseLanguage(const QString &language)
 {
-    QSettings().setValue(QStringLiteral("language"), language);
+    if (m_rememberSettings)
+        QSettings().setValue(QStringLiteral("language"), language);
     const QString next = language.isEmpty() ? systemLanguage() : language;
     const QString message = next == currentLanguage()
         ? tr("ShareScope is in %1.").arg(languageName(next))
@@ -347,8 +350,8 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
     } else if (set.kind == ReportSet::Kind::Compare) {
         m_compare->setReports(set);
         log(tr("Compared %1 modes").arg(set.runs.size()));
-        if (job != 0 && job == m_demoJob) {
-            const Lesson lesson = lessonFor(*findDemo(m_demo.toStdString()), set);
+        if (job != 0 && job == m_demoJob && m_demo) {
+            const Lesson lesson = lessonFor(*m_demo, set);
             m_compare->setLesson(lesson);
             for (const QString &paragraph : lesson.paragraphs)
                 log(QString(paragraph).remove(QLatin1Char('`')));
@@ -377,7 +380,7 @@ bool MainWindow::openReport(const QString &path)
     if (!set) {
         QMessageBox::warning(
             this, tr("Open report"),
-            tr("%1 is not a report ShareScope can read:\n%2").arg(QFileInfo(path).fileName(), q(set.error().message)));
+            tr("%1 is not a report ShareScope can read:\n%2").arg(QFileInfo(path).fileName(), errorText(set.error())));
         return false;
     }
     showResults(0, *set);

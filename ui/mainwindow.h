@@ -22,6 +22,8 @@ class RunController;
 class SweepTab;
 class TimelineTab;
 
+struct DemoInfo;
+
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -53,7 +55,8 @@ public:
     // Runs a guided demo (its comparison on the device on screen), then
     // shows its lesson on the Compare tab. False, with the reason on the
     // status bar and in the log, when the device cannot run it.
-    bool startDemo(const QString &id);
+    // bytes: the size per buffer, else the demo's own.
+    bool startDemo(const QString &id, std::optional<std::uint64_t> bytes = std::nullopt);
 
 public slots:
     void run();
@@ -102,7 +105,7 @@ private:
     ReportSet m_results;
     QStringList m_recent;
     quint64 m_demoJob = 0; // the job of the demo running, whose result gets a lesson
-    QString m_demo;
+    const DemoInfo *m_demo = nullptr;
 };
 
 } // namespace sharescope

@@ -1,5 +1,7 @@
 #include "runworker.h"
 
+#include "language.h"
+
 #include "experimentset.h"
 
 #include <QElapsedTimer>
@@ -97,7 +99,7 @@ void RunWorker::run(quint64 job, ExperimentSpec spec, std::shared_ptr<const std:
     m_keptBy = nullptr;
     auto engine = engineFor(spec.deviceId);
     if (!engine) {
-        emit failed(job, q(engine.error().message));
+        emit failed(job, errorText(engine.error()));
         return;
     }
     SignalObserver observer(*this, job, true);
@@ -106,7 +108,7 @@ void RunWorker::run(quint64 job, ExperimentSpec spec, std::shared_ptr<const std:
         if (report.error().kind == ErrorKind::Cancelled)
             emit cancelled(job);
         else
-            emit failed(job, q(report.error().message));
+            emit failed(job, errorText(report.error()));
         return;
     }
     m_keptBy = *engine;
@@ -125,7 +127,7 @@ void RunWorker::runSet(quint64 job, ReportSet::Kind kind, ExperimentSpec spec, Q
     m_keptBy = nullptr;
     auto engine = engineFor(spec.deviceId);
     if (!engine) {
-        emit failed(job, q(engine.error().message));
+        emit failed(job, errorText(engine.error()));
         return;
     }
     std::vector<std::string> modeIds;
@@ -141,7 +143,7 @@ void RunWorker::runSet(quint64 job, ReportSet::Kind kind, ExperimentSpec spec, Q
         if (outcome.error().kind == ErrorKind::Cancelled)
             emit cancelled(job);
         else
-            emit failed(job, q(outcome.error().message));
+            emit failed(job, errorText(outcome.error()));
         return;
     }
     for (const SkippedRun &skipped : outcome->set.skipped)
@@ -155,7 +157,7 @@ void RunWorker::readBuffer(quint64 job, int buffer, quint64 first, int count)
         return; // the buffers of that run are gone: nothing to read
     auto values = m_keptBy->readBuffer(static_cast<std::size_t>(buffer), first, static_cast<std::uint64_t>(count));
     if (!values) {
-        emit logMessage(tr("Could not read the buffer: %1").arg(q(values.error().message)));
+        emit logMessage(tr("Could not read the buffer: %1").arg(errorText(values.error())));
         return;
     }
     BufferChunk chunk{job, buffer, first, std::move(*values), {}};

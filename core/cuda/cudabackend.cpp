@@ -1,6 +1,7 @@
 #include "cudabackend.h"
 
 #include "../bytesize.h"
+#include "../trnoop.h"
 #include "cudasession.h"
 #include "cupticollector.h"
 
@@ -32,10 +33,11 @@ Status CudaBackend::check(const ExperimentSpec &spec) const
     SHARESCOPE_CUDA_TRY(m_context.health, cudaMemGetInfo(&free, &total));
     const std::uint64_t limit = free / 10 * 8;
     if (spec.totalBytes() > limit) {
-        return badArgument("--size " + formatSizeArgument(spec.bytes) + " (" + formatBytes(spec.totalBytes())
-                           + " in all) is too large for " + m_context.info.id + " now: ShareScope uses at most "
-                           + formatBytes(limit) + " (80% of the " + formatBytes(free)
-                           + " free); other programs hold the rest");
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--size %1 (%2 in all) is too large for %3 now: ShareScope uses at most "
+                                              "%4 (80% of the %5 free); other programs hold the rest"),
+                           {formatSizeArgument(spec.bytes), formatBytes(spec.totalBytes()), m_context.info.id,
+                            formatBytes(limit), formatBytes(free)});
     }
     return okStatus();
 }

@@ -1,6 +1,7 @@
 #include "ipcexport.h"
 
 #include "../ipcprotocol.h"
+#include "../trnoop.h"
 #include "cudaerror.h"
 
 #include <cuda_runtime_api.h>
@@ -10,8 +11,10 @@ namespace sharescope::cuda {
 Result<std::unique_ptr<IpcExport>> IpcExport::create(int device, std::uint64_t bytes, FillPattern fill, bool managed)
 {
     if (managed) {
-        return unsupported("managed memory cannot be shared this way: the legacy CUDA IPC API (cudaIpcGetMemHandle) "
-                           "exports only cudaMalloc memory");
+        return unsupported(SHARESCOPE_TR_NOOP("Core",
+                                              "managed memory cannot be shared this way: the legacy CUDA IPC API "
+                                              "(cudaIpcGetMemHandle) exports only cudaMalloc memory"),
+                           {});
     }
     ContextHealth health;
     std::unique_ptr<IpcExport> exported(new IpcExport);
@@ -23,8 +26,10 @@ Result<std::unique_ptr<IpcExport>> IpcExport::create(int device, std::uint64_t b
     std::size_t total = 0;
     SHARESCOPE_CUDA_TRY(health, cudaMemGetInfo(&free, &total));
     if (bytes > free / 10 * 8)
-        return badArgument("--size is too large: ShareScope uses at most 80% of the " + std::to_string(free >> 20)
-                           + " MiB the GPU has free");
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--size is too large: ShareScope uses at most 80% of the %1 MiB the GPU "
+                                              "has free"),
+                           {std::to_string(free >> 20)});
     SHARESCOPE_CUDA_TRY(health, cudaMalloc(&exported->m_pointer, bytes));
     std::vector<float> host(exported->count());
     for (std::uint64_t i = 0; i < host.size(); ++i)

@@ -423,6 +423,193 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
 3 此设备不支持。
 </translation>
     </message>
+    <message>
+        <source>--lang needs a value; accepted: %1</source>
+        <translation>--lang 需要一个值；可用：%1</translation>
+    </message>
+    <message>
+        <source>--demo chooses the kernel and the modes; leave out --mode, --kernel, --stride, --rounds and --advice</source>
+        <translation>--demo 会自行选择内核和模式；请不要同时使用 --mode、--kernel、--stride、--rounds 和 --advice</translation>
+    </message>
+</context>
+<context>
+    <name>Core</name>
+    <message>
+        <source>invalid size &apos;%1&apos;: %2; accepted: %3</source>
+        <translation>无效的大小“%1”：%2；可用：%3</translation>
+    </message>
+    <message>
+        <source>a positive whole number of bytes with an optional unit, e.g. 4096, 64KiB, 64M, 1.5GiB, 100MB (B; KiB/K, MiB/M, GiB/G, TiB/T are powers of 1024; KB, MB, GB, TB are powers of 1000)</source>
+        <translation>正的整数字节数，可带单位，例如 4096、64KiB、64M、1.5GiB、100MB（B；KiB/K、MiB/M、GiB/G、TiB/T 为 1024 的幂；KB、MB、GB、TB 为 1000 的幂）</translation>
+    </message>
+    <message>
+        <source>it is empty</source>
+        <translation>它是空的</translation>
+    </message>
+    <message>
+        <source>a size cannot be negative</source>
+        <translation>大小不能为负数</translation>
+    </message>
+    <message>
+        <source>write the number without a sign</source>
+        <translation>数字前不要带正负号</translation>
+    </message>
+    <message>
+        <source>too many decimal places</source>
+        <translation>小数位数过多</translation>
+    </message>
+    <message>
+        <source>there is no number</source>
+        <translation>没有数字</translation>
+    </message>
+    <message>
+        <source>it does not start with a number</source>
+        <translation>它不是以数字开头的</translation>
+    </message>
+    <message>
+        <source>invalid size &apos;%1&apos;: unknown unit &apos;%2&apos;; accepted: %3</source>
+        <translation>无效的大小“%1”：未知单位“%2”；可用：%3</translation>
+    </message>
+    <message>
+        <source>it is larger than 16 EiB</source>
+        <translation>它大于 16 EiB</translation>
+    </message>
+    <message>
+        <source>it is not a whole number of bytes</source>
+        <translation>它不是整数个字节</translation>
+    </message>
+    <message>
+        <source>a size must be greater than zero</source>
+        <translation>大小必须大于零</translation>
+    </message>
+    <message>
+        <source>invalid size &apos;%1&apos;: %2 bytes is not a whole number of %3-byte elements; use a multiple of %3 bytes</source>
+        <translation>无效的大小“%1”：%2 字节不是 %3 字节元素的整数倍；请使用 %3 字节的倍数</translation>
+    </message>
+    <message>
+        <source>invalid size list &apos;%1&apos;: %2; accepted: FROM:TO (doubling), FROM:TO:xN (times N) or S,S,... with sizes such as 4KiB, 64MiB, 1GiB</source>
+        <translation>无效的大小列表“%1”：%2；可用：FROM:TO（逐次加倍）、FROM:TO:xN（逐次乘 N）或 S,S,...，大小写法如 4KiB、64MiB、1GiB</translation>
+    </message>
+    <message>
+        <source>the step must look like x2 or x4</source>
+        <translation>步进必须写成 x2 或 x4 的形式</translation>
+    </message>
+    <message>
+        <source>the step must be a whole factor from x2 to x1000</source>
+        <translation>步进必须是 x2 到 x1000 之间的整数倍数</translation>
+    </message>
+    <message>
+        <source>FROM is larger than TO</source>
+        <translation>FROM 大于 TO</translation>
+    </message>
+    <message>
+        <source>more than 64 sizes</source>
+        <translation>大小超过 64 个</translation>
+    </message>
+    <message>
+        <source>--size %1 (%2 in all) is too large for %3 now: ShareScope uses at most %4 (80% of the %5 free); other programs hold the rest</source>
+        <translation>--size %1（共 %2）对 %3 来说当前太大：ShareScope 最多使用 %4（空闲 %5 的 80%）；其余部分被其他程序占用</translation>
+    </message>
+    <message>
+        <source>managed memory cannot be shared this way: the legacy CUDA IPC API (cudaIpcGetMemHandle) exports only cudaMalloc memory</source>
+        <translation>托管内存无法以这种方式共享：传统的 CUDA IPC API（cudaIpcGetMemHandle）只能导出 cudaMalloc 分配的内存</translation>
+    </message>
+    <message>
+        <source>--size is too large: ShareScope uses at most 80% of the %1 MiB the GPU has free</source>
+        <translation>--size 太大：ShareScope 最多使用 GPU 空闲的 %1 MiB 中的 80%</translation>
+    </message>
+    <message>
+        <source>unknown device &apos;%1&apos;; available: %2</source>
+        <translation>未知设备“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>the CUDA backend is not built into this ShareScope (no CUDA toolkit at build time)</source>
+        <translation>此 ShareScope 未包含 CUDA 后端（构建时没有 CUDA 工具包）</translation>
+    </message>
+    <message>
+        <source>cancelled by the user</source>
+        <translation>已被用户取消</translation>
+    </message>
+    <message>
+        <source>mode %1 is not supported on %2: %3</source>
+        <translation>%2 不支持模式 %1：%3</translation>
+    </message>
+    <message>
+        <source>unknown mode &apos;%1&apos;; accepted: %2</source>
+        <translation>未知模式“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>unknown kernel &apos;%1&apos;; accepted: %2</source>
+        <translation>未知内核“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>invalid size %1 bytes: use a positive multiple of %2 bytes</source>
+        <translation>无效的大小 %1 字节：请使用 %2 字节的正整数倍</translation>
+    </message>
+    <message>
+        <source>invalid iteration count %1; accepted: 1 to %2</source>
+        <translation>无效的迭代次数 %1；可用：1 到 %2</translation>
+    </message>
+    <message>
+        <source>invalid warm-up count %1; accepted: 0 to %2</source>
+        <translation>无效的预热次数 %1；可用：0 到 %2</translation>
+    </message>
+    <message>
+        <source>invalid stride %1 bytes: use a positive multiple of %2 bytes, e.g. 4KiB or 64KiB</source>
+        <translation>无效的步长 %1 字节：请使用 %2 字节的正整数倍，例如 4KiB 或 64KiB</translation>
+    </message>
+    <message>
+        <source>invalid round count %1; accepted: 1 to %2</source>
+        <translation>无效的轮数 %1；可用：1 到 %2</translation>
+    </message>
+    <message>
+        <source>invalid advice &apos;%1&apos;; accepted: %2</source>
+        <translation>无效的建议“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>--advice applies only to the managed-advise mode, not to %1</source>
+        <translation>--advice 只适用于 managed-advise 模式，不适用于 %1</translation>
+    </message>
+    <message>
+        <source>invalid --fill &apos;%1&apos;; accepted: index (0, 1, 2, ...), zeros, ones, or a number such as 2.5</source>
+        <translation>无效的 --fill“%1”；可用：index（0、1、2……）、zeros、ones，或一个数，例如 2.5</translation>
+    </message>
+    <message>
+        <source>not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for %5: one buffer may hold at most %6 (the device&apos;s largest allocation)</source>
+        <translation>--size %1（%2 使用 %3 个缓冲区，共 %4）对 %5 来说太大：单个缓冲区最多 %6（设备的最大单次分配）</translation>
+    </message>
+    <message>
+        <source>--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for %5: ShareScope uses at most %6 (80% of the device&apos;s %7)</source>
+        <translation>--size %1（%2 使用 %3 个缓冲区，共 %4）对 %5 来说太大：ShareScope 最多使用 %6（设备 %7 的 80%）</translation>
+    </message>
+    <message>
+        <source>--size %1 (%2 uses %3 buffer(s), %4 in all) needs %5 of host memory; ShareScope uses at most %6 (half of the %7 available now)</source>
+        <translation>--size %1（%2 使用 %3 个缓冲区，共 %4）需要 %5 主机内存；ShareScope 最多使用 %6（当前可用 %7 的一半）</translation>
+    </message>
+    <message>
+        <source>--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for gather: its 32-bit indices reach at most 16 GiB per buffer</source>
+        <translation>--size %1（%2 使用 %3 个缓冲区，共 %4）对 gather 来说太大：它的 32 位索引每个缓冲区最多只能访问 16 GiB</translation>
+    </message>
+    <message>
+        <source>unknown demo &apos;%1&apos;; accepted: %2</source>
+        <translation>未知演示“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>the %1 demo needs a CUDA device, and %2 is %3</source>
+        <translation>%1 演示需要 CUDA 设备，而 %2 是 %3 设备</translation>
+    </message>
+    <message>
+        <source>%1 can run none of the modes of the %2 demo</source>
+        <translation>%1 无法运行 %2 演示中的任何模式</translation>
+    </message>
+    <message>
+        <source>no experiment of the demo succeeded</source>
+        <translation>演示中没有任何实验成功</translation>
+    </message>
 </context>
 <context>
     <name>Demos</name>
@@ -588,10 +775,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>在 %1 模式下，内核期间从主机迁移到设备 %2，是其所访问字节数的 %3：驱动以整页（4 KiB 到 2 MiB）为单位迁移，从不迁移单个元素。</translation>
     </message>
     <message>
-        <source>In %1 mode the migrations during the kernel were not reported.</source>
-        <translation>在 %1 模式下，内核期间的迁移未报告。</translation>
-    </message>
-    <message>
         <source>Reading the results back on the CPU then migrated %1 device to host, in %2.</source>
         <translation>随后在 CPU 上读回结果时，从设备迁移到主机 %1，用时 %2。</translation>
     </message>
@@ -671,12 +854,39 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>A whole iteration took %1 without prefetch and %2 with it: here prefetching made it %3 slower.</source>
         <translation>一次完整迭代不预取时用时 %1，预取时用时 %2：在这里，预取反而使它慢了 %3。</translation>
     </message>
+    <message>
+        <source>Without prefetch (%1), %2 migrated host to device during the kernel, which took %3.</source>
+        <translation>不预取时（%1），内核期间从主机迁移到设备 %2，内核用时 %3。</translation>
+    </message>
+    <message>
+        <source>In %1 mode %2 migrated host to device during the kernel, for the %3 it touched.</source>
+        <translation>在 %1 模式下，内核期间从主机迁移到设备 %2，而内核访问的是 %3。</translation>
+    </message>
+    <message>
+        <source>%1 was not zero-copy on this device: the kernel phase copied %2 and took %3.</source>
+        <translation>%1 在此设备上不是零拷贝：内核阶段拷贝了 %2，用时 %3。</translation>
+    </message>
+    <message>
+        <source>Without prefetch (%1), the kernel took %2; the migrations during it were not reported.</source>
+        <translation>不预取时（%1），内核用时 %2；内核期间的迁移未报告。</translation>
+    </message>
 </context>
 <context>
     <name>OutputText</name>
     <message>
         <source>cannot write &apos;%1&apos;: %2</source>
         <translation>无法写入“%1”：%2</translation>
+    </message>
+</context>
+<context>
+    <name>QCommandLineParser</name>
+    <message>
+        <source>[options]</source>
+        <translation>[选项]</translation>
+    </message>
+    <message>
+        <source>Usage: %1</source>
+        <translation>用法：%1</translation>
     </message>
 </context>
 <context>
@@ -1099,6 +1309,10 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
         <source>sharescope: there is no display for the window (DISPLAY and WAYLAND_DISPLAY are unset); set QT_QPA_PLATFORM=offscreen to run it without one (for --screenshot)</source>
         <translation>sharescope：没有可供窗口使用的显示器（DISPLAY 和 WAYLAND_DISPLAY 均未设置）；设置 QT_QPA_PLATFORM=offscreen 即可在没有显示器时运行（用于 --screenshot）</translation>
     </message>
+    <message>
+        <source>sharescope: no font that draws Chinese is installed (scripts/setup.sh installs one: fonts-wqy-microhei)</source>
+        <translation>sharescope：没有安装能显示中文的字体（scripts/setup.sh 会安装 fonts-wqy-microhei）</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::BufferModel</name>
@@ -1371,6 +1585,10 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>Choose a sharing mode this device supports.</source>
         <translation>请选择此设备支持的共享模式。</translation>
+    </message>
+    <message>
+        <source>stride: %1</source>
+        <translation>步长：%1</translation>
     </message>
 </context>
 <context>
