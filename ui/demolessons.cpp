@@ -1,187 +1,17 @@
 #include "demolessons.h"
 
-#include "bytesize.h"
 #include "language.h"
-#include "runreport.h"
-
-#include <QCoreApplication>
+#include "lessonwriter.h"
 
 #include <algorithm>
-
-// The translation context of this file's messages.
-class Lessons
-{
-    Q_DECLARE_TR_FUNCTIONS(Lessons)
-};
 
 namespace sharescope {
 namespace {
 
-QString bytes(std::uint64_t value)
-{
-    return QString::fromStdString(formatBytes(value));
-}
-QString duration(std::uint64_t ns)
-{
-    return QString::fromStdString(formatDuration(ns));
-}
-QString count(std::uint64_t value)
-{
-    return QString::fromStdString(formatCount(value));
-}
-QString code(std::string_view text)
-{
-    return QStringLiteral("`%1`").arg(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
-}
-QString notReported()
-{
-    return Lessons::tr("not reported");
-}
-// "3.2×": how many times a is of b.
-QString times(double a, double b)
-{
-    const double ratio = b > 0 ? a / b : 0;
-    return QString::number(ratio, 'f', ratio < 10 ? 1 : 0) + QChar(0x00D7);
-}
-
-// One measured run of the comparison, with what a lesson reads of it.
-class Measured
-{
-public:
-    explicit Measured(const RunReport &run)
-        : m_run(run)
-        , m_totals(iterationTotals(run))
-        , m_phases(summarize(run))
-    {
-    }
-
-    const RunReport &run() const { return m_run; }
-    const IterationTotals &totals() const { return m_totals; }
-    PhaseResult phase(Phase phase) const
-    {
-        const auto at = std::ranges::find(m_phases, phase, &PhaseSummary::phase);
-        return at == m_phases.end() ? PhaseResult{} : at->median;
-    }
-    bool has(Phase which) const
-    {
-        const auto at = std::ranges::find(m_phases, which, &PhaseSummary::phase);
-        return at != m_phases.end() && at->samples > 0;
-    }
-    // Host time, as the tables show it; empty when the run lacks the phase.
-    std::optional<std::uint64_t> timeNs(Phase which) const
-    {
-        return has(which) ? std::optional(phase(which).hostNs) : std::nullopt;
-    }
-    QString time(Phase which) const
-    {
-        const auto ns = timeNs(which);
-        return ns ? duration(*ns) : notReported();
-    }
-    QString bandwidth(Phase which) const
-    {
-        const auto value = phase(which).bandwidth();
-        return value ? QString::fromStdString(formatBandwidth(*value)) : notReported();
-    }
-    std::optional<std::uint64_t> counter(Phase which, std::optional<std::uint64_t> Counters::*field) const
-    {
-        const auto counters = phase(which).counters;
-        return counters ? *counters.*field : std::nullopt;
-    }
-    // Bytes migrated both ways in a phase; empty when not reported.
-    std::optional<std::uint64_t> migrated(Phase which) const
-    {
-        const auto in = counter(which, &Counters::bytesHostToDevice);
-        const auto out = counter(which, &Counters::bytesDeviceToHost);
-        if (!in || !out)
-            return std::nullopt;
-        return *in + *out;
-    }
-    bool countersOn() const { return m_run.countersEnabled; }
-    // "at least" when the driver dropped records.
-    QString migratedText(std::optional<std::uint64_t> value) const
-    {
-        if (!value)
-            return notReported();
-        return m_totals.lowerBound ? Lessons::tr("at least %1").arg(bytes(*value)) : bytes(*value);
-    }
-    // A count of records; "at least" when the driver dropped records.
-    QString countText(std::optional<std::uint64_t> value) const
-    {
-        if (!value)
-            return notReported();
-        return m_totals.lowerBound ? Lessons::tr("at least %1").arg(count(*value)) : count(*value);
-    }
-    QString mode() const { return code(m_run.spec.mode); }
-
-private:
-    const RunReport &m_run;
-    IterationTotals m_totals;
-    std::vector<PhaseSummary> m_phases;
-};
-
-class LessonWriter
-{
-public:
-    LessonWriter(const DemoInfo &demo, const ReportSet &set)
-        : m_set(set)
-    {
-        m_lesson.title = demoTitle(demo);
-        for (const RunReport &run : set.runs)
-            m_runs.emplace_back(run);
-    }
-
-    const Measured *find(std::string_view mode) const
-    {
-        const auto at = std::ranges::find_if(m_runs, [&](const Measured &m) { return m.run().spec.mode == mode; });
-        return at == m_runs.end() ? nullptr : &*at;
-    }
-    const Measured *first() const { return m_runs.empty() ? nullptr : &m_runs.front(); }
-    std::size_t runCount() const { return m_runs.size(); }
-    void say(const QString &paragraph) { m_lesson.paragraphs << paragraph; }
-
-    // The fastest run by one phase's time, or by a whole iteration.
-    // The fastest run by one phase's time; runs without it are left out.
-    const Measured *fastest(Phase phase) const
-    {
-        const Measured *best = nullptr;
-        for (const Measured &m : m_runs) {
-            if (m.timeNs(phase) && (!best || *m.timeNs(phase) < *best->timeNs(phase)))
-                best = &m;
-        }
-        return best;
-    }
-
-    Lesson finish()
-    {
-        if (const Measured *any = first(); any && any->run().device.cpuDevice) {
-            say(Lessons::tr(
-                    "%1 is the CPU itself: its device memory is host memory, so here a copy is a memcpy within RAM, "
-                    "not a transfer across a bus. On a GPU the same comparison shows the bus.")
-                    .arg(QString::fromStdString(any->run().device.id)));
-        }
-        for (const SkippedRun &skipped : m_set.skipped)
-            say(Lessons::tr("%1 did not run here: %2.").arg(code(skipped.mode), coreText(skipped.reason)));
-        if (std::ranges::any_of(m_runs, [](const Measured &m) { return m.totals().lowerBound; })) {
-            say(Lessons::tr("The driver dropped some migration records in this comparison (it does under heavy "
-                            "faulting), so the migrations and faults quoted as \"at least\" are lower bounds; a "
-                            "smaller --size gives complete counts."));
-        }
-        const Measured *any = first();
-        if (any && !any->countersOn() && any->run().device.backend == BackendKind::Cuda)
-            say(Lessons::tr(
-                "Unified-memory counters were off for this comparison, so page migrations are not shown; run "
-                "it again with counters on to see them."));
-        return m_lesson;
-    }
-
-private:
-    const ReportSet &m_set;
-    std::vector<Measured> m_runs;
-    Lesson m_lesson;
-};
+using namespace lesson;
 
 // Every buffer's map returned the buffer's own storage (cl-use-host-ptr).
-bool sharedInPlace(const Measured &run)
+bool sharedInPlace(const MeasuredRun &run)
 {
     const auto &buffers = run.run().buffers;
     return !buffers.empty()
@@ -190,7 +20,7 @@ bool sharedInPlace(const Measured &run)
 
 void copiesVsZeroCopy(LessonWriter &w)
 {
-    const Measured *copies = w.find("device");
+    const MeasuredRun *copies = w.find("device");
     if (!copies)
         copies = w.find("cl-copy");
     if (copies) {
@@ -203,13 +33,13 @@ void copiesVsZeroCopy(LessonWriter &w)
                      copies->time(Phase::ToDevice), bytes(toHost.bytesMoved()), copies->time(Phase::ToHost),
                      copies->time(Phase::Kernel), copies->bandwidth(Phase::Kernel)));
     }
-    if (const Measured *pinned = w.find("pinned"); pinned && copies) {
+    if (const MeasuredRun *pinned = w.find("pinned"); pinned && copies) {
         w.say(Lessons::tr(
                   "%1 copies the same bytes from page-locked memory, which the GPU reads without a staging buffer: "
                   "to-device at %2, against %3 from ordinary (pageable) memory.")
                   .arg(pinned->mode(), pinned->bandwidth(Phase::ToDevice), copies->bandwidth(Phase::ToDevice)));
     }
-    const Measured *zeroCopy = w.find("zero-copy");
+    const MeasuredRun *zeroCopy = w.find("zero-copy");
     if (zeroCopy) {
         w.say((zeroCopy->totals().moved == 0
                    ? Lessons::tr(
@@ -221,7 +51,7 @@ void copiesVsZeroCopy(LessonWriter &w)
                   .arg(zeroCopy->mode(), bytes(zeroCopy->totals().moved), zeroCopy->time(Phase::Kernel),
                        zeroCopy->bandwidth(Phase::Kernel)));
     }
-    if (const Measured *useHost = w.find("cl-use-host-ptr")) {
+    if (const MeasuredRun *useHost = w.find("cl-use-host-ptr")) {
         if (sharedInPlace(*useHost)) {
             w.say(Lessons::tr(
                       "On %1, %2 was zero-copy: mapping each buffer returned the host array itself, so %3 was copied "
@@ -238,7 +68,7 @@ void copiesVsZeroCopy(LessonWriter &w)
                          bytes(useHost->totals().moved)));
         }
     }
-    if (const Measured *allocHost = w.find("cl-alloc-host-ptr")) {
+    if (const MeasuredRun *allocHost = w.find("cl-alloc-host-ptr")) {
         w.say(Lessons::tr(
                   "%1 let the driver allocate memory that the host maps: %2 was copied per iteration, and the kernel "
                   "took %3 at %4.")
@@ -260,8 +90,8 @@ void copiesVsZeroCopy(LessonWriter &w)
 
 void prefetch(LessonWriter &w)
 {
-    const Measured *faulting = w.find("managed");
-    const Measured *prefetched = w.find("managed-prefetch");
+    const MeasuredRun *faulting = w.find("managed");
+    const MeasuredRun *prefetched = w.find("managed-prefetch");
     const auto faultedIn = faulting ? faulting->counter(Phase::Kernel, &Counters::bytesHostToDevice) : std::nullopt;
     if (faulting && faultedIn && *faultedIn > 0) {
         w.say(Lessons::tr(
@@ -303,14 +133,14 @@ void prefetch(LessonWriter &w)
 
 void pagesMoveWhole(LessonWriter &w)
 {
-    const Measured *any = w.first();
+    const MeasuredRun *any = w.first();
     if (!any)
         return;
     const ExperimentSpec &spec = any->run().spec;
     const std::uint64_t touched = spec.strideTouched() * elementBytes;
     w.say(Lessons::tr("The stride kernel touched one element every %1: %2 elements, %3 of each %4 buffer.")
               .arg(bytes(spec.strideBytes), count(spec.strideTouched()), bytes(touched), bytes(spec.bytes)));
-    if (const Measured *managed = w.find("managed")) {
+    if (const MeasuredRun *managed = w.find("managed")) {
         const auto in = managed->counter(Phase::Kernel, &Counters::bytesHostToDevice);
         if (in && *in > touched) {
             w.say(Lessons::tr(
@@ -326,7 +156,7 @@ void pagesMoveWhole(LessonWriter &w)
                   .arg(managed->migratedText(managed->counter(Phase::HostRead, &Counters::bytesDeviceToHost)),
                        managed->time(Phase::HostRead)));
     }
-    if (const Measured *zeroCopy = w.find("zero-copy")) {
+    if (const MeasuredRun *zeroCopy = w.find("zero-copy")) {
         const bool none = zeroCopy->totals().migrated == std::optional<std::uint64_t>(0);
         w.say((none ? Lessons::tr(
                    "%1 moved no pages (%2 migrated): the kernel read only what it touched, across the bus, in "
@@ -336,12 +166,12 @@ void pagesMoveWhole(LessonWriter &w)
                        zeroCopy->time(Phase::Kernel)));
     }
     for (const std::string_view mode : {"device", "cl-copy"}) {
-        if (const Measured *copies = w.find(mode)) {
+        if (const MeasuredRun *copies = w.find(mode)) {
             w.say(Lessons::tr("%1 copied whole buffers, %2 per iteration, for the %3 the kernel touched.")
                       .arg(copies->mode(), bytes(copies->totals().moved), bytes(touched)));
         }
     }
-    if (const Measured *useHost = w.find("cl-use-host-ptr")) {
+    if (const MeasuredRun *useHost = w.find("cl-use-host-ptr")) {
         w.say(Lessons::tr("%1 copied %2 per iteration.").arg(useHost->mode(), bytes(useHost->totals().moved)));
     }
     if (any->run().device.backend == BackendKind::OpenCL) {
@@ -354,7 +184,7 @@ void pagesMoveWhole(LessonWriter &w)
 
 void pingPong(LessonWriter &w)
 {
-    const Measured *any = w.first();
+    const MeasuredRun *any = w.first();
     if (!any)
         return;
     const ExperimentSpec &spec = any->run().spec;
@@ -362,7 +192,7 @@ void pingPong(LessonWriter &w)
                       "kernel phase holds all the rounds.")
               .arg(spec.rounds)
               .arg(bytes(spec.bytes)));
-    if (const Measured *managed = w.find("managed")) {
+    if (const MeasuredRun *managed = w.find("managed")) {
         const auto moved = managed->migrated(Phase::Kernel);
         w.say(Lessons::tr(
                   "In %1 mode the pages bounced between the two: %2 migrated during the kernel phase (%3 the buffer). "
@@ -374,7 +204,7 @@ void pingPong(LessonWriter &w)
                        managed->countText(managed->counter(Phase::Kernel, &Counters::thrashing)),
                        managed->time(Phase::Kernel)));
     }
-    if (const Measured *advised = w.find("managed-advise")) {
+    if (const MeasuredRun *advised = w.find("managed-advise")) {
         const auto moved = advised->migrated(Phase::Kernel);
         const bool stayed = moved && *moved < spec.bytes / 8;
         w.say((stayed ? Lessons::tr(
@@ -387,7 +217,7 @@ void pingPong(LessonWriter &w)
                        advised->time(Phase::Kernel)));
     }
     for (const std::string_view mode : {"zero-copy", "cl-use-host-ptr", "cl-svm-fine"}) {
-        const Measured *shared = w.find(mode);
+        const MeasuredRun *shared = w.find(mode);
         if (shared && mode == "cl-use-host-ptr" && !sharedInPlace(*shared)) {
             w.say(Lessons::tr("%1 was not zero-copy on this device: the kernel phase copied %2 and took %3.")
                       .arg(shared->mode(), bytes(shared->phase(Phase::Kernel).bytesMoved()),
@@ -399,22 +229,22 @@ void pingPong(LessonWriter &w)
         }
     }
     for (const std::string_view mode : {"device", "cl-copy"}) {
-        if (const Measured *copies = w.find(mode)) {
+        if (const MeasuredRun *copies = w.find(mode)) {
             w.say(
                 Lessons::tr("%1 copied the buffer both ways in every round: %2 during the kernel phase, which took %3.")
                     .arg(copies->mode(), bytes(copies->phase(Phase::Kernel).bytesMoved()),
                          copies->time(Phase::Kernel)));
         }
     }
-    if (const Measured *best = w.fastest(Phase::Kernel); best && w.runCount() > 1)
+    if (const MeasuredRun *best = w.fastest(Phase::Kernel); best && w.runCount() > 1)
         w.say(
             Lessons::tr("Fastest here for this back-and-forth: %1 (%2).").arg(best->mode(), best->time(Phase::Kernel)));
 }
 
 void otherProcess(LessonWriter &w)
 {
-    const Measured *ipc = w.find("ipc");
-    const Measured *local = w.find("device");
+    const MeasuredRun *ipc = w.find("ipc");
+    const MeasuredRun *local = w.find("device");
     if (ipc && ipc->run().ipc) {
         const IpcDetails &details = *ipc->run().ipc;
         w.say(Lessons::tr(

@@ -1,0 +1,31 @@
+#include "lessonwriter.h"
+
+namespace sharescope::lesson {
+
+QString bytes(std::uint64_t value)
+{
+    return QString::fromStdString(formatBytes(value));
+}
+QString duration(std::uint64_t ns)
+{
+    return QString::fromStdString(formatDuration(ns));
+}
+QString count(std::uint64_t value)
+{
+    return QString::fromStdString(formatCount(value));
+}
+QString code(std::string_view text)
+{
+    return QStringLiteral("`%1`").arg(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
+}
+QString notReported()
+{
+    return Lessons::tr("not reported");
+}
+QString times(double a, double b)
+{
+    const double ratio = b > 0 ? a / b : 0;
+    return QString::number(ratio, 'f', ratio < 10 ? 1 : 0) + QChar(0x00D7);
+}
+
+} // namespace sharescope::lesson
