@@ -127,7 +127,8 @@ int CliRunner::modes(const CommandLineOptions &options)
             entry.deviceId = device->id;
             entry.support = supportOf(*device, mode);
         } else {
-            entry.support = {false, "no " + std::string(backendName(mode.backend)) + " device found"};
+            entry.support = notSupported(SHARESCOPE_TR_NOOP("Core", "no %1 device found"),
+                                         {std::string(backendName(mode.backend))});
         }
         entries.push_back(entry);
     }
@@ -232,14 +233,10 @@ int CliRunner::demo(const CommandLineOptions &options)
     if (!device)
         return fail(device.error());
     DemoPlan plan = planDemo(info, options.spec, options.sizeGiven, *device);
-    if (!plan.unavailable.empty()) {
+    if (plan.unavailable) {
         for (const SkippedRun &skipped : plan.runs.skipped)
             m_err << q(skipped.mode) << ": " << coreText(skipped.reason) << Qt::endl;
-        const bool backend = plan.runs.skipped.empty();
-        return fail(backend ? unsupported(SHARESCOPE_TR_NOOP("Core", "the %1 demo needs a CUDA device, and %2 is %3"),
-                                          {std::string(info.id), device->id, std::string(backendName(device->backend))})
-                            : unsupported(SHARESCOPE_TR_NOOP("Core", "%1 can run none of the modes of the %2 demo"),
-                                          {device->id, std::string(info.id)}));
+        return fail(*plan.unavailable);
     }
 
     OutputFiles outputs(m_out);

@@ -88,6 +88,13 @@ struct ExperimentOptions
     }
 };
 
+// --lang, -lang, --lang=X or -lang=X.
+bool isLanguageOption(const QString &argument)
+{
+    return argument == QLatin1String("--lang") || argument == QLatin1String("-lang")
+        || argument.startsWith(QLatin1String("--lang=")) || argument.startsWith(QLatin1String("-lang="));
+}
+
 class Parser
 {
 public:
@@ -99,15 +106,19 @@ public:
     CommandLineResult parse()
     {
         const QString first = m_arguments.value(1);
-        if (m_arguments.size() < 2)
+        if (m_arguments.size() < 2) {
+            m_result.options.noArguments = true;
             return ok(Command::Gui);
+        }
         if (m_arguments.size() == 2 && (first == QLatin1String("--lang") || first == QLatin1String("-lang")))
             return error(CommandLine::tr("--lang needs a value; accepted: %1")
                              .arg(supportedLanguages().join(QStringLiteral(", "))));
         if (isLanguageOption(first)) { // nothing but --lang: the window
             QStringList arguments = m_arguments;
             arguments.insert(1, QStringLiteral("gui"));
-            return Parser(arguments).parse();
+            CommandLineResult result = Parser(arguments).parse();
+            result.options.noArguments = true;
+            return result;
         }
         if (first == QLatin1String("-h") || first == QLatin1String("--help") || first == QLatin1String("help"))
             return help(usageText());
@@ -129,12 +140,6 @@ public:
     }
 
 private:
-    static bool isLanguageOption(const QString &argument)
-    {
-        return argument == QLatin1String("--lang") || argument == QLatin1String("-lang")
-            || argument.startsWith(QLatin1String("--lang=")) || argument.startsWith(QLatin1String("-lang="));
-    }
-
     // `sharescope --lang zh_CN run ...`: a leading --lang moves behind the
     // command, so that the command (or --help) comes first.
     static QStringList withLanguageLast(QStringList arguments)
@@ -536,11 +541,10 @@ QString languageArgument(const QStringList &arguments)
 {
     QString value;
     for (qsizetype i = 1; i < arguments.size(); ++i) {
-        const QString &argument = arguments[i];
-        if ((argument == QLatin1String("--lang") || argument == QLatin1String("-lang")) && i + 1 < arguments.size())
-            value = arguments[i + 1];
-        else if (argument.startsWith(QLatin1String("--lang=")) || argument.startsWith(QLatin1String("-lang=")))
-            value = argument.section(QLatin1Char('='), 1);
+        if (!isLanguageOption(arguments[i]))
+            continue;
+        value = arguments[i].contains(QLatin1Char('=')) ? arguments[i].section(QLatin1Char('='), 1)
+                                                        : arguments.value(i + 1);
     }
     return supportedLanguages().contains(value) ? value : QString();
 }

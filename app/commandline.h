@@ -33,6 +33,7 @@ struct CommandLineOptions
     QString demo; // demo: its id; empty lists the demos (and the window's --demo)
     bool sizeGiven = false; // demo: --size was given, else the demo's own size
     QString language; // --lang: "en", "zh_CN", or empty for the system's
+    bool noArguments = false; // none but perhaps --lang: the window, or the usage where there is no display
 };
 
 struct CommandLineResult

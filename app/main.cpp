@@ -73,10 +73,7 @@ int main(int argc, char **argv)
     }
 
     if (parsed.options.command == sharescope::Command::Gui) {
-        // No arguments but perhaps --lang: as if there were none.
-        const bool bare
-            = argc < 2 || (argc <= 3 && !language.isEmpty() && arguments[1].contains(QLatin1String("lang")));
-        if (bare) {
+        if (parsed.options.noArguments) {
             out << sharescope::usageText();
             err << Qt::endl
                 << QCoreApplication::translate("main",

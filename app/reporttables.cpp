@@ -246,9 +246,10 @@ QString modesTable(const std::vector<ModeSupport> &modes)
     table.addColumn(s(ReportTables::tr("supported")), TextTable::Align::Left);
     table.addColumn(s(ReportTables::tr("what it does, or why not")), TextTable::Align::Left);
     for (const ModeSupport &entry : modes) {
-        table.addRow({std::string(entry.mode->id), entry.deviceId.empty() ? s(dash) : entry.deviceId,
-                      s(entry.support.supported ? ReportTables::tr("yes") : ReportTables::tr("no")),
-                      s(coreText(entry.support.supported ? std::string(entry.mode->summary) : entry.support.reason))});
+        table.addRow(
+            {std::string(entry.mode->id), entry.deviceId.empty() ? s(dash) : entry.deviceId,
+             s(entry.support.supported ? ReportTables::tr("yes") : ReportTables::tr("no")),
+             s(entry.support.supported ? coreText(std::string(entry.mode->summary)) : supportText(entry.support))});
     }
     return q(table.render());
 }

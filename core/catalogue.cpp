@@ -130,23 +130,27 @@ std::string_view elementTypeName(ElementType type)
     return type == ElementType::Float32 ? "f32" : "u32";
 }
 
+Support notSupported(const char *text, std::vector<std::string> args)
+{
+    return {false, fillTemplate(text, args), {text, std::move(args)}};
+}
+
 Support supportOf(const DeviceInfo &device, const ModeInfo &mode)
 {
     if (mode.backend != device.backend) {
-        const auto article = [](BackendKind kind) { return kind == BackendKind::Cuda ? "a " : "an "; };
-        return {false,
-                std::string(mode.id) + " is " + article(mode.backend) + std::string(backendName(mode.backend))
-                    + " mode and " + device.id + " is " + article(device.backend)
-                    + std::string(backendName(device.backend)) + " device"};
+        return notSupported(mode.backend == BackendKind::Cuda
+                                ? SHARESCOPE_TR_NOOP("Core", "%1 is a CUDA mode and %2 is an OpenCL device")
+                                : SHARESCOPE_TR_NOOP("Core", "%1 is an OpenCL mode and %2 is a CUDA device"),
+                            {std::string(mode.id), device.id});
     }
     const std::string id(mode.id);
     if (device.backend == BackendKind::OpenCL) {
         const bool svmApi = device.versionMajor >= 2;
         if (id == "cl-svm-coarse" || id == "cl-svm-fine") {
             if (!svmApi) {
-                return {false,
-                        "device supports OpenCL " + std::to_string(device.versionMajor) + "."
-                            + std::to_string(device.versionMinor) + "; SVM needs OpenCL 2.0 or later"};
+                return notSupported(
+                    SHARESCOPE_TR_NOOP("Core", "device supports OpenCL %1.%2; SVM needs OpenCL 2.0 or later"),
+                    {std::to_string(device.versionMajor), std::to_string(device.versionMinor)});
             }
             if (id == "cl-svm-coarse" && !device.svmCoarseBuffer)
                 return {false, SHARESCOPE_TR_NOOP("Catalogue", "device reports no coarse-grained buffer SVM")};

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "deviceinfo.h"
+#include "result.h"
 
 #include <cstdint>
 #include <span>
@@ -62,7 +63,11 @@ struct Support
 {
     bool supported = false;
     std::string reason; // why not, when not supported
+    MessageTemplate translatable; // the reason, for the front ends to translate
 };
+
+// Not supported, with the reason as a template marked for translation.
+Support notSupported(const char *text, std::vector<std::string> args);
 
 // Whether a device can run a mode, and if not, why ("device reports no
 // fine-grained buffer SVM"). Never guesses: unknown means unsupported.

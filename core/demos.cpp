@@ -93,14 +93,15 @@ DemoPlan planDemo(const DemoInfo &demo, ExperimentSpec base, bool sizeGiven, con
     DemoPlan plan;
     const std::vector<std::string> modes = demoModes(demo, device.backend);
     if (modes.empty()) {
-        plan.unavailable = "the " + std::string(demo.id) + " demo needs a CUDA device, and " + device.id + " is "
-            + std::string(backendName(device.backend));
+        plan.unavailable = unsupported(SHARESCOPE_TR_NOOP("Core", "the %1 demo needs a CUDA device, and %2 is %3"),
+                                       {std::string(demo.id), device.id, std::string(backendName(device.backend))});
         return plan;
     }
     base.deviceId = device.id;
     plan.runs = planRuns(ReportSet::Kind::Compare, demoSpec(demo, std::move(base), sizeGiven), modes, {}, device);
     if (plan.runs.runs.empty()) {
-        plan.unavailable = device.id + " can run none of the modes of the " + std::string(demo.id) + " demo";
+        plan.unavailable = unsupported(SHARESCOPE_TR_NOOP("Core", "%1 can run none of the modes of the %2 demo"),
+                                       {device.id, std::string(demo.id)});
     }
     return plan;
 }

@@ -4,6 +4,7 @@
 #include "experimentset.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -33,7 +34,7 @@ struct DemoPlan
     PlannedRuns runs; // the modes this device can run; the others skipped, with the reason
     // Empty when the demo can run here; otherwise why not at all (its modes
     // need a backend or features the device lacks).
-    std::string unavailable;
+    std::optional<Error> unavailable;
 };
 
 // The demo's modes on a device of this backend, in order; empty: none.

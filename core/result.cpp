@@ -36,8 +36,7 @@ std::string fillTemplate(std::string_view text, const std::vector<std::string> &
 
 Error errorOf(ErrorKind kind, const char *text, std::vector<std::string> args)
 {
-    Error error{kind, fillTemplate(text, args), text, std::move(args)};
-    return error;
+    return {kind, fillTemplate(text, args), {text, std::move(args)}};
 }
 
 } // namespace sharescope

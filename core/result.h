@@ -16,16 +16,21 @@ enum class ErrorKind {
     Cancelled, // the user stopped the run: exit 1
 };
 
+// A message as a template ("unknown kernel '%1'; accepted: %2"), marked
+// with SHARESCOPE_TR_NOOP("Core", ...), and its values, so that a front end
+// can say it in the user's language. Empty text: the message is not
+// templated (driver and device errors, which quote their API).
+struct MessageTemplate
+{
+    std::string text;
+    std::vector<std::string> args;
+};
+
 struct Error
 {
     ErrorKind kind = ErrorKind::Failed;
     std::string message; // complete, in English
-    // The message as a template ("unknown kernel '%1'; accepted: %2"),
-    // marked with SHARESCOPE_TR_NOOP("Core", ...), and its values, so that a
-    // front end can say it in the user's language. Empty where the message is
-    // not templated (driver and device errors, which quote their API).
-    std::string text;
-    std::vector<std::string> args;
+    MessageTemplate translatable;
 };
 
 int exitCodeFor(ErrorKind kind);

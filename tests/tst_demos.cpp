@@ -129,7 +129,7 @@ private slots:
         ExperimentSpec base;
         base.iterations = 2;
         const DemoPlan copies = planDemo(*findDemo("copies-vs-zero-copy"), base, false, cpuOpenCl());
-        QVERIFY(copies.unavailable.empty());
+        QVERIFY(!copies.unavailable);
         QCOMPARE(copies.runs.runs.size(), std::size_t(3));
         QCOMPARE(copies.runs.runs[0].mode, std::string("cl-copy"));
         QCOMPARE(copies.runs.runs[1].mode, std::string("cl-use-host-ptr"));
@@ -163,12 +163,14 @@ private slots:
     {
         const DemoPlan onOpenCl = planDemo(*findDemo("prefetch"), {}, false, cpuOpenCl());
         QVERIFY(onOpenCl.runs.runs.empty());
-        QVERIFY(onOpenCl.unavailable.find("needs a CUDA device") != std::string::npos);
+        QVERIFY(onOpenCl.unavailable);
+        QCOMPARE(onOpenCl.unavailable->kind, ErrorKind::Unsupported);
+        QVERIFY(onOpenCl.unavailable->message.find("needs a CUDA device") != std::string::npos);
 
         // Without concurrent managed access the prefetch half cannot run;
         // the demo runs the part it can.
         const DemoPlan partial = planDemo(*findDemo("prefetch"), {}, false, gpu(false));
-        QVERIFY(partial.unavailable.empty());
+        QVERIFY(!partial.unavailable);
         QCOMPARE(partial.runs.runs.size(), std::size_t(1));
         QCOMPARE(partial.runs.skipped.size(), std::size_t(1));
         QCOMPARE(partial.runs.skipped[0].mode, std::string("managed-prefetch"));

@@ -193,7 +193,7 @@ void ExperimentPanel::fillModes()
             item->setToolTip(coreText(std::string(info.summary)));
         } else {
             item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
-            item->setToolTip(tr("Not supported on this device: %1").arg(coreText(support.reason)));
+            item->setToolTip(tr("Not supported on this device: %1").arg(supportText(support)));
             item->setText(tr("%1 (not supported)").arg(q(info.id)));
         }
     }

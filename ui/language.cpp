@@ -4,7 +4,6 @@
 #include <QFontDatabase>
 #include <QLibraryInfo>
 #include <QLocale>
-#include <QRegularExpression>
 #include <QTranslator>
 
 #include <memory>
@@ -106,56 +105,34 @@ QString coreText(const std::string &text)
         if (translated != QString::fromUtf8(utf8))
             return translated;
     }
-    const QString translated = QString::fromUtf8(utf8);
-    // Core messages with values: the pattern the core writes, and the same
-    // message as a translatable template of its captures.
-    static const std::pair<QRegularExpression, const char *> patterns[] = {
-        {QRegularExpression(
-             QStringLiteral("^(\\S+) is an? (CUDA|OpenCL) mode and (\\S+) is an? (CUDA|OpenCL) device$")),
-         QT_TRANSLATE_NOOP("Catalogue", "%1 is a %2 mode and %3 is a %4 device")},
-        {QRegularExpression(QStringLiteral("^device supports OpenCL (\\S+); SVM needs OpenCL 2.0 or later$")),
-         QT_TRANSLATE_NOOP("Catalogue", "device supports OpenCL %1; SVM needs OpenCL 2.0 or later")},
-        {QRegularExpression(QStringLiteral("^no (CUDA|OpenCL) device found$")),
-         QT_TRANSLATE_NOOP("Catalogue", "no %1 device found")},
-    };
-    for (const auto &[pattern, translatable] : patterns) {
-        const QRegularExpressionMatch match = pattern.match(QString::fromUtf8(utf8));
-        if (!match.hasMatch())
-            continue;
-        QString message = QCoreApplication::translate("Catalogue", translatable);
-        for (int i = 1; i <= pattern.captureCount(); ++i)
-            message = message.arg(match.captured(i));
-        return message;
-    }
     for (const char *prefix : {"not supported: ", "failed: ", "skipped: "}) {
         if (text.starts_with(prefix)) {
             return QCoreApplication::translate("Catalogue", prefix)
                 + coreText(text.substr(std::char_traits<char>::length(prefix)));
         }
     }
-    return translated;
+    return QString::fromUtf8(utf8);
+}
+
+QString templateText(const std::string &english, const MessageTemplate &message)
+{
+    if (message.text.empty())
+        return coreText(english);
+    std::vector<std::string> args;
+    for (const std::string &arg : message.args)
+        args.push_back(coreText(arg).toStdString());
+    const QString text = QCoreApplication::translate("Core", message.text.c_str());
+    return QString::fromStdString(fillTemplate(text.toStdString(), args));
 }
 
 QString errorText(const Error &error)
 {
-    if (error.text.empty())
-        return coreText(error.message);
-    const QString text = QCoreApplication::translate("Core", error.text.c_str());
-    // %1 .. %N in one pass, as the core's fillTemplate does.
-    QString message;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        qsizetype end = i + 1;
-        std::size_t number = 0;
-        while (text[i] == QLatin1Char('%') && end < text.size() && text[end].isDigit())
-            number = number * 10 + static_cast<std::size_t>(text[end++].digitValue());
-        if (end > i + 1 && number >= 1 && number <= error.args.size()) {
-            message += coreText(error.args[number - 1]);
-            i = end - 1;
-        } else {
-            message += text[i];
-        }
-    }
-    return message;
+    return templateText(error.message, error.translatable);
+}
+
+QString supportText(const Support &support)
+{
+    return templateText(support.reason, support.translatable);
 }
 
 } // namespace sharescope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catalogue.h"
 #include "result.h"
 
 #include <QString>
@@ -32,8 +33,11 @@ QString chineseFontFamily();
 // reasons), also after a "not supported: " prefix. Others stay English.
 QString coreText(const std::string &text);
 
-// An error of the core in the current language: its template translated
-// (context "Core"), its values put in, each value itself a coreText.
+// A templated message of the core in the current language: the template
+// translated (context "Core"), its values put in, each itself a coreText;
+// coreText(english) where there is no template.
+QString templateText(const std::string &english, const MessageTemplate &message);
 QString errorText(const Error &error);
+QString supportText(const Support &support); // why a mode is not supported
 
 } // namespace sharescope

@@ -45,15 +45,15 @@ public:
 
     const RunReport &run() const { return m_run; }
     const IterationTotals &totals() const { return m_totals; }
-    PhaseResult phase(Phase phase) const
+    PhaseResult phase(Phase which) const
     {
-        const auto at = std::ranges::find(m_phases, phase, &PhaseSummary::phase);
-        return at == m_phases.end() ? PhaseResult{} : at->median;
+        const PhaseSummary *found = summary(which);
+        return found ? found->median : PhaseResult{};
     }
     bool has(Phase which) const
     {
-        const auto at = std::ranges::find(m_phases, which, &PhaseSummary::phase);
-        return at != m_phases.end() && at->samples > 0;
+        const PhaseSummary *found = summary(which);
+        return found && found->samples > 0;
     }
     // Host time, as the tables show it; empty when the run lacks the phase.
     std::optional<std::uint64_t> timeNs(Phase which) const
@@ -102,6 +102,12 @@ public:
     QString mode() const { return lesson::code(m_run.spec.mode); }
 
 private:
+    const PhaseSummary *summary(Phase which) const
+    {
+        const auto at = std::ranges::find(m_phases, which, &PhaseSummary::phase);
+        return at == m_phases.end() ? nullptr : &*at;
+    }
+
     const RunReport &m_run;
     IterationTotals m_totals;
     std::vector<PhaseSummary> m_phases;

@@ -276,29 +276,26 @@ bool MainWindow::startDemo(const QString &id, std::optional<std::uint64_t> bytes
         log(why);
         return false;
     }
-    const std::vector<std::string> modes = demoModes(*demo, device->backend);
+    // What the panel says about iterations and counters; the demo chooses
+    // the kernel, the modes and, unless given, the size.
+    ExperimentSpec base;
+    if (const auto spec = m_panel->spec())
+        base = *spec;
+    if (bytes)
+        base.bytes = *bytes;
+    const DemoPlan plan = planDemo(*demo, base, bytes.has_value(), *device);
     showTab(Tab::Compare);
-    if (modes.empty()) {
-        const QString why = tr("The %1 demo needs a CUDA device; %2 is an OpenCL device. Choose a CUDA device in the "
-                               "Experiment panel, where there is one.")
-                                .arg(id, QString::fromStdString(device->id));
+    if (plan.unavailable) {
+        const QString why = errorText(*plan.unavailable);
         m_compare->setLesson({demoTitle(*demo), {why}});
         statusBar()->showMessage(why, 8000);
         log(why);
         return false;
     }
-    // What the panel says about iterations and counters; the demo chooses
-    // the kernel, the modes and the size.
-    ExperimentSpec base;
-    if (const auto spec = m_panel->spec())
-        base = *spec;
-    base.deviceId = device->id;
-    QStringList modeIds;
-    for (const std::string &mode : modes)
+    QStringList modeIds; // all of the demo's: the worker reports those this device lacks
+    for (const std::string &mode : demoModes(*demo, device->backend))
         modeIds << QString::fromStdString(mode);
     m_compare->setLesson({demoTitle(*demo), {tr("Running %1…").arg(modeIds.join(QStringLiteral(", ")))}});
-    if (bytes)
-        base.bytes = *bytes;
     m_demo = demo;
     m_demoJob = m_controller->startCompare(demoSpec(*demo, base, bytes.has_value()), modeIds);
     return true;

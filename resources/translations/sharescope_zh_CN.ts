@@ -111,18 +111,6 @@
         <source>skipped: </source>
         <translation>已跳过：</translation>
     </message>
-    <message>
-        <source>%1 is a %2 mode and %3 is a %4 device</source>
-        <translation>%1 是 %2 模式，而 %3 是 %4 设备</translation>
-    </message>
-    <message>
-        <source>device supports OpenCL %1; SVM needs OpenCL 2.0 or later</source>
-        <translation>设备支持 OpenCL %1；SVM 需要 OpenCL 2.0 或更高版本</translation>
-    </message>
-    <message>
-        <source>no %1 device found</source>
-        <translation>未找到 %1 设备</translation>
-    </message>
 </context>
 <context>
     <name>CliText</name>
@@ -609,6 +597,22 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>no experiment of the demo succeeded</source>
         <translation>演示中没有任何实验成功</translation>
+    </message>
+    <message>
+        <source>%1 is a CUDA mode and %2 is an OpenCL device</source>
+        <translation>%1 是 CUDA 模式，而 %2 是 OpenCL 设备</translation>
+    </message>
+    <message>
+        <source>%1 is an OpenCL mode and %2 is a CUDA device</source>
+        <translation>%1 是 OpenCL 模式，而 %2 是 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>device supports OpenCL %1.%2; SVM needs OpenCL 2.0 or later</source>
+        <translation>设备支持 OpenCL %1.%2；SVM 需要 OpenCL 2.0 或更高版本</translation>
+    </message>
+    <message>
+        <source>no %1 device found</source>
+        <translation>未找到 %1 设备</translation>
     </message>
 </context>
 <context>
@@ -1739,10 +1743,6 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>No device to run the demo on.</source>
         <translation>没有可运行演示的设备。</translation>
-    </message>
-    <message>
-        <source>The %1 demo needs a CUDA device; %2 is an OpenCL device. Choose a CUDA device in the Experiment panel, where there is one.</source>
-        <translation>%1 演示需要 CUDA 设备；%2 是 OpenCL 设备。如有 CUDA 设备，请在“实验”面板中选择它。</translation>
     </message>
     <message>
         <source>Running %1…</source>
