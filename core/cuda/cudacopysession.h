@@ -64,17 +64,7 @@ public:
         return okStatus();
     }
 
-    Status release(PhaseMeter &) override
-    {
-        if (Status s = healthy(); !s) {
-            freeAll();
-            return s;
-        }
-        const cudaError_t error = freeAll();
-        if (error != cudaSuccess)
-            return m_context.health.fail(error, "cudaFree");
-        return okStatus();
-    }
+    Status release(PhaseMeter &) override { return released(freeAll(), "cudaFree"); }
 
 protected:
     void *kernelPointer(std::size_t buffer) const override { return m_device[buffer]; }
@@ -100,24 +90,20 @@ protected:
 
     cudaError_t freeAll()
     {
-        cudaError_t first = cudaSuccess;
-        const auto keep = [&first](cudaError_t e) {
-            if (first == cudaSuccess)
-                first = e;
-        };
+        FirstError error;
         for (void *&pointer : m_device) {
             if (pointer)
-                keep(cudaFree(pointer));
+                error.keep(cudaFree(pointer));
             pointer = nullptr;
         }
         for (void *&pointer : m_pinnedHost) {
             if (pointer)
-                keep(cudaFreeHost(pointer));
+                error.keep(cudaFreeHost(pointer));
             pointer = nullptr;
         }
         m_pageable.clear();
         m_pageable.resize(bufferCount());
-        return first;
+        return error.first;
     }
 
     const bool m_pinned;

@@ -1,7 +1,5 @@
 #include "cudasession.h"
 
-#include <cstring>
-
 namespace sharescope::cuda {
 namespace {
 
@@ -75,21 +73,10 @@ public:
     // back to the host, as the buffer view warns.
     Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
     {
-        if (Status s = healthy(); !s)
-            return s;
-        std::memcpy(out.data(), static_cast<const std::uint32_t *>(m_pointers[buffer]) + first, out.size_bytes());
-        return okStatus();
+        return readHostVisible(m_pointers[buffer], first, out);
     }
 
-    Status release(PhaseMeter &) override
-    {
-        const cudaError_t error = freeAll();
-        if (Status s = healthy(); !s)
-            return s;
-        if (error != cudaSuccess)
-            return m_context.health.fail(error, "cudaFree");
-        return okStatus();
-    }
+    Status release(PhaseMeter &) override { return released(freeAll(), "cudaFree"); }
 
 private:
     void *kernelPointer(std::size_t buffer) const override { return m_pointers[buffer]; }
@@ -132,16 +119,13 @@ private:
 
     cudaError_t freeAll()
     {
-        cudaError_t first = cudaSuccess;
+        FirstError error;
         for (void *&pointer : m_pointers) {
-            if (pointer) {
-                const cudaError_t e = cudaFree(pointer);
-                if (first == cudaSuccess)
-                    first = e;
-            }
+            if (pointer)
+                error.keep(cudaFree(pointer));
             pointer = nullptr;
         }
-        return first;
+        return error.first;
     }
 
     const bool m_prefetch;

@@ -2,8 +2,6 @@
 
 #include "../hostmemory.h"
 
-#include <cstring>
-
 namespace sharescope::cuda {
 namespace {
 
@@ -58,20 +56,12 @@ public:
 
     Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
     {
-        if (Status s = healthy(); !s)
-            return s;
-        std::memcpy(out.data(), static_cast<const std::uint32_t *>(m_host[buffer]) + first, out.size_bytes());
-        return okStatus();
+        return readHostVisible(m_host[buffer], first, out);
     }
 
     Status release(PhaseMeter &) override
     {
-        const cudaError_t error = freeAll();
-        if (Status s = healthy(); !s)
-            return s;
-        if (error != cudaSuccess)
-            return m_context.health.fail(error, m_registered ? "cudaHostUnregister" : "cudaFreeHost");
-        return okStatus();
+        return released(freeAll(), m_registered ? "cudaHostUnregister" : "cudaFreeHost");
     }
 
 private:
@@ -79,18 +69,15 @@ private:
 
     cudaError_t freeAll()
     {
-        cudaError_t first = cudaSuccess;
-        for (std::size_t b = 0; b < m_host.size(); ++b) {
-            if (!m_host[b])
-                continue;
-            const cudaError_t e = m_registered ? cudaHostUnregister(m_host[b]) : cudaFreeHost(m_host[b]);
-            if (first == cudaSuccess)
-                first = e;
-            m_host[b] = nullptr;
+        FirstError error;
+        for (void *&pointer : m_host) {
+            if (pointer)
+                error.keep(m_registered ? cudaHostUnregister(pointer) : cudaFreeHost(pointer));
+            pointer = nullptr;
         }
         m_arrays.clear();
         m_arrays.resize(bufferCount());
-        return first;
+        return error.first;
     }
 
     const bool m_registered;

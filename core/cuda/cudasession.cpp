@@ -3,6 +3,8 @@
 #include "cudakernels.h"
 #include "cupticollector.h"
 
+#include <cstring>
+
 namespace sharescope::cuda {
 
 CudaSession::CudaSession(CudaContext &context, const ExperimentSpec &spec)
@@ -81,6 +83,23 @@ std::optional<CounterRecords> CudaSession::takeCounterRecords()
         return std::nullopt;
     m_counters = false;
     return CuptiCollector::instance().stop();
+}
+
+Status CudaSession::readHostVisible(const void *base, std::uint64_t first, std::span<std::uint32_t> out) const
+{
+    if (Status s = healthy(); !s)
+        return s;
+    std::memcpy(out.data(), static_cast<const std::uint32_t *>(base) + first, out.size_bytes());
+    return okStatus();
+}
+
+Status CudaSession::released(cudaError_t freeError, const char *what) const
+{
+    if (Status s = healthy(); !s)
+        return s;
+    if (freeError != cudaSuccess)
+        return m_context.health.fail(freeError, what);
+    return okStatus();
 }
 
 } // namespace sharescope::cuda

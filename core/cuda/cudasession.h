@@ -6,9 +6,21 @@
 #include <cuda_runtime_api.h>
 
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace sharescope::cuda {
+
+// Frees go on after an error; the first one is what is reported.
+struct FirstError
+{
+    cudaError_t first = cudaSuccess;
+    void keep(cudaError_t e)
+    {
+        if (first == cudaSuccess)
+            first = e;
+    }
+};
 
 // What the CUDA modes share: device timing with events, the kernel launch,
 // sticky-error handling and the CUPTI counters of the run. Every operation
@@ -45,6 +57,13 @@ protected:
             return m_context.health.fail(e, what);
         return finishTimed(meter);
     }
+
+    // read() where the host reaches the buffer's memory directly (managed
+    // and mapped memory): a copy from `base`.
+    Status readHostVisible(const void *base, std::uint64_t first, std::span<std::uint32_t> out) const;
+    // release(): the first error of freeing (freeError, from `what`) or a
+    // sticky error from before, after everything was freed all the same.
+    Status released(cudaError_t freeError, const char *what) const;
 
     std::vector<std::size_t> buffersFor(HostAccess access) const;
     std::size_t bufferCount() const { return m_kernel.buffers.size(); }
