@@ -286,8 +286,10 @@ bool MainWindow::startDemo(const QString &id, std::optional<std::uint64_t> bytes
     const DemoPlan plan = planDemo(*demo, base, bytes.has_value(), *device);
     showTab(Tab::Compare);
     if (plan.unavailable) {
-        const QString why = errorText(*plan.unavailable);
-        m_compare->setLesson({demoTitle(*demo), {why}});
+        QString why = errorText(*plan.unavailable);
+        why[0] = why[0].toUpper(); // a sentence of its own here, not after "sharescope: "
+        m_compare->setLesson(
+            {demoTitle(*demo), {why, tr("Choose another device in the Experiment panel, where there is one.")}});
         statusBar()->showMessage(why, 8000);
         log(why);
         return false;

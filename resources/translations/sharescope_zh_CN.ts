@@ -1838,6 +1838,10 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
     </message>
+    <message>
+        <source>Choose another device in the Experiment panel, where there is one.</source>
+        <translation>如果有其他设备，请在“实验”面板中选择。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
