@@ -13,6 +13,7 @@
 #include "reportcsv.h"
 #include "reportjson.h"
 #include "reporttables.h"
+#include "textconv.h"
 #include "trnoop.h"
 
 #include <QCoreApplication>
@@ -25,11 +26,6 @@ class CliText
 
 namespace sharescope {
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 // Breaks a paragraph into lines of at most `width` characters at spaces;
 // text without spaces (Chinese) is left to the terminal.
@@ -75,13 +71,14 @@ int CliRunner::execute(const CommandLineOptions &options)
     case Command::Sweep:
         return experiments(options);
     case Command::Demo:
-        return options.demo.isEmpty() ? listDemos() : demo(options);
+        return options.listDemos ? listDemos() : experiments(options);
     case Command::IpcExport:
         return runIpcExportCommand(options, m_out, m_err, m_cancel);
     case Command::Gui:
         break;
     }
-    return fail(unsupported("the desktop window is not part of this build; use devices, modes, run, compare or sweep"));
+    return fail(unsupported(
+        SHARESCOPE_TR_NOOP("Core", "the window cannot open here; use devices, modes, run, compare or sweep"), {}));
 }
 
 int CliRunner::fail(const Error &error)
@@ -107,8 +104,8 @@ int CliRunner::modes(const CommandLineOptions &options)
 {
     const DeviceList list = listDevices();
     std::optional<DeviceInfo> chosen;
-    if (!options.spec.deviceId.empty()) {
-        auto device = list.resolve(options.spec.deviceId);
+    if (!options.request.base.deviceId.empty()) {
+        auto device = list.resolve(options.request.base.deviceId);
         if (!device)
             return fail(device.error());
         chosen = *device;
@@ -125,7 +122,7 @@ int CliRunner::modes(const CommandLineOptions &options)
         ModeSupport entry{&mode, {}, {}};
         if (device) {
             entry.deviceId = device->id;
-            entry.support = supportOf(*device, mode);
+            entry.support = supportOf(*device, mode.id);
         } else {
             entry.support = notSupported(SHARESCOPE_TR_NOOP("Core", "no %1 device found"),
                                          {std::string(backendName(mode.backend))});
@@ -136,133 +133,48 @@ int CliRunner::modes(const CommandLineOptions &options)
     return 0;
 }
 
+void CliRunner::listSkipped(const std::vector<SkippedRun> &skipped)
+{
+    for (const SkippedRun &run : skipped)
+        m_err << q(modeName(run.mode)) << ": " << skippedText(run.reason) << Qt::endl;
+}
+
 int CliRunner::experiments(const CommandLineOptions &options)
 {
+    const RunRequest &request = options.request;
     const DeviceList list = listDevices();
-    auto device = list.resolve(options.spec.deviceId);
+    auto device = list.resolve(request.base.deviceId);
     if (!device)
         return fail(device.error());
+    PlannedRuns plan = planRuns(request, *device);
+    if (plan.refusal) {
+        listSkipped(plan.skipped);
+        return fail(*plan.refusal);
+    }
 
     // Open the output files first: a bad path fails before any work, and
     // nothing is left behind unless the whole result is written.
     OutputFiles outputs(m_out);
     if (Status opened = outputs.open(options.jsonPath, options.csvPath); !opened)
         return fail(opened.error());
-
-    const ReportSet::Kind kind = options.command == Command::Run ? ReportSet::Kind::Run
-        : options.command == Command::Compare                    ? ReportSet::Kind::Compare
-                                                                 : ReportSet::Kind::Sweep;
     auto backend = openBackend(*device);
     if (!backend)
         return fail(backend.error());
     Engine engine(std::move(*backend));
     ProgressLine progress(m_err, m_showProgress);
-
-    ReportSet set;
-    bool anyFailed = false;
-    if (kind == ReportSet::Kind::Run) {
-        // A single run reports its problems as errors.
-        ExperimentSpec spec = options.spec;
-        spec.deviceId = device->id;
-        if (spec.mode.empty())
-            spec.mode = defaultMode(device->backend);
-        if (spec.mode == "managed-advise" && spec.advice.empty())
-            spec.advice = "preferred-device";
-        if (Status checked = engine.check(spec); !checked)
-            return fail(checked.error());
-        progress.setTask(CliText::tr("%1 · %2").arg(q(spec.mode), q(formatBytes(spec.bytes))));
-        auto report = engine.run(spec, &progress, m_cancel);
-        progress.clear();
-        if (!report)
-            return fail(report.error());
-        anyFailed = !report->verification.passed();
-        set.runs.push_back(std::move(*report));
-    } else {
-        std::vector<std::string> modeIds;
-        for (const QString &mode : options.modes)
-            modeIds.push_back(mode.toStdString());
-        auto outcome = runSet(engine, kind, planRuns(kind, options.spec, modeIds, options.sizes, *device),
-                              options.reproduce.toStdString(), &progress, m_cancel);
-        progress.clear();
-        if (!outcome)
-            return fail(outcome.error());
-        set = std::move(outcome->set);
-        anyFailed = outcome->anyFailed;
-    }
-    set.kind = kind;
-    set.commandLine = options.reproduce.toStdString();
-
-    if (set.runs.empty()) {
-        for (const SkippedRun &skipped : set.skipped)
-            m_err << q(skipped.mode) << ": " << coreText(skipped.reason) << Qt::endl;
-        return fail(anyFailed ? failed("no experiment succeeded")
-                              : unsupported("no experiment could run on " + device->id));
-    }
-    if (!outputs.writesStdout()) {
-        m_out << (set.kind == ReportSet::Kind::Run           ? runTable(set.runs.front())
-                      : set.kind == ReportSet::Kind::Compare ? compareTable(set)
-                                                             : sweepTable(set));
-        m_out.flush();
-    }
-    if (Status written = outputs.commit(toJson(set), toCsv(set.runs)); !written)
-        return fail(written.error());
-    if (anyFailed)
-        m_err << CliText::tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;
-    return anyFailed ? 1 : 0;
-}
-
-int CliRunner::listDemos()
-{
-    m_out << CliText::tr("Guided demos: each runs a comparison, then explains it with the numbers it measured.\n\n");
-    for (const DemoInfo &info : demos())
-        m_out << QStringLiteral("  %1%2\n").arg(q(std::string(info.id)).leftJustified(22), demoTitle(info));
-    m_out << CliText::tr("\nRun one with: sharescope demo NAME [--device D] [--size S]\n");
-    return 0;
-}
-
-int CliRunner::demo(const CommandLineOptions &options)
-{
-    const DemoInfo *found = findDemo(options.demo.toStdString());
-    if (!found) {
-        return fail(badArgument(SHARESCOPE_TR_NOOP("Core", "unknown demo '%1'; accepted: %2"),
-                                {options.demo.toStdString(), demoIdList()}));
-    }
-    const DemoInfo &info = *found;
-    const DeviceList list = listDevices();
-    auto device = list.resolve(options.spec.deviceId);
-    if (!device)
-        return fail(device.error());
-    DemoPlan plan = planDemo(info, options.spec, options.sizeGiven, *device);
-    if (plan.unavailable) {
-        for (const SkippedRun &skipped : plan.runs.skipped)
-            m_err << q(skipped.mode) << ": " << coreText(skipped.reason) << Qt::endl;
-        return fail(*plan.unavailable);
-    }
-
-    OutputFiles outputs(m_out);
-    if (Status opened = outputs.open(options.jsonPath, options.csvPath); !opened)
-        return fail(opened.error());
-    auto backend = openBackend(*device);
-    if (!backend)
-        return fail(backend.error());
-    Engine engine(std::move(*backend));
-    ProgressLine progress(m_err, m_showProgress);
-    auto outcome = runSet(engine, ReportSet::Kind::Compare, std::move(plan.runs), options.reproduce.toStdString(),
-                          &progress, m_cancel);
+    auto outcome = runSet(engine, std::move(plan), &progress, m_cancel);
     progress.clear();
     if (!outcome)
         return fail(outcome.error());
     const ReportSet &set = outcome->set;
     if (set.runs.empty()) {
-        for (const SkippedRun &skipped : set.skipped)
-            m_err << q(skipped.mode) << ": " << coreText(skipped.reason) << Qt::endl;
-        return fail(errorOf(ErrorKind::Failed, SHARESCOPE_TR_NOOP("Core", "no experiment of the demo succeeded"), {}));
+        listSkipped(set.skipped);
+        return fail(outcome->anyFailed
+                        ? errorOf(ErrorKind::Failed, SHARESCOPE_TR_NOOP("Core", "no experiment succeeded"), {})
+                        : unsupported(SHARESCOPE_TR_NOOP("Core", "no experiment could run on %1"), {device->id}));
     }
     if (!outputs.writesStdout()) {
-        const Lesson lesson = lessonFor(info, set);
-        m_out << compareTable(set) << Qt::endl << lesson.title << Qt::endl << Qt::endl;
-        for (const QString &paragraph : lesson.paragraphs)
-            m_out << wrapped(paragraph, 100) << Qt::endl << Qt::endl;
+        m_out << resultText(request, set);
         m_out.flush();
     }
     if (Status written = outputs.commit(toJson(set), toCsv(set.runs)); !written)
@@ -270,6 +182,35 @@ int CliRunner::demo(const CommandLineOptions &options)
     if (outcome->anyFailed)
         m_err << CliText::tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;
     return outcome->anyFailed ? 1 : 0;
+}
+
+QString CliRunner::resultText(const RunRequest &request, const ReportSet &set) const
+{
+    if (request.demo) {
+        const Lesson lesson = lessonFor(demoInfo(*request.demo), set);
+        QString text = compareTable(set) + QLatin1Char('\n') + lesson.title + QStringLiteral("\n\n");
+        for (const QString &paragraph : lesson.paragraphs)
+            text += wrapped(paragraph, 100) + QStringLiteral("\n\n");
+        return text;
+    }
+    switch (set.kind) {
+    case ReportSet::Kind::Run:
+        return runTable(set.runs.front());
+    case ReportSet::Kind::Compare:
+        return compareTable(set);
+    case ReportSet::Kind::Sweep:
+        break;
+    }
+    return sweepTable(set);
+}
+
+int CliRunner::listDemos()
+{
+    m_out << CliText::tr("Guided demos: each runs a comparison, then explains it with the numbers it measured.\n\n");
+    for (const DemoInfo &info : demos())
+        m_out << QStringLiteral("  %1%2\n").arg(q(info.name).leftJustified(22), demoTitle(info));
+    m_out << CliText::tr("\nRun one with: sharescope demo NAME [--device D] [--size S]\n");
+    return 0;
 }
 
 } // namespace sharescope

@@ -21,8 +21,10 @@ public:
 private:
     int devices(const CommandLineOptions &options);
     int modes(const CommandLineOptions &options);
+    // run, compare, sweep and demo: plan, run the set, write the results.
     int experiments(const CommandLineOptions &options);
-    int demo(const CommandLineOptions &options);
+    QString resultText(const RunRequest &request, const ReportSet &set) const;
+    void listSkipped(const std::vector<SkippedRun> &skipped);
     int listDemos();
     int fail(const Error &error);
 

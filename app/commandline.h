@@ -1,12 +1,12 @@
 #pragma once
 
-#include "experimentspec.h"
+#include "experimentset.h"
+#include "windowtab.h"
 
 #include <QString>
 #include <QStringList>
 
-#include <cstdint>
-#include <vector>
+#include <optional>
 
 namespace sharescope {
 
@@ -15,23 +15,22 @@ enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport }
 struct CommandLineOptions
 {
     Command command = Command::Gui;
-    ExperimentSpec spec; // run, compare and sweep; spec.mode is empty for "the device's default"
-    QStringList modes; // compare and sweep: the modes, or just "all"; empty: compare all, sweep the copy mode
-    std::vector<std::uint64_t> sizes; // sweep
+    // run, compare, sweep, demo and gui: what to run. devices, modes and
+    // ipc-export use its device, ipc-export its size.
+    RunRequest request;
     bool json = false; // devices and modes: JSON on stdout
-    QString jsonPath; // run, compare, sweep: a file, or "-" for stdout
+    QString jsonPath; // run, compare, sweep, demo: a file, or "-" for stdout
     QString csvPath;
-    QString reproduce; // the command as the user could type it again
+    bool listDemos = false; // demo without a name, or with --list
     // gui
     bool runOnStart = false;
-    QString screenshotPath; // save the window to this file, then quit
-    QString tab; // timeline, migration, buffers, compare, sweep
-    QString openPath; // a report to open
     bool compareOnStart = false;
-    QString fill = QStringLiteral("index"); // ipc-export
-    bool managedMemory = false; // ipc-export --memory managed (refused, with the reason)
-    QString demo; // demo: its id; empty lists the demos (and the window's --demo)
-    bool sizeGiven = false; // demo: --size was given, else the demo's own size
+    QString screenshotPath; // save the window to this file, then quit
+    std::optional<WindowTab> tab;
+    QString openPath; // a report to open
+    // ipc-export
+    QString fill = QStringLiteral("index");
+    bool managedMemory = false; // --memory managed (refused, with the reason)
     QString language; // --lang: "en", "zh_CN", or empty for the system's
     bool noArguments = false; // none but perhaps --lang: the window, or the usage where there is no display
 };
@@ -46,7 +45,9 @@ struct CommandLineResult
 };
 
 // Parses the arguments (arguments[0] is the program) without side effects, so
-// that tests can call it without starting a process.
+// that tests can call it without starting a process. The parser checks the
+// syntax (numbers, sizes, names); the core checks ranges and combinations,
+// with the same messages the window shows.
 CommandLineResult parseCommandLine(const QStringList &arguments);
 
 // The value of --lang among the arguments when it is one the program speaks,

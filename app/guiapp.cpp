@@ -1,10 +1,12 @@
 #include "guiapp.h"
 
 #include "bytesize.h"
+#include "chinesefont.h"
 #include "experimentpanel.h"
 #include "language.h"
 #include "mainwindow.h"
 #include "reportjson.h"
+#include "textconv.h"
 
 #include <QApplication>
 #include <QFile>
@@ -66,8 +68,8 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
     int exitCode = 0;
 
     const auto takeScreenshot = [&] {
-        if (const auto tab = MainWindow::tabFromName(options.tab))
-            window.showTab(*tab);
+        if (options.tab)
+            window.showTab(*options.tab);
         // Let the plots lay out and replot before the grab.
         QTimer::singleShot(300, &window, [&] {
             const QImage image = window.grab().toImage();
@@ -83,21 +85,22 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
         &window, &MainWindow::devicesReady, &window,
         [&] {
             ExperimentPanel *panel = window.panel();
-            const ExperimentSpec &spec = options.spec;
-            if (!spec.deviceId.empty() && !panel->selectDevice(QString::fromStdString(spec.deviceId)))
-                err << "sharescope: no device " << QString::fromStdString(spec.deviceId) << " here" << Qt::endl;
-            if (!spec.mode.empty() && !panel->selectMode(QString::fromStdString(spec.mode)))
-                err << "sharescope: mode " << QString::fromStdString(spec.mode) << " is not available on this device"
+            const RunRequest &request = options.request;
+            const ExperimentSpec &spec = request.base;
+            if (!spec.deviceId.empty() && !panel->selectDevice(q(spec.deviceId)))
+                err << "sharescope: no device " << q(spec.deviceId) << " here" << Qt::endl;
+            if (request.mode && !panel->selectMode(*request.mode))
+                err << "sharescope: mode " << q(modeName(*request.mode)) << " is not available on this device"
                     << Qt::endl;
-            panel->selectKernel(QString::fromStdString(spec.kernel));
+            panel->selectKernel(spec.kernel);
             panel->setIterations(spec.iterations, spec.warmup);
-            if (options.spec.bytes != ExperimentSpec().bytes)
-                panel->setSize(QString::fromStdString(formatSizeArgument(spec.bytes)));
+            if (spec.bytes != ExperimentSpec().bytes)
+                panel->setSize(q(formatSizeArgument(spec.bytes)));
             if (!options.openPath.isEmpty())
                 window.openReport(options.openPath);
-            if (!options.demo.isEmpty()) {
-                const auto bytes = options.sizeGiven ? std::optional(options.spec.bytes) : std::nullopt;
-                if (!window.startDemo(options.demo, bytes) && screenshot)
+            if (request.demo) {
+                const auto bytes = request.sizeGiven ? std::optional(spec.bytes) : std::nullopt;
+                if (!window.startDemo(*request.demo, bytes) && screenshot)
                     takeScreenshot();
             } else if (options.runOnStart)
                 window.run();

@@ -2,11 +2,9 @@
 
 #include "bytesize.h"
 #include "devices.h"
+#include "ipc.h"
 #include "language.h"
-
-#if SHARESCOPE_HAVE_CUDA
-#include "cuda/ipcexport.h"
-#endif
+#include "textconv.h"
 
 #include <QCoreApplication>
 
@@ -22,19 +20,13 @@ class IpcExport
 namespace sharescope {
 namespace {
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
-
 int fail(QTextStream &err, const Error &error)
 {
     err << "sharescope: " << errorText(error) << Qt::endl;
     return exitCodeFor(error.kind);
 }
 
-#if SHARESCOPE_HAVE_CUDA
-QString describe(const cuda::BufferSummary &summary)
+QString describe(const BufferSummary &summary)
 {
     QStringList first;
     for (const float value : summary.first)
@@ -43,7 +35,7 @@ QString describe(const cuda::BufferSummary &summary)
         .arg(QString::number(summary.checksum, 'f', 1), first.join(QLatin1Char(' ')));
 }
 
-QString cupySnippet(const DeviceInfo &device, const cuda::IpcExport &exported)
+QString cupySnippet(const DeviceInfo &device, const SharedBuffer &exported)
 {
     QString snippet;
     snippet += QStringLiteral("    import cupy as cp\n");
@@ -85,7 +77,6 @@ void waitForTheUser(const std::atomic<bool> *stop)
             return;
     }
 }
-#endif
 
 } // namespace
 
@@ -93,7 +84,7 @@ int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTe
                         const std::atomic<bool> *stop)
 {
     const DeviceList list = listDevices();
-    std::string deviceId = options.spec.deviceId;
+    std::string deviceId = options.request.base.deviceId;
     if (deviceId.empty()) {
         const auto cuda = std::ranges::find(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
         if (cuda == list.devices.end()) {
@@ -109,11 +100,10 @@ int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTe
         return fail(err, device.error());
     if (device->backend != BackendKind::Cuda)
         return fail(err, unsupported("ipc-export shares CUDA memory, and " + device->id + " is an OpenCL device"));
-#if SHARESCOPE_HAVE_CUDA
     const auto fill = parseFill(options.fill.toStdString());
     if (!fill)
         return fail(err, fill.error());
-    auto exported = cuda::IpcExport::create(device->index, options.spec.bytes, *fill, options.managedMemory);
+    auto exported = exportBuffer(device->index, options.request.base.bytes, *fill, options.managedMemory);
     if (!exported)
         return fail(err, exported.error());
     const auto before = (*exported)->summarize();
@@ -141,9 +131,6 @@ int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTe
                .arg(q(formatCount(after->changed)), q(formatCount((*exported)->count())));
     out.flush();
     return 0;
-#else
-    return fail(err, unsupported("this ShareScope was built without CUDA"));
-#endif
 }
 
 } // namespace sharescope

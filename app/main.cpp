@@ -1,10 +1,8 @@
 #include "clirunner.h"
 #include "commandline.h"
 #include "guiapp.h"
+#include "ipc.h"
 #include "language.h"
-#if SHARESCOPE_HAVE_CUDA
-#include "cuda/ipcpeer.h"
-#endif
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -32,13 +30,8 @@ void onSignal(int signal)
 int main(int argc, char **argv)
 {
     // The hidden role of the ipc mode's second process: no Qt, no parsing.
-    if (argc == 2 && std::strcmp(argv[1], "ipc-peer") == 0) {
-#if SHARESCOPE_HAVE_CUDA
-        return sharescope::cuda::runIpcPeer();
-#else
-        return 3;
-#endif
-    }
+    if (argc == 2 && std::strcmp(argv[1], "ipc-peer") == 0)
+        return sharescope::runIpcPeer();
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);

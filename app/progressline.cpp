@@ -1,6 +1,7 @@
 #include "progressline.h"
 
 #include "bytesize.h"
+#include "textconv.h"
 
 namespace sharescope {
 
@@ -19,10 +20,8 @@ void ProgressLine::setTask(const QString &task)
 
 void ProgressLine::runStarting(std::size_t index, std::size_t total, const ExperimentSpec &spec)
 {
-    setTask(QStringLiteral("[%1/%2] %3 · %4")
-                .arg(index + 1)
-                .arg(total)
-                .arg(QString::fromStdString(spec.mode), QString::fromStdString(formatBytes(spec.bytes))));
+    const QString task = QStringLiteral("%1 · %2").arg(q(modeName(spec.mode)), q(formatBytes(spec.bytes)));
+    setTask(total > 1 ? QStringLiteral("[%1/%2] %3").arg(index + 1).arg(total).arg(task) : task);
 }
 
 void ProgressLine::progress(int done, int total)

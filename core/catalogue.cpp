@@ -4,41 +4,42 @@
 
 #include <algorithm>
 #include <array>
+#include <ranges>
 
 namespace sharescope {
 namespace {
 
 constexpr std::array<ModeInfo, 13> modeTable{{
-    {"device", BackendKind::Cuda,
+    {ModeId::Device, "device", BackendKind::Cuda, ModeFamily::Copy, false,
      SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory")},
-    {"pinned", BackendKind::Cuda,
+    {ModeId::Pinned, "pinned", BackendKind::Cuda, ModeFamily::Copy, false,
      SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory")},
-    {"zero-copy", BackendKind::Cuda,
+    {ModeId::ZeroCopy, "zero-copy", BackendKind::Cuda, ModeFamily::Mapped, false,
      SHARESCOPE_TR_NOOP("Catalogue", "mapped page-locked host memory; the kernel reads and writes it over the bus")},
-    {"registered", BackendKind::Cuda,
+    {ModeId::Registered, "registered", BackendKind::Cuda, ModeFamily::Mapped, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus")},
-    {"managed", BackendKind::Cuda,
+    {ModeId::Managed, "managed", BackendKind::Cuda, ModeFamily::Managed, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them")},
-    {"managed-prefetch", BackendKind::Cuda,
+    {ModeId::ManagedPrefetch, "managed-prefetch", BackendKind::Cuda, ModeFamily::Managed, false,
      SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; cudaMemPrefetchAsync moves pages before they are used")},
-    {"managed-advise", BackendKind::Cuda,
+    {ModeId::ManagedAdvise, "managed-advise", BackendKind::Cuda, ModeFamily::Managed, true,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live")},
-    {"ipc", BackendKind::Cuda,
+    {ModeId::Ipc, "ipc", BackendKind::Cuda, ModeFamily::Ipc, false,
      SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc exported with cudaIpcGetMemHandle; a second process runs the kernel")},
-    {"cl-copy", BackendKind::OpenCL,
+    {ModeId::ClCopy, "cl-copy", BackendKind::OpenCL, ModeFamily::ClCopy, false,
      SHARESCOPE_TR_NOOP("Catalogue", "clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out")},
-    {"cl-use-host-ptr", BackendKind::OpenCL,
+    {ModeId::ClUseHostPtr, "cl-use-host-ptr", BackendKind::OpenCL, ModeFamily::ClMap, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)")},
-    {"cl-alloc-host-ptr", BackendKind::OpenCL,
+    {ModeId::ClAllocHostPtr, "cl-alloc-host-ptr", BackendKind::OpenCL, ModeFamily::ClMap, false,
      SHARESCOPE_TR_NOOP("Catalogue", "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached by map/unmap")},
-    {"cl-svm-coarse", BackendKind::OpenCL,
+    {ModeId::ClSvmCoarse, "cl-svm-coarse", BackendKind::OpenCL, ModeFamily::ClSvm, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access")},
-    {"cl-svm-fine", BackendKind::OpenCL,
+    {ModeId::ClSvmFine, "cl-svm-fine", BackendKind::OpenCL, ModeFamily::ClSvm, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access")},
 }};
@@ -56,28 +57,37 @@ constexpr std::array<BufferSpec, 3> gatherBuffers{{
     {"out", ElementType::UInt32, BufferRole::Output},
 }};
 
+// gather's indices are 32-bit.
+constexpr std::uint64_t gatherMaxElements = 1ULL << 32;
+
 constexpr std::array<KernelInfo, 5> kernelTable{{
-    {"vector-add", SHARESCOPE_TR_NOOP("Catalogue", "out[i] = x[i] + y[i]: the basic round trip"), vectorAddBuffers},
-    {"scale", SHARESCOPE_TR_NOOP("Catalogue", "buf[i] *= 2 in place: one buffer, read and written"), scaleBuffers},
-    {"stride",
+    {KernelId::VectorAdd, "vector-add", SHARESCOPE_TR_NOOP("Catalogue", "out[i] = x[i] + y[i]: the basic round trip"),
+     vectorAddBuffers, 3, false, false, 0, 0, "vector_add"},
+    {KernelId::Scale, "scale", SHARESCOPE_TR_NOOP("Catalogue", "buf[i] *= 2 in place: one buffer, read and written"),
+     scaleBuffers, 2, false, false, 0, 0, "scale"},
+    {KernelId::Stride, "stride",
      SHARESCOPE_TR_NOOP("Catalogue", "buf[k * stride] += 1 (--stride, default 64KiB): the bus moves whole pages"),
-     counterBuffers},
-    {"gather", SHARESCOPE_TR_NOOP("Catalogue", "out[i] = x[perm[i]] over a fixed random permutation: random access"),
-     gatherBuffers},
-    {"ping-pong", SHARESCOPE_TR_NOOP("Catalogue", "--rounds times: the GPU adds 1 to every element, then the CPU does"),
-     counterBuffers},
+     counterBuffers, 2, true, false, 0, 0, "stride_add"},
+    {KernelId::Gather, "gather",
+     SHARESCOPE_TR_NOOP("Catalogue", "out[i] = x[perm[i]] over a fixed random permutation: random access"),
+     gatherBuffers, 3, false, false, 1, gatherMaxElements, "gather"},
+    {KernelId::PingPong, "ping-pong",
+     SHARESCOPE_TR_NOOP("Catalogue", "--rounds times: the GPU adds 1 to every element, then the CPU does"),
+     counterBuffers, 2, false, true, 0, 0, "ping_pong"},
 }};
 
-template<typename Table>
-std::string joinIds(const Table &table, std::string_view separator, auto keep)
+constexpr std::array<Advice, 4> adviceTable{Advice::PreferredDevice, Advice::PreferredHost, Advice::AccessedBy,
+                                            Advice::ReadMostly};
+constexpr std::array<std::string_view, 4> adviceNames{"preferred-device", "preferred-host", "accessed-by",
+                                                      "read-mostly"};
+
+std::string join(auto &&names, std::string_view separator)
 {
     std::string list;
-    for (const auto &entry : table) {
-        if (!keep(entry))
-            continue;
+    for (const std::string_view name : names) {
         if (!list.empty())
             list += separator;
-        list += entry.id;
+        list += name;
     }
     return list;
 }
@@ -93,36 +103,86 @@ std::span<const KernelInfo> kernels()
     return kernelTable;
 }
 
-const ModeInfo *findMode(std::string_view id)
+// The tables are in enum order (checked by tst_catalogue).
+const ModeInfo &modeInfo(ModeId id)
 {
-    const auto it = std::ranges::find(modeTable, id, &ModeInfo::id);
-    return it == modeTable.end() ? nullptr : &*it;
+    return modeTable[static_cast<std::size_t>(id)];
+}
+const KernelInfo &kernelInfo(KernelId id)
+{
+    return kernelTable[static_cast<std::size_t>(id)];
+}
+std::string_view modeName(ModeId id)
+{
+    return modeInfo(id).name;
+}
+std::string_view kernelName(KernelId id)
+{
+    return kernelInfo(id).name;
+}
+std::string_view adviceName(Advice advice)
+{
+    return adviceNames[static_cast<std::size_t>(advice)];
+}
+std::span<const Advice> adviceValues()
+{
+    return adviceTable;
 }
 
-const KernelInfo *findKernel(std::string_view id)
+std::optional<ModeId> modeFromName(std::string_view name)
 {
-    const auto it = std::ranges::find(kernelTable, id, &KernelInfo::id);
-    return it == kernelTable.end() ? nullptr : &*it;
+    const auto it = std::ranges::find(modeTable, name, &ModeInfo::name);
+    return it == modeTable.end() ? std::nullopt : std::optional(it->id);
+}
+std::optional<KernelId> kernelFromName(std::string_view name)
+{
+    const auto it = std::ranges::find(kernelTable, name, &KernelInfo::name);
+    return it == kernelTable.end() ? std::nullopt : std::optional(it->id);
+}
+std::optional<Advice> adviceFromName(std::string_view name)
+{
+    const auto it = std::ranges::find(adviceNames, name);
+    return it == adviceNames.end() ? std::nullopt : std::optional(adviceTable[it - adviceNames.begin()]);
 }
 
-std::string_view defaultMode(BackendKind backend)
+Result<ModeId> parseMode(std::string_view name)
 {
-    return backend == BackendKind::Cuda ? "device" : "cl-copy";
+    if (const auto id = modeFromName(name))
+        return *id;
+    return badArgument(SHARESCOPE_TR_NOOP("Core", "unknown mode '%1'; accepted: %2"),
+                       {std::string(name), modeNameList()});
+}
+Result<KernelId> parseKernel(std::string_view name)
+{
+    if (const auto id = kernelFromName(name))
+        return *id;
+    return badArgument(SHARESCOPE_TR_NOOP("Core", "unknown kernel '%1'; accepted: %2"),
+                       {std::string(name), kernelNameList()});
+}
+Result<Advice> parseAdvice(std::string_view name)
+{
+    if (const auto advice = adviceFromName(name))
+        return *advice;
+    return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid advice '%1'; accepted: %2"),
+                       {std::string(name), adviceNameList()});
 }
 
-std::string modeIdList(std::string_view separator)
+ModeId defaultMode(BackendKind backend)
 {
-    return joinIds(modeTable, separator, [](const ModeInfo &) { return true; });
+    return backend == BackendKind::Cuda ? ModeId::Device : ModeId::ClCopy;
 }
 
-std::string modeIdList(BackendKind backend, std::string_view separator)
+std::string modeNameList(std::string_view separator)
 {
-    return joinIds(modeTable, separator, [backend](const ModeInfo &m) { return m.backend == backend; });
+    return join(modeTable | std::views::transform(&ModeInfo::name), separator);
 }
-
-std::string kernelIdList(std::string_view separator)
+std::string kernelNameList(std::string_view separator)
 {
-    return joinIds(kernelTable, separator, [](const KernelInfo &) { return true; });
+    return join(kernelTable | std::views::transform(&KernelInfo::name), separator);
+}
+std::string adviceNameList(std::string_view separator)
+{
+    return join(adviceNames, separator);
 }
 
 std::string_view elementTypeName(ElementType type)
@@ -132,54 +192,78 @@ std::string_view elementTypeName(ElementType type)
 
 Support notSupported(const char *text, std::vector<std::string> args)
 {
-    return {false, fillTemplate(text, args), {text, std::move(args)}};
+    MessageTemplate reason(text, std::move(args));
+    std::string english = reason.english();
+    return {false, std::move(english), std::move(reason)};
 }
 
-Support supportOf(const DeviceInfo &device, const ModeInfo &mode)
+Error supportError(const Support &support)
 {
-    if (mode.backend != device.backend) {
-        return notSupported(mode.backend == BackendKind::Cuda
-                                ? SHARESCOPE_TR_NOOP("Core", "%1 is a CUDA mode and %2 is an OpenCL device")
-                                : SHARESCOPE_TR_NOOP("Core", "%1 is an OpenCL mode and %2 is a CUDA device"),
-                            {std::string(mode.id), device.id});
+    return {ErrorKind::Unsupported, support.reason, support.translatable, std::nullopt};
+}
+
+namespace {
+
+Support openClSupport(const DeviceInfo &device, ModeId mode)
+{
+    if (mode != ModeId::ClSvmCoarse && mode != ModeId::ClSvmFine)
+        return {true, {}, {}};
+    if (device.versionMajor < 2) {
+        return notSupported(SHARESCOPE_TR_NOOP("Core", "device supports OpenCL %1.%2; SVM needs OpenCL 2.0 or later"),
+                            {std::to_string(device.versionMajor), std::to_string(device.versionMinor)});
     }
-    const std::string id(mode.id);
-    if (device.backend == BackendKind::OpenCL) {
-        const bool svmApi = device.versionMajor >= 2;
-        if (id == "cl-svm-coarse" || id == "cl-svm-fine") {
-            if (!svmApi) {
-                return notSupported(
-                    SHARESCOPE_TR_NOOP("Core", "device supports OpenCL %1.%2; SVM needs OpenCL 2.0 or later"),
-                    {std::to_string(device.versionMajor), std::to_string(device.versionMinor)});
-            }
-            if (id == "cl-svm-coarse" && !device.svmCoarseBuffer)
-                return {false, SHARESCOPE_TR_NOOP("Catalogue", "device reports no coarse-grained buffer SVM")};
-            if (id == "cl-svm-fine" && !device.svmFineBuffer)
-                return {false, SHARESCOPE_TR_NOOP("Catalogue", "device reports no fine-grained buffer SVM")};
-        }
-        return {true, {}};
-    }
-    // CUDA
-    if (id == "zero-copy" || id == "registered") {
+    if (mode == ModeId::ClSvmCoarse && !device.svmCoarseBuffer)
+        return notSupported(SHARESCOPE_TR_NOOP("Catalogue", "device reports no coarse-grained buffer SVM"));
+    if (mode == ModeId::ClSvmFine && !device.svmFineBuffer)
+        return notSupported(SHARESCOPE_TR_NOOP("Catalogue", "device reports no fine-grained buffer SVM"));
+    return {true, {}, {}};
+}
+
+Support cudaSupport(const DeviceInfo &device, ModeId mode)
+{
+    switch (modeInfo(mode).family) {
+    case ModeFamily::Mapped:
         if (!device.canMapHostMemory)
-            return {
-                false,
-                SHARESCOPE_TR_NOOP("Catalogue", "device cannot map host memory (cudaDevAttrCanMapHostMemory is 0)")};
-    }
-    if (id.starts_with("managed") && !device.managedMemory)
-        return {false,
-                SHARESCOPE_TR_NOOP("Catalogue", "device reports no managed memory (cudaDevAttrManagedMemory is 0)")};
-    if (id == "managed-prefetch" && !device.concurrentManagedAccess)
-        return {false,
+            return notSupported(
+                SHARESCOPE_TR_NOOP("Catalogue", "device cannot map host memory (cudaDevAttrCanMapHostMemory is 0)"));
+        break;
+    case ModeFamily::Managed:
+        if (!device.managedMemory)
+            return notSupported(
+                SHARESCOPE_TR_NOOP("Catalogue", "device reports no managed memory (cudaDevAttrManagedMemory is 0)"));
+        if (mode == ModeId::ManagedPrefetch && !device.concurrentManagedAccess)
+            return notSupported(
                 SHARESCOPE_TR_NOOP("Catalogue",
                                    "device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), "
-                                   "which cudaMemPrefetchAsync to the GPU needs")};
-    if (id == "ipc" && !device.unifiedAddressing)
-        return {false,
-                SHARESCOPE_TR_NOOP(
-                    "Catalogue",
-                    "device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs")};
-    return {true, {}};
+                                   "which cudaMemPrefetchAsync to the GPU needs"));
+        break;
+    case ModeFamily::Ipc:
+        if (!device.unifiedAddressing)
+            return notSupported(SHARESCOPE_TR_NOOP(
+                "Catalogue",
+                "device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs"));
+        break;
+    case ModeFamily::Copy:
+    case ModeFamily::ClCopy:
+    case ModeFamily::ClMap:
+    case ModeFamily::ClSvm:
+        break;
+    }
+    return {true, {}, {}};
+}
+
+} // namespace
+
+Support supportOf(const DeviceInfo &device, ModeId mode)
+{
+    const ModeInfo &info = modeInfo(mode);
+    if (info.backend != device.backend) {
+        return notSupported(info.backend == BackendKind::Cuda
+                                ? SHARESCOPE_TR_NOOP("Core", "%1 is a CUDA mode and %2 is an OpenCL device")
+                                : SHARESCOPE_TR_NOOP("Core", "%1 is an OpenCL mode and %2 is a CUDA device"),
+                            {std::string(info.name), device.id});
+    }
+    return device.backend == BackendKind::OpenCL ? openClSupport(device, mode) : cudaSupport(device, mode);
 }
 
 } // namespace sharescope

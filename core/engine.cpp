@@ -16,15 +16,17 @@ using Clock = std::chrono::steady_clock;
 class Run
 {
 public:
+    // freed: whether the run ends with a measured free phase (not when the
+    // buffers are kept for inspection), so that progress reaches its total.
     Run(const ExperimentSpec &spec, const Reference &reference, Session &session, EngineObserver *observer,
-        const std::atomic<bool> *cancel)
+        const std::atomic<bool> *cancel, bool freed)
         : m_spec(spec)
-        , m_kernel(*findKernel(spec.kernel))
+        , m_kernel(spec.kernelInfo())
         , m_reference(reference)
         , m_session(session)
         , m_observer(observer)
         , m_cancel(cancel)
-        , m_total(2 + (spec.warmup + spec.iterations) * static_cast<int>(iterationPhases.size()))
+        , m_total((freed ? 2 : 1) + (spec.warmup + spec.iterations) * static_cast<int>(iterationPhases.size()))
     {
     }
 
@@ -77,7 +79,7 @@ private:
         if (!status) {
             Error error = status.error();
             if (error.kind != ErrorKind::Cancelled)
-                error.message = std::string(phaseName(phase)) + ": " + error.message;
+                error.phase = phase;
             return error;
         }
         PhaseResult result;
@@ -105,7 +107,6 @@ private:
 
     std::uint64_t bytesAccessed(Phase phase, const PhaseMeter &meter) const
     {
-        const std::uint64_t size = m_spec.bytes;
         switch (phase) {
         case Phase::HostInit:
             return buffersWhere(hostWrites);
@@ -115,15 +116,9 @@ private:
         case Phase::ToHost:
             return meter.bytesToDevice() + meter.bytesToHost();
         case Phase::Kernel:
-            if (m_spec.kernel == "vector-add" || m_spec.kernel == "gather")
-                return 3 * size;
-            if (m_spec.kernel == "scale")
-                return 2 * size;
-            if (m_spec.kernel == "stride")
-                return 2 * m_spec.strideTouched() * elementBytes;
             // ping-pong: the GPU's reads and writes only, so that the
             // bandwidth over the kernels' device time is the kernels' own.
-            return 2 * size * static_cast<std::uint64_t>(m_spec.rounds);
+            return m_spec.kernelBytes();
         case Phase::Alloc:
         case Phase::IpcOpen:
         case Phase::Free:
@@ -185,7 +180,7 @@ private:
     // adds 1, the data goes to the host, the CPU adds 1, and it comes back.
     Status kernel(PhaseMeter &meter)
     {
-        if (m_spec.kernel != "ping-pong")
+        if (!m_kernel.usesRounds)
             return m_session.launch(meter);
         for (int round = 0; round < m_spec.rounds; ++round) {
             if (round > 0 && cancelled())
@@ -290,7 +285,7 @@ Result<std::vector<std::uint32_t>> Engine::readBuffer(std::size_t buffer, std::u
 {
     if (!m_kept)
         return failed("the buffers of the last run are no longer kept");
-    const KernelInfo &kernel = *findKernel(m_kept->spec.kernel);
+    const KernelInfo &kernel = m_kept->spec.kernelInfo();
     const std::uint64_t elements = m_kept->spec.elementCount();
     if (buffer >= kernel.buffers.size() || first >= elements)
         return badArgument("no element " + std::to_string(first) + " in buffer " + std::to_string(buffer));
@@ -309,10 +304,12 @@ Status Engine::check(const ExperimentSpec &spec) const
 {
     if (Status s = validate(spec); !s)
         return s;
-    const Support support = supportOf(device(), *findMode(spec.mode));
-    if (!support.supported)
-        return unsupported(SHARESCOPE_TR_NOOP("Core", "mode %1 is not supported on %2: %3"),
-                           {spec.mode, device().id, support.reason});
+    const Support support = supportOf(device(), spec.mode);
+    if (!support.supported) {
+        return errorOf(ErrorKind::Unsupported,
+                       {SHARESCOPE_TR_NOOP("Core", "mode %1 is not supported on %2: %3"),
+                        {std::string(modeName(spec.mode)), device().id, support.translatable}});
+    }
     if (Status s = checkLimits(spec, device()); !s)
         return s;
     return m_backend->check(spec);
@@ -341,7 +338,7 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
     if (!session)
         return session.error();
     auto reference = std::make_unique<Reference>(spec);
-    Run run(spec, *reference, **session, observer, cancel);
+    Run run(spec, *reference, **session, observer, cancel, !keepBuffers);
     const Status status = run.execute(report);
     report.buffers = (*session)->buffers();
     report.ipc = (*session)->ipcDetails();

@@ -1,72 +1,157 @@
 #include "experimentset.h"
 
+#include "bytesize.h"
 #include "trnoop.h"
 
+#include <algorithm>
+
 namespace sharescope {
+namespace {
+
+std::vector<ModeId> requestedModes(const RunRequest &request, const DeviceInfo &device)
+{
+    if (request.demo) {
+        const auto modes = demoModes(demoInfo(*request.demo), device.backend);
+        return {modes.begin(), modes.end()};
+    }
+    if (request.kind == ReportSet::Kind::Run)
+        return {request.mode.value_or(defaultMode(device.backend))};
+    if (!request.modes.empty() && !request.allModes)
+        return request.modes;
+    if (request.kind == ReportSet::Kind::Sweep && !request.allModes)
+        return {defaultMode(device.backend)};
+    std::vector<ModeId> all;
+    for (const ModeInfo &mode : modes()) {
+        if (mode.backend == device.backend)
+            all.push_back(mode.id);
+    }
+    return all;
+}
+
+std::optional<Error> demoRefusal(const RunRequest &request, const DeviceInfo &device, const PlannedRuns &plan)
+{
+    if (!request.demo)
+        return std::nullopt;
+    const DemoInfo &demo = demoInfo(*request.demo);
+    if (demoModes(demo, device.backend).empty()) {
+        return unsupported(SHARESCOPE_TR_NOOP("Core", "the %1 demo needs a CUDA device, and %2 is %3"),
+                           {std::string(demo.name), device.id, std::string(backendName(device.backend))});
+    }
+    if (plan.runs.empty()) {
+        return unsupported(SHARESCOPE_TR_NOOP("Core", "%1 can run none of the modes of the %2 demo"),
+                           {device.id, std::string(demo.name)});
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+Status validateRequest(const RunRequest &request)
+{
+    // The ranges, judged in a mode that takes no advice; the advice below.
+    if (Status valid = validate(inMode(request.base, ModeId::Device)); !valid)
+        return valid;
+    if (!request.base.advice || request.demo)
+        return okStatus();
+    const auto takesAdvice = [](ModeId mode) { return modeInfo(mode).takesAdvice; };
+    const bool advising = request.kind == ReportSet::Kind::Run
+        ? request.mode && takesAdvice(*request.mode)
+        : request.allModes || request.modes.empty() || std::ranges::any_of(request.modes, takesAdvice);
+    if (advising)
+        return okStatus();
+    std::optional<ModeId> mode = request.mode;
+    if (!mode && !request.modes.empty())
+        mode = request.modes.front();
+    if (mode) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode, not to %1"),
+                           {std::string(modeName(*mode))});
+    }
+    return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode"), {});
+    return okStatus();
+}
+
+std::string reproduceCommand(const RunRequest &request)
+{
+    const ExperimentSpec &base = request.base;
+    const std::string device = base.deviceId.empty() ? std::string() : " --device " + base.deviceId;
+    if (request.demo) {
+        std::string line = "sharescope demo " + std::string(demoInfo(*request.demo).name) + device;
+        if (request.sizeGiven)
+            line += " --size " + formatSizeArgument(base.bytes);
+        line += " --iterations " + std::to_string(base.iterations) + " --warmup " + std::to_string(base.warmup);
+        return line + (base.counters ? "" : " --no-counters");
+    }
+    std::string modes;
+    for (const ModeId mode : request.modes)
+        modes += (modes.empty() ? "" : ",") + std::string(modeName(mode));
+    switch (request.kind) {
+    case ReportSet::Kind::Run:
+        if (request.mode)
+            return inMode(base, *request.mode).commandLine();
+        return "sharescope run" + device + base.experimentOptions();
+    case ReportSet::Kind::Compare:
+        return "sharescope compare" + device + " --modes " + (request.allModes || modes.empty() ? "all" : modes)
+            + base.experimentOptions();
+    case ReportSet::Kind::Sweep:
+        break;
+    }
+    std::string sizes;
+    for (const std::uint64_t size : request.sizes)
+        sizes += (sizes.empty() ? "" : ",") + formatSizeArgument(size);
+    const std::string modeList = request.allModes ? " --modes all" : modes.empty() ? "" : " --modes " + modes;
+    return "sharescope sweep" + device + modeList + " --sizes " + sizes + base.experimentOptions(false);
+}
 
 void SetObserver::runStarting(std::size_t, std::size_t, const ExperimentSpec &) { }
 
-PlannedRuns planRuns(ReportSet::Kind kind, const ExperimentSpec &base, const std::vector<std::string> &requested,
-                     const std::vector<std::uint64_t> &sizes, const DeviceInfo &device)
+PlannedRuns planRuns(const RunRequest &request, const DeviceInfo &device)
 {
-    std::vector<std::string> modeIds = requested;
-    const bool all = modeIds == std::vector<std::string>{"all"};
-    if (all)
-        modeIds.clear();
-    if (modeIds.empty()) {
-        if (kind == ReportSet::Kind::Sweep && !all) {
-            modeIds.emplace_back(defaultMode(device.backend));
-        } else {
-            for (const ModeInfo &mode : modes()) {
-                if (mode.backend == device.backend)
-                    modeIds.emplace_back(mode.id);
-            }
-        }
-    }
-    const std::vector<std::uint64_t> runSizes = kind == ReportSet::Kind::Sweep ? sizes : std::vector{base.bytes};
     PlannedRuns plan;
-    for (const std::string &mode : modeIds) {
-        const ModeInfo *info = findMode(mode);
-        const Support support = info ? supportOf(device, *info) : Support{false, "unknown mode"};
-        for (const std::uint64_t size : runSizes) {
-            if (!support.supported) {
-                plan.skipped.push_back(
-                    {mode, size, std::string(SHARESCOPE_TR_NOOP("Catalogue", "not supported: ")) + support.reason});
+    plan.kind = request.kind;
+    plan.commandLine = request.commandLine;
+    plan.single = request.kind == ReportSet::Kind::Run;
+    ExperimentSpec base = request.base;
+    base.deviceId = device.id;
+    if (request.demo)
+        base = demoSpec(demoInfo(*request.demo), base, request.sizeGiven);
+    const std::vector<std::uint64_t> sizes
+        = request.kind == ReportSet::Kind::Sweep ? request.sizes : std::vector{base.bytes};
+    for (const ModeId mode : requestedModes(request, device)) {
+        const Support support = supportOf(device, mode);
+        for (const std::uint64_t size : sizes) {
+            ExperimentSpec spec = inMode(base, mode);
+            spec.bytes = size;
+            // A single run reports an unsupported mode as its error, from
+            // the engine's check.
+            if (!support.supported && !plan.single) {
+                plan.skipped.push_back({mode, size, supportError(support)});
                 continue;
             }
-            ExperimentSpec spec = base;
-            spec.deviceId = device.id;
-            spec.mode = mode;
-            spec.bytes = size;
-            spec.advice = mode == "managed-advise" ? (base.advice.empty() ? "preferred-device" : base.advice) : "";
             plan.runs.push_back(spec);
         }
     }
+    plan.refusal = demoRefusal(request, device, plan);
     return plan;
 }
 
-Result<SetOutcome> runSet(Engine &engine, ReportSet::Kind kind, PlannedRuns plan, std::string commandLine,
-                          SetObserver *observer, const std::atomic<bool> *cancel)
+Result<SetOutcome> runSet(Engine &engine, PlannedRuns plan, SetObserver *observer, const std::atomic<bool> *cancel,
+                          bool keepBuffers)
 {
     SetOutcome outcome;
-    outcome.set.kind = kind;
-    outcome.set.commandLine = std::move(commandLine);
+    outcome.set.kind = plan.kind;
+    outcome.set.commandLine = std::move(plan.commandLine);
     outcome.set.skipped = std::move(plan.skipped);
     for (std::size_t i = 0; i < plan.runs.size(); ++i) {
         const ExperimentSpec &spec = plan.runs[i];
         if (observer)
             observer->runStarting(i, plan.runs.size(), spec);
-        auto report = engine.run(spec, observer, cancel);
+        auto report = engine.run(spec, observer, cancel, keepBuffers && plan.single);
         if (!report) {
             const Error &error = report.error();
-            if (error.kind == ErrorKind::Cancelled)
+            if (error.kind == ErrorKind::Cancelled || plan.single)
                 return error;
             outcome.anyFailed = outcome.anyFailed || error.kind == ErrorKind::Failed;
-            const char *prefix = error.kind == ErrorKind::Unsupported
-                ? SHARESCOPE_TR_NOOP("Catalogue", "not supported: ")
-                : error.kind == ErrorKind::Failed ? SHARESCOPE_TR_NOOP("Catalogue", "failed: ")
-                                                  : SHARESCOPE_TR_NOOP("Catalogue", "skipped: ");
-            outcome.set.skipped.push_back({spec.mode, spec.bytes, prefix + error.message});
+            outcome.set.skipped.push_back({spec.mode, spec.bytes, error});
             continue;
         }
         outcome.anyFailed = outcome.anyFailed || !report->verification.passed();

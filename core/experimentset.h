@@ -1,25 +1,59 @@
 #pragma once
 
+#include "demos.h"
 #include "engine.h"
-#include "reportjson.h"
+#include "reportset.h"
 
 #include <atomic>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace sharescope {
 
-// compare and sweep: the same experiment over several modes (and sizes).
-struct PlannedRuns
+// What the user asked to run, as the command line or the window says it,
+// before it meets a device.
+struct RunRequest
 {
-    std::vector<ExperimentSpec> runs;
-    std::vector<SkippedRun> skipped; // modes the device cannot run, with the reason
+    ReportSet::Kind kind = ReportSet::Kind::Run;
+    // Device, kernel, sizes, counts and advice; its mode is decided below.
+    ExperimentSpec base;
+    std::optional<ModeId> mode; // a run's mode; empty: the device's plain copy mode
+    // compare and sweep: these modes; empty: every mode of the device
+    // (compare) or its plain copy mode (sweep); allModes: every mode.
+    std::vector<ModeId> modes;
+    bool allModes = false;
+    std::vector<std::uint64_t> sizes; // sweep
+    // A guided demo (a compare): it picks the kernel, the modes and, unless
+    // sizeGiven, the size.
+    std::optional<DemoId> demo;
+    bool sizeGiven = false;
+    std::string commandLine; // what reproduces it
 };
 
-// Modes {"all"}: every mode of the device's backend. Empty modes: the same
-// for compare, the plain copy mode for sweep. Sizes are used by sweep only.
-PlannedRuns planRuns(ReportSet::Kind kind, const ExperimentSpec &base, const std::vector<std::string> &modes,
-                     const std::vector<std::uint64_t> &sizes, const DeviceInfo &device);
+// Checks a request before it meets a device: the experiment's sizes and
+// counts (validate()), and that advice goes with a mode that takes it.
+Status validateRequest(const RunRequest &request);
+
+// The command that asks for the same from the command line, for requests
+// made in the window.
+std::string reproduceCommand(const RunRequest &request);
+
+// The experiments of a request on one device.
+struct PlannedRuns
+{
+    ReportSet::Kind kind = ReportSet::Kind::Run;
+    std::string commandLine;
+    std::vector<ExperimentSpec> runs;
+    std::vector<SkippedRun> skipped; // modes the device cannot run, with the reason
+    // Why nothing at all can run here (a demo whose modes the device lacks).
+    std::optional<Error> refusal;
+    // One run, asked for by itself: its failure is the command's error, not
+    // a skipped entry.
+    bool single = false;
+};
+
+PlannedRuns planRuns(const RunRequest &request, const DeviceInfo &device);
 
 class SetObserver : public EngineObserver
 {
@@ -33,9 +67,10 @@ struct SetOutcome
     bool anyFailed = false; // a run failed, or its results were wrong
 };
 
-// Runs every planned experiment in turn. A run that fails is listed among
-// the skipped with the reason and the others go on; a cancel stops the set.
-Result<SetOutcome> runSet(Engine &engine, ReportSet::Kind kind, PlannedRuns plan, std::string commandLine,
-                          SetObserver *observer, const std::atomic<bool> *cancel);
+// Runs every planned experiment in turn. In a set, a run that fails is listed
+// among the skipped with the reason and the others go on; a cancel stops the
+// set. keepBuffers: a single run keeps its buffers (Engine::run).
+Result<SetOutcome> runSet(Engine &engine, PlannedRuns plan, SetObserver *observer, const std::atomic<bool> *cancel,
+                          bool keepBuffers = false);
 
 } // namespace sharescope

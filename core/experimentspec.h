@@ -4,42 +4,59 @@
 #include "result.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace sharescope {
 
 // One experiment, as the command line or the panel describes it. Plain data;
-// validate() checks it against the catalogue.
+// validate() checks its ranges.
 struct ExperimentSpec
 {
     std::string deviceId; // empty: the default device
-    std::string mode;
-    std::string kernel = "vector-add";
+    ModeId mode = ModeId::Device;
+    KernelId kernel = KernelId::VectorAdd;
     std::uint64_t bytes = 64ULL << 20; // per buffer
     int iterations = 5;
     int warmup = 1;
     std::uint64_t strideBytes = 64ULL << 10; // stride kernel
     int rounds = 4; // ping-pong kernel
-    std::string advice; // managed-advise
+    std::optional<Advice> advice; // managed-advise only
     bool counters = true;
 
+    const ModeInfo &modeInfo() const { return sharescope::modeInfo(mode); }
+    const KernelInfo &kernelInfo() const { return sharescope::kernelInfo(kernel); }
     std::uint64_t elementCount() const { return bytes / elementBytes; }
+    std::uint64_t strideElements() const;
     // Elements the stride kernel touches: indices 0, s, 2s, ...
     std::uint64_t strideTouched() const;
+    // Elements one launch of the kernel visits.
+    std::uint64_t kernelItems() const;
     std::uint64_t totalBytes() const; // all buffers together
+    // What the kernel phase reads plus writes (all its launches).
+    std::uint64_t kernelBytes() const;
+    // Host memory the run may need at most: a host copy of every buffer and
+    // the CPU reference's own arrays.
+    std::uint64_t hostBytes() const;
 
     // The command that reproduces this experiment ("sharescope run ...").
     std::string commandLine() const;
+    // Its options after the mode: " --kernel K --size S --iterations N ...";
+    // a sweep gives its sizes otherwise.
+    std::string experimentOptions(bool withSize = true) const;
 };
 
 inline constexpr int maxIterations = 10000;
 inline constexpr int maxRounds = 10000;
 
-// The advice values managed-advise accepts.
-std::span<const std::string_view> adviceValues();
+// The experiment in `mode`, with the advice it needs: managed-advise gets
+// `base`'s advice or the default, every other mode none. The one place that
+// decides defaults, for every way a run is asked for.
+ExperimentSpec inMode(ExperimentSpec base, ModeId mode);
 
-// Checks names and ranges; the device-dependent checks are in safetylimits.h.
+// Checks sizes, counts and the options the kernel and mode take; the
+// device-dependent checks are in safetylimits.h.
 Status validate(const ExperimentSpec &spec);
 
 } // namespace sharescope

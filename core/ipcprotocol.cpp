@@ -116,8 +116,8 @@ std::string formatCommand(const PeerCommand &command)
     std::string handles;
     for (const std::string &handle : o.memoryHandles)
         handles += (handles.empty() ? "" : ",") + handle;
-    return "open " + std::to_string(o.device) + " " + o.kernel + " " + std::to_string(o.count) + " "
-        + std::to_string(o.strideElements) + " " + handles + " " + o.eventHandle;
+    return "open " + std::to_string(o.device) + " " + std::string(kernelName(o.kernel)) + " " + std::to_string(o.count)
+        + " " + std::to_string(o.strideElements) + " " + handles + " " + o.eventHandle;
 }
 
 Result<PeerCommand> parseCommand(std::string_view line)
@@ -138,10 +138,11 @@ Result<PeerCommand> parseCommand(std::string_view line)
     PeerOpen &o = command.open;
     if (!parseNumber(words[1], o.device) || o.device < 0)
         return protocolError(line, "the device must be a number");
-    o.kernel = std::string(words[2]);
-    const KernelInfo *kernel = findKernel(o.kernel);
+    const auto kernel = kernelFromName(words[2]);
     if (!kernel)
-        return protocolError(line, "unknown kernel '" + o.kernel + "'");
+        return protocolError(line, "unknown kernel '" + std::string(words[2]) + "'");
+    o.kernel = *kernel;
+    const std::size_t buffers = kernelInfo(o.kernel).buffers.size();
     if (!parseNumber(words[3], o.count) || o.count == 0)
         return protocolError(line, "the element count must be a positive number");
     if (!parseNumber(words[4], o.strideElements) || o.strideElements == 0)
@@ -151,9 +152,9 @@ Result<PeerCommand> parseCommand(std::string_view line)
             return protocolError(line, bytes.error().message);
         o.memoryHandles.emplace_back(handle);
     }
-    if (o.memoryHandles.size() != kernel->buffers.size()) {
+    if (o.memoryHandles.size() != buffers) {
         return protocolError(line,
-                             o.kernel + " needs " + std::to_string(kernel->buffers.size()) + " memory handles, not "
+                             std::string(words[2]) + " needs " + std::to_string(buffers) + " memory handles, not "
                                  + std::to_string(o.memoryHandles.size()));
     }
     if (const auto bytes = fromHex(words[6], ipcHandleBytes); !bytes)

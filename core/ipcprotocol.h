@@ -1,5 +1,6 @@
 #pragma once
 
+#include "catalogue.h"
 #include "result.h"
 
 #include <cstdint>
@@ -31,7 +32,7 @@ Result<std::vector<std::uint8_t>> fromHex(std::string_view text, std::size_t byt
 struct PeerOpen
 {
     int device = 0;
-    std::string kernel;
+    KernelId kernel = KernelId::VectorAdd;
     std::uint64_t count = 0;
     std::uint64_t strideElements = 1;
     std::vector<std::string> memoryHandles; // hex, one per buffer in catalogue order

@@ -5,33 +5,12 @@
 namespace sharescope {
 namespace {
 
-constexpr std::array<std::string_view, counterKindCount> kindNames{
-    "bytesHostToDevice", "bytesDeviceToHost", "cpuPageFaults", "gpuPageFaultGroups",
-    "thrashing",         "throttling",        "remoteMaps",    "bytesDeviceToDevice"};
 constexpr std::array<std::string_view, 6> causeNames{"unknown",  "user",     "coherence",
                                                      "prefetch", "eviction", "access-counters"};
 
 std::optional<std::uint64_t> Counters::*fieldOf(CounterKind kind)
 {
-    switch (kind) {
-    case CounterKind::BytesHostToDevice:
-        return &Counters::bytesHostToDevice;
-    case CounterKind::BytesDeviceToHost:
-        return &Counters::bytesDeviceToHost;
-    case CounterKind::CpuPageFault:
-        return &Counters::cpuPageFaults;
-    case CounterKind::GpuPageFault:
-        return &Counters::gpuPageFaultGroups;
-    case CounterKind::Thrashing:
-        return &Counters::thrashing;
-    case CounterKind::Throttling:
-        return &Counters::throttling;
-    case CounterKind::RemoteMap:
-        return &Counters::remoteMaps;
-    case CounterKind::BytesDeviceToDevice:
-        break;
-    }
-    return &Counters::bytesDeviceToDevice;
+    return counterFields()[static_cast<std::size_t>(kind)].member;
 }
 
 // What one event adds to its counter: bytes for transfers, fault groups for
@@ -57,15 +36,16 @@ std::uint64_t contribution(const MigrationEvent &event)
 
 std::string_view counterKindName(CounterKind kind)
 {
-    return kindNames[static_cast<std::size_t>(kind)];
+    return counterFields()[static_cast<std::size_t>(kind)].name;
 }
 
 std::optional<CounterKind> counterKindFromName(std::string_view name)
 {
-    const auto it = std::ranges::find(kindNames, name);
-    if (it == kindNames.end())
-        return std::nullopt;
-    return static_cast<CounterKind>(it - kindNames.begin());
+    for (std::size_t k = 0; k < counterKindCount; ++k) {
+        if (counterFields()[k].name == name)
+            return static_cast<CounterKind>(k);
+    }
+    return std::nullopt;
 }
 
 std::string_view migrationCauseName(MigrationCause cause)

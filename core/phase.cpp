@@ -1,6 +1,35 @@
 #include "phase.h"
 
+#include "trnoop.h"
+
 namespace sharescope {
+namespace {
+
+constexpr std::array<CounterField, 8> counterTable{{
+    {"bytesHostToDevice", "um_bytes_htod", &Counters::bytesHostToDevice, CounterUnit::Bytes,
+     SHARESCOPE_TR_NOOP("Counters", "host→device")},
+    {"bytesDeviceToHost", "um_bytes_dtoh", &Counters::bytesDeviceToHost, CounterUnit::Bytes,
+     SHARESCOPE_TR_NOOP("Counters", "device→host")},
+    {"cpuPageFaults", "um_cpu_page_faults", &Counters::cpuPageFaults, CounterUnit::Count,
+     SHARESCOPE_TR_NOOP("Counters", "CPU faults")},
+    {"gpuPageFaultGroups", "um_gpu_page_fault_groups", &Counters::gpuPageFaultGroups, CounterUnit::Count,
+     SHARESCOPE_TR_NOOP("Counters", "GPU fault groups")},
+    {"thrashing", "um_thrashing", &Counters::thrashing, CounterUnit::Count,
+     SHARESCOPE_TR_NOOP("Counters", "thrashing")},
+    {"throttling", "um_throttling", &Counters::throttling, CounterUnit::Count,
+     SHARESCOPE_TR_NOOP("Counters", "throttling")},
+    {"remoteMaps", "um_remote_maps", &Counters::remoteMaps, CounterUnit::Count,
+     SHARESCOPE_TR_NOOP("Counters", "remote maps")},
+    {"bytesDeviceToDevice", "um_bytes_dtod", &Counters::bytesDeviceToDevice, CounterUnit::Bytes,
+     SHARESCOPE_TR_NOOP("Counters", "device→device")},
+}};
+
+} // namespace
+
+std::span<const CounterField> counterFields()
+{
+    return counterTable;
+}
 
 std::string_view phaseName(Phase phase)
 {

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -36,6 +37,21 @@ struct Counters
     std::optional<std::uint64_t> remoteMaps;
     std::optional<std::uint64_t> bytesDeviceToDevice;
 };
+
+enum class CounterUnit { Bytes, Count };
+
+// One counter of Counters, for everything that lists them: reports (JSON,
+// CSV), tables and the window.
+struct CounterField
+{
+    std::string_view name; // in JSON reports: "bytesHostToDevice"
+    std::string_view csvName; // "um_bytes_htod"
+    std::optional<std::uint64_t> Counters::*member;
+    CounterUnit unit;
+    std::string_view label; // marked for translation (context "Counters")
+};
+// In the order of CounterKind (migration.h), which names its first entries.
+std::span<const CounterField> counterFields();
 
 struct PhaseResult
 {

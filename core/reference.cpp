@@ -86,42 +86,56 @@ std::vector<std::uint32_t> fixedPermutation(std::uint64_t count)
 
 Reference::Reference(const ExperimentSpec &spec)
     : m_spec(spec)
-    , m_kernel(findKernel(spec.kernel))
+    , m_kernel(&spec.kernelInfo())
     , m_count(spec.elementCount())
-    , m_strideElements(std::max<std::uint64_t>(1, spec.strideBytes / elementBytes))
+    , m_strideElements(spec.strideElements())
 {
-    if (spec.kernel == "gather")
+    if (spec.kernel == KernelId::Gather)
         m_permutation = fixedPermutation(m_count);
 }
 
 void Reference::fill(std::size_t buffer, void *data) const
 {
-    const std::string_view kernel = m_kernel->id;
-    if (kernel == "vector-add" && buffer == 0) {
-        auto *out = static_cast<float *>(data);
-        for (std::uint64_t i = 0; i < m_count; ++i)
-            out[i] = vectorX(i);
-    } else if (kernel == "vector-add") {
-        // y repeats every 251 elements: a running remainder, not a division
-        // per element, so that host-init measures writing, not arithmetic.
-        auto *out = static_cast<float *>(data);
-        unsigned remainder = 0;
-        for (std::uint64_t i = 0; i < m_count; ++i) {
-            out[i] = static_cast<float>(remainder) * 0.5f;
-            remainder = remainder == 250 ? 0 : remainder + 1;
+    switch (m_spec.kernel) {
+    case KernelId::VectorAdd:
+        if (buffer == 0) {
+            auto *out = static_cast<float *>(data);
+            for (std::uint64_t i = 0; i < m_count; ++i)
+                out[i] = vectorX(i);
+        } else {
+            // y repeats every 251 elements: a running remainder, not a
+            // division per element, so that host-init measures writing, not
+            // arithmetic.
+            auto *out = static_cast<float *>(data);
+            unsigned remainder = 0;
+            for (std::uint64_t i = 0; i < m_count; ++i) {
+                out[i] = static_cast<float>(remainder) * 0.5f;
+                remainder = remainder == 250 ? 0 : remainder + 1;
+            }
         }
-    } else if (kernel == "scale") {
+        return;
+    case KernelId::Scale: {
         auto *out = static_cast<float *>(data);
         for (std::uint64_t i = 0; i < m_count; ++i)
             out[i] = scaleStart(i);
-    } else if (kernel == "gather" && buffer == 1) {
-        std::memcpy(data, m_permutation.data(), m_count * sizeof(std::uint32_t));
-    } else {
-        auto *out = static_cast<std::uint32_t *>(data);
-        const bool gather = kernel == "gather";
-        for (std::uint64_t i = 0; i < m_count; ++i)
-            out[i] = gather ? gatherX(i) : counterStart(i);
+        return;
     }
+    case KernelId::Gather:
+        if (buffer == 1) {
+            std::memcpy(data, m_permutation.data(), m_count * sizeof(std::uint32_t));
+        } else {
+            auto *out = static_cast<std::uint32_t *>(data);
+            for (std::uint64_t i = 0; i < m_count; ++i)
+                out[i] = gatherX(i);
+        }
+        return;
+    case KernelId::Stride:
+    case KernelId::PingPong:
+        break;
+    }
+    auto *out = static_cast<std::uint32_t *>(data);
+    for (std::uint64_t i = 0; i < m_count; ++i)
+        out[i] = counterStart(i);
 }
 
 void Reference::cpuRound(void *data) const
@@ -133,35 +147,42 @@ void Reference::cpuRound(void *data) const
 
 double Reference::initialValue(std::size_t buffer, std::uint64_t i) const
 {
-    const std::string_view kernel = m_kernel->id;
-    if (kernel == "vector-add")
+    switch (m_spec.kernel) {
+    case KernelId::VectorAdd:
         return buffer == 0 ? vectorX(i) : buffer == 1 ? vectorY(i) : 0.0;
-    if (kernel == "scale")
+    case KernelId::Scale:
         return scaleStart(i);
-    if (kernel == "gather")
+    case KernelId::Gather:
         return buffer == 0 ? gatherX(i) : buffer == 1 ? m_permutation[i] : 0.0;
+    case KernelId::Stride:
+    case KernelId::PingPong:
+        break;
+    }
     return counterStart(i);
 }
 
 double Reference::expectedValue(std::size_t buffer, std::uint64_t i) const
 {
-    const std::string_view kernel = m_kernel->id;
-    if (kernel == "vector-add")
+    switch (m_spec.kernel) {
+    case KernelId::VectorAdd:
         return buffer == 2 ? static_cast<double>(vectorX(i) + vectorY(i)) : initialValue(buffer, i);
-    if (kernel == "scale")
+    case KernelId::Scale:
         return static_cast<double>(scaleStart(i) * 2.0f);
-    if (kernel == "stride")
+    case KernelId::Stride:
         return static_cast<std::uint32_t>(counterStart(i) + (i % m_strideElements == 0 ? 1u : 0u));
-    if (kernel == "gather")
+    case KernelId::Gather:
         return buffer == 2 ? static_cast<double>(gatherX(m_permutation[i])) : initialValue(buffer, i);
+    case KernelId::PingPong:
+        break;
+    }
     return static_cast<std::uint32_t>(counterStart(i) + 2u * static_cast<std::uint32_t>(m_spec.rounds));
 }
 
 void Reference::verify(std::size_t buffer, const void *data, Verification &verification) const
 {
-    const std::string_view kernel = m_kernel->id;
     const std::string_view name = m_kernel->buffers[buffer].name;
-    if (kernel == "vector-add") {
+    switch (m_spec.kernel) {
+    case KernelId::VectorAdd: {
         unsigned remainder = 0; // i % 251, kept running (verify reads in index order)
         verifyLoop(
             static_cast<const float *>(data), m_count, name,
@@ -171,11 +192,14 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
                 return want;
             },
             verification);
-    } else if (kernel == "scale") {
+        return;
+    }
+    case KernelId::Scale:
         verifyLoop(
             static_cast<const float *>(data), m_count, name, [](std::uint64_t i) { return scaleStart(i) * 2.0f; },
             verification);
-    } else if (kernel == "stride") {
+        return;
+    case KernelId::Stride: {
         // Called in index order: a running next-touched index instead of a
         // division per element.
         std::uint64_t nextTouched = 0;
@@ -188,17 +212,22 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
                 return counterStart(i) + (touched ? 1u : 0u);
             },
             verification);
-    } else if (kernel == "gather") {
+        return;
+    }
+    case KernelId::Gather: {
         const std::uint32_t *permutation = m_permutation.data();
         verifyLoop(
             static_cast<const std::uint32_t *>(data), m_count, name,
             [permutation](std::uint64_t i) { return gatherX(permutation[i]); }, verification);
-    } else {
-        const auto add = 2u * static_cast<std::uint32_t>(m_spec.rounds);
-        verifyLoop(
-            static_cast<const std::uint32_t *>(data), m_count, name,
-            [add](std::uint64_t i) { return counterStart(i) + add; }, verification);
+        return;
     }
+    case KernelId::PingPong:
+        break;
+    }
+    const auto add = 2u * static_cast<std::uint32_t>(m_spec.rounds);
+    verifyLoop(
+        static_cast<const std::uint32_t *>(data), m_count, name,
+        [add](std::uint64_t i) { return counterStart(i) + add; }, verification);
 }
 
 } // namespace sharescope

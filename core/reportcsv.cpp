@@ -24,13 +24,13 @@ void row(std::ostringstream &out, const RunReport &run, const std::string &itera
          const PhaseResult &phase)
 {
     const Counters counters = phase.counters.value_or(Counters{});
-    out << quoted(run.device.id) << ',' << run.spec.mode << ',' << run.spec.kernel << ',' << run.spec.bytes << ','
-        << iteration << ',' << warmup << ',' << phaseName(phase.phase) << ',' << phase.hostNs << ','
-        << cell(phase.deviceNs) << ',' << phase.bytesToDevice << ',' << phase.bytesToHost << ',' << phase.bytesAccessed
-        << ',' << cell(counters.bytesHostToDevice) << ',' << cell(counters.bytesDeviceToHost) << ','
-        << cell(counters.cpuPageFaults) << ',' << cell(counters.gpuPageFaultGroups) << ',' << cell(counters.thrashing)
-        << ',' << cell(counters.throttling) << ',' << cell(counters.remoteMaps) << ','
-        << cell(counters.bytesDeviceToDevice) << '\n';
+    out << quoted(run.device.id) << ',' << modeName(run.spec.mode) << ',' << kernelName(run.spec.kernel) << ','
+        << run.spec.bytes << ',' << iteration << ',' << warmup << ',' << phaseName(phase.phase) << ',' << phase.hostNs
+        << ',' << cell(phase.deviceNs) << ',' << phase.bytesToDevice << ',' << phase.bytesToHost << ','
+        << phase.bytesAccessed;
+    for (const CounterField &field : counterFields())
+        out << ',' << cell(counters.*field.member);
+    out << '\n';
 }
 
 } // namespace
@@ -39,8 +39,10 @@ std::string toCsv(const std::vector<RunReport> &runs)
 {
     std::ostringstream out;
     out << "device,mode,kernel,bytes,iteration,warmup,phase,host_ns,device_ns,bytes_to_device,bytes_to_host,"
-           "bytes_accessed,um_bytes_htod,um_bytes_dtoh,um_cpu_page_faults,um_gpu_page_fault_groups,um_thrashing,"
-           "um_throttling,um_remote_maps,um_bytes_dtod\n";
+           "bytes_accessed";
+    for (const CounterField &field : counterFields())
+        out << ',' << field.csvName;
+    out << '\n';
     for (const RunReport &run : runs) {
         row(out, run, {}, {}, run.alloc);
         if (run.ipc) {

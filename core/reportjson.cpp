@@ -6,23 +6,45 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <variant>
 
 namespace sharescope {
 namespace {
 
 // Ordered, so that a report reads top-down: format, command, device, phases.
 using json = nlohmann::ordered_json;
-using CounterField = std::optional<std::uint64_t> Counters::*;
 
-constexpr std::array<std::pair<const char *, CounterField>, 8> counterFields{{
-    {"bytesHostToDevice", &Counters::bytesHostToDevice},
-    {"bytesDeviceToHost", &Counters::bytesDeviceToHost},
-    {"cpuPageFaults", &Counters::cpuPageFaults},
-    {"gpuPageFaultGroups", &Counters::gpuPageFaultGroups},
-    {"thrashing", &Counters::thrashing},
-    {"throttling", &Counters::throttling},
-    {"remoteMaps", &Counters::remoteMaps},
-    {"bytesDeviceToDevice", &Counters::bytesDeviceToDevice},
+// DeviceInfo's plain fields, in the order a report lists them after its id
+// and backend.
+using DeviceField = std::variant<std::string DeviceInfo::*, int DeviceInfo::*, std::uint64_t DeviceInfo::*,
+                                 std::uint32_t DeviceInfo::*, bool DeviceInfo::*>;
+const std::array<std::pair<const char *, DeviceField>, 26> deviceFields{{
+    {"index", &DeviceInfo::index},
+    {"name", &DeviceInfo::name},
+    {"vendor", &DeviceInfo::vendor},
+    {"platform", &DeviceInfo::platform},
+    {"deviceVersion", &DeviceInfo::deviceVersion},
+    {"driverVersion", &DeviceInfo::driverVersion},
+    {"runtimeVersion", &DeviceInfo::runtimeVersion},
+    {"versionMajor", &DeviceInfo::versionMajor},
+    {"versionMinor", &DeviceInfo::versionMinor},
+    {"globalMemoryBytes", &DeviceInfo::globalMemoryBytes},
+    {"maxAllocationBytes", &DeviceInfo::maxAllocationBytes},
+    {"baseAddressAlignBytes", &DeviceInfo::baseAddressAlignBytes},
+    {"computeUnits", &DeviceInfo::computeUnits},
+    {"cpuDevice", &DeviceInfo::cpuDevice},
+    {"hostUnifiedMemory", &DeviceInfo::hostUnifiedMemory},
+    {"svmCoarseBuffer", &DeviceInfo::svmCoarseBuffer},
+    {"svmFineBuffer", &DeviceInfo::svmFineBuffer},
+    {"svmFineSystem", &DeviceInfo::svmFineSystem},
+    {"svmAtomics", &DeviceInfo::svmAtomics},
+    {"pciBusId", &DeviceInfo::pciBusId},
+    {"managedMemory", &DeviceInfo::managedMemory},
+    {"concurrentManagedAccess", &DeviceInfo::concurrentManagedAccess},
+    {"pageableMemoryAccess", &DeviceInfo::pageableMemoryAccess},
+    {"hostNativeAtomics", &DeviceInfo::hostNativeAtomics},
+    {"canMapHostMemory", &DeviceInfo::canMapHostMemory},
+    {"unifiedAddressing", &DeviceInfo::unifiedAddressing},
 }};
 
 constexpr const char *reportFormat = "sharescope-report";
@@ -45,8 +67,8 @@ json phaseJson(const PhaseResult &phase)
     json counters = nullptr;
     if (phase.counters) {
         counters = json::object();
-        for (const auto &[name, field] : counterFields)
-            counters[name] = optionalJson(*phase.counters.*field);
+        for (const CounterField &field : counterFields())
+            counters[std::string(field.name)] = optionalJson(*phase.counters.*field.member);
     }
     return {{"phase", phaseName(phase.phase)},
             {"hostNs", phase.hostNs},
@@ -64,41 +86,24 @@ json statJson(const Stat &stat)
 
 json deviceJson(const DeviceInfo &d)
 {
-    return {{"id", d.id},
-            {"backend", backendPrefix(d.backend)},
-            {"index", d.index},
-            {"name", d.name},
-            {"vendor", d.vendor},
-            {"platform", d.platform},
-            {"deviceVersion", d.deviceVersion},
-            {"driverVersion", d.driverVersion},
-            {"runtimeVersion", d.runtimeVersion},
-            {"versionMajor", d.versionMajor},
-            {"versionMinor", d.versionMinor},
-            {"globalMemoryBytes", d.globalMemoryBytes},
-            {"maxAllocationBytes", d.maxAllocationBytes},
-            {"baseAddressAlignBytes", d.baseAddressAlignBytes},
-            {"computeUnits", d.computeUnits},
-            {"cpuDevice", d.cpuDevice},
-            {"hostUnifiedMemory", d.hostUnifiedMemory},
-            {"svmCoarseBuffer", d.svmCoarseBuffer},
-            {"svmFineBuffer", d.svmFineBuffer},
-            {"svmFineSystem", d.svmFineSystem},
-            {"svmAtomics", d.svmAtomics},
-            {"pciBusId", d.pciBusId},
-            {"managedMemory", d.managedMemory},
-            {"concurrentManagedAccess", d.concurrentManagedAccess},
-            {"pageableMemoryAccess", d.pageableMemoryAccess},
-            {"hostNativeAtomics", d.hostNativeAtomics},
-            {"canMapHostMemory", d.canMapHostMemory},
-            {"unifiedAddressing", d.unifiedAddressing}};
+    json device{{"id", d.id}, {"backend", backendPrefix(d.backend)}};
+    for (const auto &[name, field] : deviceFields)
+        std::visit([&, key = name](auto member) { device[key] = d.*member; }, field);
+    return device;
 }
 
 json specJson(const ExperimentSpec &s)
 {
-    return {{"device", s.deviceId},       {"mode", s.mode},        {"kernel", s.kernel},           {"bytes", s.bytes},
-            {"iterations", s.iterations}, {"warmup", s.warmup},    {"strideBytes", s.strideBytes}, {"rounds", s.rounds},
-            {"advice", s.advice},         {"counters", s.counters}};
+    return {{"device", s.deviceId},
+            {"mode", modeName(s.mode)},
+            {"kernel", kernelName(s.kernel)},
+            {"bytes", s.bytes},
+            {"iterations", s.iterations},
+            {"warmup", s.warmup},
+            {"strideBytes", s.strideBytes},
+            {"rounds", s.rounds},
+            {"advice", s.advice ? adviceName(*s.advice) : std::string_view()},
+            {"counters", s.counters}};
 }
 
 json migrationsJson(const RunReport &r)
@@ -291,6 +296,40 @@ private:
     std::string m_path;
 };
 
+template<typename Parse>
+auto parsed(const Reader &r, Parse parse, const char *complaint)
+{
+    const std::string text = r.string();
+    const auto value = parse(text);
+    if (!value)
+        r.fail(std::string(complaint) + " '" + text + "'");
+    return *value;
+}
+
+void readInto(const Reader &r, std::string &value)
+{
+    value = r.string();
+}
+void readInto(const Reader &r, int &value)
+{
+    value = r.intValue();
+}
+void readInto(const Reader &r, std::uint64_t &value)
+{
+    value = r.unsignedValue();
+}
+void readInto(const Reader &r, std::uint32_t &value)
+{
+    const std::uint64_t wide = r.unsignedValue();
+    if (wide > UINT32_MAX)
+        r.fail("must be at most " + std::to_string(UINT32_MAX));
+    value = static_cast<std::uint32_t>(wide);
+}
+void readInto(const Reader &r, bool &value)
+{
+    value = r.boolean();
+}
+
 PhaseResult readPhase(const Reader &r)
 {
     PhaseResult phase;
@@ -306,8 +345,8 @@ PhaseResult readPhase(const Reader &r)
     phase.bytesAccessed = r["bytesAccessed"].unsignedValue();
     if (!r["counters"].isNull()) {
         Counters counters;
-        for (const auto &[name, field] : counterFields)
-            counters.*field = r["counters"][name].optionalUnsigned();
+        for (const CounterField &field : counterFields())
+            counters.*field.member = r["counters"][std::string(field.name).c_str()].optionalUnsigned();
         phase.counters = counters;
     }
     return phase;
@@ -321,32 +360,8 @@ DeviceInfo readDevice(const Reader &r)
     if (backend != "cuda" && backend != "opencl")
         r["backend"].fail("must be \"cuda\" or \"opencl\"");
     d.backend = backend == "cuda" ? BackendKind::Cuda : BackendKind::OpenCL;
-    d.index = r["index"].intValue();
-    d.name = r["name"].string();
-    d.vendor = r["vendor"].string();
-    d.platform = r["platform"].string();
-    d.deviceVersion = r["deviceVersion"].string();
-    d.driverVersion = r["driverVersion"].string();
-    d.runtimeVersion = r["runtimeVersion"].string();
-    d.versionMajor = r["versionMajor"].intValue();
-    d.versionMinor = r["versionMinor"].intValue();
-    d.globalMemoryBytes = r["globalMemoryBytes"].unsignedValue();
-    d.maxAllocationBytes = r["maxAllocationBytes"].unsignedValue();
-    d.baseAddressAlignBytes = static_cast<std::uint32_t>(r["baseAddressAlignBytes"].unsignedValue());
-    d.computeUnits = static_cast<std::uint32_t>(r["computeUnits"].unsignedValue());
-    d.cpuDevice = r["cpuDevice"].boolean();
-    d.hostUnifiedMemory = r["hostUnifiedMemory"].boolean();
-    d.svmCoarseBuffer = r["svmCoarseBuffer"].boolean();
-    d.svmFineBuffer = r["svmFineBuffer"].boolean();
-    d.svmFineSystem = r["svmFineSystem"].boolean();
-    d.svmAtomics = r["svmAtomics"].boolean();
-    d.pciBusId = r["pciBusId"].string();
-    d.managedMemory = r["managedMemory"].boolean();
-    d.concurrentManagedAccess = r["concurrentManagedAccess"].boolean();
-    d.pageableMemoryAccess = r["pageableMemoryAccess"].boolean();
-    d.hostNativeAtomics = r["hostNativeAtomics"].boolean();
-    d.canMapHostMemory = r["canMapHostMemory"].boolean();
-    d.unifiedAddressing = r["unifiedAddressing"].boolean();
+    for (const auto &[name, field] : deviceFields)
+        std::visit([&, key = name](auto member) { readInto(r[key], d.*member); }, field);
     return d;
 }
 
@@ -354,28 +369,19 @@ ExperimentSpec readSpec(const Reader &r)
 {
     ExperimentSpec s;
     s.deviceId = r["device"].string();
-    s.mode = r["mode"].string();
-    s.kernel = r["kernel"].string();
+    s.mode = parsed(r["mode"], modeFromName, "names an unknown mode");
+    s.kernel = parsed(r["kernel"], kernelFromName, "names an unknown kernel");
     s.bytes = r["bytes"].unsignedValue();
     s.iterations = r["iterations"].intValue();
     s.warmup = r["warmup"].intValue();
     s.strideBytes = r["strideBytes"].unsignedValue();
     s.rounds = r["rounds"].intValue();
-    s.advice = r["advice"].string();
+    if (const std::string advice = r["advice"].string(); !advice.empty())
+        s.advice = parsed(r["advice"], adviceFromName, "names an unknown advice");
     s.counters = r["counters"].boolean();
     if (const Status valid = validate(s); !valid)
         throw FormatError{"the field 'spec' describes an experiment ShareScope cannot run: " + valid.error().message};
     return s;
-}
-
-template<typename Parse>
-auto parsed(const Reader &r, Parse parse, const char *complaint)
-{
-    const std::string text = r.string();
-    const auto value = parse(text);
-    if (!value)
-        r.fail(std::string(complaint) + " '" + text + "'");
-    return *value;
 }
 
 Residency readResidency(const Reader &r)
@@ -434,7 +440,7 @@ RunReport readReport(const Reader &r)
            env["compiler"].string(), env["buildType"].string()};
     report.device = readDevice(r["device"]);
     report.spec = readSpec(r["spec"]);
-    const KernelInfo *kernel = findKernel(report.spec.kernel);
+    const KernelInfo &kernel = report.spec.kernelInfo();
     for (const Reader &b : r["buffers"].items()) {
         BufferReport buffer;
         buffer.name = b["name"].string();
@@ -453,9 +459,9 @@ RunReport readReport(const Reader &r)
         buffer.address = b["address"].unsignedValue();
         report.buffers.push_back(buffer);
     }
-    if (!report.buffers.empty() && report.buffers.size() != kernel->buffers.size())
-        r["buffers"].fail("must list the " + std::to_string(kernel->buffers.size()) + " buffers of "
-                          + report.spec.kernel);
+    if (!report.buffers.empty() && report.buffers.size() != kernel.buffers.size())
+        r["buffers"].fail("must list the " + std::to_string(kernel.buffers.size()) + " buffers of "
+                          + std::string(kernel.name));
     report.alloc = readPhase(r["alloc"]);
     if (!r["free"].isNull())
         report.free = readPhase(r["free"]);
@@ -521,7 +527,7 @@ std::string toJson(const ReportSet &set, int indent)
         runs.push_back(reportJson(report));
     json skipped = json::array();
     for (const SkippedRun &s : set.skipped)
-        skipped.push_back({{"mode", s.mode}, {"bytes", s.bytes}, {"reason", s.reason}});
+        skipped.push_back({{"mode", modeName(s.mode)}, {"bytes", s.bytes}, {"reason", skippedReasonText(s.reason)}});
     const json document{{"format", set.kind == ReportSet::Kind::Sweep ? sweepFormat : compareFormat},
                         {"formatVersion", reportFormatVersion},
                         {"command", set.commandLine},
@@ -542,7 +548,7 @@ std::string modesToJson(const std::vector<ModeSupport> &modes, int indent)
 {
     json list = json::array();
     for (const ModeSupport &entry : modes) {
-        list.push_back({{"id", entry.mode->id},
+        list.push_back({{"id", entry.mode->name},
                         {"backend", backendPrefix(entry.mode->backend)},
                         {"summary", entry.mode->summary},
                         {"device", entry.deviceId.empty() ? json(nullptr) : json(entry.deviceId)},
@@ -579,8 +585,10 @@ Result<ReportSet> readReports(std::string_view text)
         set.commandLine = root["command"].string();
         for (const Reader &run : root["runs"].items())
             set.runs.push_back(readReport(run));
-        for (const Reader &s : root["skipped"].items())
-            set.skipped.push_back({s["mode"].string(), s["bytes"].unsignedValue(), s["reason"].string()});
+        for (const Reader &s : root["skipped"].items()) {
+            set.skipped.push_back({parsed(s["mode"], modeFromName, "names an unknown mode"), s["bytes"].unsignedValue(),
+                                   skippedReasonFromText(s["reason"].string())});
+        }
         return set;
     } catch (const FormatError &error) {
         return badArgument(error.message);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "reportset.h"
 #include "result.h"
 #include "runreport.h"
 
@@ -8,24 +9,6 @@
 #include <vector>
 
 namespace sharescope {
-
-// A mode or size that a compare or sweep could not run, and why.
-struct SkippedRun
-{
-    std::string mode;
-    std::uint64_t bytes = 0;
-    std::string reason;
-};
-
-// What one command produced: one run, or the runs of a compare or a sweep.
-struct ReportSet
-{
-    enum class Kind { Run, Compare, Sweep };
-    Kind kind = Kind::Run;
-    std::string commandLine;
-    std::vector<RunReport> runs;
-    std::vector<SkippedRun> skipped;
-};
 
 inline constexpr int reportFormatVersion = 1;
 
@@ -36,12 +19,6 @@ struct DeviceList;
 // `sharescope devices --json`: {"devices": [...], "problems": [...]}.
 std::string devicesToJson(const DeviceList &list, int indent = 2);
 
-struct ModeSupport
-{
-    const ModeInfo *mode = nullptr;
-    std::string deviceId; // the device it was decided for; empty when there is none
-    Support support;
-};
 // `sharescope modes --json`: {"modes": [{"id", "backend", "summary", "device", "supported", "reason"}]}.
 std::string modesToJson(const std::vector<ModeSupport> &modes, int indent = 2);
 

@@ -1,5 +1,7 @@
 #include "result.h"
 
+#include "phase.h"
+
 namespace sharescope {
 
 int exitCodeFor(ErrorKind kind)
@@ -34,9 +36,45 @@ std::string fillTemplate(std::string_view text, const std::vector<std::string> &
     return out;
 }
 
+MessageTemplate::MessageTemplate(std::string text, std::vector<MessageTemplate> args)
+    : text(std::move(text))
+    , args(std::move(args))
+{
+}
+
+MessageTemplate::MessageTemplate(const char *text, std::vector<std::string> values)
+    : text(text)
+{
+    for (std::string &value : values)
+        args.emplace_back(std::move(value));
+}
+
+std::string MessageTemplate::english() const
+{
+    if (args.empty())
+        return text;
+    std::vector<std::string> values;
+    for (const MessageTemplate &arg : args)
+        values.push_back(arg.english());
+    return fillTemplate(text, values);
+}
+
+std::string describe(const Error &error)
+{
+    if (!error.phase)
+        return error.message;
+    return std::string(phaseName(*error.phase)) + ": " + error.message;
+}
+
+Error errorOf(ErrorKind kind, MessageTemplate message)
+{
+    std::string english = message.english();
+    return {kind, std::move(english), std::move(message), std::nullopt};
+}
+
 Error errorOf(ErrorKind kind, const char *text, std::vector<std::string> args)
 {
-    return {kind, fillTemplate(text, args), {text, std::move(args)}};
+    return errorOf(kind, MessageTemplate(text, std::move(args)));
 }
 
 } // namespace sharescope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,27 +17,44 @@ enum class ErrorKind {
     Cancelled, // the user stopped the run: exit 1
 };
 
+enum class Phase; // phase.h
+
 // A message as a template ("unknown kernel '%1'; accepted: %2"), marked
 // with SHARESCOPE_TR_NOOP("Core", ...), and its values, so that a front end
-// can say it in the user's language. Empty text: the message is not
-// templated (driver and device errors, which quote their API).
+// can say it in the user's language. Each value is itself a message: a
+// plain value (a number, a path) is one with no values of its own, which
+// the front ends still look up, so that marked words put into a template
+// (a support reason inside "mode %1 is not supported: %3") are translated
+// too. Empty text: the message is not templated (driver and device errors,
+// which quote their API).
 struct MessageTemplate
 {
     std::string text;
-    std::vector<std::string> args;
+    std::vector<MessageTemplate> args;
+
+    MessageTemplate() = default;
+    MessageTemplate(std::string text, std::vector<MessageTemplate> args = {});
+    MessageTemplate(const char *text, std::vector<std::string> values);
+
+    bool empty() const { return text.empty(); }
+    std::string english() const; // the values put in, all in English
 };
 
 struct Error
 {
     ErrorKind kind = ErrorKind::Failed;
-    std::string message; // complete, in English
+    std::string message; // complete, in English, without the phase
     MessageTemplate translatable;
+    std::optional<Phase> phase; // the phase that failed, when one did
 };
 
 int exitCodeFor(ErrorKind kind);
+// The whole message in English: "kernel: cudaMemcpy failed ...".
+std::string describe(const Error &error);
 
 // Replaces %1 .. %N in one pass (a value that holds "%2" stays as it is).
 std::string fillTemplate(std::string_view text, const std::vector<std::string> &args);
+Error errorOf(ErrorKind kind, MessageTemplate message);
 Error errorOf(ErrorKind kind, const char *text, std::vector<std::string> args);
 
 inline Error badArgument(std::string message)

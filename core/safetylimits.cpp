@@ -27,7 +27,7 @@ std::optional<std::uint64_t> availableHostMemory()
 Status checkLimits(const ExperimentSpec &spec, const DeviceInfo &device, std::optional<std::uint64_t> hostAvailable)
 {
     // %1 to %4 say what was asked: "--size 1TiB (vector-add uses 3 buffer(s), 3 TiB in all)".
-    const std::vector<std::string> what{formatSizeArgument(spec.bytes), spec.kernel,
+    const std::vector<std::string> what{formatSizeArgument(spec.bytes), std::string(kernelName(spec.kernel)),
                                         std::to_string(spec.totalBytes() / spec.bytes), formatBytes(spec.totalBytes())};
     const auto with = [&](std::vector<std::string> more) {
         std::vector<std::string> args = what;
@@ -48,8 +48,8 @@ Status checkLimits(const ExperimentSpec &spec, const DeviceInfo &device, std::op
                            with({device.id, formatBytes(deviceLimit), formatBytes(device.globalMemoryBytes)}));
     }
     // Every mode keeps a host-side copy of each buffer in the worst case, and
-    // the gather kernel's reference permutation besides.
-    const std::uint64_t hostBytes = spec.totalBytes() + (spec.kernel == "gather" ? spec.bytes : 0);
+    // the CPU reference its own arrays besides.
+    const std::uint64_t hostBytes = spec.hostBytes();
     if (hostAvailable && hostBytes > *hostAvailable / 2) {
         return badArgument(
             SHARESCOPE_TR_NOOP("Core",
@@ -57,12 +57,11 @@ Status checkLimits(const ExperimentSpec &spec, const DeviceInfo &device, std::op
                                "ShareScope uses at most %6 (half of the %7 available now)"),
             with({formatBytes(hostBytes), formatBytes(*hostAvailable / 2), formatBytes(*hostAvailable)}));
     }
-    if (spec.kernel == "gather" && spec.elementCount() > (1ULL << 32)) {
-        return badArgument(
-            SHARESCOPE_TR_NOOP("Core",
-                               "--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for gather: its "
-                               "32-bit indices reach at most 16 GiB per buffer"),
-            what);
+    if (const std::uint64_t most = spec.kernelInfo().maxElements; most && spec.elementCount() > most) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for %2: its "
+                                              "32-bit indices reach at most %5 per buffer"),
+                           with({formatBytes(most * elementBytes)}));
     }
     return okStatus();
 }

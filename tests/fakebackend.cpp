@@ -11,7 +11,7 @@ class FakeSession final : public Session
 public:
     FakeSession(const ExperimentSpec &spec, FakeBehaviour behaviour)
         : m_spec(spec)
-        , m_kernel(*findKernel(spec.kernel))
+        , m_kernel(spec.kernelInfo())
         , m_behaviour(std::move(behaviour))
     {
     }
@@ -55,21 +55,27 @@ public:
             return s;
         const std::uint64_t n = m_spec.elementCount();
         const auto f = [](std::vector<std::uint32_t> &b) { return reinterpret_cast<float *>(b.data()); };
-        if (m_spec.kernel == "vector-add") {
+        switch (m_spec.kernel) {
+        case KernelId::VectorAdd:
             for (std::uint64_t i = 0; i < n; ++i)
                 f(m_device[2])[i] = f(m_device[0])[i] + f(m_device[1])[i];
-        } else if (m_spec.kernel == "scale") {
+            break;
+        case KernelId::Scale:
             for (std::uint64_t i = 0; i < n; ++i)
                 f(m_device[0])[i] *= 2.0f;
-        } else if (m_spec.kernel == "stride") {
-            for (std::uint64_t i = 0; i < n; i += m_spec.strideBytes / 4)
+            break;
+        case KernelId::Stride:
+            for (std::uint64_t i = 0; i < n; i += m_spec.strideElements())
                 m_device[0][i] += 1;
-        } else if (m_spec.kernel == "gather") {
+            break;
+        case KernelId::Gather:
             for (std::uint64_t i = 0; i < n; ++i)
                 m_device[2][i] = m_device[0][m_device[1][i]];
-        } else {
+            break;
+        case KernelId::PingPong:
             for (std::uint64_t i = 0; i < n; ++i)
                 m_device[0][i] += 1;
+            break;
         }
         if (m_behaviour.corruptOneElement)
             m_device.back()[n / 2] ^= 1u << 22;

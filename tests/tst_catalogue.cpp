@@ -1,4 +1,5 @@
 #include "catalogue.h"
+#include "experimentset.h"
 #include "experimentspec.h"
 #include "safetylimits.h"
 
@@ -31,25 +32,86 @@ class TestCatalogue : public QObject
 private slots:
     void listsEveryModeAndKernelOnce()
     {
-        std::set<std::string_view> ids;
+        std::set<std::string_view> names;
         for (const ModeInfo &mode : modes()) {
-            QVERIFY(ids.insert(mode.id).second);
+            QVERIFY(names.insert(mode.name).second);
             QVERIFY(!mode.summary.empty());
-            QCOMPARE(findMode(mode.id), &mode);
+            QCOMPARE(&modeInfo(mode.id), &mode); // the table is in ModeId order
+            QCOMPARE(modeFromName(mode.name), std::optional(mode.id));
         }
         QCOMPARE(modes().size(), std::size_t(13));
-        for (const char *id : {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine"})
-            QCOMPARE(findMode(id)->backend, BackendKind::OpenCL);
-        for (const char *id :
+        for (const char *name : {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine"})
+            QCOMPARE(modeInfo(*modeFromName(name)).backend, BackendKind::OpenCL);
+        for (const char *name :
              {"device", "pinned", "zero-copy", "registered", "managed", "managed-prefetch", "managed-advise", "ipc"})
-            QCOMPARE(findMode(id)->backend, BackendKind::Cuda);
+            QCOMPARE(modeInfo(*modeFromName(name)).backend, BackendKind::Cuda);
         QCOMPARE(kernels().size(), std::size_t(5));
-        for (const char *id : {"vector-add", "scale", "stride", "gather", "ping-pong"}) {
-            QVERIFY(findKernel(id));
-            QVERIFY(!findKernel(id)->buffers.empty());
+        for (const KernelInfo &kernel : kernels()) {
+            QCOMPARE(&kernelInfo(kernel.id), &kernel);
+            QCOMPARE(kernelFromName(kernel.name), std::optional(kernel.id));
+            QVERIFY(!kernel.buffers.empty());
+            QVERIFY(!kernel.openclFunction.empty());
         }
-        QVERIFY(!findMode("managd"));
-        QVERIFY(!findKernel("vectoradd"));
+        for (const Advice advice : adviceValues())
+            QCOMPARE(adviceFromName(adviceName(advice)), std::optional(advice));
+        QVERIFY(!modeFromName("managd"));
+        QVERIFY(!kernelFromName("vectoradd"));
+        QVERIFY(!adviceFromName("sideways"));
+    }
+
+    void refusesUnknownNames_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("mode") << "mode"
+                              << "nope"
+                              << "unknown mode 'nope'; accepted: device, pinned, zero-copy";
+        QTest::addRow("kernel") << "kernel"
+                                << "nope"
+                                << "unknown kernel 'nope'; accepted: vector-add, scale, stride, gather, ping-pong";
+        QTest::addRow("advice") << "advice"
+                                << "sideways"
+                                << "invalid advice 'sideways'; accepted: preferred-device, preferred-host";
+        QTest::addRow("empty mode") << "mode"
+                                    << ""
+                                    << "unknown mode ''";
+    }
+    void refusesUnknownNames()
+    {
+        QFETCH(QString, what);
+        QFETCH(QString, name);
+        QFETCH(QString, message);
+        const std::string text = name.toStdString();
+        const Error error = what == "mode" ? parseMode(text).error()
+            : what == "kernel"             ? parseKernel(text).error()
+                                           : parseAdvice(text).error();
+        QCOMPARE(error.kind, ErrorKind::BadArgument);
+        QVERIFY2(QString::fromStdString(error.message).contains(message), error.message.c_str());
+        QVERIFY(!error.translatable.empty());
+    }
+
+    // What the kernel phase reads and writes, from the kernel's traits.
+    void countsTheKernelsBytes_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<quint64>("bytes");
+        constexpr quint64 size = 1 << 20; // per buffer
+        QTest::addRow("vector-add: two reads, one write") << "vector-add" << 3 * size;
+        QTest::addRow("scale: one read, one write") << "scale" << 2 * size;
+        QTest::addRow("stride: every 64 KiB, read and written") << "stride" << 2 * (size / 65536) * 4;
+        QTest::addRow("gather: x, perm and out") << "gather" << 3 * size;
+        QTest::addRow("ping-pong: every round") << "ping-pong" << 2 * size * 3;
+    }
+    void countsTheKernelsBytes()
+    {
+        QFETCH(QString, kernel);
+        QFETCH(quint64, bytes);
+        ExperimentSpec spec;
+        spec.kernel = *kernelFromName(kernel.toStdString());
+        spec.bytes = 1 << 20;
+        spec.rounds = 3;
+        QCOMPARE(spec.kernelBytes(), bytes);
     }
 
     void decidesOpenClSupport_data()
@@ -82,10 +144,11 @@ private slots:
         DeviceInfo device = openClDevice(major, major == 1 ? 2 : 0);
         device.svmCoarseBuffer = coarse;
         device.svmFineBuffer = fine;
-        const Support support = supportOf(device, *findMode(mode.toStdString()));
+        const Support support = supportOf(device, *modeFromName(mode.toStdString()));
         QCOMPARE(support.supported, supported);
         QVERIFY2(QString::fromStdString(support.reason).contains(reason), support.reason.c_str());
         QCOMPARE(support.reason.empty(), supported);
+        QCOMPARE(support.translatable.empty(), supported); // every reason can be translated
     }
 
     void decidesCudaSupport()
@@ -93,64 +156,66 @@ private slots:
         DeviceInfo device;
         device.id = "cuda:0";
         device.backend = BackendKind::Cuda;
-        QVERIFY(supportOf(device, *findMode("device")).supported);
-        QVERIFY(!supportOf(device, *findMode("managed")).supported);
-        QVERIFY(!supportOf(device, *findMode("zero-copy")).supported);
-        QVERIFY(!supportOf(device, *findMode("cl-copy")).supported);
+        QVERIFY(supportOf(device, ModeId::Device).supported);
+        QVERIFY(!supportOf(device, ModeId::Managed).supported);
+        QVERIFY(!supportOf(device, ModeId::ZeroCopy).supported);
+        QVERIFY(!supportOf(device, ModeId::ClCopy).supported);
+        QVERIFY(!supportOf(device, ModeId::Ipc).supported);
         device.managedMemory = true;
         device.canMapHostMemory = true;
-        QVERIFY(supportOf(device, *findMode("managed")).supported);
-        const Support prefetch = supportOf(device, *findMode("managed-prefetch"));
+        QVERIFY(supportOf(device, ModeId::Managed).supported);
+        const Support prefetch = supportOf(device, ModeId::ManagedPrefetch);
         QVERIFY(!prefetch.supported);
         QVERIFY(QString::fromStdString(prefetch.reason).contains("concurrent managed access"));
         device.concurrentManagedAccess = true;
-        QVERIFY(supportOf(device, *findMode("managed-prefetch")).supported);
-        QVERIFY(supportOf(device, *findMode("registered")).supported);
+        device.unifiedAddressing = true;
+        QVERIFY(supportOf(device, ModeId::ManagedPrefetch).supported);
+        QVERIFY(supportOf(device, ModeId::Registered).supported);
+        QVERIFY(supportOf(device, ModeId::Ipc).supported);
     }
 
     void validatesSpecs_data()
     {
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("message");
-        QTest::addRow("mode") << "mode"
-                              << "unknown mode 'nope'";
-        QTest::addRow("kernel") << "kernel"
-                                << "unknown kernel 'nope'";
+        QTest::addRow("size") << "size"
+                              << "invalid size 6 bytes";
         QTest::addRow("iterations") << "iterations"
-                                    << "invalid iteration count 0";
+                                    << "invalid iteration count 0; accepted: 1 to 10000";
+        QTest::addRow("warmup") << "warmup"
+                                << "invalid warm-up count -1";
         QTest::addRow("stride") << "stride"
                                 << "invalid stride 6 bytes";
         QTest::addRow("rounds") << "rounds"
                                 << "invalid round count 0";
-        QTest::addRow("advice value") << "advice"
-                                      << "invalid advice 'sideways'";
+        QTest::addRow("advice missing") << "advice-missing"
+                                        << "managed-advise needs --advice";
         QTest::addRow("advice elsewhere") << "advice-elsewhere"
-                                          << "--advice applies only to the managed-advise mode";
+                                          << "--advice applies only to the managed-advise mode, not to cl-copy";
     }
     void validatesSpecs()
     {
         QFETCH(QString, field);
         QFETCH(QString, message);
         ExperimentSpec spec;
-        spec.mode = "cl-copy";
+        spec.mode = ModeId::ClCopy;
         QVERIFY(validate(spec).ok());
-        if (field == "mode")
-            spec.mode = "nope";
-        else if (field == "kernel")
-            spec.kernel = "nope";
+        if (field == "size")
+            spec.bytes = 6;
         else if (field == "iterations")
             spec.iterations = 0;
+        else if (field == "warmup")
+            spec.warmup = -1;
         else if (field == "stride") {
-            spec.kernel = "stride";
+            spec.kernel = KernelId::Stride;
             spec.strideBytes = 6;
         } else if (field == "rounds") {
-            spec.kernel = "ping-pong";
+            spec.kernel = KernelId::PingPong;
             spec.rounds = 0;
-        } else if (field == "advice") {
-            spec.mode = "managed-advise";
-            spec.advice = "sideways";
+        } else if (field == "advice-missing") {
+            spec.mode = ModeId::ManagedAdvise;
         } else {
-            spec.advice = "read-mostly";
+            spec.advice = Advice::ReadMostly;
         }
         const Status status = validate(spec);
         QVERIFY(!status.ok());
@@ -158,11 +223,59 @@ private slots:
         QVERIFY2(QString::fromStdString(status.error().message).contains(message), status.error().message.c_str());
     }
 
+    // One place decides the advice: the mode that takes it gets the one
+    // given or the default, every other mode none.
+    void decidesAdviceInOnePlace()
+    {
+        ExperimentSpec base;
+        QCOMPARE(inMode(base, ModeId::ManagedAdvise).advice, std::optional(defaultAdvice));
+        base.advice = Advice::ReadMostly;
+        QCOMPARE(inMode(base, ModeId::ManagedAdvise).advice, std::optional(Advice::ReadMostly));
+        QVERIFY(!inMode(base, ModeId::Managed).advice);
+        QVERIFY(validate(inMode(base, ModeId::Managed)).ok());
+    }
+
+    void validatesRequests_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("modes");
+        QTest::addColumn<bool>("valid");
+        QTest::addRow("run in managed-advise") << int(ReportSet::Kind::Run) << "managed-advise" << true;
+        QTest::addRow("run in managed") << int(ReportSet::Kind::Run) << "managed" << false;
+        QTest::addRow("run in the default mode") << int(ReportSet::Kind::Run) << "" << false;
+        QTest::addRow("compare all") << int(ReportSet::Kind::Compare) << "" << true;
+        QTest::addRow("compare with managed-advise")
+            << int(ReportSet::Kind::Compare) << "device,managed-advise" << true;
+        QTest::addRow("compare without it") << int(ReportSet::Kind::Compare) << "device,managed" << false;
+    }
+    void validatesRequests()
+    {
+        QFETCH(int, kind);
+        QFETCH(QString, modes);
+        QFETCH(bool, valid);
+        RunRequest request;
+        request.kind = static_cast<ReportSet::Kind>(kind);
+        request.base.advice = Advice::PreferredHost;
+        for (const QString &name : modes.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const ModeId mode = *modeFromName(name.toStdString());
+            if (request.kind == ReportSet::Kind::Run)
+                request.mode = mode;
+            else
+                request.modes.push_back(mode);
+        }
+        const Status status = validateRequest(request);
+        QCOMPARE(status.ok(), valid);
+        if (!valid)
+            QVERIFY(QString::fromStdString(status.error().message).contains("--advice applies only"));
+        request.base.iterations = 0; // the experiment's own ranges are checked too
+        QVERIFY(!validateRequest(request).ok());
+    }
+
     void refusesExperimentsBeyondTheLimits()
     {
         const DeviceInfo device = openClDevice(3, 0); // 8 GiB, 2 GiB per buffer
         ExperimentSpec spec;
-        spec.mode = "cl-copy";
+        spec.mode = ModeId::ClCopy;
         spec.bytes = 1ULL << 30; // 3 buffers: 3 GiB
         QVERIFY(checkLimits(spec, device, 64ULL << 30).ok());
 
@@ -183,19 +296,52 @@ private slots:
         QVERIFY(!status.ok());
         QVERIFY2(QString::fromStdString(status.error().message).contains("half of the 4 GiB available"),
                  status.error().message.c_str());
+
+        // gather's reference keeps its permutation besides the three
+        // buffers, and its indices are 32-bit.
+        spec.kernel = KernelId::Gather;
+        spec.bytes = 512ULL << 20; // 3 x 512 MiB + 512 MiB = 2 GiB of host memory
+        QVERIFY(checkLimits(spec, device, 4ULL << 30).ok());
+        QVERIFY(!checkLimits(spec, device, (4ULL << 30) - 4096).ok());
+        DeviceInfo huge = device;
+        huge.globalMemoryBytes = 1ULL << 40;
+        huge.maxAllocationBytes = 1ULL << 40;
+        spec.bytes = 20ULL << 30;
+        status = checkLimits(spec, huge, 1ULL << 40);
+        QVERIFY(!status.ok());
+        QVERIFY2(QString::fromStdString(status.error().message).contains("at most 16 GiB per buffer"),
+                 status.error().message.c_str());
     }
 
     void reproducesTheCommandLine()
     {
         ExperimentSpec spec;
         spec.deviceId = "opencl:0";
-        spec.mode = "cl-use-host-ptr";
-        spec.kernel = "stride";
+        spec.mode = ModeId::ClUseHostPtr;
+        spec.kernel = KernelId::Stride;
         spec.bytes = 256ULL << 20;
         spec.strideBytes = 4096;
         QCOMPARE(QString::fromStdString(spec.commandLine()),
                  QStringLiteral("sharescope run --device opencl:0 --mode cl-use-host-ptr --kernel stride --size 256MiB "
                                 "--iterations 5 --warmup 1 --stride 4KiB"));
+
+        // The window's requests, as commands that ask for the same.
+        RunRequest request;
+        request.base = spec;
+        request.kind = ReportSet::Kind::Compare;
+        request.allModes = true;
+        QCOMPARE(QString::fromStdString(reproduceCommand(request)),
+                 QStringLiteral("sharescope compare --device opencl:0 --modes all --kernel stride --size 256MiB "
+                                "--iterations 5 --warmup 1 --stride 4KiB"));
+        request.kind = ReportSet::Kind::Sweep;
+        request.allModes = false;
+        request.modes = {ModeId::ClCopy};
+        request.sizes = {4096, 1 << 20};
+        request.base.kernel = KernelId::VectorAdd;
+        request.base.counters = false;
+        QCOMPARE(QString::fromStdString(reproduceCommand(request)),
+                 QStringLiteral("sharescope sweep --device opencl:0 --modes cl-copy --sizes 4KiB,1MiB --kernel "
+                                "vector-add --iterations 5 --warmup 1 --no-counters"));
     }
 };
 

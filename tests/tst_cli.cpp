@@ -187,8 +187,8 @@ private slots:
         QVERIFY(set);
         QCOMPARE(set->runs.size(), std::size_t(3));
         const sharescope::RunReport &copies = set->runs.front();
-        QCOMPARE(copies.spec.mode, std::string("cl-copy"));
-        QCOMPARE(copies.spec.kernel, std::string("vector-add"));
+        QCOMPARE(copies.spec.mode, sharescope::ModeId::ClCopy);
+        QCOMPARE(copies.spec.kernel, sharescope::KernelId::VectorAdd);
         const auto summaries = sharescope::summarize(copies);
         const auto toDevice
             = std::ranges::find(summaries, sharescope::Phase::ToDevice, &sharescope::PhaseSummary::phase);

@@ -29,29 +29,33 @@ private slots:
         QCOMPARE(result.status, CommandLineResult::Status::Ok);
         const CommandLineOptions &o = result.options;
         QCOMPARE(o.command, Command::Run);
-        QCOMPARE(o.spec.deviceId, std::string("opencl:0"));
-        QCOMPARE(o.spec.mode, std::string("cl-use-host-ptr"));
-        QCOMPARE(o.spec.kernel, std::string("stride"));
-        QCOMPARE(o.spec.bytes, 256ULL << 20);
-        QCOMPARE(o.spec.iterations, 7);
-        QCOMPARE(o.spec.warmup, 0);
-        QCOMPARE(o.spec.strideBytes, std::uint64_t(4096));
-        QVERIFY(!o.spec.counters);
+        const ExperimentSpec &spec = o.request.base;
+        QCOMPARE(o.request.kind, ReportSet::Kind::Run);
+        QCOMPARE(spec.deviceId, std::string("opencl:0"));
+        QCOMPARE(o.request.mode, std::optional(ModeId::ClUseHostPtr));
+        QCOMPARE(spec.kernel, KernelId::Stride);
+        QCOMPARE(spec.bytes, 256ULL << 20);
+        QCOMPARE(spec.iterations, 7);
+        QCOMPARE(spec.warmup, 0);
+        QCOMPARE(spec.strideBytes, std::uint64_t(4096));
+        QVERIFY(!spec.counters);
         QCOMPARE(o.jsonPath, QStringLiteral("-"));
         QVERIFY(o.csvPath.isEmpty());
-        QVERIFY(o.reproduce.startsWith("sharescope run --device opencl:0"));
+        QVERIFY(QString::fromStdString(o.request.commandLine).startsWith("sharescope run --device opencl:0"));
     }
 
     void usesDefaults()
     {
         const auto result = parse("run");
         QCOMPARE(result.status, CommandLineResult::Status::Ok);
-        QCOMPARE(result.options.spec.kernel, std::string("vector-add"));
-        QCOMPARE(result.options.spec.bytes, 64ULL << 20);
-        QCOMPARE(result.options.spec.iterations, 5);
-        QCOMPARE(result.options.spec.warmup, 1);
-        QVERIFY(result.options.spec.mode.empty()); // the device's plain copy mode, decided once the device is known
-        QVERIFY(result.options.spec.counters);
+        const ExperimentSpec &spec = result.options.request.base;
+        QCOMPARE(spec.kernel, KernelId::VectorAdd);
+        QCOMPARE(spec.bytes, 64ULL << 20);
+        QCOMPARE(spec.iterations, 5);
+        QCOMPARE(spec.warmup, 1);
+        QVERIFY(!result.options.request.mode); // the device's plain copy mode, decided once the device is known
+        QVERIFY(!spec.advice);
+        QVERIFY(spec.counters);
     }
 
     void parsesCompareAndSweep()
@@ -59,15 +63,25 @@ private slots:
         auto result = parse("compare --modes cl-copy,cl-svm-fine,cl-copy --size 1MiB");
         QCOMPARE(result.status, CommandLineResult::Status::Ok);
         QCOMPARE(result.options.command, Command::Compare);
-        QCOMPARE(result.options.modes, QStringList({"cl-copy", "cl-svm-fine"}));
+        QCOMPARE(result.options.request.modes, (std::vector{ModeId::ClCopy, ModeId::ClSvmFine}));
+        QVERIFY(!result.options.request.allModes);
         result = parse("compare --modes all");
-        QCOMPARE(result.options.modes, QStringList{"all"});
+        QVERIFY(result.options.request.allModes);
         result = parse("sweep --sizes 4KiB:1MiB:x4 --csv out.csv");
         QCOMPARE(result.status, CommandLineResult::Status::Ok);
-        QCOMPARE(result.options.sizes, (std::vector<std::uint64_t>{4096, 16384, 65536, 262144, 1048576}));
+        QCOMPARE(result.options.request.kind, ReportSet::Kind::Sweep);
+        QCOMPARE(result.options.request.sizes, (std::vector<std::uint64_t>{4096, 16384, 65536, 262144, 1048576}));
         QCOMPARE(result.options.csvPath, QStringLiteral("out.csv"));
         result = parse("sweep");
-        QCOMPARE(result.options.sizes.size(), std::size_t(8)); // 4KiB, 16KiB, ... 64MiB
+        QCOMPARE(result.options.request.sizes.size(), std::size_t(8)); // 4KiB, 16KiB, ... 64MiB
+        result = parse("demo prefetch --size 1MiB");
+        QCOMPARE(result.options.request.demo, std::optional(DemoId::Prefetch));
+        QVERIFY(result.options.request.sizeGiven);
+        QVERIFY(!result.options.listDemos);
+        QVERIFY(parse("demo").options.listDemos);
+        result = parse("gui --demo ping-pong --tab compare");
+        QCOMPARE(result.options.request.demo, std::optional(DemoId::PingPong));
+        QCOMPARE(result.options.tab, std::optional(WindowTab::Compare));
     }
 
     void parsesListings()
@@ -77,7 +91,7 @@ private slots:
         QVERIFY(result.options.json);
         result = parse("modes --device cuda:0");
         QCOMPARE(result.options.command, Command::Modes);
-        QCOMPARE(result.options.spec.deviceId, std::string("cuda:0"));
+        QCOMPARE(result.options.request.base.deviceId, std::string("cuda:0"));
         QVERIFY(!result.options.json);
         result = parse("");
         QCOMPARE(result.status, CommandLineResult::Status::Ok);
@@ -139,13 +153,29 @@ private slots:
         QTest::addRow("unknown kernel") << "run --kernel add"
                                         << "unknown kernel 'add'; accepted: vector-add";
         QTest::addRow("iterations zero") << "run --iterations 0"
-                                         << "invalid --iterations '0'; accepted: a whole number from 1";
+                                         << "invalid iteration count 0; accepted: 1 to 10000";
         QTest::addRow("iterations text") << "run --iterations many"
-                                         << "invalid --iterations 'many'";
+                                         << "invalid --iterations 'many': not a whole number";
         QTest::addRow("warmup negative") << "run --warmup -1"
-                                         << "invalid --warmup '-1'";
+                                         << "invalid warm-up count -1";
         QTest::addRow("rounds") << "run --kernel ping-pong --rounds 0"
-                                << "invalid --rounds '0'";
+                                << "invalid round count 0";
+        QTest::addRow("rounds without ping-pong") << "run --rounds 3"
+                                                  << "--rounds applies only to the ping-pong kernel";
+        QTest::addRow("stride without stride") << "compare --kernel scale --stride 4KiB"
+                                               << "--stride applies only to the stride kernel";
+        QTest::addRow("sweep takes --sizes") << "sweep --size 1MiB"
+                                             << "Unknown option 'size'";
+        QTest::addRow("gui writes no JSON") << "gui --run --json out.json"
+                                            << "Unknown option 'json'";
+        QTest::addRow("empty device") << "run --device="
+                                      << "--device needs a value";
+        QTest::addRow("empty screenshot") << "gui --screenshot="
+                                          << "--screenshot needs a value";
+        QTest::addRow("advice with a mode that takes none") << "gui --mode managed --advice read-mostly"
+                                                            << "not to managed";
+        QTest::addRow("unknown tab") << "gui --tab plots"
+                                     << "unknown tab 'plots'";
         QTest::addRow("stride") << "run --kernel stride --stride 3"
                                 << "4-byte elements";
         QTest::addRow("advice without mode") << "run --advice read-mostly"
@@ -167,6 +197,28 @@ private slots:
         QTest::addRow("run has no --modes") << "run --modes cl-copy"
                                             << "Unknown option 'modes'";
     }
+    // An empty value is a mistake, not a request for the default.
+    void refusesEmptyValues_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addRow("device") << QStringList{"run", "--device", ""};
+        QTest::addRow("json") << QStringList{"run", "--json", ""};
+        QTest::addRow("modes") << QStringList{"compare", "--modes", ""};
+        QTest::addRow("demo name") << QStringList{"demo", ""};
+        QTest::addRow("tab") << QStringList{"gui", "--tab", ""};
+        QTest::addRow("screenshot") << QStringList{"gui", "--screenshot", ""};
+        QTest::addRow("lang") << QStringList{"run", "--lang", ""};
+        QTest::addRow("lang first") << QStringList{"--lang", "", "run"};
+    }
+    void refusesEmptyValues()
+    {
+        QFETCH(QStringList, arguments);
+        const auto result = parseCommandLine(QStringList{QStringLiteral("sharescope")} + arguments);
+        QCOMPARE(result.status, CommandLineResult::Status::Error);
+        QCOMPARE(result.exitCode(), 2);
+        QVERIFY2(!result.text.isEmpty(), "an error says what is wrong");
+    }
+
     void rejectsBadArguments()
     {
         QFETCH(QString, line);

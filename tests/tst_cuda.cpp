@@ -34,18 +34,15 @@ private:
     // check of exact byte counts needs all of them.
     static constexpr std::uint64_t countedSize = 16ULL << 20;
 
-    ExperimentSpec spec(const char *mode, const char *kernel = "vector-add", std::uint64_t bytes = size) const
+    ExperimentSpec spec(ModeId mode, KernelId kernel = KernelId::VectorAdd, std::uint64_t bytes = size) const
     {
         ExperimentSpec s;
-        s.mode = mode;
         s.kernel = kernel;
         s.bytes = bytes;
         s.iterations = 2;
         s.warmup = 1;
         s.rounds = 2;
-        if (s.mode == "managed-advise")
-            s.advice = "preferred-device";
-        return s;
+        return inMode(s, mode);
     }
 
     RunReport run(const ExperimentSpec &s)
@@ -109,28 +106,26 @@ private slots:
 
     void runsEveryModeAndKernel_data()
     {
-        QTest::addColumn<QString>("mode");
-        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("kernel");
         for (const ModeInfo &mode : modes()) {
             if (mode.backend != BackendKind::Cuda)
                 continue;
             for (const KernelInfo &kernel : kernels()) {
-                QTest::addRow("%s %s", std::string(mode.id).c_str(), std::string(kernel.id).c_str())
-                    << QString::fromLatin1(mode.id.data(), mode.id.size())
-                    << QString::fromLatin1(kernel.id.data(), kernel.id.size());
+                QTest::addRow("%s %s", std::string(mode.name).c_str(), std::string(kernel.name).c_str())
+                    << static_cast<int>(mode.id) << static_cast<int>(kernel.id);
             }
         }
     }
     void runsEveryModeAndKernel()
     {
-        QFETCH(QString, mode);
-        QFETCH(QString, kernel);
-        const std::string modeId = mode.toStdString();
-        const std::string kernelId = kernel.toStdString();
-        const Support support = supportOf(m_engine->device(), *findMode(modeId));
+        QFETCH(int, mode);
+        QFETCH(int, kernel);
+        const ModeId modeId = static_cast<ModeId>(mode);
+        const Support support = supportOf(m_engine->device(), modeId);
         if (!support.supported)
             QSKIP(support.reason.c_str());
-        const RunReport report = run(spec(modeId.c_str(), kernelId.c_str()));
+        const RunReport report = run(spec(modeId, static_cast<KernelId>(kernel)));
         QVERIFY2(report.verification.passed(), "the GPU's results differ from the CPU reference");
         QCOMPARE(report.verification.checked, 3 * (size / 4));
         for (const IterationResult &iteration : report.iterations) {
@@ -138,7 +133,7 @@ private slots:
             QVERIFY(iteration.phases[2].deviceNs.has_value()); // the kernel, timed with CUDA events
             QVERIFY(*iteration.phases[2].deviceNs > 0);
         }
-        const bool managed = modeId.starts_with("managed");
+        const bool managed = modeInfo(modeId).family == ModeFamily::Managed;
         for (const BufferReport &buffer : report.buffers) {
             QCOMPARE(buffer.managed, managed);
             QVERIFY(!buffer.placement.empty());
@@ -151,7 +146,7 @@ private slots:
 
     void managedMigratesInputsDuringTheKernel()
     {
-        const RunReport report = countedRun(spec("managed", "vector-add", countedSize));
+        const RunReport report = countedRun(spec(ModeId::Managed, KernelId::VectorAdd, countedSize));
         for (int i = 1; i < 3; ++i) { // the measured iterations
             const Counters &kernel = counters(report, i, Phase::Kernel);
             QVERIFY(kernel.bytesHostToDevice.has_value());
@@ -175,7 +170,7 @@ private slots:
 
     void prefetchMovesDataBeforeTheKernel()
     {
-        const RunReport report = countedRun(spec("managed-prefetch", "vector-add", countedSize));
+        const RunReport report = countedRun(spec(ModeId::ManagedPrefetch, KernelId::VectorAdd, countedSize));
         for (int i = 1; i < 3; ++i) {
             const Counters &toDevice = counters(report, i, Phase::ToDevice);
             const Counters &kernel = counters(report, i, Phase::Kernel);
@@ -188,7 +183,7 @@ private slots:
 
     void strideMovesWholePages()
     {
-        ExperimentSpec s = spec("managed", "stride", countedSize);
+        ExperimentSpec s = spec(ModeId::Managed, KernelId::Stride, countedSize);
         s.strideBytes = 64 << 10;
         const RunReport report = countedRun(s);
         const std::uint64_t touched = s.strideTouched() * elementBytes;
@@ -203,14 +198,14 @@ private slots:
 
     void copiesAndZeroCopyMigrateNothing_data()
     {
-        QTest::addColumn<QString>("mode");
-        QTest::addRow("device") << "device";
-        QTest::addRow("zero-copy") << "zero-copy";
+        QTest::addColumn<int>("mode");
+        QTest::addRow("device") << int(ModeId::Device);
+        QTest::addRow("zero-copy") << int(ModeId::ZeroCopy);
     }
     void copiesAndZeroCopyMigrateNothing()
     {
-        QFETCH(QString, mode);
-        const RunReport report = run(spec(qPrintable(mode)));
+        QFETCH(int, mode);
+        const RunReport report = run(spec(static_cast<ModeId>(mode)));
         QVERIFY2(report.countersEnabled, report.countersNote.c_str());
         for (const IterationResult &iteration : report.iterations) {
             for (const PhaseResult &phase : iteration.phases) {
@@ -224,23 +219,24 @@ private slots:
 
     void everyAdviceRuns_data()
     {
-        QTest::addColumn<QString>("advice");
-        for (const std::string_view advice : adviceValues())
-            QTest::addRow("%s", std::string(advice).c_str()) << QString::fromLatin1(advice.data(), advice.size());
+        QTest::addColumn<int>("advice");
+        for (const Advice advice : adviceValues())
+            QTest::addRow("%s", std::string(adviceName(advice)).c_str()) << static_cast<int>(advice);
     }
     void everyAdviceRuns()
     {
-        QFETCH(QString, advice);
-        ExperimentSpec s = spec("managed-advise");
-        s.advice = advice.toStdString();
+        QFETCH(int, advice);
+        ExperimentSpec s = spec(ModeId::ManagedAdvise);
+        s.advice = static_cast<Advice>(advice);
         const RunReport report = run(s);
         QVERIFY(report.verification.passed());
-        QVERIFY(QString::fromStdString(report.buffers[0].placement).contains(advice));
+        QVERIFY(QString::fromStdString(report.buffers[0].placement)
+                    .contains(QString::fromStdString(std::string(adviceName(*s.advice)))));
     }
 
     void turnsCountersOff()
     {
-        ExperimentSpec s = spec("managed");
+        ExperimentSpec s = spec(ModeId::Managed);
         s.counters = false;
         const RunReport report = run(s);
         QVERIFY(!report.countersEnabled);
@@ -248,7 +244,7 @@ private slots:
         QVERIFY(!report.iterations[1].phases[2].counters); // not reported, not zero
         QVERIFY(report.migrations.empty());
         // And back on for the next run.
-        QVERIFY(run(spec("managed")).countersEnabled);
+        QVERIFY(run(spec(ModeId::Managed)).countersEnabled);
     }
 
     void ipcPeerFaultsFailCleanly_data()
@@ -268,13 +264,13 @@ private slots:
         QFETCH(QString, fault);
         QFETCH(QString, message);
         std::size_t freeBefore = 0, freeAfter = 0, total = 0;
-        run(spec("ipc")); // a first run settles the context's own allocations
+        run(spec(ModeId::Ipc)); // a first run settles the context's own allocations
         QCOMPARE(cudaMemGetInfo(&freeBefore, &total), cudaSuccess);
         qputenv("SHARESCOPE_TEST_PEER_FAULT", fault.toUtf8());
         qputenv("SHARESCOPE_IPC_TIMEOUT_MS", "2000");
         QElapsedTimer timer;
         timer.start();
-        const auto report = m_engine->run(spec("ipc"));
+        const auto report = m_engine->run(spec(ModeId::Ipc));
         qunsetenv("SHARESCOPE_TEST_PEER_FAULT");
         qunsetenv("SHARESCOPE_IPC_TIMEOUT_MS");
         QVERIFY(!report.ok());
@@ -286,12 +282,12 @@ private slots:
         QVERIFY2(freeAfter + (2 << 20) >= freeBefore,
                  qPrintable(QStringLiteral("free before %1, after %2").arg(freeBefore).arg(freeAfter)));
         // And the device still works.
-        QVERIFY(run(spec("ipc")).verification.passed());
+        QVERIFY(run(spec(ModeId::Ipc)).verification.passed());
     }
 
     void reportsThePeerAndItsHandles()
     {
-        const RunReport report = run(spec("ipc", "gather"));
+        const RunReport report = run(spec(ModeId::Ipc, KernelId::Gather));
         QVERIFY(report.ipc.has_value());
         QVERIFY(report.ipc->peerPid > 0);
         QCOMPARE(report.ipc->memoryHandles.size(), std::size_t(3));
@@ -352,7 +348,7 @@ private slots:
 
     void refusesMoreThanTheFreeMemory()
     {
-        ExperimentSpec s = spec("device");
+        ExperimentSpec s = spec(ModeId::Device);
         s.bytes = m_engine->device().globalMemoryBytes / 3 / 4 * 4; // three buffers: all of it
         const Status checked = m_engine->check(s);
         QVERIFY(!checked.ok());

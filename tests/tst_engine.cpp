@@ -1,4 +1,5 @@
 #include "engine.h"
+#include "experimentset.h"
 #include "fakebackend.h"
 
 #include <QTest>
@@ -10,10 +11,10 @@ using namespace sharescope::testing;
 
 namespace {
 
-ExperimentSpec smallSpec(const char *kernel = "vector-add")
+ExperimentSpec smallSpec(KernelId kernel = KernelId::VectorAdd)
 {
     ExperimentSpec spec;
-    spec.mode = "cl-copy";
+    spec.mode = ModeId::ClCopy;
     spec.kernel = kernel;
     spec.bytes = 64 << 10;
     spec.iterations = 3;
@@ -56,18 +57,16 @@ class TestEngine : public QObject
 private slots:
     void runsEveryPhaseOfEveryIteration_data()
     {
-        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<int>("kernel");
         for (const KernelInfo &kernel : kernels())
-            QTest::addRow("%s", std::string(kernel.id).c_str())
-                << QString::fromLatin1(kernel.id.data(), kernel.id.size());
+            QTest::addRow("%s", std::string(kernel.name).c_str()) << static_cast<int>(kernel.id);
     }
     void runsEveryPhaseOfEveryIteration()
     {
-        QFETCH(QString, kernel);
-        const std::string id = kernel.toStdString();
+        QFETCH(int, kernel);
         Engine engine(std::make_unique<FakeBackend>());
         RecordingObserver observer;
-        const auto report = engine.run(smallSpec(id.c_str()), &observer);
+        const auto report = engine.run(smallSpec(static_cast<KernelId>(kernel)), &observer);
         QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
         QCOMPARE(report->iterations.size(), std::size_t(5));
         QVERIFY(report->iterations[0].warmup && report->iterations[1].warmup && !report->iterations[2].warmup);
@@ -124,7 +123,7 @@ private slots:
     {
         std::string calls;
         Engine engine(std::make_unique<FakeBackend>(FakeBehaviour{.calls = &calls}));
-        ExperimentSpec spec = smallSpec("ping-pong");
+        ExperimentSpec spec = smallSpec(KernelId::PingPong);
         spec.iterations = 1;
         spec.warmup = 0;
         const auto report = engine.run(spec);
@@ -151,10 +150,10 @@ private slots:
         QTest::addColumn<QString>("method");
         QTest::addColumn<int>("call");
         QTest::addColumn<QString>("phase");
-        QTest::addRow("allocation") << "allocate" << 1 << "alloc: ";
-        QTest::addRow("first copy") << "toDevice" << 1 << "to-device: ";
-        QTest::addRow("third kernel") << "launch" << 3 << "kernel: ";
-        QTest::addRow("a read map") << "acquireRead" << 2 << "to-host: ";
+        QTest::addRow("allocation") << "allocate" << 1 << "alloc";
+        QTest::addRow("first copy") << "toDevice" << 1 << "to-device";
+        QTest::addRow("third kernel") << "launch" << 3 << "kernel";
+        QTest::addRow("a read map") << "acquireRead" << 2 << "to-host";
     }
     void failsWithThePhaseAndFreesTheBuffers()
     {
@@ -167,7 +166,12 @@ private slots:
         const auto report = engine.run(smallSpec());
         QVERIFY(!report.ok());
         QCOMPARE(report.error().kind, ErrorKind::Failed);
-        QCOMPARE(QString::fromStdString(report.error().message), phase + "the fake device failed on purpose");
+        // The phase travels beside the message, so that a translated
+        // message keeps it too.
+        QCOMPARE(report.error().message, std::string("the fake device failed on purpose"));
+        QVERIFY(report.error().phase);
+        QCOMPARE(QString::fromStdString(std::string(phaseName(*report.error().phase))), phase);
+        QCOMPARE(QString::fromStdString(describe(report.error())), phase + ": the fake device failed on purpose");
         QCOMPARE(releases, 1);
     }
 
@@ -192,9 +196,11 @@ private slots:
         int releases = 0;
         Engine engine(std::make_unique<FakeBackend>(FakeBehaviour{.releases = &releases}));
         const ExperimentSpec spec = smallSpec();
-        const auto report = engine.run(spec, nullptr, nullptr, true);
+        RecordingObserver observer;
+        const auto report = engine.run(spec, &observer, nullptr, true);
         QVERIFY(report.ok());
         QVERIFY(!report->free.has_value()); // not freed, so not measured
+        QCOMPARE(observer.lastDone, observer.lastTotal); // progress reaches its end without a free phase
         QVERIFY(engine.hasKeptBuffers());
         QCOMPARE(releases, 0);
         const auto values = engine.readBuffer(2, 100, 4);
@@ -218,28 +224,113 @@ private slots:
 
     void refusesBeforeRunning_data()
     {
-        QTest::addColumn<QString>("mode");
+        QTest::addColumn<int>("mode");
         QTest::addColumn<quint64>("bytes");
         QTest::addColumn<int>("kind");
-        QTest::addRow("unsupported mode") << "cl-svm-fine" << quint64(4096) << int(ErrorKind::Unsupported);
-        QTest::addRow("cuda mode") << "pinned" << quint64(4096) << int(ErrorKind::Unsupported);
-        QTest::addRow("beyond max allocation") << "cl-copy" << quint64(512ULL << 20) << int(ErrorKind::BadArgument);
-        QTest::addRow("unknown mode") << "teleport" << quint64(4096) << int(ErrorKind::BadArgument);
+        QTest::addRow("unsupported mode") << int(ModeId::ClSvmFine) << quint64(4096) << int(ErrorKind::Unsupported);
+        QTest::addRow("cuda mode") << int(ModeId::Pinned) << quint64(4096) << int(ErrorKind::Unsupported);
+        QTest::addRow("beyond max allocation")
+            << int(ModeId::ClCopy) << quint64(512ULL << 20) << int(ErrorKind::BadArgument);
+        QTest::addRow("not whole elements") << int(ModeId::ClCopy) << quint64(4097) << int(ErrorKind::BadArgument);
     }
     void refusesBeforeRunning()
     {
-        QFETCH(QString, mode);
+        QFETCH(int, mode);
         QFETCH(quint64, bytes);
         QFETCH(int, kind);
         std::string calls;
         Engine engine(std::make_unique<FakeBackend>(FakeBehaviour{.calls = &calls}));
         ExperimentSpec spec = smallSpec();
-        spec.mode = mode.toStdString();
+        spec.mode = static_cast<ModeId>(mode);
         spec.bytes = bytes;
         const auto report = engine.run(spec);
         QVERIFY(!report.ok());
         QCOMPARE(int(report.error().kind), kind);
         QVERIFY(calls.empty()); // nothing was allocated
+        if (report.error().kind == ErrorKind::Unsupported) // the reason keeps its template, to be translated
+            QVERIFY(!report.error().translatable.args.empty());
+    }
+
+    // The one run path: a request planned on a device, then run as a set.
+    void plansAComparisonOnTheDevice()
+    {
+        FakeBackend backend;
+        RunRequest request;
+        request.kind = ReportSet::Kind::Compare;
+        request.base = smallSpec();
+        request.base.advice = Advice::ReadMostly; // managed-advise is not an OpenCL mode: dropped
+        const PlannedRuns plan = planRuns(request, backend.device());
+        QVERIFY(!plan.single);
+        QVERIFY(!plan.refusal);
+        std::vector<ModeId> planned;
+        for (const ExperimentSpec &spec : plan.runs) {
+            planned.push_back(spec.mode);
+            QCOMPARE(spec.deviceId, std::string("opencl:7"));
+            QVERIFY(!spec.advice);
+        }
+        // The fake device has coarse SVM but not fine: that one is skipped, with why.
+        QCOMPARE(planned,
+                 (std::vector{ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId::ClAllocHostPtr, ModeId::ClSvmCoarse}));
+        QCOMPARE(plan.skipped.size(), std::size_t(1));
+        QCOMPARE(plan.skipped[0].mode, ModeId::ClSvmFine);
+        QCOMPARE(plan.skipped[0].reason.kind, ErrorKind::Unsupported);
+        QVERIFY(!plan.skipped[0].reason.translatable.empty());
+    }
+
+    void runsASetAndListsWhatFailed()
+    {
+        Engine engine(std::make_unique<FakeBackend>(FakeBehaviour{.failIn = "launch", .failOnCall = 1}));
+        RunRequest request;
+        request.kind = ReportSet::Kind::Compare;
+        request.base = smallSpec();
+        request.modes = {ModeId::ClCopy, ModeId::ClUseHostPtr};
+        const auto outcome = runSet(engine, planRuns(request, engine.device()), nullptr, nullptr);
+        QVERIFY(outcome.ok());
+        QVERIFY(outcome->anyFailed);
+        // Every session's first launch fails: the first run's failure did
+        // not stop the set, the second ran and failed too.
+        QVERIFY(outcome->set.runs.empty());
+        QCOMPARE(outcome->set.skipped.size(), std::size_t(2));
+        QCOMPARE(outcome->set.skipped[1].mode, ModeId::ClUseHostPtr);
+        const SkippedRun &skipped = outcome->set.skipped[0];
+        QCOMPARE(skipped.mode, ModeId::ClCopy);
+        QCOMPARE(skipped.reason.kind, ErrorKind::Failed);
+        QCOMPARE(skipped.reason.phase, std::optional(Phase::Kernel));
+        QCOMPARE(skippedReasonText(skipped.reason), std::string("failed: kernel: the fake device failed on purpose"));
+    }
+
+    void reportsASingleRunsErrorAsTheCommandsError()
+    {
+        Engine engine(std::make_unique<FakeBackend>());
+        RunRequest request;
+        request.base = smallSpec();
+        request.mode = ModeId::ClSvmFine;
+        const PlannedRuns plan = planRuns(request, engine.device());
+        QVERIFY(plan.single);
+        QCOMPARE(plan.runs.size(), std::size_t(1));
+        const auto outcome = runSet(engine, plan, nullptr, nullptr);
+        QVERIFY(!outcome.ok());
+        QCOMPARE(outcome.error().kind, ErrorKind::Unsupported);
+        // Without a mode, the device's plain copy mode.
+        request.mode.reset();
+        QCOMPARE(planRuns(request, engine.device()).runs.front().mode, ModeId::ClCopy);
+    }
+
+    void refusesADemoTheDeviceCannotRun()
+    {
+        FakeBackend backend;
+        RunRequest request;
+        request.kind = ReportSet::Kind::Compare;
+        request.demo = DemoId::Prefetch; // CUDA only
+        const PlannedRuns plan = planRuns(request, backend.device());
+        QVERIFY(plan.refusal);
+        QCOMPARE(plan.refusal->kind, ErrorKind::Unsupported);
+        QVERIFY(QString::fromStdString(plan.refusal->message).contains("needs a CUDA device"));
+        request.demo = DemoId::PagesMoveWhole;
+        const PlannedRuns pages = planRuns(request, backend.device());
+        QVERIFY(!pages.refusal);
+        QCOMPARE(pages.runs.front().kernel, KernelId::Stride);
+        QCOMPARE(pages.runs.front().bytes, 64ULL << 20); // the demo's own size
     }
 };
 

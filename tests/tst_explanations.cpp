@@ -19,8 +19,8 @@ private slots:
         QTest::addColumn<QString>("mode");
         QTest::addColumn<bool>("cuda");
         for (const ModeInfo &mode : modes()) {
-            QTest::addRow("%s", std::string(mode.id).c_str())
-                << QString::fromLatin1(mode.id.data(), mode.id.size()) << (mode.backend == BackendKind::Cuda);
+            QTest::addRow("%s", std::string(mode.name).c_str())
+                << QString::fromLatin1(mode.name.data(), mode.name.size()) << (mode.backend == BackendKind::Cuda);
         }
     }
     void everyModeIsExplained()

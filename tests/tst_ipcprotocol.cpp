@@ -56,13 +56,13 @@ private slots:
     void roundTripsCommands()
     {
         PeerCommand open{PeerCommand::Kind::Open,
-                         {1, "vector-add", 4096, 1, {handle('a'), handle('b'), handle('c')}, handle('e')}};
+                         {1, KernelId::VectorAdd, 4096, 1, {handle('a'), handle('b'), handle('c')}, handle('e')}};
         const std::string line = formatCommand(open);
         const auto parsed = parseCommand(line);
         QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message.c_str());
         QCOMPARE(parsed->kind, PeerCommand::Kind::Open);
         QCOMPARE(parsed->open.device, 1);
-        QCOMPARE(parsed->open.kernel, std::string("vector-add"));
+        QCOMPARE(parsed->open.kernel, KernelId::VectorAdd);
         QCOMPARE(parsed->open.count, std::uint64_t(4096));
         QCOMPARE(parsed->open.memoryHandles.size(), std::size_t(3));
         QCOMPARE(parsed->open.memoryHandles[1], handle('b'));

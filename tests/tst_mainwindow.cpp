@@ -76,7 +76,7 @@ private slots:
 
     void runsAndShowsTheTimelineAndBuffers()
     {
-        QVERIFY(panel()->selectMode(QStringLiteral("cl-use-host-ptr")));
+        QVERIFY(panel()->selectMode(ModeId::ClUseHostPtr));
         typeSize(QStringLiteral("16MiB"));
         panel()->setIterations(5, 1);
         QVERIFY(panel()->runButton()->isEnabled());
@@ -157,7 +157,7 @@ private slots:
         QCOMPARE(demos->actions().size(), 5);
 
         panel()->setIterations(1, 0);
-        QVERIFY(m_window->startDemo(QStringLiteral("pages-move-whole")));
+        QVERIFY(m_window->startDemo(DemoId::PagesMoveWhole));
         bool succeeded = false;
         QVERIFY(waitForJob(180000, &succeeded));
         QVERIFY(succeeded);
@@ -168,11 +168,11 @@ private slots:
         QVERIFY2(lesson->text().contains(QStringLiteral("1,024 elements, 4 KiB of each 64 MiB buffer")),
                  qPrintable(lesson->text()));
         QCOMPARE(m_window->compareTab()->model()->rowCount(), 2);
-        QCOMPARE(m_window->results().runs.front().spec.kernel, std::string("stride"));
+        QCOMPARE(m_window->results().runs.front().spec.kernel, KernelId::Stride);
 
         // A demo this device cannot run says why and starts nothing.
         QSignalSpy started(m_window->controller(), &RunController::started);
-        QVERIFY(!m_window->startDemo(QStringLiteral("prefetch")));
+        QVERIFY(!m_window->startDemo(DemoId::Prefetch));
         QVERIFY2(lesson->text().contains(QStringLiteral("needs a CUDA device")), qPrintable(lesson->text()));
         QCOMPARE(started.count(), 0);
         QCOMPARE(m_window->compareTab()->model()->rowCount(), 2); // the results on screen stay

@@ -13,12 +13,12 @@ using namespace sharescope;
 
 namespace {
 
-RunReport report(const char *mode, bool counters)
+RunReport report(ModeId mode, bool counters)
 {
     RunReport r;
     r.device.id = "cuda:0";
     r.spec.mode = mode;
-    r.spec.kernel = "vector-add";
+    r.spec.kernel = KernelId::VectorAdd;
     r.spec.bytes = 1 << 20;
     r.spec.iterations = 2;
     r.spec.warmup = 1;
@@ -63,7 +63,7 @@ private slots:
     {
         PhaseModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setReport(report("device", false));
+        model.setReport(report(ModeId::Device, false));
         QCOMPARE(model.rowCount(), 6); // alloc and the five phases; no free (the buffers were kept)
         QCOMPARE(model.index(0, PhaseModel::PhaseColumn).data().toString(), QStringLiteral("alloc"));
         QCOMPARE(model.index(0, PhaseModel::MinColumn).data().toString(), QStringLiteral("—")); // once per run
@@ -77,18 +77,22 @@ private slots:
     {
         CountersModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setReport(report("managed", true));
+        model.setReport(report(ModeId::Managed, true));
         QCOMPARE(model.rowCount(), 6);
         const int kernel = 3;
+        const int hostToDevice = CountersModel::columnOf(&Counters::bytesHostToDevice);
+        const int deviceToHost = CountersModel::columnOf(&Counters::bytesDeviceToHost);
+        const int thrashing = CountersModel::columnOf(&Counters::thrashing);
+        QCOMPARE(model.columnCount(), 1 + static_cast<int>(counterFields().size())); // every counter, by the table
+        QCOMPARE(model.headerData(hostToDevice, Qt::Horizontal).toString(), QStringLiteral("host→device"));
         QCOMPARE(model.index(kernel, CountersModel::PhaseColumn).data().toString(), QStringLiteral("kernel"));
-        QCOMPARE(model.index(kernel, CountersModel::HostToDeviceColumn).data().toString(), QStringLiteral("3 MiB"));
-        QCOMPARE(model.index(kernel, CountersModel::HostToDeviceColumn).data(CountersModel::ValueRole).toULongLong(),
-                 3ULL << 20);
+        QCOMPARE(model.index(kernel, hostToDevice).data().toString(), QStringLiteral("3 MiB"));
+        QCOMPARE(model.index(kernel, hostToDevice).data(CountersModel::ValueRole).toULongLong(), 3ULL << 20);
         // Reported and zero, against not reported at all.
-        QCOMPARE(model.index(kernel, CountersModel::DeviceToHostColumn).data().toString(), QStringLiteral("0 B"));
-        QCOMPARE(model.index(kernel, CountersModel::ThrashingColumn).data().toString(), QStringLiteral("not reported"));
-        QVERIFY(!model.index(kernel, CountersModel::ThrashingColumn).data(CountersModel::ValueRole).isValid());
-        model.setReport(report("cl-copy", false));
+        QCOMPARE(model.index(kernel, deviceToHost).data().toString(), QStringLiteral("0 B"));
+        QCOMPARE(model.index(kernel, thrashing).data().toString(), QStringLiteral("not reported"));
+        QVERIFY(!model.index(kernel, thrashing).data(CountersModel::ValueRole).isValid());
+        model.setReport(report(ModeId::ClCopy, false));
         QCOMPARE(model.rowCount(), 0);
     }
 
@@ -98,7 +102,7 @@ private slots:
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         ReportSet set;
         set.kind = ReportSet::Kind::Compare;
-        set.runs = {report("device", false), report("managed", true)};
+        set.runs = {report(ModeId::Device, false), report(ModeId::Managed, true)};
         set.runs[1].iterations[1].phases[2].hostNs = 99'000'000; // a slow kernel
         set.runs[1].iterations[2].phases[2].hostNs = 99'000'000;
         model.setReports(set);

@@ -46,8 +46,8 @@ private slots:
     void runsEveryModeAndKernel_data()
     {
         QTest::addColumn<QString>("device");
-        QTest::addColumn<QString>("mode");
-        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("kernel");
         for (const DeviceInfo &device : listDevices().devices) {
             if (device.backend != BackendKind::OpenCL)
                 continue;
@@ -55,10 +55,10 @@ private slots:
                 if (mode.backend != BackendKind::OpenCL)
                     continue;
                 for (const KernelInfo &kernel : kernels()) {
-                    QTest::addRow("%s %s %s", device.id.c_str(), std::string(mode.id).c_str(),
-                                  std::string(kernel.id).c_str())
-                        << QString::fromStdString(device.id) << QString::fromLatin1(mode.id.data(), mode.id.size())
-                        << QString::fromLatin1(kernel.id.data(), kernel.id.size());
+                    QTest::addRow("%s %s %s", device.id.c_str(), std::string(mode.name).c_str(),
+                                  std::string(kernel.name).c_str())
+                        << QString::fromStdString(device.id) << static_cast<int>(mode.id)
+                        << static_cast<int>(kernel.id);
                 }
             }
         }
@@ -66,14 +66,14 @@ private slots:
     void runsEveryModeAndKernel()
     {
         QFETCH(QString, device);
-        QFETCH(QString, mode);
-        QFETCH(QString, kernel);
+        QFETCH(int, mode);
+        QFETCH(int, kernel);
         Engine *engine = engineFor(device.toStdString());
         QVERIFY(engine);
-        const Support support = supportOf(engine->device(), *findMode(mode.toStdString()));
+        const Support support = supportOf(engine->device(), static_cast<ModeId>(mode));
         ExperimentSpec spec;
-        spec.mode = mode.toStdString();
-        spec.kernel = kernel.toStdString();
+        spec.mode = static_cast<ModeId>(mode);
+        spec.kernel = static_cast<KernelId>(kernel);
         spec.bytes = 1 << 20;
         spec.iterations = 2;
         spec.warmup = 1;
@@ -98,22 +98,22 @@ private slots:
             QVERIFY(!iteration.phases[2].counters); // OpenCL has none: not reported, not zero
         }
         QVERIFY(report->free.has_value());
-        QCOMPARE(report->buffers.size(), findKernel(spec.kernel)->buffers.size());
+        QCOMPARE(report->buffers.size(), spec.kernelInfo().buffers.size());
         for (const BufferReport &buffer : report->buffers)
             QVERIFY(!buffer.placement.empty());
 
         const PhaseResult &toDevice = report->iterations.back().phases[1];
         const PhaseResult &toHost = report->iterations.back().phases[3];
-        const auto &buffers = findKernel(spec.kernel)->buffers;
+        const auto &buffers = spec.kernelInfo().buffers;
         const auto count = [&](bool (*role)(BufferRole)) {
             return static_cast<std::uint64_t>(
                 std::ranges::count_if(buffers, [role](const BufferSpec &b) { return role(b.role); }));
         };
-        if (spec.mode == "cl-copy") {
+        if (spec.mode == ModeId::ClCopy) {
             QCOMPARE(toDevice.bytesToDevice, count(hostWrites) * spec.bytes);
             QCOMPARE(toHost.bytesToHost, count(hostReads) * spec.bytes);
         }
-        if (spec.mode == "cl-use-host-ptr") {
+        if (spec.mode == ModeId::ClUseHostPtr) {
             for (const BufferReport &buffer : report->buffers)
                 QVERIFY(buffer.zeroCopy.has_value()); // observed for every buffer
             if (std::ranges::all_of(report->buffers, [](const BufferReport &b) { return *b.zeroCopy; })) {
@@ -123,7 +123,7 @@ private slots:
                 QVERIFY(toDevice.bytesMoved() + toHost.bytesMoved() > 0); // a copy is counted as one
             }
         }
-        if (spec.mode.starts_with("cl-svm")) {
+        if (spec.modeInfo().family == ModeFamily::ClSvm) {
             QCOMPARE(toDevice.bytesMoved(), std::uint64_t(0));
             QCOMPARE(toHost.bytesMoved(), std::uint64_t(0));
         }
@@ -138,7 +138,7 @@ private slots:
         Engine *engine = engineFor(cpu->id);
         QVERIFY(engine);
         ExperimentSpec spec;
-        spec.mode = "cl-use-host-ptr";
+        spec.mode = ModeId::ClUseHostPtr;
         spec.bytes = 4 << 20;
         const auto report = engine->run(spec);
         QVERIFY(report.ok());
@@ -152,7 +152,7 @@ private slots:
         Engine *engine = engineFor(first->id);
         QVERIFY(engine);
         ExperimentSpec spec;
-        spec.mode = "managed";
+        spec.mode = ModeId::Managed;
         spec.bytes = 4096;
         const auto report = engine->run(spec);
         QVERIFY(!report.ok());

@@ -17,24 +17,30 @@ void runKernelOnCpu(const ExperimentSpec &spec, std::vector<std::vector<std::uin
 {
     const std::uint64_t n = spec.elementCount();
     auto asFloat = [](std::vector<std::uint32_t> &b) { return reinterpret_cast<float *>(b.data()); };
-    if (spec.kernel == "vector-add") {
+    switch (spec.kernel) {
+    case KernelId::VectorAdd:
         for (std::uint64_t i = 0; i < n; ++i)
             asFloat(buffers[2])[i] = asFloat(buffers[0])[i] + asFloat(buffers[1])[i];
-    } else if (spec.kernel == "scale") {
+        break;
+    case KernelId::Scale:
         for (std::uint64_t i = 0; i < n; ++i)
             asFloat(buffers[0])[i] *= 2.0f;
-    } else if (spec.kernel == "stride") {
-        for (std::uint64_t i = 0; i < n; i += spec.strideBytes / 4)
+        break;
+    case KernelId::Stride:
+        for (std::uint64_t i = 0; i < n; i += spec.strideElements())
             buffers[0][i] += 1;
-    } else if (spec.kernel == "gather") {
+        break;
+    case KernelId::Gather:
         for (std::uint64_t i = 0; i < n; ++i)
             buffers[2][i] = buffers[0][buffers[1][i]];
-    } else {
+        break;
+    case KernelId::PingPong:
         for (int round = 0; round < spec.rounds; ++round) {
             for (std::uint64_t i = 0; i < n; ++i)
                 buffers[0][i] += 1;
             reference.cpuRound(buffers[0].data());
         }
+        break;
     }
 }
 
@@ -47,22 +53,21 @@ class TestReference : public QObject
 private slots:
     void verifiesAndFindsAPlantedError_data()
     {
-        QTest::addColumn<QString>("kernel");
+        QTest::addColumn<int>("kernel");
         for (const KernelInfo &kernel : kernels())
-            QTest::addRow("%s", std::string(kernel.id).c_str())
-                << QString::fromLatin1(kernel.id.data(), kernel.id.size());
+            QTest::addRow("%s", std::string(kernel.name).c_str()) << static_cast<int>(kernel.id);
     }
     void verifiesAndFindsAPlantedError()
     {
-        QFETCH(QString, kernel);
+        QFETCH(int, kernel);
         ExperimentSpec spec;
-        spec.mode = "cl-copy";
-        spec.kernel = kernel.toStdString();
+        spec.mode = ModeId::ClCopy;
+        spec.kernel = static_cast<KernelId>(kernel);
         spec.bytes = 1 << 20;
         spec.strideBytes = 4096;
         spec.rounds = 3;
         const Reference reference(spec);
-        const KernelInfo &info = *findKernel(spec.kernel);
+        const KernelInfo &info = spec.kernelInfo();
         std::vector<std::vector<std::uint32_t>> buffers(info.buffers.size(),
                                                         std::vector<std::uint32_t>(spec.elementCount()));
         for (std::size_t b = 0; b < info.buffers.size(); ++b) {
@@ -96,8 +101,8 @@ private slots:
     void keepsOnlyTheFirstMismatches()
     {
         ExperimentSpec spec;
-        spec.mode = "cl-copy";
-        spec.kernel = "scale";
+        spec.mode = ModeId::ClCopy;
+        spec.kernel = KernelId::Scale;
         spec.bytes = 4096;
         const Reference reference(spec);
         std::vector<float> wrong(spec.elementCount(), -1.0f);

@@ -35,8 +35,8 @@ RunReport sampleReport()
     report.device.managedMemory = true;
     report.device.pciBusId = "0000:17:00.0";
     report.spec.deviceId = "cuda:0";
-    report.spec.mode = "managed";
-    report.spec.kernel = "gather";
+    report.spec.mode = ModeId::Managed;
+    report.spec.kernel = KernelId::Gather;
     report.spec.bytes = 1 << 20;
     report.spec.iterations = 2;
     report.spec.warmup = 1;
@@ -139,15 +139,22 @@ private slots:
         set.kind = ReportSet::Kind::Compare;
         set.commandLine = "sharescope compare --size 1MiB";
         set.runs = {sampleReport(), sampleReport()};
-        set.runs[1].spec.mode = "managed-prefetch";
-        set.skipped = {{"ipc", 1 << 20, "not supported: no"}};
+        set.runs[1].spec.mode = ModeId::ManagedAdvise;
+        set.runs[1].spec.advice = Advice::ReadMostly;
+        set.skipped = {{ModeId::Ipc, 1 << 20, unsupported("no")},
+                       {ModeId::Pinned, 1 << 20, {ErrorKind::Failed, "boom", {}, Phase::Kernel}}};
         const std::string json = toJson(set);
         const auto read = readReports(json);
         QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
         QCOMPARE(read->kind, ReportSet::Kind::Compare);
         QCOMPARE(read->runs.size(), std::size_t(2));
-        QCOMPARE(read->runs[1].spec.mode, std::string("managed-prefetch"));
-        QCOMPARE(read->skipped.front().reason, std::string("not supported: no"));
+        QCOMPARE(read->runs[1].spec.mode, ModeId::ManagedAdvise);
+        QCOMPARE(read->runs[1].spec.advice, std::optional(Advice::ReadMostly));
+        QCOMPARE(read->skipped.front().mode, ModeId::Ipc);
+        QCOMPARE(read->skipped.front().reason.kind, ErrorKind::Unsupported);
+        QCOMPARE(read->skipped.front().reason.message, std::string("no"));
+        QCOMPARE(read->skipped.back().reason.kind, ErrorKind::Failed);
+        QCOMPARE(read->skipped.back().reason.message, std::string("kernel: boom")); // the phase, as written
         QCOMPARE(QString::fromStdString(toJson(*read)), QString::fromStdString(json));
     }
 

@@ -16,17 +16,34 @@ class TestRunController : public QObject
     Q_OBJECT
 
 private:
-    std::string m_device;
+    DeviceInfo m_device;
 
     ExperimentSpec spec(std::uint64_t bytes = 1 << 20, int iterations = 2) const
     {
         ExperimentSpec s;
-        s.deviceId = m_device;
-        s.mode = "cl-use-host-ptr";
+        s.deviceId = m_device.id;
+        s.mode = ModeId::ClUseHostPtr;
         s.bytes = bytes;
         s.iterations = iterations;
         s.warmup = 1;
         return s;
+    }
+
+    // As the window starts a run and a comparison: planned on the device,
+    // then handed to the controller.
+    quint64 startRun(RunController &controller, const ExperimentSpec &s) const
+    {
+        RunRequest request;
+        request.base = s;
+        request.mode = s.mode;
+        return controller.start(planRuns(request, m_device), QStringLiteral("run"));
+    }
+    quint64 startCompare(RunController &controller, const ExperimentSpec &s) const
+    {
+        RunRequest request;
+        request.kind = ReportSet::Kind::Compare;
+        request.base = s;
+        return controller.start(planRuns(request, m_device), QStringLiteral("compare"));
     }
 
 private slots:
@@ -39,7 +56,7 @@ private slots:
         const auto list = listed.takeFirst().at(0).value<DeviceList>();
         const auto it = std::ranges::find(list.devices, BackendKind::OpenCL, &DeviceInfo::backend);
         QVERIFY2(it != list.devices.end(), "no OpenCL device; scripts/setup.sh installs PoCL");
-        m_device = it->id;
+        m_device = *it;
     }
 
     void runsAndReportsEveryPhase()
@@ -48,7 +65,7 @@ private slots:
         QSignalSpy started(&controller, &RunController::started);
         QSignalSpy phases(&controller, &RunController::phaseFinished);
         QSignalSpy finished(&controller, &RunController::finished);
-        const quint64 job = controller.startRun(spec());
+        const quint64 job = startRun(controller, spec());
         QVERIFY(controller.busy());
         QCOMPARE(started.count(), 1);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
@@ -66,7 +83,7 @@ private slots:
         RunController controller;
         QSignalSpy finished(&controller, &RunController::finished);
         QSignalSpy read(&controller, &RunController::bufferRead);
-        const quint64 job = controller.startRun(spec());
+        const quint64 job = startRun(controller, spec());
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         controller.readBuffer(job, 2, 1000, 16);
         QVERIFY(read.wait(10000));
@@ -85,8 +102,8 @@ private slots:
         RunController controller;
         QSignalSpy finished(&controller, &RunController::finished);
         QSignalSpy cancelled(&controller, &RunController::cancelled);
-        controller.startRun(spec(16 << 20, 200)); // long
-        const quint64 second = controller.startRun(spec());
+        startRun(controller, spec(16 << 20, 200)); // long
+        const quint64 second = startRun(controller, spec());
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
         QCOMPARE(finished.at(0).at(0).toULongLong(), second);
         QTest::qWait(200);
@@ -101,7 +118,7 @@ private slots:
         QSignalSpy cancelled(&controller, &RunController::cancelled);
         QSignalSpy finished(&controller, &RunController::finished);
         ExperimentSpec s = spec(16 << 20, 100);
-        const quint64 job = controller.startCompare(s, {});
+        const quint64 job = startCompare(controller, s);
         QTRY_VERIFY_WITH_TIMEOUT(progress.count() > 0, 60000);
         QElapsedTimer timer;
         timer.start();
@@ -127,7 +144,7 @@ private slots:
         QTimer ticker;
         ticker.setInterval(5);
         connect(&ticker, &QTimer::timeout, this, [&] { longest = std::max(longest, sinceTick.restart()); });
-        controller.startCompare(spec(4 << 20, 3), {});
+        startCompare(controller, spec(4 << 20, 3));
         sinceTick.start();
         ticker.start();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
@@ -143,9 +160,11 @@ private slots:
     {
         RunController controller;
         QSignalSpy failed(&controller, &RunController::failed);
-        ExperimentSpec s = spec();
-        s.deviceId = "opencl:99";
-        controller.startRun(s);
+        DeviceInfo gone = m_device;
+        gone.id = "opencl:99";
+        RunRequest request;
+        request.base = spec();
+        controller.start(planRuns(request, gone), QStringLiteral("run"));
         QVERIFY(failed.wait(10000));
         QVERIFY(failed.at(0).at(1).toString().contains("unknown device 'opencl:99'"));
         QVERIFY(!controller.busy());

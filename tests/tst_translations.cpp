@@ -1,4 +1,7 @@
+#include "chinesefont.h"
 #include "language.h"
+#include "reportset.h"
+#include "trnoop.h"
 
 #include <QDirIterator>
 #include <QFile>
@@ -139,11 +142,37 @@ private slots:
         installLanguage(QStringLiteral("zh_CN"));
         QCOMPARE(currentLanguage(), QStringLiteral("zh_CN"));
         QCOMPARE(QCoreApplication::translate("Demos", "Why prefetch matters"), QStringLiteral("预取为何重要"));
-        QCOMPARE(coreText("not supported: device reports no managed memory (cudaDevAttrManagedMemory is 0)")
-                     .startsWith(QStringLiteral("不支持")),
-                 true);
+        // A skipped run read back from a report: its reason is plain text.
+        const Error fromFile
+            = skippedReasonFromText("not supported: device reports no managed memory (cudaDevAttrManagedMemory is 0)");
+        QCOMPARE(skippedText(fromFile),
+                 QStringLiteral("不支持：设备报告不支持托管内存（cudaDevAttrManagedMemory 为 0）"));
         installLanguage(QStringLiteral("en"));
         QCOMPARE(QCoreApplication::translate("Demos", "Why prefetch matters"), QStringLiteral("Why prefetch matters"));
+    }
+
+    // A skipped run's reason keeps its template, values and all, into the
+    // user's language; a failed phase is named in both languages.
+    void templatesSurviveIntoChinese()
+    {
+        DeviceInfo device;
+        device.id = "cuda:0";
+        device.backend = BackendKind::Cuda;
+        device.versionMajor = 9;
+        const Error skipped = supportError(supportOf(device, ModeId::ClSvmFine));
+        Error phaseError
+            = errorOf(ErrorKind::Failed, SHARESCOPE_TR_NOOP("Core", "no experiment could run on %1"), {"cuda:0"});
+        phaseError.phase = Phase::Kernel;
+        QCOMPARE(skippedText(skipped),
+                 QStringLiteral("not supported: cl-svm-fine is an OpenCL mode and cuda:0 is a "
+                                "CUDA device"));
+        QCOMPARE(errorText(phaseError), QStringLiteral("kernel: no experiment could run on cuda:0"));
+        installLanguage(QStringLiteral("zh_CN"));
+        const QString chineseSkipped = skippedText(skipped);
+        const QString chinesePhase = errorText(phaseError);
+        installLanguage(QStringLiteral("en"));
+        QCOMPARE(chineseSkipped, QStringLiteral("不支持：cl-svm-fine 是 OpenCL 模式，而 cuda:0 是 CUDA 设备"));
+        QCOMPARE(chinesePhase, QStringLiteral("kernel：没有实验能在 cuda:0 上运行"));
     }
 
     // Every character of every translation and Chinese explanation can be

@@ -1,4 +1,5 @@
 #include "bufferstab.h"
+#include "textconv.h"
 
 #include "buffermodel.h"
 #include "bytesize.h"
@@ -84,7 +85,7 @@ void BuffersTab::setReportFromFile(const RunReport &report)
     clear();
     m_note->setText(tr("This report was opened from a file: the buffers of %1 are not here to read. Run it again to "
                        "inspect them.")
-                        .arg(QString::fromStdString(report.spec.mode)));
+                        .arg(q(modeName(report.spec.mode))));
 }
 
 void BuffersTab::showBuffer(int index)

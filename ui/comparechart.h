@@ -1,7 +1,7 @@
 #pragma once
 
 #include "plotstyle.h"
-#include "reportjson.h"
+#include "reportset.h"
 
 namespace sharescope {
 

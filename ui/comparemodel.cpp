@@ -1,56 +1,29 @@
 #include "comparemodel.h"
 
 #include "bytesize.h"
+#include "counterwording.h"
 #include "phasestyle.h"
+#include "textconv.h"
 
 namespace sharescope {
-namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
-
-} // namespace
-
 void CompareModel::setReports(const ReportSet &set)
 {
-    beginResetModel();
     m_set = set;
-    m_rows.clear();
+    std::vector<CompareRow> rows;
     for (const RunReport &run : set.runs)
-        m_rows.push_back({run.spec.mode, iterationTotals(run), run.verification.passed()});
-    endResetModel();
+        rows.push_back({run.spec.mode, iterationTotals(run), run.verification.passed()});
+    setRows(std::move(rows));
 }
 
-void CompareModel::clear()
+QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
 {
-    setReports({});
-}
-
-int CompareModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
-}
-
-int CompareModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant CompareModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row &row = m_rows[static_cast<std::size_t>(index.row())];
-    const int column = index.column();
     const bool phaseColumn = column >= HostInitColumn && column <= HostReadColumn;
     if (role == SortRole) {
         if (phaseColumn)
             return QVariant::fromValue(row.totals.phaseNs[column - HostInitColumn]);
         switch (column) {
         case ModeColumn:
-            return q(row.mode);
+            return q(modeName(row.mode));
         case IterationColumn:
             return QVariant::fromValue(row.totals.ns);
         case MovedColumn:
@@ -75,10 +48,9 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
         return {};
     if (phaseColumn)
         return q(formatDuration(row.totals.phaseNs[column - HostInitColumn]));
-    const QString atLeast = row.totals.lowerBound ? QStringLiteral("≥ ") : QString();
     switch (column) {
     case ModeColumn:
-        return q(row.mode);
+        return q(modeName(row.mode));
     case IterationColumn:
         return q(formatDuration(row.totals.ns));
     case MovedColumn:
@@ -86,9 +58,9 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     case KernelBandwidthColumn:
         return row.totals.kernelBandwidth ? q(formatBandwidth(*row.totals.kernelBandwidth)) : QStringLiteral("—");
     case MigratedColumn:
-        return row.totals.migrated ? atLeast + q(formatBytes(*row.totals.migrated)) : tr("not reported");
+        return counterText(row.totals.migrated, CounterUnit::Bytes, row.totals.lowerBound);
     case FaultsColumn:
-        return row.totals.faults ? atLeast + q(formatCount(*row.totals.faults)) : tr("not reported");
+        return counterText(row.totals.faults, CounterUnit::Count, row.totals.lowerBound);
     case VerifiedColumn:
         return row.verified ? tr("yes") : tr("NO");
     }

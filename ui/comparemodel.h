@@ -1,17 +1,21 @@
 #pragma once
 
-#include "reportjson.h"
-
-#include <QAbstractTableModel>
-
-#include <vector>
+#include "reportset.h"
+#include "snapshotmodel.h"
 
 namespace sharescope {
+
+struct CompareRow
+{
+    ModeId mode = ModeId::Device;
+    IterationTotals totals;
+    bool verified = false;
+};
 
 // One row per mode of a compare: the per-phase medians, the iteration, bytes
 // moved and migrated, faults, kernel bandwidth. SortRole gives numbers, so
 // that a QSortFilterProxyModel sorts by value, not by text.
-class CompareModel : public QAbstractTableModel
+class CompareModel : public SnapshotModel<CompareRow>
 {
     Q_OBJECT
 
@@ -33,26 +37,19 @@ public:
     };
     enum Roles { SortRole = Qt::UserRole + 1 };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    using SnapshotModel::SnapshotModel;
 
     void setReports(const ReportSet &set);
-    void clear();
+    void clear() { setReports({}); }
     const ReportSet &reports() const { return m_set; }
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    struct Row
-    {
-        std::string mode;
-        IterationTotals totals;
-        bool verified = false;
-    };
+    int columns() const override { return ColumnCount; }
+    QVariant cell(const CompareRow &row, int column, int role) const override;
+
     ReportSet m_set;
-    std::vector<Row> m_rows;
 };
 
 } // namespace sharescope

@@ -1,69 +1,51 @@
 #include "countersmodel.h"
 
-#include "bytesize.h"
+#include "counterwording.h"
 #include "phasestyle.h"
 
 namespace sharescope {
 
 void CountersModel::setReport(const RunReport &report)
 {
-    beginResetModel();
-    m_rows.clear();
+    std::vector<CountersRow> rows;
     if (report.countersEnabled) {
         for (const PhaseSummary &summary : summarize(report)) {
             if (summary.median.counters)
-                m_rows.push_back({summary.phase, *summary.median.counters});
+                rows.push_back({summary.phase, *summary.median.counters});
         }
     }
-    endResetModel();
+    setRows(std::move(rows));
 }
 
-void CountersModel::clear()
+int CountersModel::columnOf(std::optional<std::uint64_t> Counters::*member)
 {
-    beginResetModel();
-    m_rows.clear();
-    endResetModel();
+    const auto fields = counterFields();
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (fields[i].member == member)
+            return FirstCounterColumn + static_cast<int>(i);
+    }
+    return -1;
 }
 
-int CountersModel::rowCount(const QModelIndex &parent) const
+int CountersModel::columns() const
 {
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+    return FirstCounterColumn + static_cast<int>(counterFields().size());
 }
 
-int CountersModel::columnCount(const QModelIndex &parent) const
+QVariant CountersModel::cell(const CountersRow &row, int column, int role) const
 {
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant CountersModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const Row &row = m_rows[static_cast<std::size_t>(index.row())];
-    if (index.column() == PhaseColumn) {
+    if (column == PhaseColumn) {
         if (role == Qt::DisplayRole)
             return phaseLabel(row.phase);
         if (role == Qt::DecorationRole)
             return phaseColor(row.phase);
         return {};
     }
-    static constexpr std::optional<std::uint64_t> Counters::*fields[] = {
-        nullptr,
-        &Counters::bytesHostToDevice,
-        &Counters::bytesDeviceToHost,
-        &Counters::cpuPageFaults,
-        &Counters::gpuPageFaultGroups,
-        &Counters::thrashing,
-        &Counters::throttling,
-        &Counters::remoteMaps,
-    };
-    const std::optional<std::uint64_t> &value = row.counters.*fields[index.column()];
-    const bool bytes = index.column() == HostToDeviceColumn || index.column() == DeviceToHostColumn;
+    const CounterField &field = counterFields()[static_cast<std::size_t>(column - FirstCounterColumn)];
+    const std::optional<std::uint64_t> &value = row.counters.*field.member;
     switch (role) {
     case Qt::DisplayRole:
-        if (!value)
-            return tr("not reported");
-        return QString::fromStdString(bytes ? formatBytes(*value) : formatCount(*value));
+        return counterText(value, field.unit);
     case ValueRole:
         return value ? QVariant::fromValue(*value) : QVariant();
     case Qt::TextAlignmentRole:
@@ -76,27 +58,11 @@ QVariant CountersModel::data(const QModelIndex &index, int role) const
 
 QVariant CountersModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole || section < 0 || section >= columns())
         return QAbstractTableModel::headerData(section, orientation, role);
-    switch (section) {
-    case PhaseColumn:
+    if (section == PhaseColumn)
         return tr("Phase");
-    case HostToDeviceColumn:
-        return tr("Host → device");
-    case DeviceToHostColumn:
-        return tr("Device → host");
-    case CpuFaultsColumn:
-        return tr("CPU page faults");
-    case GpuFaultGroupsColumn:
-        return tr("GPU fault groups");
-    case ThrashingColumn:
-        return tr("Thrashing");
-    case ThrottlingColumn:
-        return tr("Throttling");
-    case RemoteMapsColumn:
-        return tr("Remote maps");
-    }
-    return {};
+    return counterLabel(counterFields()[static_cast<std::size_t>(section - FirstCounterColumn)]);
 }
 
 } // namespace sharescope

@@ -1,51 +1,41 @@
 #pragma once
 
 #include "runreport.h"
-
-#include <QAbstractTableModel>
-
-#include <vector>
+#include "snapshotmodel.h"
 
 namespace sharescope {
 
+struct CountersRow
+{
+    Phase phase = Phase::Alloc;
+    Counters counters;
+};
+
 // The unified-memory counters of a run, one row per phase (medians over the
-// measured iterations). A counter the driver did not report shows as "not
-// reported", never as zero.
-class CountersModel : public QAbstractTableModel
+// measured iterations), one column per counter of counterFields() after the
+// phase. A counter the driver did not report shows as "not reported", never
+// as zero.
+class CountersModel : public SnapshotModel<CountersRow>
 {
     Q_OBJECT
 
 public:
-    enum Columns {
-        PhaseColumn,
-        HostToDeviceColumn,
-        DeviceToHostColumn,
-        CpuFaultsColumn,
-        GpuFaultGroupsColumn,
-        ThrashingColumn,
-        ThrottlingColumn,
-        RemoteMapsColumn,
-        ColumnCount
-    };
+    static constexpr int PhaseColumn = 0;
+    // The column of counterFields()[i] is i + FirstCounterColumn.
+    static constexpr int FirstCounterColumn = 1;
     enum Roles { ValueRole = Qt::UserRole + 1 }; // the number, or an invalid QVariant when not reported
 
-    using QAbstractTableModel::QAbstractTableModel;
+    using SnapshotModel::SnapshotModel;
 
     void setReport(const RunReport &report);
-    void clear();
+    // The column that shows a counter.
+    static int columnOf(std::optional<std::uint64_t> Counters::*member);
 
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    struct Row
-    {
-        Phase phase;
-        Counters counters;
-    };
-    std::vector<Row> m_rows;
+    int columns() const override;
+    QVariant cell(const CountersRow &row, int column, int role) const override;
 };
 
 } // namespace sharescope

@@ -1,6 +1,7 @@
 #include "experimentpanel.h"
 
 #include "language.h"
+#include "textconv.h"
 
 #include "bytesize.h"
 #include "catalogue.h"
@@ -19,15 +20,6 @@
 
 namespace sharescope {
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
-QString q(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size()));
-}
 
 QString badges(const DeviceInfo &d)
 {
@@ -76,13 +68,13 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     m_deviceBadges->setForegroundRole(QPalette::PlaceholderText);
     m_modes->setMinimumHeight(180);
     for (const KernelInfo &kernel : kernels()) {
-        m_kernel->addItem(q(kernel.id), q(kernel.id));
-        m_kernel->setItemData(m_kernel->count() - 1, q(kernel.summary), Qt::ToolTipRole);
+        m_kernel->addItem(q(kernel.name), static_cast<int>(kernel.id));
+        m_kernel->setItemData(m_kernel->count() - 1, coreText(std::string(kernel.summary)), Qt::ToolTipRole);
     }
     m_rounds->setRange(1, maxRounds);
     m_rounds->setValue(4);
-    for (const std::string_view advice : adviceValues())
-        m_advice->addItem(q(advice), q(advice));
+    for (const Advice advice : adviceValues())
+        m_advice->addItem(q(adviceName(advice)), static_cast<int>(advice));
     m_iterations->setRange(1, maxIterations);
     m_iterations->setValue(5);
     m_warmup->setRange(0, maxIterations);
@@ -178,7 +170,7 @@ std::optional<DeviceInfo> ExperimentPanel::currentDevice() const
 
 void ExperimentPanel::fillModes()
 {
-    const QString previous = mode();
+    const std::optional<ModeId> previous = mode();
     const auto device = currentDevice();
     m_deviceBadges->setText(device ? badges(*device) : tr("No device"));
     const QSignalBlocker blocker(m_modes);
@@ -186,19 +178,19 @@ void ExperimentPanel::fillModes()
     for (const ModeInfo &info : modes()) {
         if (device && info.backend != device->backend)
             continue;
-        auto *item = new QListWidgetItem(q(info.id), m_modes);
-        item->setData(Qt::UserRole, q(info.id));
-        const Support support = device ? supportOf(*device, info) : Support{false, "no device"};
+        auto *item = new QListWidgetItem(q(info.name), m_modes);
+        item->setData(Qt::UserRole, static_cast<int>(info.id));
+        const Support support = device ? supportOf(*device, info.id) : notSupported("no device");
         if (support.supported) {
             item->setToolTip(coreText(std::string(info.summary)));
         } else {
             item->setFlags(item->flags() & ~Qt::ItemIsEnabled);
             item->setToolTip(tr("Not supported on this device: %1").arg(supportText(support)));
-            item->setText(tr("%1 (not supported)").arg(q(info.id)));
+            item->setText(tr("%1 (not supported)").arg(q(info.name)));
         }
     }
-    if (!selectMode(previous) && device)
-        selectMode(q(defaultMode(device->backend)));
+    if (!(previous && selectMode(*previous)) && device)
+        selectMode(defaultMode(device->backend));
     validate();
 }
 
@@ -211,11 +203,11 @@ bool ExperimentPanel::selectDevice(const QString &id)
     return true;
 }
 
-bool ExperimentPanel::selectMode(const QString &mode)
+bool ExperimentPanel::selectMode(ModeId mode)
 {
     for (int row = 0; row < m_modes->count(); ++row) {
         QListWidgetItem *item = m_modes->item(row);
-        if (item->data(Qt::UserRole).toString() == mode && (item->flags() & Qt::ItemIsEnabled)) {
+        if (item->data(Qt::UserRole).toInt() == static_cast<int>(mode) && (item->flags() & Qt::ItemIsEnabled)) {
             m_modes->setCurrentRow(row);
             return true;
         }
@@ -223,12 +215,9 @@ bool ExperimentPanel::selectMode(const QString &mode)
     return false;
 }
 
-bool ExperimentPanel::selectKernel(const QString &kernel)
+void ExperimentPanel::selectKernel(KernelId kernel)
 {
-    const int index = m_kernel->findData(kernel);
-    if (index >= 0)
-        m_kernel->setCurrentIndex(index);
-    return index >= 0;
+    m_kernel->setCurrentIndex(m_kernel->findData(static_cast<int>(kernel)));
 }
 
 void ExperimentPanel::setSize(const QString &size)
@@ -247,15 +236,17 @@ QString ExperimentPanel::deviceId() const
     return m_device->currentData().toString();
 }
 
-QString ExperimentPanel::mode() const
+std::optional<ModeId> ExperimentPanel::mode() const
 {
     const QListWidgetItem *item = m_modes->currentItem();
-    return item ? item->data(Qt::UserRole).toString() : QString();
+    if (!item)
+        return std::nullopt;
+    return static_cast<ModeId>(item->data(Qt::UserRole).toInt());
 }
 
-QString ExperimentPanel::kernel() const
+KernelId ExperimentPanel::kernel() const
 {
-    return m_kernel->currentData().toString();
+    return static_cast<KernelId>(m_kernel->currentData().toInt());
 }
 QString ExperimentPanel::sizeText() const
 {
@@ -268,15 +259,15 @@ Result<ExperimentSpec> ExperimentPanel::spec() const
     spec.deviceId = deviceId().toStdString();
     if (spec.deviceId.empty())
         return unsupported(tr("No device to run on.").toStdString());
-    spec.mode = mode().toStdString();
-    if (spec.mode.empty())
+    const std::optional<ModeId> chosen = mode();
+    if (!chosen)
         return badArgument(tr("Choose a sharing mode this device supports.").toStdString());
-    spec.kernel = kernel().toStdString();
+    spec.kernel = kernel();
     const auto size = parseByteSize(m_size->text().toStdString(), elementBytes);
     if (!size)
         return size.error();
     spec.bytes = *size;
-    if (spec.kernel == "stride") {
+    if (spec.kernelInfo().usesStride) {
         const auto stride = parseByteSize(m_stride->text().toStdString(), elementBytes);
         if (!stride)
             return badArgument(tr("stride: %1").arg(errorText(stride.error())).toStdString());
@@ -286,8 +277,8 @@ Result<ExperimentSpec> ExperimentPanel::spec() const
     spec.iterations = m_iterations->value();
     spec.warmup = m_warmup->value();
     spec.counters = m_counters->isChecked();
-    if (spec.mode == "managed-advise")
-        spec.advice = m_advice->currentData().toString().toStdString();
+    spec.advice = static_cast<Advice>(m_advice->currentData().toInt());
+    spec = inMode(spec, *chosen);
     if (Status valid = sharescope::validate(spec); !valid)
         return valid.error();
     return spec;
@@ -305,11 +296,11 @@ QString ExperimentPanel::validationMessage() const
 
 void ExperimentPanel::validate()
 {
-    const QString kernelId = kernel();
-    const QString modeId = mode();
-    m_stride->setEnabled(kernelId == QLatin1String("stride"));
-    m_rounds->setEnabled(kernelId == QLatin1String("ping-pong"));
-    m_advice->setEnabled(modeId == QLatin1String("managed-advise"));
+    const KernelInfo &kernelInfo = sharescope::kernelInfo(kernel());
+    const std::optional<ModeId> modeId = mode();
+    m_stride->setEnabled(kernelInfo.usesStride);
+    m_rounds->setEnabled(kernelInfo.usesRounds);
+    m_advice->setEnabled(modeId && modeInfo(*modeId).takesAdvice);
     const auto device = currentDevice();
     m_counters->setEnabled(device && device->backend == BackendKind::Cuda);
 

@@ -36,15 +36,15 @@ public:
 
     // Choose programmatically (the command line, remembered settings).
     bool selectDevice(const QString &id);
-    bool selectMode(const QString &mode);
-    bool selectKernel(const QString &kernel);
+    bool selectMode(ModeId mode);
+    void selectKernel(KernelId kernel);
     void setSize(const QString &size);
     void setIterations(int iterations, int warmup);
 
     QString deviceId() const;
     std::optional<DeviceInfo> currentDevice() const;
-    QString mode() const;
-    QString kernel() const;
+    std::optional<ModeId> mode() const; // empty when no mode is chosen
+    KernelId kernel() const;
     QString sizeText() const;
 
     // For tests: the widgets a user touches.

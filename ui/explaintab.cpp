@@ -1,4 +1,5 @@
 #include "explaintab.h"
+#include "textconv.h"
 
 #include "explanations.h"
 
@@ -68,7 +69,7 @@ void ExplainTab::setExperiment(const ExperimentSpec &spec)
 {
     m_command->setText(QString::fromStdString(spec.commandLine()));
     m_command->setCursorPosition(0);
-    const QString mode = QString::fromStdString(spec.mode);
+    const QString mode = q(modeName(spec.mode));
     if (mode == m_mode)
         return;
     m_mode = mode;

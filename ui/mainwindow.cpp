@@ -10,10 +10,12 @@
 #include "language.h"
 #include "migrationchart.h"
 #include "reportcsv.h"
+#include "reportjson.h"
 #include "runcontroller.h"
 #include "runtabs.h"
 #include "settabs.h"
 #include "sweepplot.h"
+#include "textconv.h"
 #include "timelineplot.h"
 
 #include <QAction>
@@ -38,10 +40,6 @@
 namespace sharescope {
 namespace {
 
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 constexpr int maxRecent = 8;
 
 } // namespace
@@ -132,7 +130,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     connect(m_controller, &RunController::failed, this, [this](quint64 job, const QString &message) {
         setBusy(false);
         if (job == m_demoJob && m_demo) {
-            m_compare->setLesson({demoTitle(*m_demo), {tr("The demo did not finish: %1").arg(message)}});
+            m_compare->setLesson({demoTitle(demoInfo(*m_demo)), {tr("The demo did not finish: %1").arg(message)}});
         }
         log(tr("Failed: %1").arg(message));
         statusBar()->showMessage(tr("Failed: %1").arg(message), 10000);
@@ -141,7 +139,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     connect(m_controller, &RunController::cancelled, this, [this](quint64 job) {
         setBusy(false);
         if (job == m_demoJob && m_demo)
-            m_compare->setLesson({demoTitle(*m_demo), {tr("The demo was cancelled.")}});
+            m_compare->setLesson({demoTitle(demoInfo(*m_demo)), {tr("The demo was cancelled.")}});
         log(tr("Cancelled"));
         statusBar()->showMessage(tr("Cancelled"), 5000);
         emit jobEnded(false);
@@ -190,9 +188,9 @@ void MainWindow::createMenus()
 
     QMenu *demoMenu = menuBar()->addMenu(tr("&Demos"));
     for (const DemoInfo &demo : demos()) {
-        const QString id = QString::fromUtf8(demo.id.data(), static_cast<qsizetype>(demo.id.size()));
-        QAction *action = demoMenu->addAction(demoTitle(demo), this, [this, id] { startDemo(id); });
-        action->setStatusTip(tr("Run the %1 demo on the device on screen, then explain what it measured.").arg(id));
+        QAction *action = demoMenu->addAction(demoTitle(demo), this, [this, id = demo.id] { startDemo(id); });
+        action->setStatusTip(
+            tr("Run the %1 demo on the device on screen, then explain what it measured.").arg(q(demo.name)));
     }
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -211,21 +209,33 @@ void MainWindow::createMenus()
         addLanguage(languageName(language), language);
 }
 
-std::optional<MainWindow::Tab> MainWindow::tabFromName(const QString &name)
-{
-    static const std::pair<const char *, Tab> names[]
-        = {{"timeline", Tab::Timeline}, {"migration", Tab::Migration}, {"buffers", Tab::Buffers},
-           {"compare", Tab::Compare},   {"sweep", Tab::Sweep},         {"explain", Tab::Explain}};
-    for (const auto &[text, tab] : names) {
-        if (name.compare(QLatin1String(text), Qt::CaseInsensitive) == 0)
-            return tab;
-    }
-    return std::nullopt;
-}
-
 void MainWindow::showTab(Tab tab)
 {
     m_tabs->setCurrentIndex(static_cast<int>(tab));
+}
+
+quint64 MainWindow::start(RunRequest request, const QString &what)
+{
+    const auto device = m_panel->currentDevice();
+    if (!device) {
+        statusBar()->showMessage(tr("No device to run on."), 8000);
+        return 0;
+    }
+    request.base.deviceId = device->id;
+    request.commandLine = reproduceCommand(request);
+    PlannedRuns plan = planRuns(request, *device);
+    if (plan.refusal) {
+        QString why = errorText(*plan.refusal);
+        why[0] = why[0].toUpper(); // a sentence of its own here, not after "sharescope: "
+        if (request.demo) {
+            m_compare->setLesson({demoTitle(demoInfo(*request.demo)),
+                                  {why, tr("Choose another device in the Experiment panel, where there is one.")}});
+        }
+        statusBar()->showMessage(why, 8000);
+        log(why);
+        return 0;
+    }
+    return m_controller->start(std::move(plan), what);
 }
 
 void MainWindow::run()
@@ -238,7 +248,10 @@ void MainWindow::run()
     m_timeline->clear();
     m_buffers->clear();
     showTab(Tab::Timeline);
-    m_controller->startRun(*spec);
+    RunRequest request;
+    request.base = *spec;
+    request.mode = spec->mode;
+    start(request, tr("%1 · %2").arg(q(modeName(spec->mode)), q(kernelName(spec->kernel))));
 }
 
 void MainWindow::compare()
@@ -251,7 +264,11 @@ void MainWindow::compare()
     showTab(Tab::Compare);
     m_compare->setLesson({});
     m_demoJob = 0;
-    m_controller->startCompare(*spec, {});
+    RunRequest request;
+    request.kind = ReportSet::Kind::Compare;
+    request.base = *spec;
+    request.allModes = true;
+    start(request, tr("compare · %1").arg(q(kernelName(spec->kernel))));
 }
 
 void MainWindow::sweep()
@@ -263,43 +280,40 @@ void MainWindow::sweep()
         return;
     }
     showTab(Tab::Sweep);
-    m_controller->startSweep(*spec, {QString::fromStdString(spec->mode)}, *sizes);
+    RunRequest request;
+    request.kind = ReportSet::Kind::Sweep;
+    request.base = *spec;
+    request.modes = {spec->mode};
+    request.sizes = *sizes;
+    start(request, tr("sweep · %1").arg(q(kernelName(spec->kernel))));
 }
 
-bool MainWindow::startDemo(const QString &id, std::optional<std::uint64_t> bytes)
+bool MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes)
 {
-    const DemoInfo *demo = findDemo(id.toStdString());
-    const auto device = m_panel->currentDevice();
-    if (!demo || !device) {
-        const QString why = !demo ? tr("There is no demo %1.").arg(id) : tr("No device to run the demo on.");
-        statusBar()->showMessage(why, 8000);
-        log(why);
-        return false;
-    }
     // What the panel says about iterations and counters; the demo chooses
     // the kernel, the modes and, unless given, the size.
-    ExperimentSpec base;
+    RunRequest request;
+    request.kind = ReportSet::Kind::Compare;
     if (const auto spec = m_panel->spec())
-        base = *spec;
+        request.base = *spec;
+    request.base.advice.reset();
     if (bytes)
-        base.bytes = *bytes;
-    const DemoPlan plan = planDemo(*demo, base, bytes.has_value(), *device);
+        request.base.bytes = *bytes;
+    request.sizeGiven = bytes.has_value();
+    request.demo = demo;
     showTab(Tab::Compare);
-    if (plan.unavailable) {
-        QString why = errorText(*plan.unavailable);
-        why[0] = why[0].toUpper(); // a sentence of its own here, not after "sharescope: "
-        m_compare->setLesson(
-            {demoTitle(*demo), {why, tr("Choose another device in the Experiment panel, where there is one.")}});
-        statusBar()->showMessage(why, 8000);
-        log(why);
-        return false;
+    const DemoInfo &info = demoInfo(demo);
+    QStringList modeNames;
+    if (const auto device = m_panel->currentDevice()) {
+        for (const ModeId mode : demoModes(info, device->backend))
+            modeNames << q(modeName(mode));
     }
-    QStringList modeIds; // all of the demo's: the worker reports those this device lacks
-    for (const std::string &mode : demoModes(*demo, device->backend))
-        modeIds << QString::fromStdString(mode);
-    m_compare->setLesson({demoTitle(*demo), {tr("Running %1…").arg(modeIds.join(QStringLiteral(", ")))}});
+    m_compare->setLesson({demoTitle(info), {tr("Running %1…").arg(modeNames.join(QStringLiteral(", ")))}});
+    const quint64 job = start(request, demoTitle(info));
+    if (job == 0)
+        return false;
     m_demo = demo;
-    m_demoJob = m_controller->startCompare(demoSpec(*demo, base, bytes.has_value()), modeIds);
+    m_demoJob = job;
     return true;
 }
 
@@ -350,7 +364,7 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
         m_compare->setReports(set);
         log(tr("Compared %1 modes").arg(set.runs.size()));
         if (job != 0 && job == m_demoJob && m_demo) {
-            const Lesson lesson = lessonFor(*m_demo, set);
+            const Lesson lesson = lessonFor(demoInfo(*m_demo), set);
             m_compare->setLesson(lesson);
             for (const QString &paragraph : lesson.paragraphs)
                 log(QString(paragraph).remove(QLatin1Char('`')));
@@ -489,8 +503,10 @@ void MainWindow::restoreSettings()
 {
     QSettings settings;
     m_panel->selectDevice(settings.value(QStringLiteral("experiment/device")).toString());
-    m_panel->selectMode(settings.value(QStringLiteral("experiment/mode")).toString());
-    m_panel->selectKernel(settings.value(QStringLiteral("experiment/kernel"), QStringLiteral("vector-add")).toString());
+    if (const auto mode = modeFromName(s(settings.value(QStringLiteral("experiment/mode")).toString())))
+        m_panel->selectMode(*mode);
+    if (const auto kernel = kernelFromName(s(settings.value(QStringLiteral("experiment/kernel")).toString())))
+        m_panel->selectKernel(*kernel);
     const QString size = settings.value(QStringLiteral("experiment/size")).toString();
     if (!size.isEmpty())
         m_panel->setSize(size);
@@ -502,8 +518,9 @@ void MainWindow::saveSettings() const
     settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("experiment/device"), m_panel->deviceId());
-    settings.setValue(QStringLiteral("experiment/mode"), m_panel->mode());
-    settings.setValue(QStringLiteral("experiment/kernel"), m_panel->kernel());
+    if (const auto mode = m_panel->mode())
+        settings.setValue(QStringLiteral("experiment/mode"), q(modeName(*mode)));
+    settings.setValue(QStringLiteral("experiment/kernel"), q(kernelName(m_panel->kernel())));
     settings.setValue(QStringLiteral("experiment/size"), m_panel->sizeText());
 }
 

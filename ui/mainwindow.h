@@ -1,6 +1,10 @@
 #pragma once
 
 #include "metatypes.h"
+#include "windowtab.h"
+
+#include "demos.h"
+#include "experimentset.h"
 
 #include <QMainWindow>
 
@@ -22,14 +26,12 @@ class RunController;
 class SweepTab;
 class TimelineTab;
 
-struct DemoInfo;
-
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    enum class Tab { Timeline, Migration, Buffers, Compare, Sweep, Explain };
+    using Tab = WindowTab;
 
     // rememberSettings: restore and save the experiment and the window's
     // layout across starts (off for reproducible screenshots and tests).
@@ -45,7 +47,6 @@ public:
     SweepTab *sweepTab() const { return m_sweep; }
     ExplainTab *explainTab() const { return m_explain; }
     void showTab(Tab tab);
-    static std::optional<Tab> tabFromName(const QString &name); // "timeline", "migration", ...
 
     // The window's current results, as a report set (what Save writes).
     const ReportSet &results() const { return m_results; }
@@ -56,7 +57,7 @@ public:
     // shows its lesson on the Compare tab. False, with the reason on the
     // status bar and in the log, when the device cannot run it.
     // bytes: the size per buffer, else the demo's own.
-    bool startDemo(const QString &id, std::optional<std::uint64_t> bytes = std::nullopt);
+    bool startDemo(DemoId demo, std::optional<std::uint64_t> bytes = std::nullopt);
 
 public slots:
     void run();
@@ -77,6 +78,9 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showResults(quint64 job, const ReportSet &set);
+    // Plans a request on the device on screen and starts it; the job, or 0
+    // with the reason shown when nothing can run.
+    quint64 start(RunRequest request, const QString &what);
     void saveReport();
     void exportPlot();
     void addRecent(const QString &path);
@@ -105,7 +109,7 @@ private:
     ReportSet m_results;
     QStringList m_recent;
     quint64 m_demoJob = 0; // the job of the demo running, whose result gets a lesson
-    const DemoInfo *m_demo = nullptr;
+    std::optional<DemoId> m_demo;
 };
 
 } // namespace sharescope

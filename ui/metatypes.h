@@ -1,7 +1,8 @@
 #pragma once
 
 #include "devices.h"
-#include "reportjson.h"
+#include "experimentset.h"
+#include "reportset.h"
 #include "runreport.h"
 
 #include <QMetaType>

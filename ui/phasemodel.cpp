@@ -2,56 +2,21 @@
 
 #include "bytesize.h"
 #include "phasestyle.h"
+#include "textconv.h"
 
 #include <QBrush>
 
 namespace sharescope {
-namespace {
-
-QString q(const std::string &text)
+QVariant PhaseModel::cell(const PhaseSummary &row, int column, int role) const
 {
-    return QString::fromStdString(text);
-}
-
-} // namespace
-
-void PhaseModel::setReport(const RunReport &report)
-{
-    beginResetModel();
-    m_rows = summarize(report);
-    endResetModel();
-}
-
-void PhaseModel::clear()
-{
-    beginResetModel();
-    m_rows.clear();
-    endResetModel();
-}
-
-int PhaseModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
-}
-
-int PhaseModel::columnCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : ColumnCount;
-}
-
-QVariant PhaseModel::data(const QModelIndex &index, int role) const
-{
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
-        return {};
-    const PhaseSummary &row = m_rows[static_cast<std::size_t>(index.row())];
     const bool once = row.samples <= 1;
-    if (role == Qt::DecorationRole && index.column() == PhaseColumn)
+    if (role == Qt::DecorationRole && column == PhaseColumn)
         return phaseColor(row.phase);
     if (role == Qt::TextAlignmentRole)
-        return QVariant::fromValue(index.column() == PhaseColumn ? Qt::AlignLeft | Qt::AlignVCenter
-                                                                 : Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant::fromValue(column == PhaseColumn ? Qt::AlignLeft | Qt::AlignVCenter
+                                                         : Qt::AlignRight | Qt::AlignVCenter);
     if (role == SortRole) {
-        switch (index.column()) {
+        switch (column) {
         case PhaseColumn:
             return static_cast<int>(row.phase);
         case TimeColumn:
@@ -72,7 +37,7 @@ QVariant PhaseModel::data(const QModelIndex &index, int role) const
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole)
         return {};
     const QString dash = QStringLiteral("—");
-    switch (index.column()) {
+    switch (column) {
     case PhaseColumn:
         return phaseLabel(row.phase);
     case TimeColumn:

@@ -1,16 +1,13 @@
 #pragma once
 
 #include "runreport.h"
-
-#include <QAbstractTableModel>
-
-#include <vector>
+#include "snapshotmodel.h"
 
 namespace sharescope {
 
 // The phases of one run, summarised over its measured iterations. Fed a
 // snapshot (the report); never touched by the worker thread.
-class PhaseModel : public QAbstractTableModel
+class PhaseModel : public SnapshotModel<PhaseSummary>
 {
     Q_OBJECT
 
@@ -27,18 +24,14 @@ public:
     };
     enum Roles { SortRole = Qt::UserRole + 1 };
 
-    using QAbstractTableModel::QAbstractTableModel;
+    using SnapshotModel::SnapshotModel;
 
-    void setReport(const RunReport &report);
-    void clear();
-
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    void setReport(const RunReport &report) { setRows(summarize(report)); }
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    std::vector<PhaseSummary> m_rows;
+    int columns() const override { return ColumnCount; }
+    QVariant cell(const PhaseSummary &row, int column, int role) const override;
 };
 
 } // namespace sharescope

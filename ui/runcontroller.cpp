@@ -82,39 +82,12 @@ void RunController::commit(quint64 job)
     m_busy = false;
 }
 
-quint64 RunController::startRun(const ExperimentSpec &spec)
+quint64 RunController::start(PlannedRuns plan, const QString &what)
 {
-    const quint64 job
-        = begin(tr("%1 · %2").arg(QString::fromStdString(spec.mode), QString::fromStdString(spec.kernel)));
+    const quint64 job = begin(what);
     auto cancel = m_cancel;
     QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, cancel, job, spec] { worker->run(job, spec, cancel); }, Qt::QueuedConnection);
-    return job;
-}
-
-quint64 RunController::startCompare(const ExperimentSpec &spec, const QStringList &modes)
-{
-    const quint64 job = begin(tr("compare · %1").arg(QString::fromStdString(spec.kernel)));
-    auto cancel = m_cancel;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [worker = m_worker, cancel, job, spec, modes] {
-            worker->runSet(job, ReportSet::Kind::Compare, spec, modes, {}, cancel);
-        },
-        Qt::QueuedConnection);
-    return job;
-}
-
-quint64 RunController::startSweep(const ExperimentSpec &spec, const QStringList &modes,
-                                  const std::vector<std::uint64_t> &sizes)
-{
-    const quint64 job = begin(tr("sweep · %1").arg(QString::fromStdString(spec.kernel)));
-    auto cancel = m_cancel;
-    QMetaObject::invokeMethod(
-        m_worker,
-        [worker = m_worker, cancel, job, spec, modes, sizes] {
-            worker->runSet(job, ReportSet::Kind::Sweep, spec, modes, sizes, cancel);
-        },
+        m_worker, [worker = m_worker, cancel, job, plan = std::move(plan)] { worker->run(job, plan, cancel); },
         Qt::QueuedConnection);
     return job;
 }

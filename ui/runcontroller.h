@@ -26,11 +26,10 @@ public:
     explicit RunController(QObject *parent = nullptr);
     ~RunController() override;
 
-    quint64 startRun(const ExperimentSpec &spec);
-    // Empty modes: every mode of the device's backend (unsupported ones are
-    // listed as skipped).
-    quint64 startCompare(const ExperimentSpec &spec, const QStringList &modes);
-    quint64 startSweep(const ExperimentSpec &spec, const QStringList &modes, const std::vector<std::uint64_t> &sizes);
+    // Runs what planRuns() planned (a run, a compare, a sweep or a demo) on
+    // the worker thread; `what` names it for the status bar. A single run
+    // keeps its buffers for readBuffer().
+    quint64 start(PlannedRuns plan, const QString &what);
     void cancel();
     bool busy() const { return m_busy; }
     quint64 currentJob() const { return m_job; }

@@ -2,10 +2,12 @@
 
 #include "bytesize.h"
 #include "countersmodel.h"
+#include "language.h"
 #include "migrationchart.h"
 #include "phasemodel.h"
 #include "phasestyle.h"
 #include "residencymap.h"
+#include "textconv.h"
 #include "timelineplot.h"
 
 #include <QHBoxLayout>
@@ -18,11 +20,6 @@
 
 namespace sharescope {
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)
 {
@@ -47,28 +44,33 @@ QWidget *swatch(const QColor &colour, const QString &text, QWidget *parent)
 // Why a run has no migrations to show, in the words of its mode.
 QString whyNothingMigrates(const RunReport &report)
 {
-    const std::string &mode = report.spec.mode;
-    if (mode == "zero-copy" || mode == "registered")
+    const QString mode = q(modeName(report.spec.mode));
+    switch (report.spec.modeInfo().family) {
+    case ModeFamily::Mapped:
         return QObject::tr("%1: the GPU reads and writes host memory in place, over the bus; no page migrates.")
-            .arg(q(mode));
-    if (mode == "device" || mode == "pinned" || mode == "cl-copy")
+            .arg(mode);
+    case ModeFamily::Copy:
+    case ModeFamily::ClCopy:
         return QObject::tr("%1: the data moves by explicit copies, not by page migration; the Timeline tab shows the "
                            "bytes each copy moved.")
-            .arg(q(mode));
-    if (mode == "ipc")
+            .arg(mode);
+    case ModeFamily::Ipc:
         return QObject::tr("ipc: cudaMalloc memory shared with a second process; its pages never migrate.");
-    if (mode == "cl-use-host-ptr" || mode == "cl-alloc-host-ptr") {
+    case ModeFamily::ClMap: {
         const bool zeroCopy = !report.buffers.empty()
             && std::ranges::all_of(report.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
         return QObject::tr("%1: OpenCL reports no page migrations. Here the map returned %2.")
-            .arg(q(mode),
+            .arg(mode,
                  zeroCopy ? QObject::tr("the buffers' own memory (zero-copy)")
                           : QObject::tr("a copy, or memory whose placement the device does not report"));
     }
-    if (mode.starts_with("cl-svm"))
-        return QObject::tr("%1: one pointer on both sides; OpenCL reports no page migrations.").arg(q(mode));
+    case ModeFamily::ClSvm:
+        return QObject::tr("%1: one pointer on both sides; OpenCL reports no page migrations.").arg(mode);
+    case ModeFamily::Managed:
+        break;
+    }
     if (!report.countersEnabled)
-        return QObject::tr("Counters not reported: %1.").arg(q(report.countersNote));
+        return QObject::tr("Counters not reported: %1.").arg(coreText(report.countersNote));
     return {};
 }
 
@@ -113,8 +115,8 @@ void TimelineTab::setReport(const RunReport &report)
     const Verification &v = report.verification;
     m_summary->setText(
         tr("<b>%1</b> · %2 · %3 per buffer · %4 (%5) · %6 iterations after %7 warm-up · verified: %8")
-            .arg(q(report.spec.mode), q(report.spec.kernel), q(formatBytes(report.spec.bytes)), q(report.device.id),
-                 q(report.device.name))
+            .arg(q(modeName(report.spec.mode)), q(kernelName(report.spec.kernel)), q(formatBytes(report.spec.bytes)),
+                 q(report.device.id), q(report.device.name))
             .arg(report.spec.iterations)
             .arg(report.spec.warmup)
             .arg(v.passed() ? tr("yes, %1 elements").arg(q(formatCount(v.checked)))

@@ -1,8 +1,7 @@
 #include "runworker.h"
 
 #include "language.h"
-
-#include "experimentset.h"
+#include "textconv.h"
 
 #include <QElapsedTimer>
 
@@ -29,7 +28,7 @@ public:
         emit m_worker.logMessage(QStringLiteral("[%1/%2] %3, %4")
                                      .arg(index + 1)
                                      .arg(total)
-                                     .arg(QString::fromStdString(spec.mode), QString::fromStdString(spec.kernel)));
+                                     .arg(q(modeName(spec.mode)), q(kernelName(spec.kernel))));
     }
 
     void phaseFinished(int iteration, bool warmup, const PhaseResult &result) override
@@ -57,11 +56,6 @@ private:
     int m_run = 0;
     int m_runs = 1;
 };
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 } // namespace
 
@@ -92,53 +86,28 @@ Result<Engine *> RunWorker::engineFor(const std::string &deviceId)
     return engine.get();
 }
 
-void RunWorker::run(quint64 job, ExperimentSpec spec, std::shared_ptr<const std::atomic<bool>> cancel)
+void RunWorker::run(quint64 job, PlannedRuns plan, std::shared_ptr<const std::atomic<bool>> cancel)
 {
     if (m_keptBy)
         m_keptBy->releaseBuffers(); // a new run: the old buffers go, on this thread
     m_keptBy = nullptr;
-    auto engine = engineFor(spec.deviceId);
-    if (!engine) {
-        emit failed(job, errorText(engine.error()));
-        return;
+    const bool single = plan.single;
+    Result<SetOutcome> outcome = SetOutcome{};
+    if (plan.runs.empty()) {
+        outcome->set = {plan.kind, plan.commandLine, {}, std::move(plan.skipped)};
+    } else {
+        auto engine = engineFor(plan.runs.front().deviceId);
+        if (!engine) {
+            emit failed(job, errorText(engine.error()));
+            return;
+        }
+        SignalObserver observer(*this, job, single);
+        outcome = sharescope::runSet(**engine, std::move(plan), &observer, cancel.get(), true);
+        if (outcome && single) {
+            m_keptBy = *engine;
+            m_keptJob = job;
+        }
     }
-    SignalObserver observer(*this, job, true);
-    auto report = (*engine)->run(spec, &observer, cancel.get(), true);
-    if (!report) {
-        if (report.error().kind == ErrorKind::Cancelled)
-            emit cancelled(job);
-        else
-            emit failed(job, errorText(report.error()));
-        return;
-    }
-    m_keptBy = *engine;
-    m_keptJob = job;
-    ReportSet set;
-    set.commandLine = report->commandLine;
-    set.runs.push_back(std::move(*report));
-    emit finished(job, set);
-}
-
-void RunWorker::runSet(quint64 job, ReportSet::Kind kind, ExperimentSpec spec, QStringList modes,
-                       std::vector<std::uint64_t> sizes, std::shared_ptr<const std::atomic<bool>> cancel)
-{
-    if (m_keptBy)
-        m_keptBy->releaseBuffers();
-    m_keptBy = nullptr;
-    auto engine = engineFor(spec.deviceId);
-    if (!engine) {
-        emit failed(job, errorText(engine.error()));
-        return;
-    }
-    std::vector<std::string> modeIds;
-    for (const QString &mode : modes)
-        modeIds.push_back(mode.toStdString());
-    const DeviceInfo &device = (*engine)->device();
-    SignalObserver observer(*this, job, false);
-    const std::string what = kind == ReportSet::Kind::Sweep ? "sweep" : "compare";
-    auto outcome
-        = sharescope::runSet(**engine, kind, planRuns(kind, spec, modeIds, sizes, device),
-                             "sharescope " + what + " (from the window) on " + device.id, &observer, cancel.get());
     if (!outcome) {
         if (outcome.error().kind == ErrorKind::Cancelled)
             emit cancelled(job);
@@ -147,7 +116,7 @@ void RunWorker::runSet(quint64 job, ReportSet::Kind kind, ExperimentSpec spec, Q
         return;
     }
     for (const SkippedRun &skipped : outcome->set.skipped)
-        emit logMessage(q(skipped.mode + ": " + skipped.reason));
+        emit logMessage(q(modeName(skipped.mode)) + QStringLiteral(": ") + skippedText(skipped.reason));
     emit finished(job, outcome->set);
 }
 

@@ -3,6 +3,7 @@
 #include "metatypes.h"
 
 #include "engine.h"
+#include "experimentset.h"
 
 #include <QObject>
 #include <QStringList>
@@ -26,9 +27,7 @@ public:
     // Called on the worker thread (queued from the controller).
     void listDevices();
     // cancel: the job's own flag, set by the controller from the GUI thread.
-    void run(quint64 job, ExperimentSpec spec, std::shared_ptr<const std::atomic<bool>> cancel);
-    void runSet(quint64 job, ReportSet::Kind kind, ExperimentSpec spec, QStringList modes,
-                std::vector<std::uint64_t> sizes, std::shared_ptr<const std::atomic<bool>> cancel);
+    void run(quint64 job, PlannedRuns plan, std::shared_ptr<const std::atomic<bool>> cancel);
     void readBuffer(quint64 job, int buffer, quint64 first, int count);
 
 signals:

@@ -1,4 +1,5 @@
 #include "settabs.h"
+#include "textconv.h"
 
 #include "bytesize.h"
 #include "comparechart.h"
@@ -87,13 +88,12 @@ void CompareTab::setReports(const ReportSet &set)
         return;
     }
     const RunReport &first = set.runs.front();
-    QString note
-        = tr("%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort.")
-              .arg(QString::fromStdString(first.spec.kernel), QString::fromStdString(formatBytes(first.spec.bytes)),
-                   QString::fromStdString(first.device.id), QString::fromStdString(first.device.name));
+    QString note = tr("%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort.")
+                       .arg(q(kernelName(first.spec.kernel)), QString::fromStdString(formatBytes(first.spec.bytes)),
+                            QString::fromStdString(first.device.id), QString::fromStdString(first.device.name));
     for (const SkippedRun &skipped : set.skipped)
-        note += QStringLiteral("<br>%1: %2")
-                    .arg(QString::fromStdString(skipped.mode), coreText(skipped.reason).toHtmlEscaped());
+        note
+            += QStringLiteral("<br>%1: %2").arg(q(modeName(skipped.mode)), skippedText(skipped.reason).toHtmlEscaped());
     m_note->setText(note);
 }
 
@@ -125,8 +125,8 @@ void SweepTab::setReports(const ReportSet &set)
     QString note;
     for (const SkippedRun &skipped : set.skipped)
         note += QStringLiteral("%1 %2: %3  ")
-                    .arg(QString::fromStdString(skipped.mode), QString::fromStdString(formatBytes(skipped.bytes)),
-                         coreText(skipped.reason));
+                    .arg(q(modeName(skipped.mode)), QString::fromStdString(formatBytes(skipped.bytes)),
+                         skippedText(skipped.reason));
     m_note->setText(note);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "demolessons.h"
-#include "reportjson.h"
+#include "reportset.h"
 
 #include <QWidget>
 

@@ -1,4 +1,5 @@
 #include "sweepplot.h"
+#include "textconv.h"
 
 #include "phasestyle.h"
 
@@ -37,7 +38,7 @@ void SweepPlot::rebuild()
 {
     clearGraphs();
     yAxis->setLabel(tr("%1 bandwidth (GB/s, log scale)").arg(phaseLabel(m_phase)));
-    std::map<std::string, std::vector<std::pair<double, double>>> lines; // mode -> (bytes, GB/s)
+    std::map<ModeId, std::vector<std::pair<double, double>>> lines; // mode -> (bytes, GB/s)
     for (const RunReport &run : m_set.runs) {
         for (const PhaseSummary &summary : summarize(run)) {
             if (summary.phase == m_phase && summary.median.bandwidth())
@@ -53,7 +54,7 @@ void SweepPlot::rebuild()
     for (auto &[mode, points] : lines) {
         std::ranges::sort(points);
         QCPGraph *graph = addGraph();
-        graph->setName(QString::fromStdString(mode));
+        graph->setName(q(modeName(mode)));
         graph->setPen(QPen(palette[colour++ % std::size(palette)], 2));
         graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 6));
         for (const auto &[bytes, gbps] : points) {

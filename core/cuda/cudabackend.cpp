@@ -24,8 +24,8 @@ Status CudaBackend::check(const ExperimentSpec &spec) const
 {
     if (Status healthy = m_context.health.check(); !healthy)
         return healthy;
-    // Device memory: every mode but the two that leave the data on the host.
-    if (spec.mode == "zero-copy" || spec.mode == "registered")
+    // Device memory: every mode but the ones that leave the data on the host.
+    if (spec.modeInfo().family == ModeFamily::Mapped)
         return okStatus();
     SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
     std::size_t free = 0;
@@ -48,16 +48,24 @@ Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec
         return healthy.error();
     SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
     std::unique_ptr<CudaSession> session;
-    if (spec.mode == "device" || spec.mode == "pinned")
-        session = makeCopySession(m_context, spec, spec.mode == "pinned");
-    else if (spec.mode == "zero-copy" || spec.mode == "registered")
-        session = makeMappedSession(m_context, spec, spec.mode == "registered");
-    else if (spec.mode.starts_with("managed"))
+    switch (spec.modeInfo().family) {
+    case ModeFamily::Copy:
+        session = makeCopySession(m_context, spec, spec.mode == ModeId::Pinned);
+        break;
+    case ModeFamily::Mapped:
+        session = makeMappedSession(m_context, spec, spec.mode == ModeId::Registered);
+        break;
+    case ModeFamily::Managed:
         session = makeManagedSession(m_context, spec);
-    else if (spec.mode == "ipc")
+        break;
+    case ModeFamily::Ipc:
         session = makeIpcSession(m_context, spec);
-    else
-        return unsupported("mode " + spec.mode + " is not built into the CUDA backend");
+        break;
+    case ModeFamily::ClCopy:
+    case ModeFamily::ClMap:
+    case ModeFamily::ClSvm:
+        return unsupported("mode " + std::string(modeName(spec.mode)) + " is not a CUDA mode");
+    }
     if (Status started = session->begin(spec.counters && m_context.countersProblem.empty()); !started)
         return started.error();
     return std::unique_ptr<Session>(std::move(session));

@@ -43,31 +43,36 @@ __global__ void pingPong(unsigned *buf, std::uint64_t n)
 
 } // namespace
 
-cudaError_t launchKernel(std::string_view kernel, void *const *buffers, std::uint64_t n, std::uint64_t strideElements,
+cudaError_t launchKernel(KernelId kernel, void *const *buffers, std::uint64_t n, std::uint64_t strideElements,
                          int multiprocessors, cudaStream_t stream)
 {
     constexpr unsigned block = 256;
-    const std::uint64_t items = kernel == "stride" ? (n + strideElements - 1) / strideElements : n;
+    const std::uint64_t items = kernel == KernelId::Stride ? (n + strideElements - 1) / strideElements : n;
     // Enough blocks to fill every multiprocessor several times over; the
     // loops cover the rest.
     const std::uint64_t wanted = (items + block - 1) / block;
     const auto grid = static_cast<unsigned>(std::clamp<std::uint64_t>(wanted, 1, std::uint64_t(multiprocessors) * 32));
-    if (kernel == "vector-add")
+    switch (kernel) {
+    case KernelId::VectorAdd:
         vectorAdd<<<grid, block, 0, stream>>>(static_cast<const float *>(buffers[0]),
                                               static_cast<const float *>(buffers[1]), static_cast<float *>(buffers[2]),
                                               n);
-    else if (kernel == "scale")
+        break;
+    case KernelId::Scale:
         scale<<<grid, block, 0, stream>>>(static_cast<float *>(buffers[0]), n);
-    else if (kernel == "stride")
+        break;
+    case KernelId::Stride:
         strideAdd<<<grid, block, 0, stream>>>(static_cast<unsigned *>(buffers[0]), n, strideElements);
-    else if (kernel == "gather")
+        break;
+    case KernelId::Gather:
         gather<<<grid, block, 0, stream>>>(static_cast<const unsigned *>(buffers[0]),
                                            static_cast<const unsigned *>(buffers[1]),
                                            static_cast<unsigned *>(buffers[2]), n);
-    else if (kernel == "ping-pong")
+        break;
+    case KernelId::PingPong:
         pingPong<<<grid, block, 0, stream>>>(static_cast<unsigned *>(buffers[0]), n);
-    else
-        return cudaErrorInvalidValue;
+        break;
+    }
     return cudaGetLastError();
 }
 

@@ -36,7 +36,7 @@ class ManagedSession final : public CudaSession
 public:
     ManagedSession(CudaContext &context, const ExperimentSpec &spec)
         : CudaSession(context, spec)
-        , m_prefetch(spec.mode == "managed-prefetch")
+        , m_prefetch(spec.mode == ModeId::ManagedPrefetch)
         , m_pointers(bufferCount(), nullptr)
     {
     }
@@ -50,8 +50,8 @@ public:
             m_reports[b].address = reinterpret_cast<std::uintptr_t>(m_pointers[b]);
             m_reports[b].placement = m_prefetch ? "managed memory (cudaMallocManaged), prefetched each way"
                                                 : "managed memory (cudaMallocManaged); pages migrate on faults";
-            if (m_spec.mode == "managed-advise") {
-                if (Status advised = applyAdvice(b); !advised)
+            if (m_spec.advice) {
+                if (Status advised = applyAdvice(b, *m_spec.advice); !advised)
                     return advised;
             }
         }
@@ -81,25 +81,30 @@ public:
 private:
     void *kernelPointer(std::size_t buffer) const override { return m_pointers[buffer]; }
 
-    Status applyAdvice(std::size_t b)
+    Status applyAdvice(std::size_t b, Advice advice)
     {
         const int device = m_context.info.index;
-        const std::string &advice = m_spec.advice;
+        const bool input = m_kernel.buffers[b].role == BufferRole::Input;
         cudaError_t error = cudaSuccess;
-        if (advice == "preferred-device")
+        switch (advice) {
+        case Advice::PreferredDevice:
             error = advise(m_pointers[b], m_spec.bytes, cudaMemAdviseSetPreferredLocation, device, false);
-        else if (advice == "preferred-host")
+            break;
+        case Advice::PreferredHost:
             error = advise(m_pointers[b], m_spec.bytes, cudaMemAdviseSetPreferredLocation, device, true);
-        else if (advice == "accessed-by")
+            break;
+        case Advice::AccessedBy:
             error = advise(m_pointers[b], m_spec.bytes, cudaMemAdviseSetAccessedBy, device, false);
-        else if (advice == "read-mostly" && m_kernel.buffers[b].role == BufferRole::Input)
-            error = advise(m_pointers[b], m_spec.bytes, cudaMemAdviseSetReadMostly, device, false);
+            break;
+        case Advice::ReadMostly:
+            if (input)
+                error = advise(m_pointers[b], m_spec.bytes, cudaMemAdviseSetReadMostly, device, false);
+            break;
+        }
         if (error != cudaSuccess)
             return m_context.health.fail(error, "cudaMemAdvise");
-        m_reports[b].placement = "managed memory (cudaMallocManaged) advised " + advice
-            + (advice == "read-mostly" && m_kernel.buffers[b].role != BufferRole::Input
-                   ? " (inputs only; this buffer is written)"
-                   : "");
+        m_reports[b].placement = "managed memory (cudaMallocManaged) advised " + std::string(adviceName(advice))
+            + (advice == Advice::ReadMostly && !input ? " (inputs only; this buffer is written)" : "");
         return okStatus();
     }
 

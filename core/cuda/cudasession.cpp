@@ -10,7 +10,7 @@ namespace sharescope::cuda {
 CudaSession::CudaSession(CudaContext &context, const ExperimentSpec &spec)
     : m_context(context)
     , m_spec(spec)
-    , m_kernel(*findKernel(spec.kernel))
+    , m_kernel(spec.kernelInfo())
 {
     for (const BufferSpec &buffer : m_kernel.buffers)
         m_reports.push_back({std::string(buffer.name), buffer.type, buffer.role, spec.bytes, {}, std::nullopt});
@@ -60,13 +60,12 @@ Status CudaSession::launch(PhaseMeter &meter)
     std::vector<void *> pointers;
     for (std::size_t b = 0; b < bufferCount(); ++b)
         pointers.push_back(kernelPointer(b));
-    const std::uint64_t strideElements = std::max<std::uint64_t>(1, m_spec.strideBytes / elementBytes);
     const auto multiprocessors = static_cast<int>(std::max<std::uint32_t>(1, m_context.info.computeUnits));
     // A kernel's own faults (an illegal address) surface at the wait, as a
     // sticky error: finishTimed reports it and marks the context lost.
     return timed(meter, "kernel launch", [&] {
-        return launchKernel(m_spec.kernel, pointers.data(), m_spec.elementCount(), strideElements, multiprocessors,
-                            nullptr);
+        return launchKernel(m_spec.kernel, pointers.data(), m_spec.elementCount(), m_spec.strideElements(),
+                            multiprocessors, nullptr);
     });
 }
 

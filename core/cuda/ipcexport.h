@@ -1,5 +1,6 @@
 #pragma once
 
+#include "../ipc.h"
 #include "../ipcprotocol.h"
 #include "../result.h"
 
@@ -10,27 +11,17 @@
 
 namespace sharescope::cuda {
 
-struct BufferSummary
-{
-    double checksum = 0; // the sum of every element, in double precision
-    std::vector<float> first; // the first few elements
-    std::uint64_t changed = 0; // elements that no longer hold the fill pattern
-};
-
-// A float32 buffer in device memory, filled and exported through a CUDA IPC
-// handle for another process (CuPy, PyTorch, ...) to open.
-class IpcExport
+// SharedBuffer in device memory (see ../ipc.h).
+class IpcExport final : public SharedBuffer
 {
 public:
     // Refuses managed memory: the legacy IPC API exports cudaMalloc memory only.
     static Result<std::unique_ptr<IpcExport>> create(int device, std::uint64_t bytes, FillPattern fill, bool managed);
-    ~IpcExport();
+    ~IpcExport() override;
 
-    const std::string &handleHex() const { return m_handle; }
-    std::uint64_t count() const { return m_bytes / sizeof(float); }
-    std::uint64_t bytes() const { return m_bytes; }
-    // Copies the buffer to the host and sums it.
-    Result<BufferSummary> summarize() const;
+    const std::string &handleHex() const override { return m_handle; }
+    std::uint64_t bytes() const override { return m_bytes; }
+    Result<BufferSummary> summarize() const override;
 
 private:
     IpcExport() = default;

@@ -33,7 +33,7 @@ public:
         open.device = m_context.info.index;
         open.kernel = m_spec.kernel;
         open.count = m_spec.elementCount();
-        open.strideElements = std::max<std::uint64_t>(1, m_spec.strideBytes / elementBytes);
+        open.strideElements = m_spec.strideElements();
         for (std::size_t b = 0; b < bufferCount(); ++b) {
             cudaIpcMemHandle_t handle{};
             SHARESCOPE_CUDA_TRY(m_context.health, cudaIpcGetMemHandle(&handle, m_device[b]));

@@ -5,27 +5,11 @@
 #include <algorithm>
 
 namespace sharescope::opencl {
-namespace {
-
-const char *functionName(std::string_view kernel)
-{
-    if (kernel == "vector-add")
-        return "vector_add";
-    if (kernel == "stride")
-        return "stride_add";
-    if (kernel == "ping-pong")
-        return "ping_pong";
-    if (kernel == "scale")
-        return "scale";
-    return "gather";
-}
-
-} // namespace
 
 ClSession::ClSession(ClContext &context, const ExperimentSpec &spec)
     : m_context(context)
     , m_spec(spec)
-    , m_kernel(*findKernel(spec.kernel))
+    , m_kernel(spec.kernelInfo())
 {
     for (const BufferSpec &buffer : m_kernel.buffers)
         m_reports.push_back({std::string(buffer.name), buffer.type, buffer.role, spec.bytes, {}, std::nullopt});
@@ -61,17 +45,17 @@ Status ClSession::launch(PhaseMeter &meter)
     return guarded([&]() -> Status {
         const cl_ulong n = m_spec.elementCount();
         if (!m_clKernel()) {
-            m_clKernel = cl::Kernel(m_context.program, functionName(m_spec.kernel));
+            m_clKernel = cl::Kernel(m_context.program, std::string(m_kernel.openclFunction).c_str());
             cl_uint argument = 0;
             for (std::size_t b = 0; b < bufferCount(); ++b)
                 setBufferArgument(m_clKernel, argument++, b);
             m_clKernel.setArg(argument++, n);
-            if (m_spec.kernel == "stride")
-                m_clKernel.setArg(argument++, static_cast<cl_ulong>(m_spec.strideBytes / elementBytes));
+            if (m_kernel.usesStride)
+                m_clKernel.setArg(argument++, static_cast<cl_ulong>(m_spec.strideElements()));
         }
         // One work-item per element (the kernels loop when there are more
         // elements than work-items); the driver picks the work-group size.
-        const std::uint64_t items = m_spec.kernel == "stride" ? m_spec.strideTouched() : n;
+        const std::uint64_t items = m_spec.kernelItems();
         const std::uint64_t global = std::min<std::uint64_t>((items + 255) / 256 * 256, 1ULL << 30);
         cl::Event event;
         m_context.queue.enqueueNDRangeKernel(m_clKernel, cl::NullRange, cl::NDRange(global), cl::NullRange, nullptr,
@@ -84,14 +68,20 @@ Status ClSession::launch(PhaseMeter &meter)
 
 Result<std::unique_ptr<Session>> createClSession(ClContext &context, const ExperimentSpec &spec)
 {
-    const std::string &mode = spec.mode;
-    if (mode == "cl-copy")
+    switch (spec.modeInfo().family) {
+    case ModeFamily::ClCopy:
         return makeCopySession(context, spec);
-    if (mode == "cl-use-host-ptr" || mode == "cl-alloc-host-ptr")
-        return makeMapSession(context, spec, mode == "cl-use-host-ptr");
-    if (mode == "cl-svm-coarse" || mode == "cl-svm-fine")
-        return makeSvmSession(context, spec, mode == "cl-svm-fine");
-    return unsupported("mode " + mode + " is not an OpenCL mode");
+    case ModeFamily::ClMap:
+        return makeMapSession(context, spec, spec.mode == ModeId::ClUseHostPtr);
+    case ModeFamily::ClSvm:
+        return makeSvmSession(context, spec, spec.mode == ModeId::ClSvmFine);
+    case ModeFamily::Copy:
+    case ModeFamily::Mapped:
+    case ModeFamily::Managed:
+    case ModeFamily::Ipc:
+        break;
+    }
+    return unsupported("mode " + std::string(modeName(spec.mode)) + " is not an OpenCL mode");
 }
 
 } // namespace sharescope::opencl

@@ -99,28 +99,12 @@
         <source>device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs</source>
         <translation>设备不支持统一寻址（cudaDevAttrUnifiedAddressing 为 0），而 CUDA IPC 需要它</translation>
     </message>
-    <message>
-        <source>not supported: </source>
-        <translation>不支持：</translation>
-    </message>
-    <message>
-        <source>failed: </source>
-        <translation>失败：</translation>
-    </message>
-    <message>
-        <source>skipped: </source>
-        <translation>已跳过：</translation>
-    </message>
 </context>
 <context>
     <name>CliText</name>
     <message>
         <source>note: %1</source>
         <translation>提示：%1</translation>
-    </message>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
     </message>
     <message>
         <source>sharescope: some results are wrong or some runs failed; see above</source>
@@ -206,10 +190,6 @@ Run one with: sharescope demo NAME [--device D] [--size S]
         <translation>ping-pong 内核的轮数（默认：4）。</translation>
     </message>
     <message>
-        <source>Advice for managed-advise: preferred-device, preferred-host, accessed-by, read-mostly (default: preferred-device).</source>
-        <translation>managed-advise 模式使用的建议：preferred-device、preferred-host、accessed-by、read-mostly（默认：preferred-device）。</translation>
-    </message>
-    <message>
         <source>Do not collect unified-memory counters.</source>
         <translation>不收集统一内存计数器。</translation>
     </message>
@@ -266,10 +246,6 @@ Run one with: sharescope demo NAME [--device D] [--size S]
         <translation>在运行、比较或报告显示出来后，将窗口保存为 FILE（PNG），然后退出。</translation>
     </message>
     <message>
-        <source>Tab to show: timeline, migration, buffers, compare, sweep, explain.</source>
-        <translation>要显示的标签页：timeline、migration、buffers、compare、sweep、explain。</translation>
-    </message>
-    <message>
         <source>Open a report written by --json or Save.</source>
         <translation>打开由 --json 或“保存报告”写出的报告。</translation>
     </message>
@@ -314,10 +290,6 @@ Run one with: sharescope demo NAME [--device D] [--size S]
         <translation>（参见 sharescope %1 --help）</translation>
     </message>
     <message>
-        <source>unexpected argument &apos;%1&apos; (see sharescope %2 --help)</source>
-        <translation>多余的参数“%1”（参见 sharescope %2 --help）</translation>
-    </message>
-    <message>
         <source>invalid --lang &apos;%1&apos;; accepted: %2</source>
         <translation>无效的 --lang 值“%1”；可用：%2</translation>
     </message>
@@ -330,10 +302,6 @@ Run one with: sharescope demo NAME [--device D] [--size S]
         <translation>未知标签页“%1”；可用：%2</translation>
     </message>
     <message>
-        <source>unknown demo &apos;%1&apos;; accepted: %2</source>
-        <translation>未知演示“%1”；可用：%2</translation>
-    </message>
-    <message>
         <source>only one of --run, --compare and --demo can start</source>
         <translation>--run、--compare 和 --demo 只能指定其中一个</translation>
     </message>
@@ -344,22 +312,6 @@ Run one with: sharescope demo NAME [--device D] [--size S]
     <message>
         <source>--list takes no demo name</source>
         <translation>--list 不接受演示名称</translation>
-    </message>
-    <message>
-        <source>unknown kernel &apos;%1&apos;; accepted: %2</source>
-        <translation>未知内核“%1”；可用：%2</translation>
-    </message>
-    <message>
-        <source>invalid --%1 &apos;%2&apos;; accepted: a whole number from %3 to %4</source>
-        <translation>无效的 --%1 值“%2”；可用：%3 到 %4 之间的整数</translation>
-    </message>
-    <message>
-        <source>unknown mode &apos;%1&apos;; accepted: %2</source>
-        <translation>未知模式“%1”；可用：%2</translation>
-    </message>
-    <message>
-        <source>--advice applies only to the managed-advise mode</source>
-        <translation>--advice 仅适用于 managed-advise 模式</translation>
     </message>
     <message>
         <source>ShareScope %1: see how a CPU and a GPU share memory.
@@ -418,6 +370,42 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>--demo chooses the kernel and the modes; leave out --mode, --kernel, --stride, --rounds and --advice</source>
         <translation>--demo 会自行选择内核和模式；请不要同时使用 --mode、--kernel、--stride、--rounds 和 --advice</translation>
+    </message>
+    <message>
+        <source>Device to use, as `devices` lists it.</source>
+        <translation>要使用的设备，写法同 `devices` 的列表。</translation>
+    </message>
+    <message>
+        <source>Size of each buffer (default: the demo&apos;s own).</source>
+        <translation>每个缓冲区的大小（默认：演示自己的大小）。</translation>
+    </message>
+    <message>
+        <source>Tab to show: %1.</source>
+        <translation>要显示的标签页：%1。</translation>
+    </message>
+    <message>
+        <source>--%1 needs a value; it was given an empty one</source>
+        <translation>--%1 需要一个值，但给出的是空值</translation>
+    </message>
+    <message>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>多余的参数“%1”</translation>
+    </message>
+    <message>
+        <source>Advice for managed-advise: %1 (default: preferred-device).</source>
+        <translation>managed-advise 的建议：%1（默认：preferred-device）。</translation>
+    </message>
+    <message>
+        <source>invalid --%1 &apos;%2&apos;: not a whole number</source>
+        <translation>无效的 --%1“%2”：不是整数</translation>
+    </message>
+    <message>
+        <source>--stride applies only to the stride kernel, not to %1</source>
+        <translation>--stride 只适用于 stride 内核，不适用于 %1</translation>
+    </message>
+    <message>
+        <source>--rounds applies only to the ping-pong kernel, not to %1</source>
+        <translation>--rounds 只适用于 ping-pong 内核，不适用于 %1</translation>
     </message>
 </context>
 <context>
@@ -579,10 +567,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>--size %1（%2 使用 %3 个缓冲区，共 %4）需要 %5 主机内存；ShareScope 最多使用 %6（当前可用 %7 的一半）</translation>
     </message>
     <message>
-        <source>--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for gather: its 32-bit indices reach at most 16 GiB per buffer</source>
-        <translation>--size %1（%2 使用 %3 个缓冲区，共 %4）对 gather 来说太大：它的 32 位索引每个缓冲区最多只能访问 16 GiB</translation>
-    </message>
-    <message>
         <source>unknown demo &apos;%1&apos;; accepted: %2</source>
         <translation>未知演示“%1”；可用：%2</translation>
     </message>
@@ -593,10 +577,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>%1 can run none of the modes of the %2 demo</source>
         <translation>%1 无法运行 %2 演示中的任何模式</translation>
-    </message>
-    <message>
-        <source>no experiment of the demo succeeded</source>
-        <translation>演示中没有任何实验成功</translation>
     </message>
     <message>
         <source>%1 is a CUDA mode and %2 is an OpenCL device</source>
@@ -613,6 +593,93 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>no %1 device found</source>
         <translation>未找到 %1 设备</translation>
+    </message>
+    <message>
+        <source>--advice applies only to the managed-advise mode</source>
+        <translation>--advice 只适用于 managed-advise 模式</translation>
+    </message>
+    <message>
+        <source>%1 needs --advice; accepted: %2</source>
+        <translation>%1 需要 --advice；可用：%2</translation>
+    </message>
+    <message>
+        <source>this ShareScope was built without CUDA</source>
+        <translation>此 ShareScope 构建时未包含 CUDA</translation>
+    </message>
+    <message>
+        <source>--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for %2: its 32-bit indices reach at most %5 per buffer</source>
+        <translation>--size %1（%2 使用 %3 个缓冲区，共 %4）对 %2 来说太大：它的 32 位索引每个缓冲区最多只能覆盖 %5</translation>
+    </message>
+    <message>
+        <source>the window cannot open here; use devices, modes, run, compare or sweep</source>
+        <translation>此处无法打开窗口；请使用 devices、modes、run、compare 或 sweep</translation>
+    </message>
+    <message>
+        <source>no experiment succeeded</source>
+        <translation>没有一个实验成功</translation>
+    </message>
+    <message>
+        <source>no experiment could run on %1</source>
+        <translation>没有实验能在 %1 上运行</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>not supported: %1</source>
+        <translation>不支持：%1</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>skipped: %1</source>
+        <translation>已跳过：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Counters</name>
+    <message>
+        <source>host→device</source>
+        <translation>主机→设备</translation>
+    </message>
+    <message>
+        <source>device→host</source>
+        <translation>设备→主机</translation>
+    </message>
+    <message>
+        <source>CPU faults</source>
+        <translation>CPU 缺页</translation>
+    </message>
+    <message>
+        <source>GPU fault groups</source>
+        <translation>GPU 缺页组</translation>
+    </message>
+    <message>
+        <source>thrashing</source>
+        <translation>抖动</translation>
+    </message>
+    <message>
+        <source>throttling</source>
+        <translation>节流</translation>
+    </message>
+    <message>
+        <source>remote maps</source>
+        <translation>远程映射</translation>
+    </message>
+    <message>
+        <source>device→device</source>
+        <translation>设备→设备</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>≥ %1</source>
+        <translation>≥ %1</translation>
     </message>
 </context>
 <context>
@@ -710,10 +777,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
 </context>
 <context>
     <name>Lessons</name>
-    <message>
-        <source>not reported</source>
-        <translation>未报告</translation>
-    </message>
     <message>
         <source>at least %1</source>
         <translation>至少 %1</translation>
@@ -1035,34 +1098,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>统一内存</translation>
     </message>
     <message>
-        <source>H→D</source>
-        <translation>主机→设备</translation>
-    </message>
-    <message>
-        <source>D→H</source>
-        <translation>设备→主机</translation>
-    </message>
-    <message>
-        <source>CPU faults</source>
-        <translation>CPU 缺页</translation>
-    </message>
-    <message>
-        <source>GPU fault groups</source>
-        <translation>GPU 缺页组</translation>
-    </message>
-    <message>
-        <source>thrashing</source>
-        <translation>抖动</translation>
-    </message>
-    <message>
-        <source>throttling</source>
-        <translation>节流</translation>
-    </message>
-    <message>
-        <source>remote maps</source>
-        <translation>远程映射</translation>
-    </message>
-    <message>
         <source>on the GPU</source>
         <translation>在 GPU 上</translation>
     </message>
@@ -1291,10 +1326,6 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
         <translation>已关闭</translation>
     </message>
     <message>
-        <source>not reported</source>
-        <translation>未报告</translation>
-    </message>
-    <message>
         <source>PCI %1, driver %2, runtime %3, %4 SMs; managed memory %5, concurrent managed access %6, pageable memory access %7, host-native atomics %8, maps host memory %9, unified addressing %10</source>
         <translation>PCI %1，驱动 %2，运行时 %3，%4 个 SM；托管内存：%5，并发托管访问：%6，可分页内存访问：%7，主机原生原子操作：%8，可映射主机内存：%9，统一寻址：%10</translation>
     </message>
@@ -1406,10 +1437,6 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
         <translation>此次运行中驱动丢弃了迁移记录：此值为下限。</translation>
     </message>
     <message>
-        <source>not reported</source>
-        <translation>未报告</translation>
-    </message>
-    <message>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -1460,44 +1487,12 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
 <context>
     <name>sharescope::CountersModel</name>
     <message>
-        <source>not reported</source>
-        <translation>未报告</translation>
-    </message>
-    <message>
         <source>The driver does not report this counter here.</source>
         <translation>驱动在此不报告该计数器。</translation>
     </message>
     <message>
         <source>Phase</source>
         <translation>阶段</translation>
-    </message>
-    <message>
-        <source>Host → device</source>
-        <translation>主机 → 设备</translation>
-    </message>
-    <message>
-        <source>Device → host</source>
-        <translation>设备 → 主机</translation>
-    </message>
-    <message>
-        <source>CPU page faults</source>
-        <translation>CPU 缺页</translation>
-    </message>
-    <message>
-        <source>GPU fault groups</source>
-        <translation>GPU 缺页组</translation>
-    </message>
-    <message>
-        <source>Thrashing</source>
-        <translation>抖动</translation>
-    </message>
-    <message>
-        <source>Throttling</source>
-        <translation>节流</translation>
-    </message>
-    <message>
-        <source>Remote maps</source>
-        <translation>远程映射</translation>
     </message>
 </context>
 <context>
@@ -1737,14 +1732,6 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
         <translation>跟随系统（%1）</translation>
     </message>
     <message>
-        <source>There is no demo %1.</source>
-        <translation>没有名为 %1 的演示。</translation>
-    </message>
-    <message>
-        <source>No device to run the demo on.</source>
-        <translation>没有可运行演示的设备。</translation>
-    </message>
-    <message>
         <source>Running %1…</source>
         <translation>正在运行 %1…</translation>
     </message>
@@ -1842,6 +1829,22 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
         <source>Choose another device in the Experiment panel, where there is one.</source>
         <translation>如果有其他设备，请在“实验”面板中选择。</translation>
     </message>
+    <message>
+        <source>No device to run on.</source>
+        <translation>没有可运行的设备。</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>compare · %1</source>
+        <translation>比较 · %1</translation>
+    </message>
+    <message>
+        <source>sweep · %1</source>
+        <translation>扫描 · %1</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -1938,21 +1941,6 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>Bandwidth</source>
         <translation>带宽</translation>
-    </message>
-</context>
-<context>
-    <name>sharescope::RunController</name>
-    <message>
-        <source>%1 · %2</source>
-        <translation>%1 · %2</translation>
-    </message>
-    <message>
-        <source>compare · %1</source>
-        <translation>比较 · %1</translation>
-    </message>
-    <message>
-        <source>sweep · %1</source>
-        <translation>扫描 · %1</translation>
     </message>
 </context>
 <context>

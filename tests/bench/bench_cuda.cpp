@@ -190,10 +190,10 @@ int main(int argc, char **argv)
         return 1;
     }
     Engine engine(std::move(*backend));
-    const auto spec = [&](const char *mode, bool counters) {
+    const auto spec = [&](ModeId mode, bool counters) {
         ExperimentSpec s;
         s.mode = mode;
-        s.kernel = "vector-add";
+        s.kernel = KernelId::VectorAdd;
         s.bytes = bytes;
         s.iterations = 5;
         s.warmup = 1;
@@ -203,11 +203,12 @@ int main(int argc, char **argv)
     const auto runOrDie = [&](const ExperimentSpec &s) {
         auto report = engine.run(s);
         if (!report) {
-            std::fprintf(stderr, "bench: %s: %s\n", s.mode.c_str(), report.error().message.c_str());
+            std::fprintf(stderr, "bench: %s: %s\n", std::string(modeName(s.mode)).c_str(),
+                         describe(report.error()).c_str());
             std::exit(1);
         }
         if (!report->verification.passed()) {
-            std::fprintf(stderr, "bench: %s: wrong results\n", s.mode.c_str());
+            std::fprintf(stderr, "bench: %s: wrong results\n", std::string(modeName(s.mode)).c_str());
             std::exit(1);
         }
         return std::move(*report);
@@ -225,15 +226,15 @@ int main(int argc, char **argv)
     std::array<Samples, iterationPhases.size()> phasesOn, phasesOff; // where the counters' cost goes
     CounterSamples counted; // what the counters-on runs reported
     for (int round = 0; round < rounds; ++round) {
-        kernel.add(runOrDie(spec("device", false)), Phase::Kernel);
-        const RunReport pinnedRun = runOrDie(spec("pinned", false));
+        kernel.add(runOrDie(spec(ModeId::Device, false)), Phase::Kernel);
+        const RunReport pinnedRun = runOrDie(spec(ModeId::Pinned, false));
         pinnedToDevice.add(pinnedRun, Phase::ToDevice);
-        prefetchToDevice.add(runOrDie(spec("managed-prefetch", false)), Phase::ToDevice);
+        prefetchToDevice.add(runOrDie(spec(ModeId::ManagedPrefetch, false)), Phase::ToDevice);
         // On and off in turns, each first in every other round, so that
         // neither gains from going second.
         const bool onFirst = round % 2 == 0;
         for (const bool on : {onFirst, !onFirst}) {
-            const RunReport report = runOrDie(spec("managed", on));
+            const RunReport report = runOrDie(spec(ModeId::Managed, on));
             (on ? countersOn : countersOff).addIterations(report);
             if (on)
                 counted.add(report);

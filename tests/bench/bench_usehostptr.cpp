@@ -65,8 +65,8 @@ int main(int argc, char **argv)
     Engine engine(std::move(*backend));
 
     ExperimentSpec spec;
-    spec.mode = "cl-use-host-ptr";
-    spec.kernel = "vector-add";
+    spec.mode = ModeId::ClUseHostPtr;
+    spec.kernel = KernelId::VectorAdd;
     spec.bytes = bytes;
     spec.iterations = 3;
     spec.warmup = 1;

@@ -1,7 +1,8 @@
 #include "language.h"
 
+#include "phase.h"
+
 #include <QCoreApplication>
-#include <QFontDatabase>
 #include <QLibraryInfo>
 #include <QLocale>
 #include <QTranslator>
@@ -82,21 +83,6 @@ QString languageName(const QString &language)
     return language == QLatin1String("zh_CN") ? QStringLiteral("简体中文") : QStringLiteral("English");
 }
 
-QString chineseFontFamily()
-{
-    static const QStringList preferred{
-        QStringLiteral("WenQuanYi Micro Hei"), QStringLiteral("Noto Sans CJK SC"),
-        QStringLiteral("Source Han Sans SC"),  QStringLiteral("WenQuanYi Zen Hei"),
-        QStringLiteral("Droid Sans Fallback"), QStringLiteral("AR PL UMing CN"),
-    };
-    const QStringList families = QFontDatabase::families(QFontDatabase::SimplifiedChinese);
-    for (const QString &family : preferred) {
-        if (families.contains(family))
-            return family;
-    }
-    return families.value(0);
-}
-
 QString coreText(const std::string &text)
 {
     const QByteArray utf8 = QByteArray::fromStdString(text);
@@ -105,29 +91,47 @@ QString coreText(const std::string &text)
         if (translated != QString::fromUtf8(utf8))
             return translated;
     }
-    for (const char *prefix : {"not supported: ", "failed: ", "skipped: "}) {
-        if (text.starts_with(prefix)) {
-            return QCoreApplication::translate("Catalogue", prefix)
-                + coreText(text.substr(std::char_traits<char>::length(prefix)));
-        }
-    }
     return QString::fromUtf8(utf8);
 }
 
-QString templateText(const std::string &english, const MessageTemplate &message)
+namespace {
+
+QString messageText(const MessageTemplate &message)
 {
-    if (message.text.empty())
-        return coreText(english);
+    if (message.args.empty())
+        return coreText(message.text);
     std::vector<std::string> args;
-    for (const std::string &arg : message.args)
-        args.push_back(coreText(arg).toStdString());
+    for (const MessageTemplate &arg : message.args)
+        args.push_back(messageText(arg).toStdString());
     const QString text = QCoreApplication::translate("Core", message.text.c_str());
     return QString::fromStdString(fillTemplate(text.toStdString(), args));
 }
 
+} // namespace
+
+QString templateText(const std::string &english, const MessageTemplate &message)
+{
+    return message.empty() ? coreText(english) : messageText(message);
+}
+
 QString errorText(const Error &error)
 {
-    return templateText(error.message, error.translatable);
+    const QString text = templateText(error.message, error.translatable);
+    return error.phase ? QCoreApplication::translate("Core", "%1: %2").arg(q(phaseName(*error.phase)), text) : text;
+}
+
+QString skippedText(const Error &reason)
+{
+    switch (reason.kind) {
+    case ErrorKind::Unsupported:
+        return QCoreApplication::translate("Core", "not supported: %1").arg(errorText(reason));
+    case ErrorKind::Failed:
+    case ErrorKind::Cancelled:
+        return QCoreApplication::translate("Core", "failed: %1").arg(errorText(reason));
+    case ErrorKind::BadArgument:
+        break;
+    }
+    return QCoreApplication::translate("Core", "skipped: %1").arg(errorText(reason));
 }
 
 QString supportText(const Support &support)

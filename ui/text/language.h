@@ -2,6 +2,7 @@
 
 #include "catalogue.h"
 #include "result.h"
+#include "textconv.h"
 
 #include <QString>
 #include <QStringList>
@@ -23,21 +24,19 @@ QString currentLanguage(); // "en" until installLanguage says otherwise
 // The display name of a language in that language: "English", "简体中文".
 QString languageName(const QString &language);
 
-// An installed font family that draws Simplified Chinese, preferring the
-// one scripts/setup.sh installs; empty when there is none. Needs a
-// QGuiApplication.
-QString chineseFontFamily();
-
 // A message of the Qt-free core in the current language: texts the core
 // marks with SHARESCOPE_TR_NOOP (mode and kernel summaries, support
-// reasons), also after a "not supported: " prefix. Others stay English.
+// reasons). Others stay English.
 QString coreText(const std::string &text);
 
 // A templated message of the core in the current language: the template
-// translated (context "Core"), its values put in, each itself a coreText;
+// translated (context "Core"), its values put in, each itself translated;
 // coreText(english) where there is no template.
 QString templateText(const std::string &english, const MessageTemplate &message);
+// The phase that failed first ("kernel: ..."), then the message.
 QString errorText(const Error &error);
 QString supportText(const Support &support); // why a mode is not supported
+// A skipped run's reason: "not supported: ...", "failed: ...".
+QString skippedText(const Error &reason);
 
 } // namespace sharescope

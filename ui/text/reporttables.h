@@ -1,7 +1,7 @@
 #pragma once
 
 #include "devices.h"
-#include "reportjson.h"
+#include "reportset.h"
 #include "runreport.h"
 
 #include <QString>

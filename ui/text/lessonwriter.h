@@ -1,9 +1,12 @@
 #pragma once
 
 #include "bytesize.h"
-#include "demolessons.h"
+#include "counterwording.h"
 #include "language.h"
+#include "lesson.h"
+#include "reportset.h"
 #include "runreport.h"
+#include "textconv.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -99,7 +102,7 @@ public:
             return lesson::notReported();
         return m_totals.lowerBound ? Lessons::tr("at least %1").arg(lesson::count(*value)) : lesson::count(*value);
     }
-    QString mode() const { return lesson::code(m_run.spec.mode); }
+    QString mode() const { return lesson::code(modeName(m_run.spec.mode)); }
 
 private:
     const PhaseSummary *summary(Phase which) const
@@ -127,7 +130,7 @@ public:
             m_runs.emplace_back(run);
     }
 
-    const MeasuredRun *find(std::string_view mode) const
+    const MeasuredRun *find(ModeId mode) const
     {
         const auto at = std::ranges::find_if(m_runs, [&](const MeasuredRun &m) { return m.run().spec.mode == mode; });
         return at == m_runs.end() ? nullptr : &*at;
@@ -156,7 +159,8 @@ public:
                     .arg(QString::fromStdString(any->run().device.id)));
         }
         for (const SkippedRun &skipped : m_set.skipped)
-            say(Lessons::tr("%1 did not run here: %2.").arg(lesson::code(skipped.mode), coreText(skipped.reason)));
+            say(Lessons::tr("%1 did not run here: %2.")
+                    .arg(lesson::code(modeName(skipped.mode)), skippedText(skipped.reason)));
         if (std::ranges::any_of(m_runs, [](const MeasuredRun &m) { return m.totals().lowerBound; })) {
             say(Lessons::tr("The driver dropped some migration records in this comparison (it does under heavy "
                             "faulting), so the migrations and faults quoted as \"at least\" are lower bounds; a "

@@ -20,9 +20,9 @@ bool sharedInPlace(const MeasuredRun &run)
 
 void copiesVsZeroCopy(LessonWriter &w)
 {
-    const MeasuredRun *copies = w.find("device");
+    const MeasuredRun *copies = w.find(ModeId::Device);
     if (!copies)
-        copies = w.find("cl-copy");
+        copies = w.find(ModeId::ClCopy);
     if (copies) {
         const PhaseResult toDevice = copies->phase(Phase::ToDevice);
         const PhaseResult toHost = copies->phase(Phase::ToHost);
@@ -33,13 +33,13 @@ void copiesVsZeroCopy(LessonWriter &w)
                      copies->time(Phase::ToDevice), bytes(toHost.bytesMoved()), copies->time(Phase::ToHost),
                      copies->time(Phase::Kernel), copies->bandwidth(Phase::Kernel)));
     }
-    if (const MeasuredRun *pinned = w.find("pinned"); pinned && copies) {
+    if (const MeasuredRun *pinned = w.find(ModeId::Pinned); pinned && copies) {
         w.say(Lessons::tr(
                   "%1 copies the same bytes from page-locked memory, which the GPU reads without a staging buffer: "
                   "to-device at %2, against %3 from ordinary (pageable) memory.")
                   .arg(pinned->mode(), pinned->bandwidth(Phase::ToDevice), copies->bandwidth(Phase::ToDevice)));
     }
-    const MeasuredRun *zeroCopy = w.find("zero-copy");
+    const MeasuredRun *zeroCopy = w.find(ModeId::ZeroCopy);
     if (zeroCopy) {
         w.say((zeroCopy->totals().moved == 0
                    ? Lessons::tr(
@@ -51,7 +51,7 @@ void copiesVsZeroCopy(LessonWriter &w)
                   .arg(zeroCopy->mode(), bytes(zeroCopy->totals().moved), zeroCopy->time(Phase::Kernel),
                        zeroCopy->bandwidth(Phase::Kernel)));
     }
-    if (const MeasuredRun *useHost = w.find("cl-use-host-ptr")) {
+    if (const MeasuredRun *useHost = w.find(ModeId::ClUseHostPtr)) {
         if (sharedInPlace(*useHost)) {
             w.say(Lessons::tr(
                       "On %1, %2 was zero-copy: mapping each buffer returned the host array itself, so %3 was copied "
@@ -68,7 +68,7 @@ void copiesVsZeroCopy(LessonWriter &w)
                          bytes(useHost->totals().moved)));
         }
     }
-    if (const MeasuredRun *allocHost = w.find("cl-alloc-host-ptr")) {
+    if (const MeasuredRun *allocHost = w.find(ModeId::ClAllocHostPtr)) {
         w.say(Lessons::tr(
                   "%1 let the driver allocate memory that the host maps: %2 was copied per iteration, and the kernel "
                   "took %3 at %4.")
@@ -90,8 +90,8 @@ void copiesVsZeroCopy(LessonWriter &w)
 
 void prefetch(LessonWriter &w)
 {
-    const MeasuredRun *faulting = w.find("managed");
-    const MeasuredRun *prefetched = w.find("managed-prefetch");
+    const MeasuredRun *faulting = w.find(ModeId::Managed);
+    const MeasuredRun *prefetched = w.find(ModeId::ManagedPrefetch);
     const auto faultedIn = faulting ? faulting->counter(Phase::Kernel, &Counters::bytesHostToDevice) : std::nullopt;
     if (faulting && faultedIn && *faultedIn > 0) {
         w.say(Lessons::tr(
@@ -140,7 +140,7 @@ void pagesMoveWhole(LessonWriter &w)
     const std::uint64_t touched = spec.strideTouched() * elementBytes;
     w.say(Lessons::tr("The stride kernel touched one element every %1: %2 elements, %3 of each %4 buffer.")
               .arg(bytes(spec.strideBytes), count(spec.strideTouched()), bytes(touched), bytes(spec.bytes)));
-    if (const MeasuredRun *managed = w.find("managed")) {
+    if (const MeasuredRun *managed = w.find(ModeId::Managed)) {
         const auto in = managed->counter(Phase::Kernel, &Counters::bytesHostToDevice);
         if (in && *in > touched) {
             w.say(Lessons::tr(
@@ -156,7 +156,7 @@ void pagesMoveWhole(LessonWriter &w)
                   .arg(managed->migratedText(managed->counter(Phase::HostRead, &Counters::bytesDeviceToHost)),
                        managed->time(Phase::HostRead)));
     }
-    if (const MeasuredRun *zeroCopy = w.find("zero-copy")) {
+    if (const MeasuredRun *zeroCopy = w.find(ModeId::ZeroCopy)) {
         const bool none = zeroCopy->totals().migrated == std::optional<std::uint64_t>(0);
         w.say((none ? Lessons::tr(
                    "%1 moved no pages (%2 migrated): the kernel read only what it touched, across the bus, in "
@@ -165,20 +165,20 @@ void pagesMoveWhole(LessonWriter &w)
                   .arg(zeroCopy->mode(), zeroCopy->migratedText(zeroCopy->totals().migrated),
                        zeroCopy->time(Phase::Kernel)));
     }
-    for (const std::string_view mode : {"device", "cl-copy"}) {
+    for (const ModeId mode : {ModeId::Device, ModeId::ClCopy}) {
         if (const MeasuredRun *copies = w.find(mode)) {
             w.say(Lessons::tr("%1 copied whole buffers, %2 per iteration, for the %3 the kernel touched.")
                       .arg(copies->mode(), bytes(copies->totals().moved), bytes(touched)));
         }
     }
-    if (const MeasuredRun *useHost = w.find("cl-use-host-ptr")) {
+    if (const MeasuredRun *useHost = w.find(ModeId::ClUseHostPtr)) {
         w.say(Lessons::tr("%1 copied %2 per iteration.").arg(useHost->mode(), bytes(useHost->totals().moved)));
     }
     if (any->run().device.backend == BackendKind::OpenCL) {
         w.say(Lessons::tr(
                   "OpenCL reports no page migrations; on a CUDA device this demo also runs %1 and shows whole pages "
                   "moving.")
-                  .arg(code("managed")));
+                  .arg(code(modeName(ModeId::Managed))));
     }
 }
 
@@ -192,7 +192,7 @@ void pingPong(LessonWriter &w)
                       "kernel phase holds all the rounds.")
               .arg(spec.rounds)
               .arg(bytes(spec.bytes)));
-    if (const MeasuredRun *managed = w.find("managed")) {
+    if (const MeasuredRun *managed = w.find(ModeId::Managed)) {
         const auto moved = managed->migrated(Phase::Kernel);
         w.say(Lessons::tr(
                   "In %1 mode the pages bounced between the two: %2 migrated during the kernel phase (%3 the buffer). "
@@ -204,7 +204,7 @@ void pingPong(LessonWriter &w)
                        managed->countText(managed->counter(Phase::Kernel, &Counters::thrashing)),
                        managed->time(Phase::Kernel)));
     }
-    if (const MeasuredRun *advised = w.find("managed-advise")) {
+    if (const MeasuredRun *advised = w.find(ModeId::ManagedAdvise)) {
         const auto moved = advised->migrated(Phase::Kernel);
         const bool stayed = moved && *moved < spec.bytes / 8;
         w.say((stayed ? Lessons::tr(
@@ -212,13 +212,14 @@ void pingPong(LessonWriter &w)
                    "%2 migrated, %3 remote maps, and the kernel phase took %4.")
                       : Lessons::tr(
                           "With the advice %1, %2 migrated during the kernel phase, with %3 remote maps; it took %4."))
-                  .arg(code(advised->run().spec.advice), advised->migratedText(moved),
+                  .arg(code(advised->run().spec.advice ? adviceName(*advised->run().spec.advice) : std::string_view()),
+                       advised->migratedText(moved),
                        advised->countText(advised->counter(Phase::Kernel, &Counters::remoteMaps)),
                        advised->time(Phase::Kernel)));
     }
-    for (const std::string_view mode : {"zero-copy", "cl-use-host-ptr", "cl-svm-fine"}) {
+    for (const ModeId mode : {ModeId::ZeroCopy, ModeId::ClUseHostPtr, ModeId::ClSvmFine}) {
         const MeasuredRun *shared = w.find(mode);
-        if (shared && mode == "cl-use-host-ptr" && !sharedInPlace(*shared)) {
+        if (shared && mode == ModeId::ClUseHostPtr && !sharedInPlace(*shared)) {
             w.say(Lessons::tr("%1 was not zero-copy on this device: the kernel phase copied %2 and took %3.")
                       .arg(shared->mode(), bytes(shared->phase(Phase::Kernel).bytesMoved()),
                            shared->time(Phase::Kernel)));
@@ -228,7 +229,7 @@ void pingPong(LessonWriter &w)
                            shared->time(Phase::Kernel)));
         }
     }
-    for (const std::string_view mode : {"device", "cl-copy"}) {
+    for (const ModeId mode : {ModeId::Device, ModeId::ClCopy}) {
         if (const MeasuredRun *copies = w.find(mode)) {
             w.say(
                 Lessons::tr("%1 copied the buffer both ways in every round: %2 during the kernel phase, which took %3.")
@@ -243,8 +244,8 @@ void pingPong(LessonWriter &w)
 
 void otherProcess(LessonWriter &w)
 {
-    const MeasuredRun *ipc = w.find("ipc");
-    const MeasuredRun *local = w.find("device");
+    const MeasuredRun *ipc = w.find(ModeId::Ipc);
+    const MeasuredRun *local = w.find(ModeId::Device);
     if (ipc && ipc->run().ipc) {
         const IpcDetails &details = *ipc->run().ipc;
         w.say(Lessons::tr(
@@ -262,31 +263,32 @@ void otherProcess(LessonWriter &w)
     if (ipc) {
         w.say(Lessons::tr("Only memory from cudaMalloc can be shared this way: legacy CUDA IPC cannot export managed "
                           "memory. In Python, CuPy and PyTorch open the same handles (see the Explain tab of %1).")
-                  .arg(code("ipc")));
+                  .arg(code(modeName(ModeId::Ipc))));
     }
 }
 
 } // namespace
 
-QString demoTitle(const DemoInfo &demo)
-{
-    const QByteArray title(demo.title.data(), static_cast<qsizetype>(demo.title.size()));
-    return QCoreApplication::translate("Demos", title.constData());
-}
-
 Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
 {
     LessonWriter writer(demo, set);
-    if (demo.id == "copies-vs-zero-copy")
+    switch (demo.id) {
+    case DemoId::CopiesVsZeroCopy:
         copiesVsZeroCopy(writer);
-    else if (demo.id == "prefetch")
+        break;
+    case DemoId::Prefetch:
         prefetch(writer);
-    else if (demo.id == "pages-move-whole")
+        break;
+    case DemoId::PagesMoveWhole:
         pagesMoveWhole(writer);
-    else if (demo.id == "ping-pong")
+        break;
+    case DemoId::PingPong:
         pingPong(writer);
-    else if (demo.id == "other-process")
+        break;
+    case DemoId::OtherProcess:
         otherProcess(writer);
+        break;
+    }
     return writer.finish();
 }
 

@@ -20,7 +20,7 @@ QString code(std::string_view text)
 }
 QString notReported()
 {
-    return Lessons::tr("not reported");
+    return notReportedText();
 }
 QString times(double a, double b)
 {
@@ -29,3 +29,12 @@ QString times(double a, double b)
 }
 
 } // namespace sharescope::lesson
+
+namespace sharescope {
+
+QString demoTitle(const DemoInfo &demo)
+{
+    return QCoreApplication::translate("Demos", std::string(demo.title).c_str());
+}
+
+} // namespace sharescope

@@ -1,6 +1,8 @@
 #include "reporttables.h"
 
+#include "counterwording.h"
 #include "language.h"
+#include "textconv.h"
 
 #include "bytesize.h"
 #include "texttable.h"
@@ -18,14 +20,6 @@ class ReportTables
 namespace sharescope {
 namespace {
 
-std::string s(const QString &text)
-{
-    return text.toStdString();
-}
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 const QString dash = QStringLiteral("—");
 
 QString bandwidthText(const PhaseResult &phase)
@@ -115,33 +109,20 @@ QString countersText(const RunReport &report)
     return text;
 }
 
-std::string counterCell(const std::optional<std::uint64_t> &value, bool bytes)
-{
-    if (!value)
-        return s(ReportTables::tr("not reported"));
-    return bytes ? formatBytes(*value) : formatCount(*value);
-}
-
 // The per-phase unified-memory counters, for runs that collected them.
 QString countersTable(const std::vector<PhaseSummary> &summaries)
 {
     TextTable table;
     table.addColumn(s(ReportTables::tr("unified memory")), TextTable::Align::Left);
-    table.addColumn(s(ReportTables::tr("H→D")));
-    table.addColumn(s(ReportTables::tr("D→H")));
-    table.addColumn(s(ReportTables::tr("CPU faults")));
-    table.addColumn(s(ReportTables::tr("GPU fault groups")));
-    table.addColumn(s(ReportTables::tr("thrashing")));
-    table.addColumn(s(ReportTables::tr("throttling")));
-    table.addColumn(s(ReportTables::tr("remote maps")));
+    for (const CounterField &field : counterFields())
+        table.addColumn(s(counterLabel(field)));
     for (const PhaseSummary &summary : summaries) {
         if (!summary.median.counters)
             continue;
-        const Counters &c = *summary.median.counters;
-        table.addRow({std::string(phaseName(summary.phase)), counterCell(c.bytesHostToDevice, true),
-                      counterCell(c.bytesDeviceToHost, true), counterCell(c.cpuPageFaults, false),
-                      counterCell(c.gpuPageFaultGroups, false), counterCell(c.thrashing, false),
-                      counterCell(c.throttling, false), counterCell(c.remoteMaps, false)});
+        std::vector<std::string> row{std::string(phaseName(summary.phase))};
+        for (const CounterField &field : counterFields())
+            row.push_back(s(counterText(*summary.median.counters.*field.member, field.unit)));
+        table.addRow(row);
     }
     return q(table.render());
 }
@@ -184,14 +165,6 @@ PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
 {
     const auto it = std::ranges::find(summaries, phase, &PhaseSummary::phase);
     return it == summaries.end() ? PhaseSummary{} : *it;
-}
-
-// "1.2 GiB", "≥ 1.2 GiB" when the driver dropped records, or "not reported".
-std::string countedText(const std::optional<std::uint64_t> &value, bool lowerBound, bool bytes)
-{
-    if (!value)
-        return s(ReportTables::tr("not reported"));
-    return (lowerBound ? "≥ " : "") + (bytes ? formatBytes(*value) : formatCount(*value));
 }
 
 } // namespace
@@ -247,7 +220,7 @@ QString modesTable(const std::vector<ModeSupport> &modes)
     table.addColumn(s(ReportTables::tr("what it does, or why not")), TextTable::Align::Left);
     for (const ModeSupport &entry : modes) {
         table.addRow(
-            {std::string(entry.mode->id), entry.deviceId.empty() ? s(dash) : entry.deviceId,
+            {std::string(entry.mode->name), entry.deviceId.empty() ? s(dash) : entry.deviceId,
              s(entry.support.supported ? ReportTables::tr("yes") : ReportTables::tr("no")),
              s(entry.support.supported ? coreText(std::string(entry.mode->summary)) : supportText(entry.support))});
     }
@@ -259,7 +232,7 @@ QString runTable(const RunReport &report)
     const ExperimentSpec &spec = report.spec;
     const std::size_t buffers = report.buffers.empty() ? 1 : report.buffers.size();
     QString text = ReportTables::tr("%1 · %2 · %3 × %4 · %5 (%6)\n")
-                       .arg(q(spec.mode), q(spec.kernel))
+                       .arg(q(modeName(spec.mode)), q(kernelName(spec.kernel)))
                        .arg(buffers)
                        .arg(q(formatBytes(spec.bytes)), q(report.device.id), q(report.device.name));
     text += ReportTables::tr("%1 iterations after %2 warm-up; time is the median, device time from %3 events\n\n")
@@ -327,15 +300,15 @@ QString compareTable(const ReportSet &set)
     table.addColumn(s(ReportTables::tr("verified")), TextTable::Align::Left);
     for (const RunReport &run : set.runs) {
         const IterationTotals totals = iterationTotals(run);
-        std::vector<std::string> row{run.spec.mode};
+        std::vector<std::string> row{std::string(modeName(run.spec.mode))};
         for (const std::uint64_t ns : totals.phaseNs)
             row.push_back(formatDuration(ns));
         row.push_back(formatDuration(totals.ns));
         row.push_back(formatBytes(totals.moved));
         row.push_back(totals.kernelBandwidth ? formatBandwidth(*totals.kernelBandwidth) : s(dash));
         if (anyCounters) {
-            row.push_back(countedText(totals.migrated, totals.lowerBound, true));
-            row.push_back(countedText(totals.faults, totals.lowerBound, false));
+            row.push_back(s(counterText(totals.migrated, CounterUnit::Bytes, totals.lowerBound)));
+            row.push_back(s(counterText(totals.faults, CounterUnit::Count, totals.lowerBound)));
         }
         const bool allZeroCopy = !run.buffers.empty()
             && std::ranges::all_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
@@ -348,12 +321,12 @@ QString compareTable(const ReportSet &set)
         table.addRow(row);
     }
     for (const SkippedRun &skipped : set.skipped)
-        table.addNote(skipped.mode + ": " + s(coreText(skipped.reason)));
+        table.addNote(std::string(modeName(skipped.mode)) + ": " + s(skippedText(skipped.reason)));
     QString text;
     if (!set.runs.empty()) {
         const RunReport &first = set.runs.front();
         text += ReportTables::tr("%1 · %2 per buffer · %3 (%4) · median of %5 iterations, host time per phase\n\n")
-                    .arg(q(first.spec.kernel), q(formatBytes(first.spec.bytes)), q(first.device.id),
+                    .arg(q(kernelName(first.spec.kernel)), q(formatBytes(first.spec.bytes)), q(first.device.id),
                          q(first.device.name))
                     .arg(first.spec.iterations);
     }
@@ -380,7 +353,7 @@ QString sweepTable(const ReportSet &set)
     table.addColumn(s(ReportTables::tr("verified")), TextTable::Align::Left);
     for (const RunReport &run : set.runs) {
         const auto summaries = summarize(run);
-        table.addRow({run.spec.mode, formatBytes(run.spec.bytes),
+        table.addRow({std::string(modeName(run.spec.mode)), formatBytes(run.spec.bytes),
                       s(bandwidthText(summaryFor(summaries, Phase::ToDevice).median)),
                       s(bandwidthText(summaryFor(summaries, Phase::Kernel).median)),
                       s(bandwidthText(summaryFor(summaries, Phase::ToHost).median)),
@@ -388,12 +361,13 @@ QString sweepTable(const ReportSet &set)
                       s(run.verification.passed() ? ReportTables::tr("yes") : ReportTables::tr("NO"))});
     }
     for (const SkippedRun &skipped : set.skipped)
-        table.addNote(skipped.mode + " " + formatBytes(skipped.bytes) + ": " + s(coreText(skipped.reason)));
+        table.addNote(std::string(modeName(skipped.mode)) + " " + formatBytes(skipped.bytes) + ": "
+                      + s(skippedText(skipped.reason)));
     QString text;
     if (!set.runs.empty()) {
         const RunReport &first = set.runs.front();
         text += ReportTables::tr("%1 · %2 (%3) · bandwidth of the median iteration; — where a phase moved nothing\n\n")
-                    .arg(q(first.spec.kernel), q(first.device.id), q(first.device.name));
+                    .arg(q(kernelName(first.spec.kernel)), q(first.device.id), q(first.device.name));
     }
     return text + q(table.render());
 }

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "demos.h"
-#include "reportjson.h"
 
 #include <QString>
 #include <QStringList>
@@ -17,8 +16,6 @@ struct Lesson
     QString title;
     QStringList paragraphs;
 };
-
-Lesson lessonFor(const DemoInfo &demo, const ReportSet &set);
 
 // The demo's title in the current language.
 QString demoTitle(const DemoInfo &demo);

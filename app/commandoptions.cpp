@@ -1,0 +1,207 @@
+#include "commandoptions.h"
+
+#include "bytesize.h"
+#include "language.h"
+#include "textconv.h"
+
+namespace sharescope {
+namespace option {
+
+QCommandLineOption device(const QString &help)
+{
+    return {QStringLiteral("device"), help, QStringLiteral("D")};
+}
+QCommandLineOption mode()
+{
+    return {QStringLiteral("mode"),
+            CommandLine::tr("Sharing mode (default: device for CUDA, cl-copy for OpenCL); see `sharescope modes`."),
+            QStringLiteral("M")};
+}
+QCommandLineOption modes(const QString &help)
+{
+    return {QStringLiteral("modes"), help, QStringLiteral("M,M,...")};
+}
+QCommandLineOption kernel()
+{
+    return {QStringLiteral("kernel"), CommandLine::tr("Kernel: %1 (default: vector-add).").arg(q(kernelNameList())),
+            QStringLiteral("K")};
+}
+QCommandLineOption size(const QString &help)
+{
+    return {QStringLiteral("size"), help, QStringLiteral("S")};
+}
+QCommandLineOption sizes()
+{
+    return {QStringLiteral("sizes"),
+            CommandLine::tr("Sizes: FROM:TO (doubling), FROM:TO:xN or S,S,... (default: 4KiB:64MiB:x4)."),
+            QStringLiteral("LIST")};
+}
+QCommandLineOption iterations()
+{
+    return {QStringLiteral("iterations"), CommandLine::tr("Measured iterations (default: 5)."), QStringLiteral("N")};
+}
+QCommandLineOption warmup()
+{
+    return {QStringLiteral("warmup"), CommandLine::tr("Warm-up iterations, left out of the statistics (default: 1)."),
+            QStringLiteral("N")};
+}
+QCommandLineOption stride()
+{
+    return {QStringLiteral("stride"), CommandLine::tr("Stride of the stride kernel (default: 64KiB)."),
+            QStringLiteral("S")};
+}
+QCommandLineOption rounds()
+{
+    return {QStringLiteral("rounds"), CommandLine::tr("Rounds of the ping-pong kernel (default: 4)."),
+            QStringLiteral("N")};
+}
+QCommandLineOption advice()
+{
+    return {QStringLiteral("advice"),
+            CommandLine::tr("Advice for managed-advise: %1 (default: preferred-device).").arg(q(adviceNameList())),
+            QStringLiteral("A")};
+}
+QCommandLineOption noCounters()
+{
+    return {QStringLiteral("no-counters"), CommandLine::tr("Do not collect unified-memory counters.")};
+}
+QCommandLineOption jsonFile()
+{
+    return {QStringLiteral("json"), CommandLine::tr("Write the report as JSON to FILE, or to stdout with -."),
+            QStringLiteral("FILE")};
+}
+QCommandLineOption jsonFlag()
+{
+    return {QStringLiteral("json"), CommandLine::tr("Print JSON instead of a table.")};
+}
+QCommandLineOption csvFile()
+{
+    return {QStringLiteral("csv"),
+            CommandLine::tr("Write every phase of every iteration as CSV to FILE, or to stdout with -."),
+            QStringLiteral("FILE")};
+}
+QCommandLineOption language()
+{
+    return {QStringLiteral("lang"),
+            CommandLine::tr("Language of messages and the window: en or zh_CN (default: the system's)."),
+            QStringLiteral("LANG")};
+}
+
+} // namespace option
+
+bool OptionReader::fail(const QString &message)
+{
+    if (m_problem.isEmpty())
+        m_problem = message;
+    return false;
+}
+
+bool OptionReader::fail(const Error &error)
+{
+    return fail(errorText(error));
+}
+
+bool OptionReader::readSize(const char *name, std::uint64_t &bytes)
+{
+    if (!isSet(name))
+        return true;
+    const auto parsed = parseByteSize(s(value(name)), elementBytes);
+    if (!parsed)
+        return fail(QStringLiteral("--%1: ").arg(QLatin1String(name)) + errorText(parsed.error()));
+    bytes = *parsed;
+    return true;
+}
+
+bool OptionReader::readCount(const char *name, int &count)
+{
+    if (!isSet(name))
+        return true;
+    bool ok = false;
+    const QString text = value(name);
+    const int parsed = text.toInt(&ok);
+    if (!ok)
+        return fail(CommandLine::tr("invalid --%1 '%2': not a whole number").arg(QLatin1String(name), text));
+    count = parsed;
+    return true;
+}
+
+bool OptionReader::readMode(const QString &text, ModeId &mode)
+{
+    const auto parsed = parseMode(s(text));
+    if (!parsed)
+        return fail(parsed.error());
+    mode = *parsed;
+    return true;
+}
+
+bool OptionReader::readModes(const char *name, RunRequest &request)
+{
+    if (!isSet(name))
+        return true;
+    const QString text = value(name);
+    if (text == QLatin1String("all")) {
+        request.allModes = true;
+        return true;
+    }
+    for (const QString &part : text.split(QLatin1Char(','))) {
+        ModeId mode{};
+        if (!readMode(part.trimmed(), mode))
+            return false;
+        if (std::ranges::find(request.modes, mode) == request.modes.end())
+            request.modes.push_back(mode);
+    }
+    return true;
+}
+
+bool OptionReader::readKernel(KernelId &kernel)
+{
+    if (!isSet("kernel"))
+        return true;
+    const auto parsed = parseKernel(s(value("kernel")));
+    if (!parsed)
+        return fail(parsed.error());
+    kernel = *parsed;
+    return true;
+}
+
+bool OptionReader::readAdvice(std::optional<Advice> &advice)
+{
+    if (!isSet("advice"))
+        return true;
+    const auto parsed = parseAdvice(s(value("advice")));
+    if (!parsed)
+        return fail(parsed.error());
+    advice = *parsed;
+    return true;
+}
+
+bool OptionReader::readExperiment(ExperimentSpec &spec)
+{
+    if (isSet("device"))
+        spec.deviceId = s(value("device"));
+    if (!readKernel(spec.kernel) || !readSize("size", spec.bytes) || !readSize("stride", spec.strideBytes)
+        || !readCount("iterations", spec.iterations) || !readCount("warmup", spec.warmup)
+        || !readCount("rounds", spec.rounds) || !readAdvice(spec.advice))
+        return false;
+    // An option the kernel does not use would be ignored: refuse it.
+    const KernelInfo &kernel = spec.kernelInfo();
+    if (isSet("stride") && !kernel.usesStride)
+        return fail(CommandLine::tr("--stride applies only to the stride kernel, not to %1").arg(q(kernel.name)));
+    if (isSet("rounds") && !kernel.usesRounds)
+        return fail(CommandLine::tr("--rounds applies only to the ping-pong kernel, not to %1").arg(q(kernel.name)));
+    spec.counters = !isSet("no-counters");
+    return true;
+}
+
+bool OptionReader::readOutputs(CommandLineOptions &options)
+{
+    if (isSet("json"))
+        options.jsonPath = value("json");
+    if (isSet("csv"))
+        options.csvPath = value("csv");
+    if (options.jsonPath == QLatin1String("-") && options.csvPath == QLatin1String("-"))
+        return fail(CommandLine::tr("--json - and --csv - cannot both write to stdout; give one of them a file name"));
+    return true;
+}
+
+} // namespace sharescope

@@ -1,0 +1,45 @@
+#pragma once
+
+#include <cstdint>
+
+// Kept apart from catalogue.h so that CUDA sources, compiled as C++17, can
+// name them too.
+namespace sharescope {
+
+// The sharing modes and kernels. Everywhere inside the program they are these
+// ids; their names ("managed-advise") exist only where text comes in or goes
+// out: the command line, report files, settings. Switches over them list
+// every case, so that -Wswitch names the places a new one must be handled.
+enum class ModeId : std::uint8_t {
+    Device,
+    Pinned,
+    ZeroCopy,
+    Registered,
+    Managed,
+    ManagedPrefetch,
+    ManagedAdvise,
+    Ipc,
+    ClCopy,
+    ClUseHostPtr,
+    ClAllocHostPtr,
+    ClSvmCoarse,
+    ClSvmFine,
+};
+
+// How a mode gets data to the kernel, which decides what there is to show.
+enum class ModeFamily : std::uint8_t {
+    Copy, // explicit copies between host and device memory
+    Mapped, // the kernel reaches host memory over the bus
+    Managed, // unified memory: pages migrate
+    Ipc, // device memory shared with another process
+    ClCopy, // OpenCL write/read buffer
+    ClMap, // OpenCL map/unmap of host-visible buffers
+    ClSvm, // OpenCL shared virtual memory
+};
+
+enum class KernelId : std::uint8_t { VectorAdd, Scale, Stride, Gather, PingPong };
+
+// managed-advise's hints (cudaMemAdvise).
+enum class Advice : std::uint8_t { PreferredDevice, PreferredHost, AccessedBy, ReadMostly };
+
+} // namespace sharescope

@@ -1,0 +1,33 @@
+#include "ipc.h"
+
+#include "trnoop.h"
+#if SHARESCOPE_HAVE_CUDA
+#include "cuda/ipcexport.h"
+#include "cuda/ipcpeer.h"
+#endif
+
+namespace sharescope {
+
+Result<std::unique_ptr<SharedBuffer>> exportBuffer(int device, std::uint64_t bytes, FillPattern fill, bool managed)
+{
+#if SHARESCOPE_HAVE_CUDA
+    auto exported = cuda::IpcExport::create(device, bytes, fill, managed);
+    if (!exported)
+        return exported.error();
+    return std::unique_ptr<SharedBuffer>(std::move(*exported));
+#else
+    (void)device, (void)bytes, (void)fill, (void)managed;
+    return unsupported(SHARESCOPE_TR_NOOP("Core", "this ShareScope was built without CUDA"), {});
+#endif
+}
+
+int runIpcPeer()
+{
+#if SHARESCOPE_HAVE_CUDA
+    return cuda::runIpcPeer();
+#else
+    return 3;
+#endif
+}
+
+} // namespace sharescope

@@ -1,0 +1,12 @@
+#pragma once
+
+#include "demos.h"
+#include "lesson.h"
+#include "reportset.h"
+
+namespace sharescope {
+
+// The lesson of a demo, written from the comparison it just ran.
+Lesson lessonFor(const DemoInfo &demo, const ReportSet &set);
+
+} // namespace sharescope

@@ -1,0 +1,19 @@
+#include "windowtab.h"
+
+namespace sharescope {
+
+QStringList windowTabNames()
+{
+    return {QStringLiteral("timeline"), QStringLiteral("migration"), QStringLiteral("buffers"),
+            QStringLiteral("compare"),  QStringLiteral("sweep"),     QStringLiteral("explain")};
+}
+
+std::optional<WindowTab> windowTabFromName(const QString &name)
+{
+    const qsizetype index = windowTabNames().indexOf(name);
+    if (index < 0)
+        return std::nullopt;
+    return static_cast<WindowTab>(index);
+}
+
+} // namespace sharescope

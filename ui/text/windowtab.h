@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace sharescope {
+
+// The window's tabs, in order, and their names on the command line
+// (`gui --tab migration`).
+enum class WindowTab { Timeline, Migration, Buffers, Compare, Sweep, Explain };
+
+QStringList windowTabNames();
+std::optional<WindowTab> windowTabFromName(const QString &name);
+
+} // namespace sharescope
