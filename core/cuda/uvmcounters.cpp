@@ -1,0 +1,214 @@
+#include "uvmcounters.h"
+
+#include "uvmdriverversion.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+namespace sharescope::cuda {
+namespace {
+
+// The tools interface of NVIDIA's open kernel module, kernel-open/nvidia-uvm
+// (MIT), as uvmdriverversion.cpp lists the branches. On Linux an ioctl
+// number is the plain index (UVM_IOCTL_BASE(i) is i), not an _IOWR code.
+constexpr unsigned long toolsInitEventTracker = 56; // UVM_TOOLS_INIT_EVENT_TRACKER
+constexpr unsigned long toolsEnableCounters = 60; // UVM_TOOLS_ENABLE_COUNTERS
+constexpr const char *toolsDevice = "/dev/nvidia-uvm-tools";
+constexpr const char *uvmDevice = "/dev/nvidia-uvm";
+
+// UVM_TOOLS_INIT_EVENT_TRACKER_PARAMS (uvm_ioctl.h). A zero queue size
+// makes a counter tracker; controlBuffer is then the counter page.
+struct InitEventTrackerParams
+{
+    alignas(8) std::uint64_t queueBuffer;
+    alignas(8) std::uint64_t queueBufferSize;
+    alignas(8) std::uint64_t controlBuffer;
+    std::uint8_t processor[16]; // NvProcessorUuid; ignored for all processors
+    std::uint32_t allProcessors;
+    std::uint32_t uvmFd;
+    std::uint32_t rmStatus;
+};
+static_assert(sizeof(InitEventTrackerParams) == 56 && offsetof(InitEventTrackerParams, controlBuffer) == 16
+              && offsetof(InitEventTrackerParams, allProcessors) == 40 && offsetof(InitEventTrackerParams, uvmFd) == 44
+              && offsetof(InitEventTrackerParams, rmStatus) == 48);
+
+// UVM_TOOLS_ENABLE_COUNTERS_PARAMS: a mask of 1 << UvmCounterName.
+struct EnableCountersParams
+{
+    alignas(8) std::uint64_t counterTypeFlags;
+    std::uint32_t rmStatus;
+};
+static_assert(sizeof(EnableCountersParams) == 16 && offsetof(EnableCountersParams, rmStatus) == 8);
+
+// UvmCounterName (uvm_types.h): the index of each counter in the page. The
+// page holds one 64-bit slot per name; a process-wide (all processors)
+// tracker adds every GPU's and the CPU's counts into the same slot. 3 to 6
+// are Windows-only; 7 and 8 (prefetched bytes) are never incremented on
+// Linux, where prefetches count in 0 and 1.
+enum CounterName : unsigned {
+    BytesXferHtD = 0,
+    BytesXferDtH = 1,
+    CpuPageFaultCount = 2,
+    GpuPageFaultCount = 9,
+    TotalCounters = 10,
+};
+constexpr std::uint64_t enabledCounters
+    = (1ull << BytesXferHtD) | (1ull << BytesXferDtH) | (1ull << CpuPageFaultCount) | (1ull << GpuPageFaultCount);
+
+std::string statusText(std::uint32_t status)
+{
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%x", status);
+    switch (status) {
+    case 0x16:
+        return std::string("NV_ERR_ILLEGAL_ACTION ") + hex;
+    case 0x1B:
+        return std::string("NV_ERR_INSUFFICIENT_PERMISSIONS ") + hex;
+    case 0x1E:
+        return std::string("NV_ERR_INVALID_ADDRESS ") + hex;
+    case 0x1F:
+        return std::string("NV_ERR_INVALID_ARGUMENT ") + hex;
+    case 0x51:
+        return std::string("NV_ERR_NO_MEMORY ") + hex;
+    default:
+        return std::string("NV status ") + hex;
+    }
+}
+
+std::string errnoText(int negativeErrno)
+{
+    return std::string(std::strerror(-negativeErrno)) + " (errno " + std::to_string(-negativeErrno) + ")";
+}
+
+// What open() holds until it succeeds; released on every way out.
+struct Held
+{
+    UvmSystem &system;
+    int fd = -1;
+    void *page = nullptr;
+    std::size_t pageBytes = 0;
+
+    ~Held()
+    {
+        // The driver unpins the page when the tracker's file closes.
+        if (fd >= 0)
+            system.close(fd);
+        if (page)
+            system.unmapPages(page, pageBytes);
+    }
+};
+
+std::uint64_t load(std::uint64_t &slot)
+{
+    return std::atomic_ref<std::uint64_t>(slot).load(std::memory_order_acquire);
+}
+
+} // namespace
+
+UvmCounterValues operator-(const UvmCounterValues &after, const UvmCounterValues &before)
+{
+    return {after.bytesHostToDevice - before.bytesHostToDevice, after.bytesDeviceToHost - before.bytesDeviceToHost,
+            after.cpuPageFaults - before.cpuPageFaults, after.gpuPageFaults - before.gpuPageFaults};
+}
+
+Result<std::unique_ptr<UvmCounters>> UvmCounters::open(std::shared_ptr<UvmSystem> system)
+{
+    Result<std::string> version = supportedUvmDriverVersion(*system);
+    if (!version)
+        return version.error();
+
+    // CUDA may hold two: its VA space and, on newer drivers, one that only
+    // keeps its memory map alive, which the driver refuses here.
+    std::vector<int> uvmFds;
+    for (const UvmSystem::OpenFile &file : system->openFiles()) {
+        if (file.target == uvmDevice)
+            uvmFds.push_back(file.fd);
+    }
+    if (uvmFds.empty())
+        return unsupported(std::string("this process has no ") + uvmDevice
+                           + " open yet: CUDA has not initialised unified memory (create a context first)");
+
+    Held held{*system};
+    held.fd = system->open(toolsDevice);
+    if (held.fd < 0) {
+        if (held.fd == -ENOENT)
+            return unsupported(std::string("there is no ") + toolsDevice);
+        return unsupported(std::string("cannot open ") + toolsDevice + ": " + errnoText(held.fd));
+    }
+    held.pageBytes = system->pageSize();
+    Result<void *> page = system->mapPages(held.pageBytes);
+    if (!page)
+        return page.error();
+    held.page = *page;
+
+    std::string refusals;
+    bool tracking = false;
+    for (int uvmFd : uvmFds) {
+        InitEventTrackerParams init{};
+        init.controlBuffer = reinterpret_cast<std::uintptr_t>(held.page);
+        init.allProcessors = 1;
+        init.uvmFd = static_cast<std::uint32_t>(uvmFd);
+        const int result = system->ioctl(held.fd, toolsInitEventTracker, &init);
+        if (result < 0)
+            return failed("ioctl UVM_TOOLS_INIT_EVENT_TRACKER (56) failed: " + errnoText(result));
+        if (init.rmStatus == 0) {
+            tracking = true;
+            break;
+        }
+        // A refused descriptor leaves the tools file as it was: try the next.
+        refusals += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": " + statusText(init.rmStatus);
+    }
+    if (!tracking)
+        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER (56) refused every ") + uvmDevice + " of this process ("
+                      + refusals + ")");
+
+    EnableCountersParams enable{};
+    enable.counterTypeFlags = enabledCounters;
+    const int result = system->ioctl(held.fd, toolsEnableCounters, &enable);
+    if (result < 0)
+        return failed("ioctl UVM_TOOLS_ENABLE_COUNTERS (60) failed: " + errnoText(result));
+    if (enable.rmStatus != 0)
+        return failed("UVM_TOOLS_ENABLE_COUNTERS (60) refused: " + statusText(enable.rmStatus));
+
+    std::unique_ptr<UvmCounters> counters(
+        new UvmCounters(system, held.fd, held.page, held.pageBytes, std::move(*version)));
+    held.fd = -1;
+    held.page = nullptr;
+    return counters;
+}
+
+UvmCounters::UvmCounters(std::shared_ptr<UvmSystem> system, int toolsFd, void *page, std::size_t pageBytes,
+                         std::string driverVersion)
+    : m_system(std::move(system))
+    , m_toolsFd(toolsFd)
+    , m_page(page)
+    , m_pageBytes(pageBytes)
+    , m_driverVersion(std::move(driverVersion))
+{
+}
+
+UvmCounters::~UvmCounters()
+{
+    // The tracker unpins the page when its file closes: close first.
+    m_system->close(m_toolsFd);
+    m_system->unmapPages(m_page, m_pageBytes);
+}
+
+UvmCounterValues UvmCounters::read() const
+{
+    auto *slots = static_cast<std::uint64_t *>(m_page);
+    // The loads must stay between the phases around them. A compiler barrier
+    // on each side is enough: the CPU takes the page faults they count in
+    // program order, and the driver's adds are atomic.
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    UvmCounterValues values{load(slots[BytesXferHtD]), load(slots[BytesXferDtH]), load(slots[CpuPageFaultCount]),
+                            load(slots[GpuPageFaultCount])};
+    std::atomic_signal_fence(std::memory_order_seq_cst);
+    return values;
+}
+
+} // namespace sharescope::cuda

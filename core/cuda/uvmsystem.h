@@ -1,0 +1,45 @@
+#pragma once
+
+#include "../result.h"
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sharescope::cuda {
+
+// The few system calls behind UvmCounters, so that a test can play the
+// driver. Failures come back as values (a negative errno, an empty
+// optional, an Error), never as exceptions.
+class UvmSystem
+{
+public:
+    struct OpenFile
+    {
+        int fd = -1;
+        std::string target; // what /proc/self/fd/<fd> links to
+    };
+
+    virtual ~UvmSystem() = default;
+
+    // The whole file; empty when it cannot be read.
+    virtual std::optional<std::string> readFile(const std::string &path) = 0;
+    virtual std::vector<OpenFile> openFiles() = 0;
+    // Read-only and close-on-exec: ioctls need no write access, and a
+    // spawned helper must not inherit the driver's reference.
+    virtual int open(const std::string &path) = 0; // fd, or -errno
+    virtual void close(int fd) = 0;
+    virtual int ioctl(int fd, unsigned long request, void *argument) = 0; // 0, or -errno
+    // Zeroed, writable, page-aligned memory that a forked child does not
+    // share (the driver pins it: copy-on-write must never move it).
+    virtual Result<void *> mapPages(std::size_t bytes) = 0;
+    virtual void unmapPages(void *pages, std::size_t bytes) = 0;
+    virtual std::size_t pageSize() = 0;
+};
+
+// The real thing: /proc, open(2), ioctl(2), mmap(2).
+std::shared_ptr<UvmSystem> linuxUvmSystem();
+
+} // namespace sharescope::cuda
