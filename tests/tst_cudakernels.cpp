@@ -1,20 +1,24 @@
 #include "cuda/cudakernels.h"
+#include "cuda/launchgate.h"
 #include "devices.h"
 #include "engine.h"
 #include "reference.h"
 
 #include <cuda_runtime_api.h>
 
+#include <QElapsedTimer>
 #include <QTest>
 
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 using namespace sharescope;
 
 // The CUDA kernels' edges: sizes that are not a whole number of 16-byte
-// vectors, and pointers that are not 16-byte aligned (the scalar path).
-// Needs an NVIDIA GPU; skips itself elsewhere.
+// vectors, pointers that are not 16-byte aligned (the scalar path), and the
+// launch gate that times them. Needs an NVIDIA GPU; skips itself elsewhere.
 class TestCudaKernels : public QObject
 {
     Q_OBJECT
@@ -127,6 +131,65 @@ private slots:
         for (void *allocation : allocations)
             QCOMPARE(cudaFree(allocation), cudaSuccess);
         QVERIFY(result == expected(spec.kernel, host));
+    }
+
+    void gateReleasedLetsTheQueueGo()
+    {
+        cuda::LaunchGate gate;
+        gate.open();
+        QVERIFY(gate.isOn());
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(gate.hold(nullptr));
+            gate.release();
+            QElapsedTimer timer;
+            timer.start();
+            QCOMPARE(cudaStreamSynchronize(nullptr), cudaSuccess);
+            QVERIFY(timer.elapsed() < 100); // far below the spin timeout
+        }
+        QVERIFY(gate.isOn());
+    }
+
+    // What the gate is for: host time between the start event and the
+    // launch stays out of the measurement; without it, it is counted.
+    void gateKeepsHostTimeOutOfEvents()
+    {
+        cudaEvent_t start = nullptr, stop = nullptr;
+        QCOMPARE(cudaEventCreate(&start), cudaSuccess);
+        QCOMPARE(cudaEventCreate(&stop), cudaSuccess);
+        cuda::LaunchGate gate;
+        gate.open();
+        float gated = 0, ungated = 0;
+        for (float *ms : {&gated, &ungated}) {
+            if (ms == &gated)
+                QVERIFY(gate.hold(nullptr));
+            QCOMPARE(cudaEventRecord(start, nullptr), cudaSuccess);
+            std::this_thread::sleep_for(std::chrono::milliseconds(50)); // a slow launch
+            QCOMPARE(cudaEventRecord(stop, nullptr), cudaSuccess);
+            gate.release();
+            QCOMPARE(cudaEventSynchronize(stop), cudaSuccess);
+            QCOMPARE(cudaEventElapsedTime(ms, start, stop), cudaSuccess);
+        }
+        cudaEventDestroy(start);
+        cudaEventDestroy(stop);
+        QVERIFY2(gated < 5 && ungated > 40,
+                 qPrintable(QStringLiteral("gated %1 ms, ungated %2 ms").arg(gated).arg(ungated)));
+    }
+
+    void gateNeverReleasedDoesNotHang()
+    {
+        cuda::LaunchGate gate;
+        gate.open();
+        QVERIFY(gate.hold(nullptr));
+        QElapsedTimer timer;
+        timer.start();
+        // Waiting on a held queue, as a tool that runs launches to completion
+        // does: the spinning kernel gives up by itself.
+        QCOMPARE(cudaStreamSynchronize(nullptr), cudaSuccess);
+        QVERIFY2(timer.elapsed() > 100 && timer.elapsed() < 5000, qPrintable(QString::number(timer.elapsed())));
+        gate.release();
+        // A host that slow would only lose the next launches the same way.
+        QVERIFY(!gate.hold(nullptr));
+        QVERIFY(!gate.isOn());
     }
 };
 
