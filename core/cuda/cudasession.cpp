@@ -30,7 +30,10 @@ Status CudaSession::begin(bool counters)
 {
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_start));
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_stop));
-    m_gate.open();
+    // Without concurrent managed access, any launch (the gate's too) moves
+    // all managed memory to the GPU: that belongs in the kernel's time.
+    if (m_context.info.concurrentManagedAccess || !m_spec.mode.starts_with("managed"))
+        m_gate.open();
     if (!counters) {
         CuptiCollector::instance().disable();
         return okStatus();
