@@ -30,6 +30,10 @@ Status CudaSession::begin(bool counters)
 {
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_start));
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_stop));
+    // Without concurrent managed access, any launch (the gate's too) moves
+    // all managed memory to the GPU: that belongs in the kernel's time.
+    if (m_context.info.concurrentManagedAccess || m_spec.modeInfo().family != ModeFamily::Managed)
+        m_gate.open();
     if (!counters) {
         CuptiCollector::instance().disable();
         return okStatus();
@@ -45,9 +49,11 @@ std::vector<std::size_t> CudaSession::buffersFor(HostAccess access) const
     return sharescope::buffersFor(m_kernel, access);
 }
 
-Status CudaSession::finishTimed(PhaseMeter &meter)
+Status CudaSession::finishTimed(PhaseMeter &meter, LaunchGate *gate)
 {
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventRecord(m_stop, nullptr));
+    if (gate)
+        gate->release();
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventSynchronize(m_stop));
     float ms = 0;
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventElapsedTime(&ms, m_start, m_stop));
@@ -63,10 +69,11 @@ Status CudaSession::launch(PhaseMeter &meter)
     const auto multiprocessors = static_cast<int>(std::max<std::uint32_t>(1, m_context.info.computeUnits));
     // A kernel's own faults (an illegal address) surface at the wait, as a
     // sticky error: finishTimed reports it and marks the context lost.
-    return timed(meter, "kernel launch", [&] {
+    const auto enqueue = [&] {
         return launchKernel(m_spec.kernel, pointers.data(), m_spec.elementCount(), m_spec.strideElements(),
                             multiprocessors, nullptr);
-    });
+    };
+    return timed(meter, "kernel launch", enqueue, &m_gate);
 }
 
 std::optional<std::uint64_t> CudaSession::counterTimestamp()

@@ -2,6 +2,7 @@
 
 #include "../backend.h"
 #include "cudabackend.h"
+#include "launchgate.h"
 
 #include <cuda_runtime_api.h>
 
@@ -22,10 +23,10 @@ struct FirstError
     }
 };
 
-// What the CUDA modes share: device timing with events, the kernel launch,
-// sticky-error handling and the CUPTI counters of the run. Every operation
-// goes on the legacy default stream and is waited for, so each phase's host
-// time covers its work.
+// What the CUDA modes share: device timing with events (behind a LaunchGate
+// for kernels), the kernel launch, sticky-error handling and the CUPTI
+// counters of the run. Every operation goes on the legacy default stream and
+// is waited for, so each phase's host time covers its work.
 class CudaSession : public Session
 {
 public:
@@ -46,16 +47,22 @@ protected:
 
     // Runs `work` (which enqueues on the default stream and returns a
     // cudaError_t) between two events, waits, and adds the device time.
+    // gate: for a kernel launch, whose host-side latency would otherwise be
+    // a large part of its time (see launchgate.h); copies take long enough
+    // without one.
     template<typename Work>
-    Status timed(PhaseMeter &meter, const char *what, Work &&work)
+    Status timed(PhaseMeter &meter, const char *what, Work &&work, LaunchGate *gate = nullptr)
     {
         if (Status healthy = m_context.health.check(); !healthy)
             return healthy;
+        if (gate)
+            gate->hold(nullptr);
+        const GateRelease releaseOnEveryPath(gate); // finishTimed releases it sooner
         if (const cudaError_t e = cudaEventRecord(m_start, nullptr); e != cudaSuccess)
             return m_context.health.fail(e, "cudaEventRecord");
         if (const cudaError_t e = work(); e != cudaSuccess)
             return m_context.health.fail(e, what);
-        return finishTimed(meter);
+        return finishTimed(meter, gate);
     }
 
     // read() where the host reaches the buffer's memory directly (managed
@@ -75,10 +82,12 @@ protected:
     std::vector<BufferReport> m_reports;
 
 private:
-    Status finishTimed(PhaseMeter &meter);
+    // Records the stop event, releases the gate's hold (if any) and waits.
+    Status finishTimed(PhaseMeter &meter, LaunchGate *gate);
 
     cudaEvent_t m_start = nullptr;
     cudaEvent_t m_stop = nullptr;
+    LaunchGate m_gate;
     bool m_counters = false;
 };
 

@@ -4,6 +4,7 @@
 #include "../ipcprotocol.h"
 #include "cudaerror.h"
 #include "cudakernels.h"
+#include "launchgate.h"
 
 #include <unistd.h>
 
@@ -47,6 +48,7 @@ public:
         const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
         if (cudaEventCreate(&m_start) != cudaSuccess || cudaEventCreate(&m_stop) != cudaSuccess)
             return error("cudaEventCreate", cudaGetLastError());
+        m_gate.open();
         return {PeerReply::Kind::Opened, static_cast<std::uint64_t>(ns.count()), {}};
     }
 
@@ -54,6 +56,10 @@ public:
     {
         if (m_pointers.empty())
             return {PeerReply::Kind::Error, 0, "run before open"};
+        // Timed as the exporting process times its own kernels (see
+        // launchgate.h), so that the two modes' kernel times compare.
+        m_gate.hold(nullptr);
+        const GateRelease releaseOnEveryPath(&m_gate);
         cudaEventRecord(m_start, nullptr);
         if (const cudaError_t e = launchKernel(m_request.kernel, m_pointers.data(), m_request.count,
                                                m_request.strideElements, m_multiprocessors, nullptr);
@@ -62,6 +68,7 @@ public:
         cudaEventRecord(m_stop, nullptr);
         // The exporting process waits for this event before it reads.
         cudaEventRecord(m_event, nullptr);
+        m_gate.release();
         if (const cudaError_t e = cudaEventSynchronize(m_stop); e != cudaSuccess)
             return error("kernel", e);
         float ms = 0;
@@ -98,6 +105,7 @@ private:
     cudaEvent_t m_event = nullptr;
     cudaEvent_t m_start = nullptr;
     cudaEvent_t m_stop = nullptr;
+    LaunchGate m_gate;
     int m_multiprocessors = 1;
 };
 

@@ -1,6 +1,8 @@
 #include "clerror.h"
 #include "openclsession.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 namespace sharescope::opencl {
@@ -107,6 +109,14 @@ private:
     void setBufferArgument(cl::Kernel &kernel, cl_uint argument, std::size_t buffer) override
     {
         kernel.setArg(argument, m_pointers[buffer]);
+    }
+
+    // clSVMAlloc's default alignment is the largest built-in type's; the
+    // pointers are at hand, so look.
+    bool buffersAligned16() const override
+    {
+        return std::ranges::all_of(m_pointers,
+                                   [](const void *p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; });
     }
 
     void freeAll()

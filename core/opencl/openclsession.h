@@ -20,6 +20,9 @@ public:
 
 protected:
     virtual void setBufferArgument(cl::Kernel &kernel, cl_uint argument, std::size_t buffer) = 0;
+    // Whether every buffer starts on a 16-byte boundary, as the _vec4
+    // kernels need.
+    virtual bool buffersAligned16() const;
 
     // The buffers a host access touches: Write the inputs, Read the outputs,
     // ReadWrite the in-place ones.
@@ -35,7 +38,11 @@ protected:
     std::vector<BufferReport> m_reports;
 
 private:
+    void createKernel();
+
     cl::Kernel m_clKernel;
+    cl::NDRange m_local;
+    bool m_vectorised = false;
 };
 
 std::unique_ptr<Session> makeCopySession(ClContext &context, const ExperimentSpec &spec);
