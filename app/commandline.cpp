@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "buildinfo.h"
 #include "bytesize.h"
 #include "catalogue.h"
 #include "demos.h"
@@ -123,9 +124,8 @@ public:
         if (first == QLatin1String("-h") || first == QLatin1String("--help") || first == QLatin1String("help"))
             return help(usageText());
         if (first == QLatin1String("-v") || first == QLatin1String("--version"))
-            return {CommandLineResult::Status::Version,
-                    {},
-                    QStringLiteral("sharescope ") + QString::fromStdString(toolVersion())};
+            return {
+                CommandLineResult::Status::Version, {}, QString::fromStdString(versionText(buildInfo(), qVersion()))};
         for (const Subcommand &sub : subcommands) {
             if (first == QLatin1String(sub.name))
                 return parseSubcommand(sub);
