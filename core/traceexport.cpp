@@ -252,8 +252,9 @@ void addRun(json &events, const RunReport &r, int pid)
         const std::uint64_t openNs = std::min(r.ipc->openNs, allocEnd);
         for (const auto &e : trackName(pid, ipcTrack, "ipc peer (pid " + std::to_string(r.ipc->peerPid) + ")", order++))
             events.push_back(e);
-        events.push_back(complete(pid, ipcTrack, "ipc-open", "phase", allocEnd - openNs, openNs,
-                                  {{"openNs", r.ipc->openNs}, {"peerPid", r.ipc->peerPid}}));
+        events.push_back(complete(
+            pid, ipcTrack, "ipc-open", "phase", allocEnd - openNs, openNs,
+            {{"phase", "ipc-open"}, {"iteration", -1}, {"hostNs", r.ipc->openNs}, {"peerPid", r.ipc->peerPid}}));
     }
     if (std::ranges::any_of(phases, [](const Placed &p) { return p.phase->deviceNs.has_value(); })) {
         for (const auto &e : trackName(pid, deviceTrack, "device time", order++))

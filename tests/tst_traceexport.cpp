@@ -289,6 +289,22 @@ private slots:
         QCOMPARE(single["metadata"]["command"].get<std::string>(), managedRun().commandLine);
     }
 
+    // The ipc peer opens the handles at the end of alloc, on a track of its own.
+    void theIpcPeerOpensWithinAlloc()
+    {
+        RunReport run = managedRun();
+        run.spec.mode = "ipc";
+        run.ipc = IpcDetails{4242, {"00ff"}, "ff00", 250'000};
+        const json trace = exported({ReportSet::Kind::Run, {}, {run}, {}});
+        const auto phases = eventsWhere(trace, "X", 1, "phase");
+        const auto open = std::ranges::find(phases, "ipc-open", [](const json &e) { return e["name"]; });
+        QVERIFY(open != phases.end());
+        QCOMPARE(ns((*open)["dur"]), std::uint64_t(250'000));
+        QCOMPARE(ns((*open)["ts"]) + ns((*open)["dur"]), run.alloc.hostNs);
+        QVERIFY((*open)["tid"] != phases.front()["tid"]);
+        QCOMPARE((*open)["args"]["peerPid"].get<int>(), 4242);
+    }
+
     // On every track (a thread, or a process's counter), in file order.
     void timestampsAreMonotonicPerTrack()
     {
