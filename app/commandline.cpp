@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "buildinfo.h"
 #include "bytesize.h"
 #include "commandoptions.h"
 #include "environment.h"
@@ -406,7 +407,7 @@ CommandLineResult parse(const QStringList &input)
     if (first == QLatin1String("-h") || first == QLatin1String("--help") || first == QLatin1String("help"))
         return {CommandLineResult::Status::Help, {}, usageText()};
     if (first == QLatin1String("-v") || first == QLatin1String("--version"))
-        return {CommandLineResult::Status::Version, {}, QStringLiteral("sharescope ") + q(toolVersion())};
+        return {CommandLineResult::Status::Version, {}, q(versionText(buildInfo(), qVersion()))};
     for (const Subcommand &sub : subcommands) {
         if (first == QLatin1String(sub.name))
             return parseSubcommand(sub, arguments);

@@ -1,5 +1,6 @@
 #include "guiapp.h"
 
+#include "buildinfo.h"
 #include "bytesize.h"
 #include "chinesefont.h"
 #include "experimentpanel.h"
@@ -10,6 +11,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QIcon>
 #include <QImage>
 #include <QSettings>
 #include <QTimer>
@@ -43,6 +45,11 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
     QApplication::setApplicationName(QStringLiteral("sharescope"));
     QApplication::setOrganizationName(QStringLiteral("ShareScope"));
     QApplication::setApplicationDisplayName(QStringLiteral("ShareScope"));
+    // The installed desktop entry's id: Wayland compositors and task bars
+    // match the window to it, and to its icon, by this name.
+    const QString appId = QString::fromStdString(buildInfo().appId);
+    QGuiApplication::setDesktopFileName(appId);
+    QApplication::setWindowIcon(QIcon::fromTheme(appId, QIcon(QStringLiteral(":/icons/%1.svg").arg(appId))));
     const bool screenshot = !options.screenshotPath.isEmpty();
     // --lang, else the choice of View -> Language, else the system's; a
     // screenshot does not depend on remembered settings.

@@ -1,6 +1,6 @@
 #include "environment.h"
 
-#include "version.h"
+#include "buildinfo.h"
 
 #include <sys/utsname.h>
 
@@ -13,7 +13,7 @@ namespace sharescope {
 
 std::string toolVersion()
 {
-    return SHARESCOPE_VERSION;
+    return buildInfo().version;
 }
 
 std::string currentUtcTime()
@@ -42,12 +42,9 @@ Environment currentEnvironment()
         }
     }
     environment.hostThreads = std::thread::hardware_concurrency();
-#if defined(__clang__)
-    environment.compiler = "clang " __clang_version__;
-#elif defined(__GNUC__)
-    environment.compiler = "gcc " __VERSION__;
-#endif
-    environment.buildType = SHARESCOPE_BUILD_TYPE;
+    const BuildInfo build = buildInfo();
+    environment.compiler = build.compiler;
+    environment.buildType = build.buildType;
     return environment;
 }
 

@@ -348,6 +348,8 @@ private slots:
         Outcome outcome = run({"--version"});
         QCOMPARE(outcome.exitCode, 0);
         QVERIFY(outcome.out.startsWith("sharescope 0."));
+        QVERIFY2(outcome.out.contains("\ncommit    "), outcome.out.constData());
+        QVERIFY2(outcome.out.contains("\nQt        " + QByteArray(qVersion())), outcome.out.constData());
         outcome = run({"nonsense"});
         QCOMPARE(outcome.exitCode, 2);
         QVERIFY(outcome.err.contains("unknown command 'nonsense'"));

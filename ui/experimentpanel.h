@@ -41,6 +41,7 @@ public:
     void setSize(const QString &size);
     void setIterations(int iterations, int warmup);
 
+    const DeviceList &devices() const { return m_devices; }
     QString deviceId() const;
     std::optional<DeviceInfo> currentDevice() const;
     std::optional<ModeId> mode() const; // empty when no mode is chosen

@@ -1,5 +1,6 @@
 #include "mainwindow.h"
 
+#include "aboutdialog.h"
 #include "bufferstab.h"
 #include "bytesize.h"
 #include "comparechart.h"
@@ -207,6 +208,10 @@ void MainWindow::createMenus()
     addLanguage(tr("System (%1)").arg(languageName(systemLanguage())), QString());
     for (const QString &language : supportedLanguages())
         addLanguage(languageName(language), language);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About ShareScope"), this, [this] { showAboutDialog(m_panel->devices(), this); })
+        ->setMenuRole(QAction::AboutRole);
 }
 
 void MainWindow::showTab(Tab tab)

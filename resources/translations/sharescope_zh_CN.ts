@@ -1350,6 +1350,77 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     </message>
 </context>
 <context>
+    <name>sharescope::AboutDialog</name>
+    <message>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>About ShareScope</source>
+        <translation>关于 ShareScope</translation>
+    </message>
+    <message>
+        <source>See how a CPU and a GPU share memory.</source>
+        <translation>看 CPU 与 GPU 如何共享内存。</translation>
+    </message>
+    <message>
+        <source>Version:</source>
+        <translation>版本：</translation>
+    </message>
+    <message>
+        <source>Commit:</source>
+        <translation>提交：</translation>
+    </message>
+    <message>
+        <source>Qt:</source>
+        <translation>Qt：</translation>
+    </message>
+    <message>
+        <source>%1 (built with %2)</source>
+        <translation>%1（构建时为 %2）</translation>
+    </message>
+    <message>
+        <source>%1, linked in</source>
+        <translation>%1，已静态链接</translation>
+    </message>
+    <message>
+        <source>not built in (no CUDA toolkit at build time)</source>
+        <translation>未内置（构建时没有 CUDA 工具包）</translation>
+    </message>
+    <message>
+        <source>CUDA runtime:</source>
+        <translation>CUDA 运行时：</translation>
+    </message>
+    <message>
+        <source>CUDA driver:</source>
+        <translation>CUDA 驱动：</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>no NVIDIA GPU with a driver found</source>
+        <translation>未找到装有驱动的 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>OpenCL platforms:</source>
+        <translation>OpenCL 平台：</translation>
+    </message>
+    <message>
+        <source>Built:</source>
+        <translation>构建：</translation>
+    </message>
+    <message>
+        <source>ShareScope is free software: you can redistribute it and/or modify it under the terms of the GNU General Public License, version 3 or (at your option) any later version (%1). It comes with ABSOLUTELY NO WARRANTY. It uses Qt (LGPL-3.0) and QCustomPlot (GPL-3.0).</source>
+        <translation>ShareScope 是自由软件：你可以按照 GNU 通用公共许可证第 3 版或（由你选择）任何更新版本（%1）的条款重新分发和/或修改它。它不提供任何担保。它使用 Qt（LGPL-3.0）和 QCustomPlot（GPL-3.0）。</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+</context>
+<context>
     <name>sharescope::BufferModel</name>
     <message>
         <source>Differs from the CPU reference</source>
@@ -1844,6 +1915,14 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>sweep · %1</source>
         <translation>扫描 · %1</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About ShareScope</source>
+        <translation>关于 ShareScope(&amp;A)</translation>
     </message>
 </context>
 <context>
