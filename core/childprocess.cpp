@@ -149,6 +149,36 @@ Result<std::string> ChildProcess::receive(std::chrono::milliseconds timeout)
     }
 }
 
+Result<std::optional<std::string>> ChildProcess::receiveWithin(std::chrono::milliseconds wait)
+{
+    const auto deadline = Clock::now() + wait;
+    for (;;) {
+        if (const auto newline = m_buffer.find('\n'); newline != std::string::npos) {
+            std::string line = m_buffer.substr(0, newline);
+            m_buffer.erase(0, newline + 1);
+            return std::optional(std::move(line));
+        }
+        if (m_fd < 0)
+            return failed(m_description + " has ended");
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+        if (left.count() <= 0)
+            return std::optional<std::string>();
+        pollfd poller{m_fd, POLLIN, 0};
+        const int ready = ::poll(&poller, 1, static_cast<int>(left.count()));
+        if (ready <= 0)
+            continue; // EINTR, or the deadline, checked above
+        char chunk[4096];
+        const ssize_t n = ::read(m_fd, chunk, sizeof chunk);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            const std::string ending = finish(std::chrono::milliseconds(2000));
+            return failed(m_description + " ended unexpectedly: it " + ending);
+        }
+        m_buffer.append(chunk, static_cast<std::size_t>(n));
+    }
+}
+
 std::string ChildProcess::reap(int options)
 {
     if (m_pid <= 0)

@@ -5,6 +5,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ public:
     // The next line from the child, without its newline. Fails when the
     // child does not answer in time (it is then killed) or has ended.
     Result<std::string> receive(std::chrono::milliseconds timeout);
+    // The next line if one comes within `wait`, else nothing (the child
+    // keeps running: for a long job whose owner checks for a cancel between
+    // waits). Fails when the child has ended.
+    Result<std::optional<std::string>> receiveWithin(std::chrono::milliseconds wait);
     // Waits for the child to exit; kills it after `timeout`. Always reaps.
     // Returns how it ended: "exited with status 0", "killed by signal 6 (Aborted)".
     std::string finish(std::chrono::milliseconds timeout);

@@ -47,7 +47,7 @@ private slots:
 
     void stopsAChildThatDoesNotAnswer()
     {
-        ChildProcess child = shell("read a; sleep 60");
+        ChildProcess child = shell("read a; exec sleep 60");
         const pid_t pid = child.pid();
         QVERIFY(child.send("run").ok());
         QElapsedTimer timer;
@@ -59,6 +59,28 @@ private slots:
         QVERIFY2(message.contains("the test peer did not answer within 300 ms; it was stopped"), qPrintable(message));
         QVERIFY2(message.contains("killed by signal 9"), qPrintable(message));
         QVERIFY(reaped(pid));
+    }
+
+    // A long job: waiting a while without an answer leaves the child be.
+    void waitsWithoutStoppingTheChild()
+    {
+        ChildProcess child = shell("read a; sleep 0.3; echo \"done $a\"; exec sleep 60");
+        QVERIFY(child.send("job").ok());
+        const auto early = child.receiveWithin(20ms);
+        QVERIFY(early.ok());
+        QVERIFY(!early->has_value());
+        QVERIFY(child.running());
+        std::optional<std::string> line;
+        for (int i = 0; i < 100 && !line; ++i) {
+            auto next = child.receiveWithin(50ms);
+            QVERIFY(next.ok());
+            line = *next;
+        }
+        QCOMPARE(line, std::optional<std::string>("done job"));
+        const pid_t pid = child.pid();
+        child.kill();
+        QVERIFY(reaped(pid));
+        QVERIFY(!child.receiveWithin(10ms).ok()); // ended: an error, not silence
     }
 
     void reportsACrash()
@@ -96,7 +118,7 @@ private slots:
     {
         pid_t pid = 0;
         {
-            ChildProcess child = shell("sleep 60");
+            ChildProcess child = shell("exec sleep 60");
             pid = child.pid();
         } // destroyed while running: killed and reaped
         QVERIFY(reaped(pid));
