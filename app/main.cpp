@@ -1,5 +1,6 @@
 #include "clirunner.h"
 #include "commandline.h"
+#include "countedpass.h"
 #include "guiapp.h"
 #include "ipc.h"
 #include "language.h"
@@ -32,6 +33,9 @@ int main(int argc, char **argv)
     // The hidden role of the ipc mode's second process: no Qt, no parsing.
     if (argc == 2 && std::strcmp(argv[1], "ipc-peer") == 0)
         return sharescope::runIpcPeer();
+    // The other hidden role: an experiment's counted pass, instruments on.
+    if (argc == 2 && std::strcmp(argv[1], "counted-pass") == 0)
+        return sharescope::runCountedPassRole();
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);

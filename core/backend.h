@@ -7,6 +7,7 @@
 #include "result.h"
 #include "runreport.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -14,6 +15,8 @@
 #include <vector>
 
 namespace sharescope {
+
+class EngineObserver;
 
 // What a backend adds to the phase being measured. The engine owns the host
 // clock; the backend reports what only it can see.
@@ -75,10 +78,12 @@ public:
     // complete once an iteration has run.
     virtual std::vector<BufferReport> buffers() const = 0;
 
-    // Unified-memory counters, where the backend has them: the clock their
-    // records use, read at every phase boundary, and the records of the whole
-    // run, handed over once after free. Without counters both are empty.
-    virtual std::optional<std::uint64_t> counterTimestamp() { return std::nullopt; }
+    // The instruments of a counted pass, where this session has them: told
+    // just before each measured phase starts and just after it ends, outside
+    // its timed region, and handing over what they saw once, after free.
+    // A session without instruments ignores the calls and has no records.
+    virtual void phaseStarting() { }
+    virtual void phaseEnded(int iteration, Phase phase) { (void)iteration, (void)phase; }
     virtual std::optional<CounterRecords> takeCounterRecords() { return std::nullopt; }
 
     // The ipc mode: the peer process and the handles it opened.
@@ -99,6 +104,19 @@ public:
     virtual Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) = 0;
     // Why migration counters are absent, or empty when the backend has them.
     virtual std::string countersNote(const ExperimentSpec &spec) const = 0;
+
+    // Where the counters need instruments that would slow what they measure,
+    // the backend runs the experiment once more, instrumented, apart from the
+    // timed run (CUDA: in a child process that loads CUPTI and opens the
+    // driver's counters), and returns that run's report: its counters, its
+    // migration records and its residency map. Empty where the sessions
+    // themselves carry the instruments, or there are none.
+    virtual std::optional<Result<RunReport>> countedPass(const ExperimentSpec &spec, EngineObserver *observer,
+                                                         const std::atomic<bool> *cancel)
+    {
+        (void)spec, (void)observer, (void)cancel;
+        return std::nullopt;
+    }
 };
 
 } // namespace sharescope

@@ -1,5 +1,7 @@
 #include "engine.h"
 
+#include "counting.h"
+
 #include "environment.h"
 #include "reference.h"
 #include "safetylimits.h"
@@ -60,22 +62,16 @@ public:
 
     bool cancelled() const { return m_cancel && m_cancel->load(std::memory_order_relaxed); }
 
-    // One window per measured phase, in the counters' clock, when the
-    // backend has counters: alloc, every iteration's phases, free.
-    const std::vector<PhaseWindow> &windows() const { return m_windows; }
-
 private:
     template<typename Work>
     Result<PhaseResult> measure(Phase phase, int iteration, bool warmup, Work &&work)
     {
         PhaseMeter meter;
-        const auto counterStart = m_session.counterTimestamp();
+        m_session.phaseStarting();
         const auto start = Clock::now();
         const Status status = work(meter);
         const auto end = Clock::now();
-        const auto counterEnd = m_session.counterTimestamp();
-        if (counterStart && counterEnd)
-            m_windows.push_back({iteration, phase, *counterStart, *counterEnd});
+        m_session.phaseEnded(iteration, phase);
         if (!status) {
             Error error = status.error();
             if (error.kind != ErrorKind::Cancelled)
@@ -208,47 +204,38 @@ private:
     const int m_total;
     int m_done = 0;
     std::vector<void *> m_readPointers;
-    std::vector<PhaseWindow> m_windows;
 };
 
-// Turns the run's migration records into per-phase counters, the kept
-// events and the residency map of the managed buffers.
-void addCounters(RunReport &report, CounterRecords records, const std::vector<PhaseWindow> &windows)
+// One part of a run's progress, for runs made of several passes: the
+// observer sees one bar from start to end, and the phases of the pass that
+// shows (the timed one) only.
+class ProgressShare final : public EngineObserver
 {
-    std::vector<PhaseResult *> targets{&report.alloc};
-    for (IterationResult &iteration : report.iterations) {
-        for (PhaseResult &phase : iteration.phases)
-            targets.push_back(&phase);
+public:
+    ProgressShare(EngineObserver *observer, int part, int parts, bool phases)
+        : m_observer(observer)
+        , m_part(part)
+        , m_parts(parts)
+        , m_phases(phases)
+    {
     }
-    if (report.free)
-        targets.push_back(&*report.free);
-    if (targets.size() != windows.size()) {
-        report.countersEnabled = false;
-        report.countersNote = "the counters' clock could not be read at every phase";
-        return;
+    void phaseFinished(int iteration, bool warmup, const PhaseResult &result) override
+    {
+        if (m_observer && m_phases)
+            m_observer->phaseFinished(iteration, warmup, result);
     }
-    const std::vector<Counters> totals = attributeToPhases(records.events, windows, records.reported);
-    for (std::size_t i = 0; i < targets.size(); ++i)
-        targets[i]->counters = totals[i];
+    void progress(int done, int total) override
+    {
+        if (m_observer && total > 0)
+            m_observer->progress(m_part * total + done, m_parts * total);
+    }
 
-    std::vector<ResidencyBuffer> managed;
-    std::uint64_t largest = 0;
-    for (const BufferReport &buffer : report.buffers) {
-        if (buffer.managed && buffer.address) {
-            managed.push_back({buffer.name, buffer.address, buffer.bytes, hostWrites(buffer.role)});
-            largest = std::max(largest, buffer.bytes);
-        }
-    }
-    if (!managed.empty())
-        report.residency = replayResidency(managed, records.events, windows, residencyChunkBytes(largest));
-
-    report.countersLost = records.lost;
-    if (records.events.size() > maxKeptMigrations) {
-        report.migrationsDropped = records.events.size() - maxKeptMigrations;
-        records.events.resize(maxKeptMigrations);
-    }
-    report.migrations = std::move(records.events);
-}
+private:
+    EngineObserver *m_observer;
+    const int m_part;
+    const int m_parts;
+    const bool m_phases;
+};
 
 } // namespace
 
@@ -331,14 +318,28 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
     report.environment = currentEnvironment();
     report.device = device();
     report.spec = spec;
-    report.countersNote = m_backend->countersNote(spec);
+    report.countersNote = spec.counters ? m_backend->countersNote(spec) : "turned off with --no-counters";
     report.countersEnabled = spec.counters && report.countersNote.empty();
+
+    // The counted pass first, so that buffers the timed run keeps for
+    // inspection never share the device with its buffers.
+    ProgressShare countedShare(observer, 0, 2, false);
+    ProgressShare timedShare(observer, 1, 2, true);
+    std::optional<Result<RunReport>> counted;
+    if (report.countersEnabled)
+        counted = m_backend->countedPass(spec, &countedShare, cancel);
+    if (counted && !*counted) {
+        if (counted->error().kind == ErrorKind::Cancelled)
+            return counted->error();
+        report.countersEnabled = false;
+        report.countersNote = "the counted pass failed: " + describe(counted->error());
+    }
 
     auto session = m_backend->createSession(spec);
     if (!session)
         return session.error();
     auto reference = std::make_unique<Reference>(spec);
-    Run run(spec, *reference, **session, observer, cancel, !keepBuffers);
+    Run run(spec, *reference, **session, counted ? &timedShare : observer, cancel, !keepBuffers);
     const Status status = run.execute(report);
     report.buffers = (*session)->buffers();
     report.ipc = (*session)->ipcDetails();
@@ -354,8 +355,10 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
         return freed->error();
     if (freed)
         report.free = **freed;
-    if (records && report.countersEnabled)
-        addCounters(report, std::move(*records), run.windows());
+    if (counted && *counted)
+        mergeCountedPass(report, std::move(**counted));
+    else if (records && report.countersEnabled)
+        addCounters(report, std::move(*records));
     if (keep)
         m_kept = std::make_unique<Kept>(Kept{std::move(*session), std::move(reference), spec});
     return report;

@@ -61,6 +61,24 @@ std::optional<MigrationCause> migrationCauseFromName(std::string_view name)
     return static_cast<MigrationCause>(it - causeNames.begin());
 }
 
+std::vector<Counters> phaseCounters(CounterRecords &records)
+{
+    std::vector<Counters> counters = attributeToPhases(records.events, records.windows, records.reported);
+    for (std::size_t i = 0; i < counters.size(); ++i) {
+        const auto &exact = records.windows[i].exact;
+        if (!exact)
+            continue;
+        Counters &c = counters[i];
+        c.recordedHostToDevice = c.bytesHostToDevice;
+        c.recordedDeviceToHost = c.bytesDeviceToHost;
+        c.bytesHostToDevice = exact->bytesHostToDevice;
+        c.bytesDeviceToHost = exact->bytesDeviceToHost;
+        c.cpuPageFaults = exact->cpuPageFaults;
+        c.gpuPageFaults = exact->gpuPageFaults;
+    }
+    return counters;
+}
+
 std::vector<Counters> attributeToPhases(std::vector<MigrationEvent> &events, const std::vector<PhaseWindow> &windows,
                                         const std::array<bool, counterKindCount> &reported)
 {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "phase.h"
+#include "presencetally.h"
 
 #include <array>
 #include <cstdint>
@@ -44,21 +45,40 @@ struct MigrationEvent
     Phase phase = Phase::Alloc;
 };
 
-// What a backend's counters produced over one run.
-struct CounterRecords
+// What the UVM driver itself counted over one phase: exact, with no
+// records to lose (see cuda/uvmcounters.h for what each counts).
+struct ExactCounts
 {
-    std::vector<MigrationEvent> events; // in any order
-    std::array<bool, counterKindCount> reported{}; // kinds the driver reports; the rest are "not reported"
-    std::uint64_t lost = 0; // records the driver itself dropped
+    std::uint64_t bytesHostToDevice = 0;
+    std::uint64_t bytesDeviceToHost = 0;
+    std::uint64_t cpuPageFaults = 0;
+    std::uint64_t gpuPageFaults = 0;
 };
 
-// One measured phase, as the counters' clock saw it.
+// One measured phase of a counted pass, as the instruments saw it.
 struct PhaseWindow
 {
     int iteration = -1; // -1 for alloc and free
     Phase phase = Phase::Alloc;
-    std::uint64_t startNs = 0;
+    std::uint64_t startNs = 0; // CUPTI's clock; 0 without CUPTI
     std::uint64_t endNs = 0;
+    std::optional<ExactCounts> exact; // the driver's counts over the phase, where it reports them
+    // Per managed buffer, per residency chunk, the pages the CPU held right
+    // after the phase (/proc/self/pagemap); empty where not read.
+    std::vector<std::vector<ChunkPages>> hostPages;
+};
+
+// What a backend's instruments produced over one counted run.
+struct CounterRecords
+{
+    std::vector<MigrationEvent> events; // CUPTI's, in any order
+    std::array<bool, counterKindCount> reported{}; // kinds CUPTI reports; the rest are "not reported"
+    std::uint64_t lost = 0; // records the driver itself said it dropped
+    std::string recordsNote; // why CUPTI's records are absent, when they are
+    // One per measured phase, in order: alloc, every iteration's phases, free.
+    std::vector<PhaseWindow> windows;
+    std::string exactNote; // why the driver's exact counts are absent, when they are
+    std::string pagesNote; // why the pages were not read, when they were not
 };
 
 // Assigns every event to the phase that was running when it started (the
@@ -68,5 +88,10 @@ struct PhaseWindow
 // fault groups summed. Kinds not reported stay empty, never zero.
 std::vector<Counters> attributeToPhases(std::vector<MigrationEvent> &events, const std::vector<PhaseWindow> &windows,
                                         const std::array<bool, counterKindCount> &reported);
+
+// Each window's counters: CUPTI's sums, then, where the window has the
+// driver's exact counts, those for the bytes and CPU faults, with CUPTI's
+// byte sums kept beside them as what was recorded.
+std::vector<Counters> phaseCounters(CounterRecords &records);
 
 } // namespace sharescope

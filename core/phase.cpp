@@ -5,23 +5,29 @@
 namespace sharescope {
 namespace {
 
-constexpr std::array<CounterField, 8> counterTable{{
+constexpr std::array<CounterField, 11> counterTable{{
     {"bytesHostToDevice", "um_bytes_htod", &Counters::bytesHostToDevice, CounterUnit::Bytes,
-     SHARESCOPE_TR_NOOP("Counters", "host→device")},
+     SHARESCOPE_TR_NOOP("Counters", "host→device"), true},
     {"bytesDeviceToHost", "um_bytes_dtoh", &Counters::bytesDeviceToHost, CounterUnit::Bytes,
-     SHARESCOPE_TR_NOOP("Counters", "device→host")},
+     SHARESCOPE_TR_NOOP("Counters", "device→host"), true},
     {"cpuPageFaults", "um_cpu_page_faults", &Counters::cpuPageFaults, CounterUnit::Count,
-     SHARESCOPE_TR_NOOP("Counters", "CPU faults")},
+     SHARESCOPE_TR_NOOP("Counters", "CPU faults"), true},
     {"gpuPageFaultGroups", "um_gpu_page_fault_groups", &Counters::gpuPageFaultGroups, CounterUnit::Count,
-     SHARESCOPE_TR_NOOP("Counters", "GPU fault groups")},
-    {"thrashing", "um_thrashing", &Counters::thrashing, CounterUnit::Count,
-     SHARESCOPE_TR_NOOP("Counters", "thrashing")},
+     SHARESCOPE_TR_NOOP("Counters", "GPU fault groups"), true},
+    {"thrashing", "um_thrashing", &Counters::thrashing, CounterUnit::Count, SHARESCOPE_TR_NOOP("Counters", "thrashing"),
+     true},
     {"throttling", "um_throttling", &Counters::throttling, CounterUnit::Count,
-     SHARESCOPE_TR_NOOP("Counters", "throttling")},
+     SHARESCOPE_TR_NOOP("Counters", "throttling"), true},
     {"remoteMaps", "um_remote_maps", &Counters::remoteMaps, CounterUnit::Count,
-     SHARESCOPE_TR_NOOP("Counters", "remote maps")},
+     SHARESCOPE_TR_NOOP("Counters", "remote maps"), true},
     {"bytesDeviceToDevice", "um_bytes_dtod", &Counters::bytesDeviceToDevice, CounterUnit::Bytes,
-     SHARESCOPE_TR_NOOP("Counters", "device→device")},
+     SHARESCOPE_TR_NOOP("Counters", "device→device"), true},
+    {"gpuPageFaults", "um_gpu_page_faults", &Counters::gpuPageFaults, CounterUnit::Count,
+     SHARESCOPE_TR_NOOP("Counters", "GPU faults"), true},
+    {"recordedBytesHostToDevice", "um_recorded_htod", &Counters::recordedHostToDevice, CounterUnit::Bytes,
+     SHARESCOPE_TR_NOOP("Counters", "recorded host→device"), false},
+    {"recordedBytesDeviceToHost", "um_recorded_dtoh", &Counters::recordedDeviceToHost, CounterUnit::Bytes,
+     SHARESCOPE_TR_NOOP("Counters", "recorded device→host"), false},
 }};
 
 } // namespace

@@ -28,14 +28,25 @@ std::optional<Phase> phaseFromName(std::string_view name);
 // stays empty and is shown as "not reported", never as zero.
 struct Counters
 {
+    // Bytes migrated each way and CPU page faults: the UVM driver's own
+    // exact counts where it reports them (RunReport::countersTotals is
+    // Driver), else the sums of CUPTI's records, which are a lower bound when
+    // records were lost.
     std::optional<std::uint64_t> bytesHostToDevice;
     std::optional<std::uint64_t> bytesDeviceToHost;
     std::optional<std::uint64_t> cpuPageFaults;
+    // CUPTI's records only.
     std::optional<std::uint64_t> gpuPageFaultGroups;
     std::optional<std::uint64_t> thrashing;
     std::optional<std::uint64_t> throttling;
     std::optional<std::uint64_t> remoteMaps;
     std::optional<std::uint64_t> bytesDeviceToDevice;
+    // The UVM driver only: GPU page faults it serviced.
+    std::optional<std::uint64_t> gpuPageFaults;
+    // What CUPTI's records add up to beside the driver's exact bytes: how
+    // much of the truth a record-based profiler saw.
+    std::optional<std::uint64_t> recordedHostToDevice;
+    std::optional<std::uint64_t> recordedDeviceToHost;
 };
 
 enum class CounterUnit { Bytes, Count };
@@ -49,6 +60,7 @@ struct CounterField
     std::optional<std::uint64_t> Counters::*member;
     CounterUnit unit;
     std::string_view label; // marked for translation (context "Counters")
+    bool column; // a column of its own in the tables and the window (the recorded bytes are shown as coverage)
 };
 // In the order of CounterKind (migration.h), which names its first entries.
 std::span<const CounterField> counterFields();
@@ -62,6 +74,9 @@ struct PhaseResult
     std::uint64_t bytesToHost = 0;
     std::uint64_t bytesAccessed = 0; // read plus written by the phase's work; the bandwidth numerator
     std::optional<Counters> counters; // empty: this backend has no migration counters
+    // The same phase's time in the counted pass, which ran the experiment
+    // again with the counters on: against timeNs(), what instrumenting it cost.
+    std::optional<std::uint64_t> countedNs;
 
     std::uint64_t bytesMoved() const { return bytesToDevice + bytesToHost; }
     // The time the phase's work took: the device time of a device phase

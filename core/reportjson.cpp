@@ -70,13 +70,10 @@ json phaseJson(const PhaseResult &phase)
         for (const CounterField &field : counterFields())
             counters[std::string(field.name)] = optionalJson(*phase.counters.*field.member);
     }
-    return {{"phase", phaseName(phase.phase)},
-            {"hostNs", phase.hostNs},
-            {"deviceNs", optionalJson(phase.deviceNs)},
-            {"bytesToDevice", phase.bytesToDevice},
-            {"bytesToHost", phase.bytesToHost},
-            {"bytesAccessed", phase.bytesAccessed},
-            {"counters", counters}};
+    return {{"phase", phaseName(phase.phase)},          {"hostNs", phase.hostNs},
+            {"deviceNs", optionalJson(phase.deviceNs)}, {"countedNs", optionalJson(phase.countedNs)},
+            {"bytesToDevice", phase.bytesToDevice},     {"bytesToHost", phase.bytesToHost},
+            {"bytesAccessed", phase.bytesAccessed},     {"counters", counters}};
 }
 
 json statJson(const Stat &stat)
@@ -139,7 +136,8 @@ json residencyJson(const Residency &residency)
         snapshots.push_back(
             {{"iteration", snapshot.iteration}, {"phase", phaseName(snapshot.phase)}, {"chunks", chunks}});
     }
-    return {{"chunkBytes", residency.chunkBytes},
+    return {{"source", residencySourceName(residency.source)},
+            {"chunkBytes", residency.chunkBytes},
             {"unexplainedBytes", residency.unexplainedBytes},
             {"buffers", buffers},
             {"snapshots", snapshots}};
@@ -205,7 +203,13 @@ json reportJson(const RunReport &r)
               {"checked", r.verification.checked},
               {"mismatches", r.verification.mismatches},
               {"first", mismatches}}},
-            {"counters", {{"enabled", r.countersEnabled}, {"note", r.countersNote}, {"lost", r.countersLost}}},
+            {"counters",
+             {{"enabled", r.countersEnabled},
+              {"note", r.countersNote},
+              {"lost", r.countersLost},
+              {"totals", counterTotalsName(r.countersTotals)},
+              {"exactNote", r.exactNote},
+              {"recordsNote", r.recordsNote}}},
             {"ipc",
              r.ipc ? json{{"peerPid", r.ipc->peerPid},
                           {"memoryHandles", r.ipc->memoryHandles},
@@ -340,13 +344,19 @@ PhaseResult readPhase(const Reader &r)
     phase.phase = *parsed;
     phase.hostNs = r["hostNs"].unsignedValue();
     phase.deviceNs = r["deviceNs"].optionalUnsigned();
+    if (r.has("countedNs")) // version 2
+        phase.countedNs = r["countedNs"].optionalUnsigned();
     phase.bytesToDevice = r["bytesToDevice"].unsignedValue();
     phase.bytesToHost = r["bytesToHost"].unsignedValue();
     phase.bytesAccessed = r["bytesAccessed"].unsignedValue();
     if (!r["counters"].isNull()) {
         Counters counters;
-        for (const CounterField &field : counterFields())
-            counters.*field.member = r["counters"][std::string(field.name).c_str()].optionalUnsigned();
+        for (const CounterField &field : counterFields()) {
+            // A counter an older report lacks was not reported then.
+            const std::string name(field.name);
+            if (r["counters"].has(name.c_str()))
+                counters.*field.member = r["counters"][name.c_str()].optionalUnsigned();
+        }
         phase.counters = counters;
     }
     return phase;
@@ -387,6 +397,8 @@ ExperimentSpec readSpec(const Reader &r)
 Residency readResidency(const Reader &r)
 {
     Residency residency;
+    if (r.has("source")) // version 2
+        residency.source = parsed(r["source"], residencySourceFromName, "names an unknown source");
     residency.chunkBytes = r["chunkBytes"].unsignedValue();
     if (residency.chunkBytes == 0)
         r["chunkBytes"].fail("must be greater than zero");
@@ -483,6 +495,11 @@ RunReport readReport(const Reader &r)
     report.countersEnabled = r["counters"]["enabled"].boolean();
     report.countersNote = r["counters"]["note"].string();
     report.countersLost = r["counters"]["lost"].unsignedValue();
+    if (r["counters"].has("totals")) { // version 2
+        report.countersTotals = parsed(r["counters"]["totals"], counterTotalsFromName, "names an unknown source");
+        report.exactNote = r["counters"]["exactNote"].string();
+        report.recordsNote = r["counters"]["recordsNote"].string();
+    }
     for (const Reader &e : r["migrations"]["events"].items()) {
         MigrationEvent event;
         event.kind = parsed(e["kind"], counterKindFromName, "names an unknown counter kind");
@@ -556,6 +573,23 @@ std::string modesToJson(const std::vector<ModeSupport> &modes, int indent)
                         {"reason", entry.support.reason}});
     }
     return json{{"modes", list}}.dump(indent) + "\n";
+}
+
+std::string specToJson(const ExperimentSpec &spec)
+{
+    return specJson(spec).dump();
+}
+
+Result<ExperimentSpec> specFromJson(std::string_view text)
+{
+    try {
+        const json document = json::parse(text);
+        return readSpec(Reader(document, "spec"));
+    } catch (const FormatError &error) {
+        return badArgument(error.message);
+    } catch (const json::exception &error) {
+        return badArgument(std::string("unreadable experiment: ") + error.what());
+    }
 }
 
 Result<ReportSet> readReports(std::string_view text)

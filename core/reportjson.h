@@ -10,7 +10,10 @@
 
 namespace sharescope {
 
-inline constexpr int reportFormatVersion = 1;
+// 2: the timed run and its counted pass (countedNs per phase), the driver's
+// exact totals (counters.totals), more counters, a residency map from the
+// pages. Reports of version 1 still open.
+inline constexpr int reportFormatVersion = 2;
 
 std::string toJson(const RunReport &report, int indent = 2);
 std::string toJson(const ReportSet &set, int indent = 2);
@@ -21,6 +24,10 @@ std::string devicesToJson(const DeviceList &list, int indent = 2);
 
 // `sharescope modes --json`: {"modes": [{"id", "backend", "summary", "device", "supported", "reason"}]}.
 std::string modesToJson(const std::vector<ModeSupport> &modes, int indent = 2);
+
+// An experiment alone, on one line (the counted pass's request).
+std::string specToJson(const ExperimentSpec &spec);
+Result<ExperimentSpec> specFromJson(std::string_view json);
 
 // Reads what toJson wrote, a single report or a set. Anything else (malformed
 // JSON, another program's file, a newer format, a missing or mistyped field)

@@ -5,6 +5,34 @@
 
 namespace sharescope {
 
+bool isLocation(char c)
+{
+    switch (static_cast<Location>(c)) {
+    case Location::Untouched:
+    case Location::Host:
+    case Location::Partly:
+    case Location::Device:
+    case Location::Both:
+    case Location::Remote:
+        return true;
+    }
+    return false;
+}
+
+std::string_view residencySourceName(ResidencySource source)
+{
+    return source == ResidencySource::Pages ? "pages" : "records";
+}
+
+std::optional<ResidencySource> residencySourceFromName(std::string_view name)
+{
+    if (name == "pages")
+        return ResidencySource::Pages;
+    if (name == "records")
+        return ResidencySource::Records;
+    return std::nullopt;
+}
+
 std::uint64_t residencyChunkBytes(std::uint64_t largestBuffer, std::uint64_t preferred)
 {
     std::uint64_t chunk = std::max<std::uint64_t>(preferred, 4096);
@@ -16,7 +44,7 @@ std::uint64_t residencyChunkBytes(std::uint64_t largestBuffer, std::uint64_t pre
 Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std::vector<MigrationEvent> &events,
                           const std::vector<PhaseWindow> &windows, std::uint64_t chunkBytes)
 {
-    Residency residency{chunkBytes, buffers, {}, 0};
+    Residency residency{ResidencySource::Records, chunkBytes, buffers, {}, 0};
     std::vector<std::string> state;
     for (const ResidencyBuffer &buffer : buffers)
         state.emplace_back((buffer.bytes + chunkBytes - 1) / chunkBytes, static_cast<char>(Location::Untouched));
@@ -108,6 +136,84 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
     return residency;
 }
 
+namespace {
+
+// What the run has done to one buffer's chunks so far, as far as the pages
+// cannot tell: which chunks anything has touched, which the GPU has read.
+struct Touches
+{
+    std::vector<bool> touched;
+    std::vector<bool> gpuRead;
+};
+
+// Whether the GPU's pattern (every strideBytes-th byte) lands in a chunk.
+bool gpuTouchesChunk(const ResidencyBuffer &buffer, std::uint64_t chunkBytes, std::size_t c)
+{
+    if (buffer.gpuStrideBytes == 0)
+        return true;
+    const std::uint64_t start = c * chunkBytes;
+    const std::uint64_t end = std::min(start + chunkBytes, buffer.bytes);
+    const std::uint64_t first = (start + buffer.gpuStrideBytes - 1) / buffer.gpuStrideBytes * buffer.gpuStrideBytes;
+    return first < end;
+}
+
+void applyPhase(const ResidencyBuffer &buffer, std::uint64_t chunkBytes, Phase phase, bool prefetches, Touches &t)
+{
+    for (std::size_t c = 0; c < t.touched.size(); ++c) {
+        if (phase == Phase::HostInit && buffer.hostWritten) {
+            t.touched[c] = true;
+            t.gpuRead[c] = false; // a write on the CPU drops the GPU's copy
+        }
+        const bool gpu = (phase == Phase::Kernel && gpuTouchesChunk(buffer, chunkBytes, c))
+            || (phase == Phase::ToDevice && prefetches);
+        if (gpu)
+            t.touched[c] = t.gpuRead[c] = true;
+    }
+}
+
+char locationOf(const ResidencyBuffer &buffer, const ChunkPages &pages, const Touches &t, std::size_t c)
+{
+    switch (pages.presence()) {
+    case PagePresence::All:
+        return static_cast<char>(buffer.readMostly && t.gpuRead[c] ? Location::Both : Location::Host);
+    case PagePresence::Some:
+        return static_cast<char>(Location::Partly);
+    case PagePresence::None:
+        break;
+    }
+    if (!t.touched[c])
+        return static_cast<char>(Location::Untouched);
+    return static_cast<char>(buffer.preferredHost ? Location::Remote : Location::Device);
+}
+
+} // namespace
+
+Residency residencyFromPages(const std::vector<ResidencyBuffer> &buffers, const std::vector<PhaseWindow> &windows,
+                             std::uint64_t chunkBytes, bool prefetchesToDevice)
+{
+    Residency residency{ResidencySource::Pages, chunkBytes, buffers, {}, 0};
+    std::vector<Touches> touches;
+    for (const ResidencyBuffer &buffer : buffers) {
+        const std::size_t chunks = (buffer.bytes + chunkBytes - 1) / chunkBytes;
+        touches.push_back({std::vector<bool>(chunks, false), std::vector<bool>(chunks, false)});
+    }
+    for (const PhaseWindow &window : windows) {
+        if (window.phase == Phase::Free)
+            continue; // nothing is left to show
+        ResidencySnapshot snapshot{window.iteration, window.phase, {}, 0};
+        for (std::size_t b = 0; b < buffers.size(); ++b) {
+            applyPhase(buffers[b], chunkBytes, window.phase, prefetchesToDevice, touches[b]);
+            std::string chunks(touches[b].touched.size(), static_cast<char>(Location::Untouched));
+            const bool read = b < window.hostPages.size() && window.hostPages[b].size() == chunks.size();
+            for (std::size_t c = 0; read && c < chunks.size(); ++c)
+                chunks[c] = locationOf(buffers[b], window.hostPages[b][c], touches[b], c);
+            snapshot.chunks.push_back(std::move(chunks));
+        }
+        residency.snapshots.push_back(std::move(snapshot));
+    }
+    return residency;
+}
+
 std::string runLengthEncode(const std::string &chunks)
 {
     std::string encoded;
@@ -131,7 +237,7 @@ std::optional<std::string> runLengthDecode(std::string_view encoded, std::size_t
         if (error != std::errc() || end == encoded.data() + encoded.size() || count == 0)
             return std::nullopt;
         const char location = *end;
-        if (location != '.' && location != 'h' && location != 'd')
+        if (!isLocation(location))
             return std::nullopt;
         if (count > maxLength - chunks.size())
             return std::nullopt;

@@ -3,16 +3,33 @@
 #include "migration.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sharescope {
 
 // Where each chunk of a managed buffer is, phase by phase. CUDA has no call
-// that says where a page is now, so this is a reconstruction: the migration
-// records replayed in time order, plus what the program itself did (the CPU
-// writing a buffer populates it on the host without any migration).
-enum class Location : char { Untouched = '.', Host = 'h', Device = 'd' };
+// that says where a page is now. Linux says which pages the CPU holds
+// (/proc/self/pagemap): where it could be read, the map is built from the
+// pages themselves (ResidencySource::Pages) and what the run did says where
+// the rest are; elsewhere it is a reconstruction from CUPTI's migration
+// records, replayed in time order (ResidencySource::Records).
+enum class Location : char {
+    Untouched = '.', // nothing has touched it yet
+    Host = 'h', // on the host: every page mapped by the CPU
+    Partly = 'p', // some of its pages on the host
+    Device = 'd', // not on the host after the GPU touched it: on the GPU
+    Both = 'b', // read-mostly: the CPU's pages and a copy the GPU read
+    Remote = 'r', // on the host, mapped for the GPU only (preferred-host advice, first touched by the GPU)
+};
+// The letters a snapshot may hold.
+bool isLocation(char c);
+
+enum class ResidencySource { Records, Pages };
+std::string_view residencySourceName(ResidencySource source); // "records", "pages"
+std::optional<ResidencySource> residencySourceFromName(std::string_view name);
 
 struct ResidencyBuffer
 {
@@ -20,6 +37,11 @@ struct ResidencyBuffer
     std::uint64_t address = 0;
     std::uint64_t bytes = 0;
     bool hostWritten = false; // host-init writes it
+    // What a kernel touches on the GPU: every gpuStrideBytes-th byte (0:
+    // all of it); a chunk the pattern misses stays where it was.
+    std::uint64_t gpuStrideBytes = 0;
+    bool readMostly = false; // advised read-mostly: the GPU reads a copy and the CPU keeps its pages
+    bool preferredHost = false; // advised to live on the host: the GPU maps it instead of moving it
 };
 
 struct ResidencySnapshot
@@ -32,6 +54,7 @@ struct ResidencySnapshot
 
 struct Residency
 {
+    ResidencySource source = ResidencySource::Records;
     std::uint64_t chunkBytes = 0;
     std::vector<ResidencyBuffer> buffers;
     std::vector<ResidencySnapshot> snapshots; // one after every window, in order
@@ -49,6 +72,16 @@ std::uint64_t residencyChunkBytes(std::uint64_t largestBuffer, std::uint64_t pre
 // buffers and takes a snapshot at the end of every window.
 Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std::vector<MigrationEvent> &events,
                           const std::vector<PhaseWindow> &windows, std::uint64_t chunkBytes);
+
+// The map from the pages the CPU held after every window (each window's
+// hostPages, one entry per buffer, chunkBytes apart): on the host, partly,
+// or not. Where the CPU holds none, what the run did decides: untouched
+// until something touched the chunk, else on the GPU, or on the host for
+// the GPU only under preferred-host advice; read-mostly chunks the GPU has
+// read are on both. prefetchesToDevice: the to-device phase prefetches every
+// buffer to the GPU (managed-prefetch).
+Residency residencyFromPages(const std::vector<ResidencyBuffer> &buffers, const std::vector<PhaseWindow> &windows,
+                             std::uint64_t chunkBytes, bool prefetchesToDevice);
 
 // "hhhh....dd" <-> "4h4.2d": how snapshots travel in the report.
 std::string runLengthEncode(const std::string &chunks);

@@ -54,13 +54,12 @@ PhaseSummary summaryOf(Phase phase, const std::vector<const PhaseResult *> &samp
     median.bytesAccessed = medianOf(collect([](const PhaseResult &p) { return p.bytesAccessed; }));
     if (std::ranges::all_of(samples, [](const PhaseResult *p) { return p->counters.has_value(); })) {
         Counters counters;
-        for (auto field : {&Counters::bytesHostToDevice, &Counters::bytesDeviceToHost, &Counters::cpuPageFaults,
-                           &Counters::gpuPageFaultGroups, &Counters::thrashing, &Counters::throttling,
-                           &Counters::remoteMaps, &Counters::bytesDeviceToDevice}) {
-            counters.*field = medianOf(samples, field);
-        }
+        for (const CounterField &field : counterFields())
+            counters.*field.member = medianOf(samples, field.member);
         median.counters = counters;
     }
+    if (std::ranges::all_of(samples, [](const PhaseResult *p) { return p->countedNs.has_value(); }))
+        median.countedNs = medianOf(collect([](const PhaseResult &p) { return *p.countedNs; }));
     return summary;
 }
 
@@ -101,10 +100,25 @@ std::vector<PhaseSummary> summarize(const RunReport &report)
     return summaries;
 }
 
+std::string_view counterTotalsName(CounterTotals totals)
+{
+    return totals == CounterTotals::Driver ? "driver" : "records";
+}
+
+std::optional<CounterTotals> counterTotalsFromName(std::string_view name)
+{
+    if (name == "driver")
+        return CounterTotals::Driver;
+    if (name == "records")
+        return CounterTotals::Records;
+    return std::nullopt;
+}
+
 IterationTotals iterationTotals(const RunReport &report)
 {
     IterationTotals totals;
-    totals.lowerBound = report.residency.unexplainedBytes > 0;
+    totals.lowerBound = report.countersTotals == CounterTotals::Records
+        && (report.residency.unexplainedBytes > 0 || report.countersLost > 0);
     bool counted = report.countersEnabled;
     std::uint64_t migrated = 0;
     std::uint64_t faults = 0;
@@ -119,10 +133,12 @@ IterationTotals iterationTotals(const RunReport &report)
         if (summary.phase == Phase::Kernel)
             totals.kernelBandwidth = median.bandwidth();
         const Counters c = median.counters.value_or(Counters{});
-        counted = counted && c.bytesHostToDevice && c.bytesDeviceToHost && c.cpuPageFaults && c.gpuPageFaultGroups;
+        // The driver's GPU faults where it counts them, else CUPTI's fault groups.
+        const auto gpuFaults = c.gpuPageFaults ? c.gpuPageFaults : c.gpuPageFaultGroups;
+        counted = counted && c.bytesHostToDevice && c.bytesDeviceToHost && c.cpuPageFaults && gpuFaults;
         if (counted) {
             migrated += *c.bytesHostToDevice + *c.bytesDeviceToHost;
-            faults += *c.cpuPageFaults + *c.gpuPageFaultGroups;
+            faults += *c.cpuPageFaults + *gpuFaults;
         }
     }
     if (counted) {

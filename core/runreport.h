@@ -68,6 +68,14 @@ struct Environment
     std::string buildType;
 };
 
+// Where a report's migration totals come from.
+enum class CounterTotals {
+    Records, // the sums of CUPTI's records: a lower bound where records were lost
+    Driver, // the UVM driver's own per-process counters: exact
+};
+std::string_view counterTotalsName(CounterTotals totals); // "records", "driver"
+std::optional<CounterTotals> counterTotalsFromName(std::string_view name);
+
 struct RunReport
 {
     std::string toolVersion;
@@ -83,6 +91,9 @@ struct RunReport
     Verification verification;
     bool countersEnabled = false;
     std::string countersNote; // why there are none, when there are none
+    CounterTotals countersTotals = CounterTotals::Records;
+    std::string exactNote; // why the driver's exact totals are not reported, when they are not
+    std::string recordsNote; // why CUPTI's migration records are not reported, when they are not
     std::vector<MigrationEvent> migrations; // the first maxKeptMigrations, attributed to phases
     std::uint64_t migrationsDropped = 0; // beyond the cap (counted in the totals all the same)
     std::uint64_t countersLost = 0; // records the driver dropped: the totals are then a lower bound
@@ -122,7 +133,9 @@ struct IterationTotals
     std::optional<double> kernelBandwidth;
     std::optional<std::uint64_t> migrated; // bytes migrated both ways; empty when not reported
     std::optional<std::uint64_t> faults; // CPU page faults + GPU fault groups; empty when not reported
-    bool lowerBound = false; // the driver dropped migration records: migrated and faults are at least this
+    // The totals are sums of records some of which were lost: migrated and
+    // faults are at least this.
+    bool lowerBound = false;
 };
 IterationTotals iterationTotals(const RunReport &report);
 std::uint64_t medianIterationNs(const RunReport &report);

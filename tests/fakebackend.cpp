@@ -1,5 +1,7 @@
 #include "fakebackend.h"
 
+#include "engine.h"
+
 #include <map>
 #include <vector>
 
@@ -111,6 +113,30 @@ public:
         return call("release");
     }
 
+    void phaseStarting() override { }
+    void phaseEnded(int iteration, Phase phase) override
+    {
+        if (!m_behaviour.instrumented)
+            return;
+        const std::uint64_t moved = phase == Phase::Kernel ? m_spec.bytes : 0;
+        PhaseWindow window{iteration, phase, m_clock, m_clock + 9, ExactCounts{moved, 0, 0, moved ? 3 : 0}, {}};
+        if (moved) {
+            MigrationEvent half;
+            half.startNs = m_clock + 1;
+            half.value = moved / 2;
+            m_records.events.push_back(half);
+        }
+        m_records.windows.push_back(window);
+        m_clock += 10;
+    }
+    std::optional<CounterRecords> takeCounterRecords() override
+    {
+        if (!m_behaviour.instrumented)
+            return std::nullopt;
+        m_records.reported.fill(true);
+        return std::move(m_records);
+    }
+
     std::vector<BufferReport> buffers() const override
     {
         std::vector<BufferReport> reports;
@@ -135,6 +161,8 @@ private:
     std::vector<std::vector<std::uint32_t>> m_host;
     std::vector<std::vector<std::uint32_t>> m_device;
     std::map<std::string, int> m_counts;
+    CounterRecords m_records;
+    std::uint64_t m_clock = 1000;
 };
 
 } // namespace
@@ -154,6 +182,19 @@ FakeBackend::FakeBackend(FakeBehaviour behaviour)
 Result<std::unique_ptr<Session>> FakeBackend::createSession(const ExperimentSpec &spec)
 {
     return std::unique_ptr<Session>(std::make_unique<FakeSession>(spec, m_behaviour));
+}
+
+std::optional<Result<RunReport>> FakeBackend::countedPass(const ExperimentSpec &spec, EngineObserver *observer,
+                                                          const std::atomic<bool> *cancel)
+{
+    if (!m_behaviour.counters)
+        return std::nullopt;
+    if (m_behaviour.countedPassFails)
+        return Result<RunReport>(*m_behaviour.countedPassFails);
+    FakeBehaviour counted;
+    counted.instrumented = true;
+    Engine engine(std::make_unique<FakeBackend>(counted));
+    return engine.run(spec, observer, cancel);
 }
 
 } // namespace sharescope::testing

@@ -2,6 +2,7 @@
 
 #include "backend.h"
 
+#include <optional>
 #include <string>
 
 namespace sharescope::testing {
@@ -14,6 +15,12 @@ struct FakeBehaviour
     bool corruptOneElement = false; // the kernel writes one wrong value
     int *releases = nullptr; // counts release() calls
     std::string *calls = nullptr; // appends "method " for every call
+    // Counters: a counted pass runs the experiment again on a fake device
+    // whose sessions are instrumented (the driver's exact counts: the kernel
+    // phase moves one buffer to the device; CUPTI's records: half of that).
+    bool counters = false;
+    bool instrumented = false; // this fake is the counted pass's device
+    std::optional<Error> countedPassFails; // the counted pass's outcome instead
 };
 
 // A backend whose "device" is a second host array per buffer and whose
@@ -25,7 +32,12 @@ public:
 
     const DeviceInfo &device() const override { return m_device; }
     Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) override;
-    std::string countersNote(const ExperimentSpec &) const override { return "the fake device has no counters"; }
+    std::string countersNote(const ExperimentSpec &) const override
+    {
+        return m_behaviour.counters || m_behaviour.instrumented ? std::string() : "the fake device has no counters";
+    }
+    std::optional<Result<RunReport>> countedPass(const ExperimentSpec &spec, EngineObserver *observer,
+                                                 const std::atomic<bool> *cancel) override;
 
 private:
     DeviceInfo m_device;

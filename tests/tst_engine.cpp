@@ -251,6 +251,58 @@ private slots:
             QVERIFY(!report.error().translatable.args.empty());
     }
 
+    // Counters come from a second, counted pass: the timed run keeps its
+    // own times, takes the counted pass's counters, and learns what the
+    // instruments cost.
+    void mergesTheCountedPass()
+    {
+        Engine engine(std::make_unique<FakeBackend>(FakeBehaviour{.counters = true}));
+        RecordingObserver observer;
+        const ExperimentSpec spec = smallSpec();
+        const auto report = engine.run(spec, &observer);
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        QVERIFY(report->countersEnabled);
+        QCOMPARE(report->countersTotals, CounterTotals::Driver);
+        const PhaseResult &kernel = report->iterations.back().phases[2];
+        QVERIFY(kernel.counters);
+        QCOMPARE(kernel.counters->bytesHostToDevice, std::optional(spec.bytes)); // the driver's exact count
+        QCOMPARE(kernel.counters->recordedHostToDevice, std::optional(spec.bytes / 2)); // what CUPTI recorded
+        QCOMPARE(kernel.counters->gpuPageFaults, std::optional<std::uint64_t>(3));
+        QVERIFY(kernel.countedNs.has_value()); // the counted pass's time of the same phase
+        QCOMPARE(*kernel.countedNs, std::uint64_t(1000)); // the fake's kernel takes 1000 ns of device time
+        QVERIFY(report->alloc.counters && report->free && report->free->counters);
+        // Only the timed run's phases reach the observer; progress spans both passes.
+        QCOMPARE(observer.phases.size(), std::size_t(27));
+        QVERIFY(observer.monotonic);
+        QCOMPARE(observer.lastDone, observer.lastTotal);
+    }
+
+    void timesWithoutCountersWhenTheCountedPassFails()
+    {
+        Engine engine(std::make_unique<FakeBackend>(
+            FakeBehaviour{.counters = true, .countedPassFails = failed("the instruments could not start")}));
+        const auto report = engine.run(smallSpec());
+        QVERIFY(report.ok()); // the timed run stands on its own
+        QVERIFY(!report->countersEnabled);
+        QVERIFY2(QString::fromStdString(report->countersNote).contains("the instruments could not start"),
+                 report->countersNote.c_str());
+        QVERIFY(!report->iterations.back().phases[2].counters);
+        QVERIFY(!report->iterations.back().phases[2].countedNs);
+        // A cancel during the counted pass cancels the run.
+        Engine cancelled(std::make_unique<FakeBackend>(FakeBehaviour{
+            .counters = true, .countedPassFails = errorOf(ErrorKind::Cancelled, "cancelled by the user", {})}));
+        const auto stopped = cancelled.run(smallSpec());
+        QVERIFY(!stopped.ok());
+        QCOMPARE(stopped.error().kind, ErrorKind::Cancelled);
+        // --no-counters: no counted pass at all.
+        ExperimentSpec off = smallSpec();
+        off.counters = false;
+        const auto uncounted = engine.run(off);
+        QVERIFY(uncounted.ok());
+        QVERIFY(!uncounted->countersEnabled);
+        QCOMPARE(uncounted->countersNote, std::string("turned off with --no-counters"));
+    }
+
     // The one run path: a request planned on a device, then run as a set.
     void plansAComparisonOnTheDevice()
     {

@@ -228,6 +228,89 @@ private slots:
         QVERIFY(!runLengthDecode("4", 100));
         QVERIFY(!runLengthDecode("99999999999999999999h", 100));
         QVERIFY(!runLengthDecode("101h", 100)); // longer than the buffer
+        QCOMPARE(*runLengthDecode("2p1b1r", 10), std::string("ppbr")); // every location the pages can give
+    }
+
+    // Where the driver counts for itself, its numbers are the totals and
+    // CUPTI's sums are kept as what was recorded.
+    void prefersTheDriversExactCounts()
+    {
+        CounterRecords records;
+        records.reported = allReported();
+        records.windows = oneIteration();
+        records.windows[3].exact = ExactCounts{3 * 1024 * KiB, 0, 0, 900}; // the kernel
+        records.events = {record(CounterKind::BytesHostToDevice, 35, base, 1024 * KiB),
+                          record(CounterKind::GpuPageFault, 31, base, 4)};
+        const std::vector<Counters> counters = phaseCounters(records);
+        const Counters &kernel = counters[3];
+        QCOMPARE(kernel.bytesHostToDevice, std::optional(3 * 1024 * KiB));
+        QCOMPARE(kernel.recordedHostToDevice, std::optional(1024 * KiB));
+        QCOMPARE(kernel.gpuPageFaults, std::optional<std::uint64_t>(900));
+        QCOMPARE(kernel.gpuPageFaultGroups, std::optional<std::uint64_t>(4)); // CUPTI's own, kept
+        QCOMPARE(kernel.cpuPageFaults, std::optional<std::uint64_t>(0)); // the driver's zero
+        // A window without exact counts keeps CUPTI's sums, and no recorded share.
+        QVERIFY(!counters[2].recordedHostToDevice);
+        QVERIFY(!counters[2].gpuPageFaults);
+    }
+
+    // The map from the pages: what the CPU holds decides, what the run did
+    // fills in the rest.
+    void buildsTheMapFromThePages()
+    {
+        constexpr std::uint64_t chunk = 64 * KiB;
+        const auto pages = [](std::initializer_list<std::uint32_t> present) {
+            std::vector<ChunkPages> chunks;
+            for (const std::uint32_t p : present)
+                chunks.push_back({16, p, 0});
+            return chunks;
+        };
+        // x is written by the host; out is first touched by the kernel; a
+        // read-mostly input; a buffer advised to live on the host.
+        ResidencyBuffer x{"x", base, 4 * chunk, true};
+        ResidencyBuffer out{"out", base + 4 * chunk, 4 * chunk, false};
+        ResidencyBuffer mostly{"y", base + 8 * chunk, 4 * chunk, true};
+        mostly.readMostly = true;
+        ResidencyBuffer host{"h", base + 12 * chunk, 4 * chunk, false};
+        host.preferredHost = true;
+        std::vector<PhaseWindow> windows = oneIteration();
+        const std::vector<std::vector<std::vector<ChunkPages>>> seen{
+            /* alloc */ {pages({0, 0, 0, 0}), pages({0, 0, 0, 0}), pages({0, 0, 0, 0}), pages({0, 0, 0, 0})},
+            /* host-init */
+            {pages({16, 16, 16, 16}), pages({0, 0, 0, 0}), pages({16, 16, 16, 16}), pages({0, 0, 0, 0})},
+            /* to-device */
+            {pages({16, 16, 16, 16}), pages({0, 0, 0, 0}), pages({16, 16, 16, 16}), pages({0, 0, 0, 0})},
+            /* kernel */ {pages({0, 0, 8, 16}), pages({0, 0, 0, 0}), pages({16, 16, 16, 16}), pages({0, 0, 0, 0})},
+            /* to-host */ {pages({0, 0, 8, 16}), pages({0, 0, 0, 0}), pages({16, 16, 16, 16}), pages({0, 0, 0, 0})},
+            /* host-read */
+            {pages({0, 0, 8, 16}), pages({16, 16, 16, 16}), pages({16, 16, 16, 16}), pages({0, 0, 0, 0})},
+        };
+        for (std::size_t w = 0; w < seen.size(); ++w)
+            windows[w].hostPages = seen[w];
+        const Residency residency = residencyFromPages({x, out, mostly, host}, windows, chunk, false);
+        QCOMPARE(residency.source, ResidencySource::Pages);
+        QCOMPARE(residency.snapshots.size(), std::size_t(6)); // free has nothing to show
+        const auto at = [&](std::size_t window, std::size_t buffer) {
+            return QString::fromStdString(residency.snapshots[window].chunks[buffer]);
+        };
+        QCOMPARE(at(0, 0), QStringLiteral("...."));
+        QCOMPARE(at(1, 0), QStringLiteral("hhhh"));
+        QCOMPARE(at(1, 1), QStringLiteral("....")); // not touched before the kernel
+        QCOMPARE(at(3, 0), QStringLiteral("ddph")); // the kernel faulted some of x over, partly one chunk
+        QCOMPARE(at(3, 1), QStringLiteral("dddd")); // first touched by the kernel: on the GPU
+        QCOMPARE(at(3, 2), QStringLiteral("bbbb")); // read-mostly: the CPU's pages and the GPU's copy
+        QCOMPARE(at(3, 3), QStringLiteral("rrrr")); // preferred-host: on the host, mapped for the GPU
+        QCOMPARE(at(5, 1), QStringLiteral("hhhh"));
+        // The stride kernel touches every 128 KiB: every other chunk only.
+        ResidencyBuffer strided = out;
+        strided.gpuStrideBytes = 2 * chunk;
+        std::vector<PhaseWindow> none = oneIteration();
+        for (PhaseWindow &window : none)
+            window.hostPages = {pages({0, 0, 0, 0})};
+        const Residency stride = residencyFromPages({strided}, none, chunk, false);
+        QCOMPARE(QString::fromStdString(stride.snapshots[3].chunks[0]), QStringLiteral("d.d."));
+        // A prefetch to the device touches every chunk in to-device.
+        const Residency prefetched = residencyFromPages({out}, none, chunk, true);
+        QCOMPARE(QString::fromStdString(prefetched.snapshots[2].chunks[0]), QStringLiteral("dddd"));
     }
 
     void namesKindsAndCauses()

@@ -83,7 +83,12 @@ private slots:
         const int hostToDevice = CountersModel::columnOf(&Counters::bytesHostToDevice);
         const int deviceToHost = CountersModel::columnOf(&Counters::bytesDeviceToHost);
         const int thrashing = CountersModel::columnOf(&Counters::thrashing);
-        QCOMPARE(model.columnCount(), 1 + static_cast<int>(counterFields().size())); // every counter, by the table
+        // The phase, every counter the table gives a column, and the coverage.
+        const auto columns = std::ranges::count_if(counterFields(), &CounterField::column);
+        QCOMPARE(model.columnCount(), 2 + static_cast<int>(columns));
+        QCOMPARE(CountersModel::columnOf(&Counters::recordedHostToDevice), -1); // shown as coverage instead
+        QCOMPARE(model.headerData(CountersModel::coverageColumn(), Qt::Horizontal).toString(),
+                 QStringLiteral("CUPTI recorded"));
         QCOMPARE(model.headerData(hostToDevice, Qt::Horizontal).toString(), QStringLiteral("host→device"));
         QCOMPARE(model.index(kernel, CountersModel::PhaseColumn).data().toString(), QStringLiteral("kernel"));
         QCOMPARE(model.index(kernel, hostToDevice).data().toString(), QStringLiteral("3 MiB"));

@@ -5,6 +5,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <nlohmann/json.hpp>
+
 using namespace sharescope;
 
 namespace {
@@ -114,6 +116,59 @@ private slots:
         QVERIFY(back.buffers[0].managed);
         // Nothing is lost: writing what was read gives the same document.
         QCOMPARE(QString::fromStdString(toJson(back)), QString::fromStdString(json));
+    }
+
+    // Version 2: the counted pass's times, the driver's exact totals, the
+    // new counters and a map from the pages travel; version 1 still reads.
+    void roundTripsTheCountedPass()
+    {
+        RunReport original = sampleReport();
+        original.countersTotals = CounterTotals::Driver;
+        original.recordsNote = "CUPTI is unavailable here";
+        PhaseResult &kernel = original.iterations[1].phases[2];
+        kernel.countedNs = 77;
+        kernel.counters->gpuPageFaults = 12;
+        kernel.counters->recordedHostToDevice = 4096;
+        original.residency.source = ResidencySource::Pages;
+        original.residency.snapshots[1].chunks[0] = "pbrd" + std::string(12, '.');
+        const std::string json = toJson(original);
+        const auto read = readReports(json);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        const RunReport &back = read->runs.front();
+        QCOMPARE(back.countersTotals, CounterTotals::Driver);
+        QCOMPARE(back.recordsNote, original.recordsNote);
+        QCOMPARE(back.iterations[1].phases[2].countedNs, std::optional<std::uint64_t>(77));
+        QCOMPARE(back.iterations[1].phases[2].counters->gpuPageFaults, std::optional<std::uint64_t>(12));
+        QCOMPARE(back.iterations[1].phases[2].counters->recordedHostToDevice, std::optional<std::uint64_t>(4096));
+        QCOMPARE(back.residency.source, ResidencySource::Pages);
+        QCOMPARE(back.residency.snapshots[1].chunks[0], original.residency.snapshots[1].chunks[0]);
+        QCOMPARE(QString::fromStdString(toJson(back)), QString::fromStdString(json));
+
+        // The same report as version 1 wrote it: none of the new fields.
+        auto document = nlohmann::json::parse(toJson(sampleReport()));
+        document["formatVersion"] = 1;
+        document["counters"].erase("totals");
+        document["counters"].erase("exactNote");
+        document["counters"].erase("recordsNote");
+        document["residency"].erase("source");
+        for (auto &iteration : document["iterations"]) {
+            for (auto &phase : iteration["phases"]) {
+                phase.erase("countedNs");
+                if (!phase["counters"].is_null()) {
+                    for (const char *added :
+                         {"gpuPageFaults", "recordedBytesHostToDevice", "recordedBytesDeviceToHost"})
+                        phase["counters"].erase(added);
+                }
+            }
+        }
+        const auto old = readReports(document.dump());
+        QVERIFY2(old.ok(), old.ok() ? "" : old.error().message.c_str());
+        const RunReport &v1 = old->runs.front();
+        QCOMPARE(v1.countersTotals, CounterTotals::Records);
+        QCOMPARE(v1.residency.source, ResidencySource::Records);
+        QVERIFY(!v1.iterations[1].phases[2].countedNs);
+        QVERIFY(!v1.iterations[1].phases[2].counters->gpuPageFaults); // not reported then
+        QCOMPARE(*v1.iterations[1].phases[2].counters->bytesHostToDevice, std::uint64_t(8193));
     }
 
     void summarizesMeasuredIterationsOnly()

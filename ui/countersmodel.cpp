@@ -1,9 +1,27 @@
 #include "countersmodel.h"
 
+#include "countertables.h"
 #include "counterwording.h"
 #include "phasestyle.h"
 
 namespace sharescope {
+namespace {
+
+// The counters with a column of their own, in table order.
+const std::vector<const CounterField *> &columnFields()
+{
+    static const std::vector<const CounterField *> fields = [] {
+        std::vector<const CounterField *> shown;
+        for (const CounterField &field : counterFields()) {
+            if (field.column)
+                shown.push_back(&field);
+        }
+        return shown;
+    }();
+    return fields;
+}
+
+} // namespace
 
 void CountersModel::setReport(const RunReport &report)
 {
@@ -19,17 +37,22 @@ void CountersModel::setReport(const RunReport &report)
 
 int CountersModel::columnOf(std::optional<std::uint64_t> Counters::*member)
 {
-    const auto fields = counterFields();
+    const auto &fields = columnFields();
     for (std::size_t i = 0; i < fields.size(); ++i) {
-        if (fields[i].member == member)
+        if (fields[i]->member == member)
             return FirstCounterColumn + static_cast<int>(i);
     }
     return -1;
 }
 
+int CountersModel::coverageColumn()
+{
+    return FirstCounterColumn + static_cast<int>(columnFields().size());
+}
+
 int CountersModel::columns() const
 {
-    return FirstCounterColumn + static_cast<int>(counterFields().size());
+    return coverageColumn() + 1;
 }
 
 QVariant CountersModel::cell(const CountersRow &row, int column, int role) const
@@ -41,7 +64,17 @@ QVariant CountersModel::cell(const CountersRow &row, int column, int role) const
             return phaseColor(row.phase);
         return {};
     }
-    const CounterField &field = counterFields()[static_cast<std::size_t>(column - FirstCounterColumn)];
+    if (column == coverageColumn()) {
+        const auto share = recordedShare(row.counters);
+        if (role == Qt::DisplayRole)
+            return share ? QStringLiteral("%1%").arg(*share * 100, 0, 'f', 0) : QStringLiteral("—");
+        if (role == ValueRole)
+            return share ? QVariant(*share) : QVariant();
+        if (role == Qt::ToolTipRole)
+            return tr("The bytes in CUPTI's migration records against the bytes the driver itself counted.");
+        return role == Qt::TextAlignmentRole ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
+    }
+    const CounterField &field = *columnFields()[static_cast<std::size_t>(column - FirstCounterColumn)];
     const std::optional<std::uint64_t> &value = row.counters.*field.member;
     switch (role) {
     case Qt::DisplayRole:
@@ -62,7 +95,9 @@ QVariant CountersModel::headerData(int section, Qt::Orientation orientation, int
         return QAbstractTableModel::headerData(section, orientation, role);
     if (section == PhaseColumn)
         return tr("Phase");
-    return counterLabel(counterFields()[static_cast<std::size_t>(section - FirstCounterColumn)]);
+    if (section == coverageColumn())
+        return tr("CUPTI recorded");
+    return counterLabel(*columnFields()[static_cast<std::size_t>(section - FirstCounterColumn)]);
 }
 
 } // namespace sharescope

@@ -1,22 +1,37 @@
 #include "cudabackend.h"
 
 #include "../bytesize.h"
+#include "../countedpass.h"
 #include "../trnoop.h"
 #include "cudasession.h"
 #include "cupticollector.h"
+#include "ipcpeerlink.h"
 
 namespace sharescope::cuda {
 
-CudaBackend::CudaBackend(DeviceInfo info)
+CudaBackend::CudaBackend(DeviceInfo info, Instrumentation instrumentation)
 {
     m_context.info = std::move(info);
+    m_context.instrumentation = instrumentation;
 }
 
 Status CudaBackend::open()
 {
-    m_context.countersProblem = CuptiCollector::instance().initialize();
+    const bool counted = m_context.instrumentation == Instrumentation::Counted;
+    if (counted)
+        m_context.recordsProblem = CuptiCollector::instance().initialize(m_context.info.index);
     SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
     SHARESCOPE_CUDA_TRY(m_context.health, cudaFree(nullptr)); // creates the context now, not in the first phase
+    if (!counted)
+        return okStatus();
+    if (auto uvm = UvmCounters::open())
+        m_context.uvm = std::move(*uvm);
+    else
+        m_context.uvmProblem = uvm.error().message;
+    if (auto pagemap = Pagemap::open())
+        m_context.pagemap = std::move(*pagemap);
+    else
+        m_context.pagemapProblem = pagemap.error().message;
     return okStatus();
 }
 
@@ -66,16 +81,27 @@ Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec
     case ModeFamily::ClSvm:
         return unsupported("mode " + std::string(modeName(spec.mode)) + " is not a CUDA mode");
     }
-    if (Status started = session->begin(spec.counters && m_context.countersProblem.empty()); !started)
+    const bool instrumented = m_context.instrumentation == Instrumentation::Counted && spec.counters;
+    if (Status started = session->begin(instrumented); !started)
         return started.error();
     return std::unique_ptr<Session>(std::move(session));
 }
 
-std::string CudaBackend::countersNote(const ExperimentSpec &spec) const
+std::string CudaBackend::countersNote(const ExperimentSpec &) const
 {
-    if (!spec.counters)
-        return "turned off with --no-counters";
-    return m_context.countersProblem;
+    if (m_context.instrumentation == Instrumentation::Timing)
+        return {}; // the counted pass says, from its own process
+    if (!m_context.recordsProblem.empty() && !m_context.uvm)
+        return m_context.recordsProblem + "; " + m_context.uvmProblem;
+    return {};
+}
+
+std::optional<Result<RunReport>> CudaBackend::countedPass(const ExperimentSpec &spec, EngineObserver *observer,
+                                                          const std::atomic<bool> *cancel)
+{
+    if (m_context.instrumentation == Instrumentation::Counted)
+        return std::nullopt; // the sessions carry the instruments themselves
+    return runCountedPass(peerBinary(), spec, observer, cancel);
 }
 
 } // namespace sharescope::cuda

@@ -1,7 +1,6 @@
 #include "cudasession.h"
 
 #include "cudakernels.h"
-#include "cupticollector.h"
 
 #include <cstring>
 
@@ -22,11 +21,9 @@ CudaSession::~CudaSession()
         cudaEventDestroy(m_start);
     if (m_stop)
         cudaEventDestroy(m_stop);
-    if (m_counters)
-        CuptiCollector::instance().stop();
 }
 
-Status CudaSession::begin(bool counters)
+Status CudaSession::begin(bool instrumented)
 {
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_start));
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_stop));
@@ -34,14 +31,10 @@ Status CudaSession::begin(bool counters)
     // all managed memory to the GPU: that belongs in the kernel's time.
     if (m_context.info.concurrentManagedAccess || m_spec.modeInfo().family != ModeFamily::Managed)
         m_gate.open();
-    if (!counters) {
-        CuptiCollector::instance().disable();
+    if (!instrumented)
         return okStatus();
-    }
-    if (Status started = CuptiCollector::instance().start(); !started)
-        return started;
-    m_counters = true;
-    return okStatus();
+    m_instruments = std::make_unique<Instruments>(m_context);
+    return m_instruments->start();
 }
 
 std::vector<std::size_t> CudaSession::buffersFor(HostAccess access) const
@@ -76,19 +69,25 @@ Status CudaSession::launch(PhaseMeter &meter)
     return timed(meter, "kernel launch", enqueue, &m_gate);
 }
 
-std::optional<std::uint64_t> CudaSession::counterTimestamp()
+void CudaSession::phaseStarting()
 {
-    if (!m_counters)
-        return std::nullopt;
-    return CuptiCollector::instance().timestamp();
+    if (m_instruments)
+        m_instruments->phaseStarting();
+}
+
+void CudaSession::phaseEnded(int iteration, Phase phase)
+{
+    if (m_instruments)
+        m_instruments->phaseEnded(iteration, phase, m_reports);
 }
 
 std::optional<CounterRecords> CudaSession::takeCounterRecords()
 {
-    if (!m_counters)
+    if (!m_instruments)
         return std::nullopt;
-    m_counters = false;
-    return CuptiCollector::instance().stop();
+    CounterRecords records = m_instruments->finish();
+    m_instruments.reset();
+    return records;
 }
 
 Status CudaSession::readHostVisible(const void *base, std::uint64_t first, std::span<std::uint32_t> out) const

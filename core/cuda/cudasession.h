@@ -2,6 +2,7 @@
 
 #include "../backend.h"
 #include "cudabackend.h"
+#include "instruments.h"
 #include "launchgate.h"
 
 #include <cuda_runtime_api.h>
@@ -33,12 +34,13 @@ public:
     CudaSession(CudaContext &context, const ExperimentSpec &spec);
     ~CudaSession() override;
 
-    // Creates the timing events and starts (or keeps out) the counters.
-    Status begin(bool counters);
+    // Creates the timing events and, in a counted pass, the instruments.
+    Status begin(bool instrumented);
 
     Status launch(PhaseMeter &meter) override;
     std::vector<BufferReport> buffers() const override { return m_reports; }
-    std::optional<std::uint64_t> counterTimestamp() override;
+    void phaseStarting() override;
+    void phaseEnded(int iteration, Phase phase) override;
     std::optional<CounterRecords> takeCounterRecords() override;
 
 protected:
@@ -88,7 +90,7 @@ private:
     cudaEvent_t m_start = nullptr;
     cudaEvent_t m_stop = nullptr;
     LaunchGate m_gate;
-    bool m_counters = false;
+    std::unique_ptr<Instruments> m_instruments; // a counted pass only
 };
 
 std::unique_ptr<CudaSession> makeCopySession(CudaContext &context, const ExperimentSpec &spec, bool pinned);

@@ -98,7 +98,7 @@ bool CuptiCollector::setKinds(const std::array<bool, counterKindCount> &kinds)
     return true;
 }
 
-const std::string &CuptiCollector::initialize()
+const std::string &CuptiCollector::initialize(int device)
 {
     if (m_initialized)
         return m_problem;
@@ -120,7 +120,7 @@ const std::string &CuptiCollector::initialize()
         CUpti_ActivityUnifiedMemoryCounterConfig config{};
         config.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;
         config.kind = static_cast<CUpti_ActivityUnifiedMemoryCounterKind>(k + 1);
-        config.deviceId = 0;
+        config.deviceId = static_cast<std::uint32_t>(device);
         // A kind left out is switched off explicitly, so that the driver
         // traces none of its events whatever CUPTI's default is.
         config.enable = m_kinds[k] ? 1 : 0;

@@ -638,6 +638,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>skipped: %1</source>
         <translation>已跳过：%1</translation>
     </message>
+    <message>
+        <source>the counted pass found no device %1</source>
+        <translation>计数运行找不到设备 %1</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -680,6 +684,18 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>≥ %1</source>
         <translation>≥ %1</translation>
+    </message>
+    <message>
+        <source>GPU faults</source>
+        <translation>GPU 缺页</translation>
+    </message>
+    <message>
+        <source>recorded host→device</source>
+        <translation>记录的主机→设备</translation>
+    </message>
+    <message>
+        <source>recorded device→host</source>
+        <translation>记录的设备→主机</translation>
     </message>
 </context>
 <context>
@@ -1072,26 +1088,8 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>未报告（%1）</translation>
     </message>
     <message>
-        <source>unified-memory counters from CUPTI, medians per phase (table above); %1 migration records</source>
-        <translation>来自 CUPTI 的统一内存计数器，各阶段取中位数（见上表）；迁移记录 %1 条</translation>
-    </message>
-    <message>
         <source>, of which %1 kept in the report</source>
         <translation>，其中 %1 条保留在报告中</translation>
-    </message>
-    <message>
-        <source>; the driver dropped %1 records, so the totals are a lower bound</source>
-        <translation>；驱动丢弃了 %1 条记录，因此总数只是下限</translation>
-    </message>
-    <message>
-        <source>
-            INCOMPLETE: %1 came back to the host from chunks no record had moved to the GPU, so
-            the driver dropped migration records (seen under heavy faulting and in a run&apos;s first
-            faults). The counters and the map are lower bounds; a smaller --size helps.</source>
-        <translation>
-            不完整：有 %1 从未被任何记录迁移到 GPU 的分块回到了主机，说明
-            驱动丢弃了迁移记录（常见于大量缺页时以及一次运行的最初几次缺页）。
-            计数器和驻留图都只是下限；减小 --size 会有帮助。</translation>
     </message>
     <message>
         <source>unified memory</source>
@@ -1100,16 +1098,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>on the GPU</source>
         <translation>在 GPU 上</translation>
-    </message>
-    <message>
-        <source>
-Where the managed buffers&apos; %1 chunks were after each phase of the last iteration, reconstructed
-from the migration records (CUDA has no call that says where a page is):
-</source>
-        <translation>
-最后一次迭代中每个阶段之后，托管缓冲区各个 %1 分块的位置，根据迁移记录重建
-（CUDA 没有查询页面所在位置的调用）：
-</translation>
     </message>
     <message>
         <source>No devices found.
@@ -1198,18 +1186,6 @@ from the migration records (CUDA has no call that says where a page is):
     <message>
         <source>bandwidth</source>
         <translation>带宽</translation>
-    </message>
-    <message>
-        <source>
-bandwidth = bytes the phase read and wrote / its time: device time for device work where measured,
-host time for host-init and host-read
-
-</source>
-        <translation>
-带宽 = 该阶段读写的字节数 / 其用时：设备工作在有测量时取设备时间，
-host-init 和 host-read 取主机时间
-
-</translation>
     </message>
     <message>
         <source>verified    %1
@@ -1332,6 +1308,88 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>%1, driver %2, %3 compute units; host-unified memory %4, base address alignment %5 B, SVM coarse %6, fine %7, system %8, atomics %9</source>
         <translation>%1，驱动 %2，%3 个计算单元；主机统一内存：%4，基地址对齐 %5 B，粗粒度 SVM：%6，细粒度：%7，系统级：%8，原子操作：%9</translation>
+    </message>
+    <message>
+        <source>%1 migration records from CUPTI</source>
+        <translation>来自 CUPTI 的 %1 条迁移记录</translation>
+    </message>
+    <message>
+        <source>; the driver dropped %1 records</source>
+        <translation>；驱动丢弃了 %1 条记录</translation>
+    </message>
+    <message>
+        <source>exact totals from the UVM driver&apos;s own counters, counted in a second, instrumented pass; %1</source>
+        <translation>精确总量来自 UVM 驱动自身的计数器，在第二次插桩运行中计数；%1</translation>
+    </message>
+    <message>
+        <source>CUPTI: %1</source>
+        <translation>CUPTI：%1</translation>
+    </message>
+    <message>
+        <source>sums of CUPTI&apos;s records (the driver&apos;s exact counters: not reported, %1); %2</source>
+        <translation>CUPTI 记录之和（驱动的精确计数器：未报告，%1）；%2</translation>
+    </message>
+    <message>
+        <source>; the totals are a lower bound</source>
+        <translation>；这些总量只是下限</translation>
+    </message>
+    <message>
+        <source>
+            INCOMPLETE: %1 came back to the host from chunks no record had moved to the GPU, so
+            the driver dropped migration records (seen under heavy faulting and in a run&apos;s first
+            faults). The counters are lower bounds; a smaller --size helps.</source>
+        <translation>
+            不完整：有 %1 从未被任何记录迁移到 GPU 的分块回到了主机，说明
+            驱动丢弃了迁移记录（常见于大量缺页时以及一次运行的最初几次缺页）。
+            计数器只是下限；减小 --size 会有帮助。</translation>
+    </message>
+    <message>
+        <source>CUPTI recorded</source>
+        <translation>CUPTI 记录</translation>
+    </message>
+    <message>
+        <source>CUPTI recorded = bytes in CUPTI&apos;s records / the bytes the driver moved, both ways
+</source>
+        <translation>CUPTI 记录 = CUPTI 记录中的字节数 / 驱动实际迁移的字节数（双向合计）
+</translation>
+    </message>
+    <message>
+        <source>from the pages the CPU held (/proc/self/pagemap) and what the run did</source>
+        <translation>依据 CPU 持有的页面（/proc/self/pagemap）和运行所做的操作</translation>
+    </message>
+    <message>
+        <source>reconstructed from the migration records (CUDA has no call that says where a page is)</source>
+        <translation>根据迁移记录重建（CUDA 没有告知页面位置的调用）</translation>
+    </message>
+    <message>
+        <source>
+Where the managed buffers&apos; %1 chunks were after each phase of the last iteration, %2:
+</source>
+        <translation>
+最后一次迭代中每个阶段之后，托管缓冲区各个 %1 分块的位置，%2：
+</translation>
+    </message>
+    <message>
+        <source>counted</source>
+        <translation>计数运行</translation>
+    </message>
+    <message>
+        <source>
+bandwidth = bytes the phase read and wrote / its time: device time for device work where measured,
+host time for host-init and host-read
+</source>
+        <translation>
+带宽 = 该阶段读写的字节数 / 其用时：设备工作在有测量时取设备时间，
+host-init 和 host-read 取主机时间
+</translation>
+    </message>
+    <message>
+        <source>counted = the same phase&apos;s time in the counted pass, which ran the experiment again with the
+counters on, against the time above: what the instruments cost
+</source>
+        <translation>计数运行 = 同一阶段在计数运行（开启计数器再运行一次实验）中的用时，与上面的用时相比：
+即插桩本身的代价
+</translation>
     </message>
 </context>
 <context>
@@ -1564,6 +1622,14 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>Phase</source>
         <translation>阶段</translation>
+    </message>
+    <message>
+        <source>The bytes in CUPTI&apos;s migration records against the bytes the driver itself counted.</source>
+        <translation>CUPTI 迁移记录中的字节数，与驱动自身计数的字节数相比。</translation>
+    </message>
+    <message>
+        <source>CUPTI recorded</source>
+        <translation>CUPTI 记录</translation>
     </message>
 </context>
 <context>

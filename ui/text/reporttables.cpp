@@ -1,5 +1,6 @@
 #include "reporttables.h"
 
+#include "countertables.h"
 #include "counterwording.h"
 #include "language.h"
 #include "textconv.h"
@@ -21,6 +22,15 @@ namespace sharescope {
 namespace {
 
 const QString dash = QStringLiteral("—");
+
+// "×1.26": how much longer the phase took with the counters on.
+QString countedCostText(const PhaseResult &phase)
+{
+    if (!phase.countedNs || phase.timeNs() == 0)
+        return dash;
+    return QStringLiteral("×%1").arg(static_cast<double>(*phase.countedNs) / static_cast<double>(phase.timeNs()), 0,
+                                     'f', 2);
+}
 
 QString bandwidthText(const PhaseResult &phase)
 {
@@ -83,82 +93,6 @@ QString verificationText(const Verification &v)
                     .arg(m.expected)
                     .arg(m.actual);
     return text;
-}
-
-QString countersText(const RunReport &report)
-{
-    if (!report.countersEnabled)
-        return ReportTables::tr("not reported (%1)")
-            .arg(report.countersNote.empty() ? ReportTables::tr("turned off") : coreText(report.countersNote));
-    QString text
-        = ReportTables::tr("unified-memory counters from CUPTI, medians per phase (table above); %1 migration records")
-              .arg(q(formatCount(report.migrations.size() + report.migrationsDropped)));
-    if (report.migrationsDropped)
-        text += ReportTables::tr(", of which %1 kept in the report").arg(q(formatCount(report.migrations.size())));
-    if (report.countersLost)
-        text += ReportTables::tr("; the driver dropped %1 records, so the totals are a lower bound")
-                    .arg(q(formatCount(report.countersLost)));
-    if (report.residency.unexplainedBytes) {
-        text
-            += ReportTables::tr(
-                   "\n            INCOMPLETE: %1 came back to the host from chunks no record had moved to the GPU, so\n"
-                   "            the driver dropped migration records (seen under heavy faulting and in a run's first\n"
-                   "            faults). The counters and the map are lower bounds; a smaller --size helps.")
-                   .arg(q(formatBytes(report.residency.unexplainedBytes)));
-    }
-    return text;
-}
-
-// The per-phase unified-memory counters, for runs that collected them.
-QString countersTable(const std::vector<PhaseSummary> &summaries)
-{
-    TextTable table;
-    table.addColumn(s(ReportTables::tr("unified memory")), TextTable::Align::Left);
-    for (const CounterField &field : counterFields())
-        table.addColumn(s(counterLabel(field)));
-    for (const PhaseSummary &summary : summaries) {
-        if (!summary.median.counters)
-            continue;
-        std::vector<std::string> row{std::string(phaseName(summary.phase))};
-        for (const CounterField &field : counterFields())
-            row.push_back(s(counterText(*summary.median.counters.*field.member, field.unit)));
-        table.addRow(row);
-    }
-    return q(table.render());
-}
-
-// Where the managed buffers' chunks were after each phase of the last
-// iteration, as the share on the device.
-QString residencyTable(const RunReport &report)
-{
-    const Residency &residency = report.residency;
-    if (residency.buffers.empty() || report.iterations.empty())
-        return {};
-    const int last = report.iterations.back().index;
-    TextTable table;
-    table.addColumn(s(ReportTables::tr("on the GPU")), TextTable::Align::Left);
-    std::vector<const ResidencySnapshot *> snapshots;
-    for (const ResidencySnapshot &snapshot : residency.snapshots) {
-        if (snapshot.iteration == last) {
-            snapshots.push_back(&snapshot);
-            table.addColumn(std::string(phaseName(snapshot.phase)));
-        }
-    }
-    for (std::size_t b = 0; b < residency.buffers.size(); ++b) {
-        std::vector<std::string> row{residency.buffers[b].name};
-        for (const ResidencySnapshot *snapshot : snapshots) {
-            const std::string &chunks = snapshot->chunks[b];
-            const auto device = std::ranges::count(chunks, static_cast<char>(Location::Device));
-            const auto share = chunks.empty() ? 0 : 100 * device / static_cast<std::ptrdiff_t>(chunks.size());
-            row.push_back(std::to_string(share) + "%");
-        }
-        table.addRow(row);
-    }
-    return ReportTables::tr(
-               "\nWhere the managed buffers' %1 chunks were after each phase of the last iteration, reconstructed\n"
-               "from the migration records (CUDA has no call that says where a page is):\n")
-               .arg(q(formatBytes(residency.chunkBytes)))
-        + q(table.render());
 }
 
 PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
@@ -247,22 +181,36 @@ QString runTable(const RunReport &report)
     table.addColumn(s(ReportTables::tr("device")));
     table.addColumn(s(ReportTables::tr("moved")));
     table.addColumn(s(ReportTables::tr("bandwidth")));
-    for (const PhaseSummary &summary : summarize(report)) {
+    const std::vector<PhaseSummary> summaries = summarize(report);
+    const bool counted
+        = std::ranges::any_of(summaries, [](const PhaseSummary &p) { return p.median.countedNs.has_value(); });
+    if (counted)
+        table.addColumn(s(ReportTables::tr("counted")));
+    for (const PhaseSummary &summary : summaries) {
         const bool once
             = summary.phase == Phase::Alloc || summary.phase == Phase::IpcOpen || summary.phase == Phase::Free;
         const PhaseResult &median = summary.median;
-        table.addRow({std::string(phaseName(summary.phase)), formatDuration(summary.hostNs.median),
-                      once ? s(dash) : formatDuration(summary.hostNs.min),
-                      once ? s(dash) : formatDuration(summary.hostNs.max),
-                      median.deviceNs ? formatDuration(*median.deviceNs) : s(dash), formatBytes(median.bytesMoved()),
-                      s(bandwidthText(median))});
+        std::vector<std::string> row{std::string(phaseName(summary.phase)),
+                                     formatDuration(summary.hostNs.median),
+                                     once ? s(dash) : formatDuration(summary.hostNs.min),
+                                     once ? s(dash) : formatDuration(summary.hostNs.max),
+                                     median.deviceNs ? formatDuration(*median.deviceNs) : s(dash),
+                                     formatBytes(median.bytesMoved()),
+                                     s(bandwidthText(median))};
+        if (counted)
+            row.push_back(s(countedCostText(median)));
+        table.addRow(row);
     }
     text += q(table.render());
     text += ReportTables::tr(
         "\nbandwidth = bytes the phase read and wrote / its time: device time for device work where measured,\n"
-        "host time for host-init and host-read\n\n");
+        "host time for host-init and host-read\n");
+    if (counted)
+        text += ReportTables::tr("counted = the same phase's time in the counted pass, which ran the experiment again "
+                                 "with the\ncounters on, against the time above: what the instruments cost\n");
+    text += QLatin1Char('\n');
     if (report.countersEnabled) {
-        text += countersTable(summarize(report));
+        text += countersTable(summaries);
         text += residencyTable(report);
         text += QLatin1Char('\n');
     }

@@ -1,0 +1,114 @@
+#include "counting.h"
+
+#include <algorithm>
+
+namespace sharescope {
+namespace {
+
+// Every measured phase in order: alloc, every iteration's phases, free.
+template<typename Report, typename Phase = std::conditional_t<std::is_const_v<Report>, const PhaseResult, PhaseResult>>
+std::vector<Phase *> measuredPhases(Report &report)
+{
+    std::vector<Phase *> phases{&report.alloc};
+    for (auto &iteration : report.iterations) {
+        for (auto &phase : iteration.phases)
+            phases.push_back(&phase);
+    }
+    if (report.free)
+        phases.push_back(&*report.free);
+    return phases;
+}
+
+std::vector<ResidencyBuffer> managedBuffers(const RunReport &report)
+{
+    const ExperimentSpec &spec = report.spec;
+    std::vector<ResidencyBuffer> managed;
+    for (const BufferReport &buffer : report.buffers) {
+        if (!buffer.managed || !buffer.address)
+            continue;
+        ResidencyBuffer entry{buffer.name, buffer.address, buffer.bytes, hostWrites(buffer.role)};
+        entry.gpuStrideBytes = spec.kernelInfo().usesStride ? spec.strideElements() * elementBytes : 0;
+        entry.readMostly = spec.advice == Advice::ReadMostly && buffer.role == BufferRole::Input;
+        entry.preferredHost = spec.advice == Advice::PreferredHost;
+        managed.push_back(entry);
+    }
+    return managed;
+}
+
+// Every phase but free read the pages of every managed buffer.
+bool pagesEverywhere(const std::vector<PhaseWindow> &windows, std::size_t buffers)
+{
+    return std::ranges::all_of(
+        windows, [buffers](const PhaseWindow &w) { return w.phase == Phase::Free || w.hostPages.size() == buffers; });
+}
+
+Residency residencyOf(const RunReport &report, const CounterRecords &records)
+{
+    const std::vector<ResidencyBuffer> managed = managedBuffers(report);
+    if (managed.empty())
+        return {};
+    std::uint64_t largest = 0;
+    for (const ResidencyBuffer &buffer : managed)
+        largest = std::max(largest, buffer.bytes);
+    const std::uint64_t chunk = residencyChunkBytes(largest);
+    if (pagesEverywhere(records.windows, managed.size()))
+        return residencyFromPages(managed, records.windows, chunk, report.spec.mode == ModeId::ManagedPrefetch);
+    return replayResidency(managed, records.events, records.windows, chunk);
+}
+
+} // namespace
+
+void addCounters(RunReport &report, CounterRecords records)
+{
+    const std::vector<PhaseResult *> targets = measuredPhases(report);
+    if (targets.size() != records.windows.size()) {
+        report.countersEnabled = false;
+        report.countersNote = "the instruments did not see every phase";
+        return;
+    }
+    const std::vector<Counters> totals = phaseCounters(records);
+    for (std::size_t i = 0; i < targets.size(); ++i)
+        targets[i]->counters = totals[i];
+    const bool exact = std::ranges::all_of(records.windows, [](const PhaseWindow &w) { return w.exact.has_value(); });
+    report.countersTotals = exact ? CounterTotals::Driver : CounterTotals::Records;
+    report.exactNote = exact ? std::string() : records.exactNote;
+    report.recordsNote = records.recordsNote;
+    report.residency = residencyOf(report, records);
+    report.countersLost = records.lost;
+    if (records.events.size() > maxKeptMigrations) {
+        report.migrationsDropped = records.events.size() - maxKeptMigrations;
+        records.events.resize(maxKeptMigrations);
+    }
+    report.migrations = std::move(records.events);
+}
+
+void mergeCountedPass(RunReport &timed, RunReport counted)
+{
+    timed.countersEnabled = counted.countersEnabled;
+    timed.countersNote = counted.countersNote;
+    if (!counted.countersEnabled)
+        return;
+    const std::vector<PhaseResult *> into = measuredPhases(timed);
+    const std::vector<const PhaseResult *> from = measuredPhases(std::as_const(counted));
+    const bool same = into.size() == from.size()
+        && std::ranges::equal(into, from,
+                              [](const PhaseResult *a, const PhaseResult *b) { return a->phase == b->phase; });
+    if (!same) {
+        timed.countersEnabled = false;
+        timed.countersNote = "the counted pass did not run the same phases";
+        return;
+    }
+    for (std::size_t i = 0; i < into.size(); ++i) {
+        into[i]->counters = from[i]->counters;
+        into[i]->countedNs = from[i]->timeNs();
+    }
+    timed.countersTotals = counted.countersTotals;
+    timed.exactNote = std::move(counted.exactNote);
+    timed.recordsNote = std::move(counted.recordsNote);
+    timed.countersLost = counted.countersLost;
+    timed.migrations = std::move(counted.migrations);
+    timed.migrationsDropped = counted.migrationsDropped;
+    timed.residency = std::move(counted.residency);
+}
+
+} // namespace sharescope

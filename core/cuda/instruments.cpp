@@ -1,0 +1,93 @@
+#include "instruments.h"
+
+#include "../residency.h"
+#include "cupticollector.h"
+
+#include <algorithm>
+
+namespace sharescope::cuda {
+
+Instruments::Instruments(CudaContext &context)
+    : m_context(context)
+{
+}
+
+Instruments::~Instruments()
+{
+    if (m_collecting)
+        CuptiCollector::instance().stop();
+}
+
+Status Instruments::start()
+{
+    if (!CuptiCollector::instance().available())
+        return okStatus();
+    if (Status started = CuptiCollector::instance().start(); !started)
+        return started;
+    m_collecting = true;
+    return okStatus();
+}
+
+void Instruments::phaseStarting()
+{
+    m_window = {};
+    if (m_collecting)
+        m_window.startNs = CuptiCollector::instance().timestamp().value_or(0);
+    if (m_context.uvm)
+        m_before = m_context.uvm->read();
+}
+
+void Instruments::phaseEnded(int iteration, Phase phase, const std::vector<BufferReport> &buffers)
+{
+    m_window.iteration = iteration;
+    m_window.phase = phase;
+    if (m_collecting)
+        m_window.endNs = CuptiCollector::instance().timestamp().value_or(0);
+    if (m_context.uvm) {
+        const UvmCounterValues counted = m_context.uvm->read() - m_before;
+        m_window.exact = ExactCounts{counted.bytesHostToDevice, counted.bytesDeviceToHost, counted.cpuPageFaults,
+                                     counted.gpuPageFaults};
+    }
+    if (phase != Phase::Free) // freed buffers have no pages to read
+        m_window.hostPages = readPages(buffers);
+    m_windows.push_back(std::move(m_window));
+}
+
+std::vector<std::vector<ChunkPages>> Instruments::readPages(const std::vector<BufferReport> &buffers)
+{
+    if (!m_context.pagemap || !m_pagesProblem.empty())
+        return {};
+    std::uint64_t largest = 0;
+    for (const BufferReport &buffer : buffers)
+        largest = buffer.managed ? std::max(largest, buffer.bytes) : largest;
+    const std::uint64_t chunk = residencyChunkBytes(largest);
+    std::vector<std::vector<ChunkPages>> pages;
+    for (const BufferReport &buffer : buffers) {
+        if (!buffer.managed || !buffer.address)
+            continue;
+        auto read = m_context.pagemap->chunkPages(buffer.address, buffer.bytes, chunk);
+        if (!read) {
+            m_pagesProblem = read.error().message; // the map falls back to CUPTI's replay
+            return {};
+        }
+        pages.push_back(std::move(*read));
+    }
+    return pages;
+}
+
+CounterRecords Instruments::finish()
+{
+    CounterRecords records;
+    if (m_collecting) {
+        records = CuptiCollector::instance().stop();
+        m_collecting = false;
+    } else {
+        records.recordsNote = m_context.recordsProblem.empty() ? "CUPTI was not started" : m_context.recordsProblem;
+    }
+    records.windows = std::move(m_windows);
+    records.exactNote = m_context.uvm ? std::string() : m_context.uvmProblem;
+    records.pagesNote = !m_pagesProblem.empty() ? m_pagesProblem : m_context.pagemapProblem;
+    return records;
+}
+
+} // namespace sharescope::cuda

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "../migration.h"
+#include "../result.h"
+#include "../runreport.h"
+#include "cudabackend.h"
+
+#include <vector>
+
+namespace sharescope::cuda {
+
+// What a counted pass measures of one session, phase by phase: CUPTI's
+// migration records, the UVM driver's exact counts, and which pages of the
+// managed buffers the CPU holds. Lives only in the counted pass's process.
+class Instruments
+{
+public:
+    explicit Instruments(CudaContext &context);
+    Instruments(const Instruments &) = delete;
+    Instruments &operator=(const Instruments &) = delete;
+    ~Instruments();
+
+    Status start(); // CUPTI's collection, where CUPTI is available
+    void phaseStarting();
+    // buffers: the session's, whose managed ones have their pages read.
+    void phaseEnded(int iteration, Phase phase, const std::vector<BufferReport> &buffers);
+    CounterRecords finish(); // once, after free
+
+private:
+    std::vector<std::vector<ChunkPages>> readPages(const std::vector<BufferReport> &buffers);
+
+    CudaContext &m_context;
+    bool m_collecting = false;
+    PhaseWindow m_window;
+    UvmCounterValues m_before;
+    std::vector<PhaseWindow> m_windows;
+    std::string m_pagesProblem;
+};
+
+} // namespace sharescope::cuda

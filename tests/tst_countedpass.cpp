@@ -1,0 +1,163 @@
+#include "countedpass.h"
+#include "reportjson.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sstream>
+
+using namespace sharescope;
+
+namespace {
+
+struct RecordingObserver : EngineObserver
+{
+    std::vector<std::pair<int, int>> seen;
+    void progress(int done, int total) override { seen.emplace_back(done, total); }
+};
+
+RunReport sampleReport()
+{
+    RunReport report;
+    report.spec.mode = ModeId::Managed;
+    report.spec.deviceId = "cuda:0";
+    report.device.id = "cuda:0";
+    report.countersEnabled = true;
+    report.countersTotals = CounterTotals::Driver;
+    report.alloc.phase = Phase::Alloc;
+    return report;
+}
+
+} // namespace
+
+// The counted pass's two sides, and the line protocol between them.
+class TestCountedPass : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+    // A stand-in for `sharescope counted-pass`: reads the spec, then says
+    // what the script says.
+    QString fakeChild(const QString &script)
+    {
+        const QString path = m_dir.filePath(QStringLiteral("child-%1.sh").arg(m_children++));
+        QFile file(path);
+        file.open(QIODevice::WriteOnly);
+        file.write(("#!/bin/sh\nread spec\n" + script + "\n").toUtf8());
+        file.close();
+        file.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        return path;
+    }
+    int m_children = 0;
+
+private slots:
+    void carriesAnErrorWithItsTemplateAndPhase()
+    {
+        Error error
+            = errorOf(ErrorKind::Unsupported,
+                      {"mode %1 is not supported on %2: %3",
+                       {std::string("managed"), std::string("cuda:0"), MessageTemplate("device has %1", {"nothing"})}});
+        error.phase = Phase::Kernel;
+        const auto back = parseErrorLine(formatErrorLine(error));
+        QVERIFY(back);
+        QCOMPARE(back->kind, ErrorKind::Unsupported);
+        QCOMPARE(back->message, error.message);
+        QCOMPARE(back->phase, std::optional(Phase::Kernel));
+        QCOMPARE(back->translatable.english(), error.translatable.english());
+        QCOMPARE(back->translatable.args.size(), std::size_t(3));
+        QVERIFY(!parseErrorLine("{not json"));
+    }
+
+    void servesAPass()
+    {
+        ExperimentSpec spec;
+        spec.mode = ModeId::Managed;
+        spec.deviceId = "cuda:0";
+        std::istringstream in(specToJson(spec) + "\n");
+        std::ostringstream out;
+        ExperimentSpec seen;
+        const int code = serveCountedPass(in, out, [&](const ExperimentSpec &s, EngineObserver *observer) {
+            seen = s;
+            observer->progress(1, 2);
+            return Result<RunReport>(sampleReport());
+        });
+        QCOMPARE(code, 0);
+        QCOMPARE(seen.mode, ModeId::Managed);
+        QCOMPARE(seen.deviceId, std::string("cuda:0"));
+        const QString lines = QString::fromStdString(out.str());
+        QVERIFY(lines.startsWith(QStringLiteral("progress 1 2\nreport {")));
+        QCOMPARE(lines.count(QLatin1Char('\n')), 2); // one line each
+        // A run that fails says so, as an error line.
+        std::istringstream again(specToJson(spec) + "\n");
+        std::ostringstream failure;
+        QCOMPARE(serveCountedPass(again, failure,
+                                  [](const ExperimentSpec &, EngineObserver *) {
+                                      return Result<RunReport>(failed("no instruments"));
+                                  }),
+                 1);
+        QVERIFY(QString::fromStdString(failure.str()).startsWith(QStringLiteral("error {")));
+        // Garbage instead of a spec: refused, not run.
+        std::istringstream garbage("spec?\n");
+        std::ostringstream refused;
+        QCOMPARE(serveCountedPass(garbage, refused,
+                                  [](const ExperimentSpec &, EngineObserver *) {
+                                      return Result<RunReport>(failed("must not run"));
+                                  }),
+                 2);
+    }
+
+    void readsTheChildsReportAndProgress()
+    {
+        QVERIFY(m_dir.isValid());
+        const QString report = m_dir.filePath(QStringLiteral("report.line"));
+        QFile file(report);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        std::string json = toJson(sampleReport(), -1);
+        file.write(QByteArray::fromStdString("report " + json));
+        file.close();
+        const QString child
+            = fakeChild(QStringLiteral("echo 'progress 3 10'\necho 'a library says hello'\ncat '%1'").arg(report));
+        RecordingObserver observer;
+        const auto result = runCountedPass(child.toStdString(), ExperimentSpec{}, &observer, nullptr);
+        QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
+        QCOMPARE(result->countersTotals, CounterTotals::Driver);
+        QCOMPARE(observer.seen, (std::vector<std::pair<int, int>>{{3, 10}}));
+    }
+
+    void failsWithTheChildsErrorOrEnd()
+    {
+        Error error = failed("the driver said no");
+        const QString line = QString::fromStdString("error " + formatErrorLine(error));
+        const QString says = fakeChild(QStringLiteral("cat <<'EOF'\n%1\nEOF").arg(line));
+        auto result = runCountedPass(says.toStdString(), ExperimentSpec{}, nullptr, nullptr);
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().message, std::string("the driver said no"));
+
+        const QString dies = fakeChild(QStringLiteral("kill -SEGV $$"));
+        result = runCountedPass(dies.toStdString(), ExperimentSpec{}, nullptr, nullptr);
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().kind, ErrorKind::Failed);
+        QVERIFY2(QString::fromStdString(result.error().message).contains("counted pass (pid"),
+                 result.error().message.c_str());
+        QVERIFY2(QString::fromStdString(result.error().message).contains("signal 11"), result.error().message.c_str());
+    }
+
+    void cancelStopsTheChild()
+    {
+        const QString sleeps = fakeChild(QStringLiteral("exec sleep 60"));
+        std::atomic<bool> cancel{true};
+        QElapsedTimer timer;
+        timer.start();
+        const auto result = runCountedPass(sleeps.toStdString(), ExperimentSpec{}, nullptr, &cancel);
+        QVERIFY(!result.ok());
+        QCOMPARE(result.error().kind, ErrorKind::Cancelled);
+        QVERIFY(timer.elapsed() < 5000);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCountedPass)
+#include "tst_countedpass.moc"

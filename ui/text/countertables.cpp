@@ -1,0 +1,153 @@
+#include "countertables.h"
+
+#include "bytesize.h"
+#include "counterwording.h"
+#include "language.h"
+#include "textconv.h"
+#include "texttable.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+// The translation context of this file's messages (shared with the tables).
+class ReportTables
+{
+    Q_DECLARE_TR_FUNCTIONS(ReportTables)
+};
+
+namespace sharescope {
+namespace {
+
+QString percent(double share)
+{
+    return QStringLiteral("%1%").arg(share * 100, 0, 'f', share < 0.995 ? 0 : 1);
+}
+
+QString recordsText(const RunReport &report)
+{
+    QString text = ReportTables::tr("%1 migration records from CUPTI")
+                       .arg(q(formatCount(report.migrations.size() + report.migrationsDropped)));
+    if (report.migrationsDropped)
+        text += ReportTables::tr(", of which %1 kept in the report").arg(q(formatCount(report.migrations.size())));
+    if (report.countersLost)
+        text += ReportTables::tr("; the driver dropped %1 records").arg(q(formatCount(report.countersLost)));
+    return text;
+}
+
+} // namespace
+
+std::optional<double> recordedShare(const Counters &c)
+{
+    if (!c.recordedHostToDevice || !c.recordedDeviceToHost || !c.bytesHostToDevice || !c.bytesDeviceToHost)
+        return std::nullopt;
+    const std::uint64_t exact = *c.bytesHostToDevice + *c.bytesDeviceToHost;
+    if (exact == 0)
+        return std::nullopt;
+    return static_cast<double>(*c.recordedHostToDevice + *c.recordedDeviceToHost) / static_cast<double>(exact);
+}
+
+QString countersText(const RunReport &report)
+{
+    if (!report.countersEnabled)
+        return ReportTables::tr("not reported (%1)")
+            .arg(report.countersNote.empty() ? ReportTables::tr("turned off") : coreText(report.countersNote));
+    QString text;
+    if (report.countersTotals == CounterTotals::Driver) {
+        text = ReportTables::tr("exact totals from the UVM driver's own counters, counted in a second, instrumented "
+                                "pass; %1")
+                   .arg(report.recordsNote.empty() ? recordsText(report)
+                                                   : ReportTables::tr("CUPTI: %1").arg(coreText(report.recordsNote)));
+    } else {
+        text = ReportTables::tr("sums of CUPTI's records (the driver's exact counters: not reported, %1); %2")
+                   .arg(coreText(report.exactNote), recordsText(report));
+        if (report.countersLost || report.residency.unexplainedBytes)
+            text += ReportTables::tr("; the totals are a lower bound");
+    }
+    if (report.countersTotals == CounterTotals::Records && report.residency.unexplainedBytes) {
+        text
+            += ReportTables::tr(
+                   "\n            INCOMPLETE: %1 came back to the host from chunks no record had moved to the GPU, so\n"
+                   "            the driver dropped migration records (seen under heavy faulting and in a run's first\n"
+                   "            faults). The counters are lower bounds; a smaller --size helps.")
+                   .arg(q(formatBytes(report.residency.unexplainedBytes)));
+    }
+    return text;
+}
+
+QString countersTable(const std::vector<PhaseSummary> &summaries)
+{
+    std::vector<const PhaseSummary *> rows;
+    for (const PhaseSummary &summary : summaries) {
+        if (summary.median.counters)
+            rows.push_back(&summary);
+    }
+    // A column no phase reports says nothing: left out.
+    std::vector<const CounterField *> columns;
+    for (const CounterField &field : counterFields()) {
+        const bool reported = std::ranges::any_of(
+            rows, [&](const PhaseSummary *r) { return (*r->median.counters.*field.member).has_value(); });
+        if (field.column && reported)
+            columns.push_back(&field);
+    }
+    const bool coverage = std::ranges::any_of(
+        rows, [](const PhaseSummary *r) { return r->median.counters->recordedHostToDevice.has_value(); });
+    TextTable table;
+    table.addColumn(s(ReportTables::tr("unified memory")), TextTable::Align::Left);
+    for (const CounterField *field : columns)
+        table.addColumn(s(counterLabel(*field)));
+    if (coverage)
+        table.addColumn(s(ReportTables::tr("CUPTI recorded")));
+    for (const PhaseSummary *summary : rows) {
+        const Counters &counters = *summary->median.counters;
+        std::vector<std::string> row{std::string(phaseName(summary->phase))};
+        for (const CounterField *field : columns)
+            row.push_back(s(counterText(counters.*field->member, field->unit)));
+        if (coverage) {
+            const auto share = recordedShare(counters);
+            row.push_back(share ? s(percent(*share)) : std::string("—"));
+        }
+        table.addRow(row);
+    }
+    QString text = q(table.render());
+    if (coverage)
+        text += ReportTables::tr("CUPTI recorded = bytes in CUPTI's records / the bytes the driver moved, both ways\n");
+    return text;
+}
+
+QString residencyTable(const RunReport &report)
+{
+    const Residency &residency = report.residency;
+    if (residency.buffers.empty() || report.iterations.empty())
+        return {};
+    const int last = report.iterations.back().index;
+    TextTable table;
+    table.addColumn(s(ReportTables::tr("on the GPU")), TextTable::Align::Left);
+    std::vector<const ResidencySnapshot *> snapshots;
+    for (const ResidencySnapshot &snapshot : residency.snapshots) {
+        if (snapshot.iteration == last) {
+            snapshots.push_back(&snapshot);
+            table.addColumn(std::string(phaseName(snapshot.phase)));
+        }
+    }
+    for (std::size_t b = 0; b < residency.buffers.size(); ++b) {
+        std::vector<std::string> row{residency.buffers[b].name};
+        for (const ResidencySnapshot *snapshot : snapshots) {
+            const std::string &chunks = snapshot->chunks[b];
+            const auto onGpu = std::ranges::count_if(chunks, [](char c) {
+                return c == static_cast<char>(Location::Device) || c == static_cast<char>(Location::Both);
+            });
+            const auto share = chunks.empty() ? 0 : 100 * onGpu / static_cast<std::ptrdiff_t>(chunks.size());
+            row.push_back(std::to_string(share) + "%");
+        }
+        table.addRow(row);
+    }
+    const QString source = residency.source == ResidencySource::Pages
+        ? ReportTables::tr("from the pages the CPU held (/proc/self/pagemap) and what the run did")
+        : ReportTables::tr("reconstructed from the migration records (CUDA has no call that says where a page is)");
+    return ReportTables::tr("\nWhere the managed buffers' %1 chunks were after each phase of the last iteration, %2:\n")
+               .arg(q(formatBytes(residency.chunkBytes)), source)
+        + q(table.render());
+}
+
+} // namespace sharescope
