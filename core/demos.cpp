@@ -18,9 +18,12 @@ constexpr std::array pagesOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr};
 constexpr std::array pingPongCuda{ModeId::Managed, ModeId::ManagedAdvise, ModeId::ZeroCopy, ModeId::Device};
 constexpr std::array pingPongOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId::ClSvmFine};
 constexpr std::array processCuda{ModeId::Device, ModeId::Ipc};
+constexpr std::array profilersCuda{ModeId::Managed};
+// Small enough that CUPTI's records keep up, and large enough that they do not.
+constexpr std::array profilersSizes{16 * MiB, 512 * MiB};
 
 // In DemoId order.
-constexpr std::array<DemoInfo, 5> catalogue{{
+constexpr std::array<DemoInfo, 6> catalogue{{
     {DemoId::CopiesVsZeroCopy, "copies-vs-zero-copy", SHARESCOPE_TR_NOOP("Demos", "Copies vs zero-copy"),
      KernelId::VectorAdd, 64 * MiB, copiesCuda, copiesOpenCL, std::nullopt},
     {DemoId::Prefetch,
@@ -43,6 +46,15 @@ constexpr std::array<DemoInfo, 5> catalogue{{
      processCuda,
      {},
      std::nullopt},
+    {DemoId::WhatProfilersMiss,
+     "what-profilers-miss",
+     SHARESCOPE_TR_NOOP("Demos", "What profilers miss"),
+     KernelId::VectorAdd,
+     16 * MiB,
+     profilersCuda,
+     {},
+     std::nullopt,
+     profilersSizes},
 }};
 
 } // namespace
@@ -85,6 +97,15 @@ std::string demoNameList(std::string_view separator)
 std::span<const ModeId> demoModes(const DemoInfo &demo, BackendKind backend)
 {
     return backend == BackendKind::Cuda ? demo.cudaModes : demo.openclModes;
+}
+
+std::vector<std::uint64_t> demoSizes(const DemoInfo &demo, std::uint64_t given, bool sizeGiven)
+{
+    if (sizeGiven)
+        return {given};
+    if (demo.sizes.empty())
+        return {demo.bytes};
+    return {demo.sizes.begin(), demo.sizes.end()};
 }
 
 ExperimentSpec demoSpec(const DemoInfo &demo, ExperimentSpec base, bool sizeGiven)

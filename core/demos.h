@@ -12,7 +12,14 @@
 
 namespace sharescope {
 
-enum class DemoId : std::uint8_t { CopiesVsZeroCopy, Prefetch, PagesMoveWhole, PingPong, OtherProcess };
+enum class DemoId : std::uint8_t {
+    CopiesVsZeroCopy,
+    Prefetch,
+    PagesMoveWhole,
+    PingPong,
+    OtherProcess,
+    WhatProfilersMiss
+};
 
 // A guided demo: one comparison chosen to show one thing, whose lesson is
 // then told with the numbers just measured (the lessons live in the front
@@ -27,6 +34,8 @@ struct DemoInfo
     std::span<const ModeId> cudaModes; // the comparison on a CUDA device, in order
     std::span<const ModeId> openclModes; // on an OpenCL device; empty: CUDA only
     std::optional<Advice> advice; // for managed-advise
+    // Sizes to run every mode at, unless the user gives --size; empty: `bytes`.
+    std::span<const std::uint64_t> sizes = {};
 };
 
 std::span<const DemoInfo> demos();
@@ -40,5 +49,7 @@ std::span<const ModeId> demoModes(const DemoInfo &demo, BackendKind backend);
 // The experiment every mode of the demo runs: `base` with the demo's kernel,
 // advice and (unless sizeGiven) size.
 ExperimentSpec demoSpec(const DemoInfo &demo, ExperimentSpec base, bool sizeGiven);
+// The sizes the demo runs at: the user's, else the demo's.
+std::vector<std::uint64_t> demoSizes(const DemoInfo &demo, std::uint64_t given, bool sizeGiven);
 
 } // namespace sharescope

@@ -112,10 +112,12 @@ PlannedRuns planRuns(const RunRequest &request, const DeviceInfo &device)
     plan.single = request.kind == ReportSet::Kind::Run;
     ExperimentSpec base = request.base;
     base.deviceId = device.id;
-    if (request.demo)
-        base = demoSpec(demoInfo(*request.demo), base, request.sizeGiven);
-    const std::vector<std::uint64_t> sizes
-        = request.kind == ReportSet::Kind::Sweep ? request.sizes : std::vector{base.bytes};
+    std::vector<std::uint64_t> sizes = request.kind == ReportSet::Kind::Sweep ? request.sizes : std::vector{base.bytes};
+    if (request.demo) {
+        const DemoInfo &demo = demoInfo(*request.demo);
+        sizes = demoSizes(demo, base.bytes, request.sizeGiven);
+        base = demoSpec(demo, base, request.sizeGiven);
+    }
     for (const ModeId mode : requestedModes(request, device)) {
         const Support support = supportOf(device, mode);
         for (const std::uint64_t size : sizes) {

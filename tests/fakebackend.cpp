@@ -119,7 +119,7 @@ public:
         if (!m_behaviour.instrumented)
             return;
         const std::uint64_t moved = phase == Phase::Kernel ? m_spec.bytes : 0;
-        PhaseWindow window{iteration, phase, m_clock, m_clock + 9, ExactCounts{moved, 0, 0, moved ? 3 : 0}, {}};
+        PhaseWindow window{iteration, phase, m_clock, m_clock + 9, ExactCounts{moved, 0, 0, moved ? 3U : 0U}, {}};
         if (moved) {
             MigrationEvent half;
             half.startNs = m_clock + 1;

@@ -168,6 +168,109 @@ private slots:
                 > static_cast<std::ptrdiff_t>(afterKernel->chunks[0].size() * 9 / 10));
     }
 
+    // The driver's own counters are exact: in steady state (iteration 1 on)
+    // the kernel must bring x, y and out over (out came back to the host in
+    // the previous host-read), host-init must bring x and y back (the CPU
+    // writes them, and they are on the GPU), and host-read brings out back.
+    void countsExactlyWhatMustMove_data()
+    {
+        QTest::addColumn<quint64>("bytes");
+        QTest::addRow("16 MiB") << quint64(16ULL << 20);
+        QTest::addRow("256 MiB") << quint64(256ULL << 20);
+        QTest::addRow("1 GiB") << quint64(1ULL << 30); // 3 GiB of managed memory: far below the safety limit
+    }
+    void countsExactlyWhatMustMove()
+    {
+        QFETCH(quint64, bytes);
+        ExperimentSpec s = spec(ModeId::Managed, KernelId::VectorAdd, bytes);
+        s.iterations = 2;
+        QVERIFY(m_engine->check(s).ok()); // within the limit on free memory
+        const RunReport report = run(s);
+        QVERIFY2(report.countersEnabled, report.countersNote.c_str());
+        if (report.countersTotals != CounterTotals::Driver)
+            QSKIP(
+                qPrintable("the driver's counters are not reported here: " + QString::fromStdString(report.exactNote)));
+        const auto within = [](std::optional<std::uint64_t> value, std::uint64_t expected) {
+            return value
+                && std::llabs(static_cast<long long>(*value) - static_cast<long long>(expected))
+                <= static_cast<long long>(expected / 100);
+        };
+        for (int i = 1; i <= 2; ++i) {
+            const Counters &kernel = counters(report, i, Phase::Kernel);
+            const Counters &init = counters(report, i, Phase::HostInit);
+            const Counters &read = counters(report, i, Phase::HostRead);
+            QVERIFY2(within(kernel.bytesHostToDevice, 3 * bytes),
+                     qPrintable(QStringLiteral("kernel H->D %1 for %2").arg(*kernel.bytesHostToDevice).arg(3 * bytes)));
+            QVERIFY2(
+                within(init.bytesDeviceToHost, 2 * bytes),
+                qPrintable(QStringLiteral("host-init D->H %1 for %2").arg(*init.bytesDeviceToHost).arg(2 * bytes)));
+            QVERIFY2(within(read.bytesDeviceToHost, bytes),
+                     qPrintable(QStringLiteral("host-read D->H %1 for %2").arg(*read.bytesDeviceToHost).arg(bytes)));
+            qInfo("%s: iteration %d: kernel H->D %llu, CUPTI recorded %s", qPrintable(QTest::currentDataTag()), i,
+                  static_cast<unsigned long long>(*kernel.bytesHostToDevice),
+                  kernel.recordedHostToDevice ? std::to_string(*kernel.recordedHostToDevice).c_str() : "not reported");
+            QVERIFY(kernel.gpuPageFaults.value_or(0) > 0);
+            // Beside it, what CUPTI recorded (the coverage), never more than happened.
+            if (report.recordsNote.empty())
+                QVERIFY(kernel.recordedHostToDevice && *kernel.recordedHostToDevice <= *kernel.bytesHostToDevice);
+        }
+        // The timed run is not the counted one: each phase knows both times.
+        QVERIFY(report.iterations[1].phases[2].countedNs.has_value());
+    }
+
+    // The map from the pages themselves.
+    void mapsTheManagedBuffersFromThePages()
+    {
+        const auto snapshot = [](const RunReport &report, int iteration, Phase phase) -> const ResidencySnapshot & {
+            const auto at = std::ranges::find_if(report.residency.snapshots, [&](const ResidencySnapshot &s) {
+                return s.iteration == iteration && s.phase == phase;
+            });
+            if (at == report.residency.snapshots.end())
+                qFatal("no snapshot after %s", std::string(phaseName(phase)).c_str());
+            return *at;
+        };
+        const auto all = [](const std::string &chunks, char location) {
+            return !chunks.empty() && std::ranges::all_of(chunks, [location](char c) { return c == location; });
+        };
+        const RunReport managed = run(spec(ModeId::Managed, KernelId::VectorAdd, 64ULL << 20));
+        if (managed.residency.source != ResidencySource::Pages)
+            QSKIP("/proc/self/pagemap cannot be read here");
+        const ResidencySnapshot &init = snapshot(managed, 1, Phase::HostInit);
+        QVERIFY(all(init.chunks[0], 'h') && all(init.chunks[1], 'h')); // the CPU wrote x and y
+        const ResidencySnapshot &kernel = snapshot(managed, 1, Phase::Kernel);
+        for (const std::string &chunks : kernel.chunks)
+            QVERIFY2(all(chunks, 'd'), chunks.substr(0, 64).c_str()); // faulted over: none on the host
+        const RunReport prefetched = run(spec(ModeId::ManagedPrefetch, KernelId::VectorAdd, 64ULL << 20));
+        for (const std::string &chunks : snapshot(prefetched, 1, Phase::ToDevice).chunks)
+            QVERIFY2(all(chunks, 'd'), chunks.substr(0, 64).c_str());
+        ExperimentSpec mostly = spec(ModeId::ManagedAdvise, KernelId::VectorAdd, 64ULL << 20);
+        mostly.advice = Advice::ReadMostly;
+        const RunReport duplicated = run(mostly);
+        const ResidencySnapshot &read = snapshot(duplicated, 1, Phase::Kernel);
+        QVERIFY2(all(read.chunks[0], 'b') && all(read.chunks[1], 'b'), read.chunks[0].substr(0, 64).c_str());
+    }
+
+    // The same kernel over the same bytes on the same GPU takes the same
+    // time whichever process launches it (the ipc peer's once took a third
+    // of device mode's: the events there measured the launch too).
+    void theSameKernelTakesTheSameTimeInTwoProcesses()
+    {
+        ExperimentSpec s = spec(ModeId::Device, KernelId::VectorAdd, 16ULL << 20);
+        s.iterations = 20;
+        s.counters = false;
+        const RunReport local = run(s);
+        const RunReport peer = run(inMode(s, ModeId::Ipc));
+        const auto kernelNs = [](const RunReport &report) {
+            const auto summaries = summarize(report);
+            return *std::ranges::find(summaries, Phase::Kernel, &PhaseSummary::phase)->deviceNs;
+        };
+        const double ratio = static_cast<double>(kernelNs(local).median) / static_cast<double>(kernelNs(peer).median);
+        qInfo("kernel: device mode %llu ns, ipc peer %llu ns, ratio %.2f",
+              static_cast<unsigned long long>(kernelNs(local).median),
+              static_cast<unsigned long long>(kernelNs(peer).median), ratio);
+        QVERIFY2(ratio > 0.8 && ratio < 1.25, qPrintable(QString::number(ratio)));
+    }
+
     void prefetchMovesDataBeforeTheKernel()
     {
         const RunReport report = countedRun(spec(ModeId::ManagedPrefetch, KernelId::VectorAdd, countedSize));

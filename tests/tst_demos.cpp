@@ -121,7 +121,7 @@ class TestDemos : public QObject
 private slots:
     void everyDemoHasModesAndATitle()
     {
-        QCOMPARE(demos().size(), std::size_t(5));
+        QCOMPARE(demos().size(), std::size_t(6));
         for (const DemoInfo &demo : demos()) {
             QCOMPARE(&demoInfo(demo.id), &demo); // the table is in DemoId order
             QCOMPARE(demoFromName(demo.name), std::optional(demo.id));
@@ -271,6 +271,45 @@ private slots:
         QVERIFY2(text.contains("so the migrations and faults quoted as \"at least\" are lower bounds"),
                  qPrintable(text));
         QVERIFY2(!text.contains("Fastest"), qPrintable(text)); // one run: nothing to compare
+    }
+
+    // What profilers miss: the driver's count against what CUPTI recorded,
+    // and the cost of counting, quoted from the runs; the verdict about
+    // lost records only where the numbers show it.
+    void profilersLessonComparesExactAndRecorded()
+    {
+        const DeviceInfo device = gpu(true);
+        const auto run = [&](std::uint64_t bytes, std::uint64_t recorded) {
+            Counters kernel{};
+            kernel.bytesHostToDevice = 3 * bytes;
+            kernel.recordedHostToDevice = recorded;
+            RunReport report = runOf(device, ModeId::Managed, KernelId::VectorAdd, bytes,
+                                     {{Phase::Kernel, 2'000'000, 0, 0, kernel}}, true);
+            report.countersTotals = CounterTotals::Driver;
+            for (IterationResult &iteration : report.iterations) {
+                for (PhaseResult &phase : iteration.phases)
+                    phase.countedNs = phase.timeNs() * 3 / 2;
+            }
+            return report;
+        };
+        ReportSet set;
+        set.runs = {run(16 * MiB, 48 * MiB), run(512 * MiB, 1000 * MiB)};
+        const QString text = joined(lessonFor(demoInfo(DemoId::WhatProfilersMiss), set));
+        QVERIFY2(text.contains("At 16 MiB per buffer the kernel phase moved 48 MiB host to device")
+                     && text.contains("(100%)"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("At 512 MiB per buffer the kernel phase moved 1.50 GiB") && text.contains("(65%)"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("1.5×"), qPrintable(text)); // counting cost half as much again
+        QVERIFY2(text.contains("loses"), qPrintable(text));
+        // Complete records at both sizes: no claim that records are lost.
+        set.runs = {run(16 * MiB, 48 * MiB), run(512 * MiB, 1536 * MiB)};
+        QVERIFY(!joined(lessonFor(demoInfo(DemoId::WhatProfilersMiss), set)).contains("loses"));
+        // Without the driver's counters: the records only, said to be incomplete.
+        set.runs[1].countersTotals = CounterTotals::Records;
+        set.runs[1].exactNote = "driver 999.1 not supported by this version of ShareScope";
+        const QString recordsOnly = joined(lessonFor(demoInfo(DemoId::WhatProfilersMiss), set));
+        QVERIFY2(recordsOnly.contains("nothing says how much is missing"), qPrintable(recordsOnly));
     }
 
     void copiesLessonSaysWhetherUseHostPtrWasZeroCopy()

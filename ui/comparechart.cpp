@@ -1,4 +1,5 @@
 #include "comparechart.h"
+#include "reporttables.h"
 #include "textconv.h"
 
 #include "phasestyle.h"
@@ -44,7 +45,7 @@ void CompareChart::setReports(const ReportSet &set)
         bars->data()->clear();
     double highest = 1;
     for (std::size_t r = 0; r < set.runs.size(); ++r) {
-        modes->addTick(static_cast<double>(r), q(modeName(set.runs[r].spec.mode)));
+        modes->addTick(static_cast<double>(r), runName(set, set.runs[r]));
         for (const PhaseSummary &summary : summarize(set.runs[r])) {
             const auto at = std::ranges::find(iterationPhases, summary.phase);
             if (at == iterationPhases.end())

@@ -3,6 +3,7 @@
 #include "bytesize.h"
 #include "counterwording.h"
 #include "phasestyle.h"
+#include "reporttables.h"
 #include "textconv.h"
 
 namespace sharescope {
@@ -11,7 +12,7 @@ void CompareModel::setReports(const ReportSet &set)
     m_set = set;
     std::vector<CompareRow> rows;
     for (const RunReport &run : set.runs)
-        rows.push_back({run.spec.mode, iterationTotals(run), run.verification.passed()});
+        rows.push_back({runName(set, run), run.spec.mode, iterationTotals(run), run.verification.passed()});
     setRows(std::move(rows));
 }
 
@@ -23,7 +24,7 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
             return QVariant::fromValue(row.totals.phaseNs[column - HostInitColumn]);
         switch (column) {
         case ModeColumn:
-            return q(modeName(row.mode));
+            return row.name;
         case IterationColumn:
             return QVariant::fromValue(row.totals.ns);
         case MovedColumn:
@@ -50,7 +51,7 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
         return q(formatDuration(row.totals.phaseNs[column - HostInitColumn]));
     switch (column) {
     case ModeColumn:
-        return q(modeName(row.mode));
+        return row.name;
     case IterationColumn:
         return q(formatDuration(row.totals.ns));
     case MovedColumn:

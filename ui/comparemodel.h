@@ -7,6 +7,7 @@ namespace sharescope {
 
 struct CompareRow
 {
+    QString name; // the mode, with the size where a set runs a mode at several
     ModeId mode = ModeId::Device;
     IterationTotals totals;
     bool verified = false;

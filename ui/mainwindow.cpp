@@ -10,6 +10,7 @@
 #include "explaintab.h"
 #include "language.h"
 #include "migrationchart.h"
+#include "migrationtab.h"
 #include "reportcsv.h"
 #include "reportjson.h"
 #include "runcontroller.h"

@@ -7,6 +7,17 @@
 #include <QBrush>
 
 namespace sharescope {
+namespace {
+
+std::optional<double> countedFactor(const PhaseResult &phase)
+{
+    if (!phase.countedNs || phase.timeNs() == 0)
+        return std::nullopt;
+    return static_cast<double>(*phase.countedNs) / static_cast<double>(phase.timeNs());
+}
+
+} // namespace
+
 QVariant PhaseModel::cell(const PhaseSummary &row, int column, int role) const
 {
     const bool once = row.samples <= 1;
@@ -31,6 +42,8 @@ QVariant PhaseModel::cell(const PhaseSummary &row, int column, int role) const
             return QVariant::fromValue(row.median.bytesMoved());
         case BandwidthColumn:
             return row.median.bandwidth().value_or(0.0);
+        case CountedColumn:
+            return countedFactor(row.median).value_or(0.0);
         }
         return {};
     }
@@ -52,6 +65,13 @@ QVariant PhaseModel::cell(const PhaseSummary &row, int column, int role) const
         return q(formatBytes(row.median.bytesMoved()));
     case BandwidthColumn:
         return row.median.bandwidth() ? q(formatBandwidth(*row.median.bandwidth())) : dash;
+    case CountedColumn: {
+        const auto factor = countedFactor(row.median);
+        if (role == Qt::ToolTipRole)
+            return tr("How long the same phase took in the counted pass, which ran the experiment again with the "
+                      "unified-memory counters on: what the instruments cost.");
+        return factor ? QStringLiteral("×%1").arg(*factor, 0, 'f', 2) : dash;
+    }
     }
     return {};
 }
@@ -75,6 +95,8 @@ QVariant PhaseModel::headerData(int section, Qt::Orientation orientation, int ro
         return tr("Moved");
     case BandwidthColumn:
         return tr("Bandwidth");
+    case CountedColumn:
+        return tr("Counted");
     }
     return {};
 }

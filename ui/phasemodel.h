@@ -20,6 +20,7 @@ public:
         DeviceColumn,
         MovedColumn,
         BandwidthColumn,
+        CountedColumn, // the same phase's time with the counters on, as a factor
         ColumnCount
     };
     enum Roles { SortRole = Qt::UserRole + 1 };

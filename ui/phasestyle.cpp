@@ -1,5 +1,7 @@
 #include "phasestyle.h"
 
+#include <QCoreApplication>
+
 namespace sharescope {
 
 QColor phaseColor(Phase phase)
@@ -42,6 +44,48 @@ QColor deviceColor()
 QColor untouchedColor()
 {
     return QColor(0xE0, 0xE0, 0xE0);
+}
+
+} // namespace sharescope
+
+namespace sharescope {
+
+QColor locationColor(Location location)
+{
+    switch (location) {
+    case Location::Host:
+        return hostColor();
+    case Location::Partly:
+        return QColor(0xF0, 0xE4, 0x42);
+    case Location::Device:
+        return deviceColor();
+    case Location::Both:
+        return QColor(0x56, 0xB4, 0xE9);
+    case Location::Remote:
+        return QColor(0xCC, 0x79, 0xA7);
+    case Location::Untouched:
+        break;
+    }
+    return untouchedColor();
+}
+
+QString locationLabel(Location location)
+{
+    switch (location) {
+    case Location::Host:
+        return QCoreApplication::translate("Residency", "on the host");
+    case Location::Partly:
+        return QCoreApplication::translate("Residency", "partly on the host");
+    case Location::Device:
+        return QCoreApplication::translate("Residency", "on the GPU");
+    case Location::Both:
+        return QCoreApplication::translate("Residency", "on both (read-mostly copy)");
+    case Location::Remote:
+        return QCoreApplication::translate("Residency", "on the host, mapped for the GPU");
+    case Location::Untouched:
+        break;
+    }
+    return QCoreApplication::translate("Residency", "untouched");
 }
 
 } // namespace sharescope

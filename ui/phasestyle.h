@@ -1,6 +1,7 @@
 #pragma once
 
 #include "phase.h"
+#include "residency.h"
 
 #include <QColor>
 #include <QString>
@@ -11,9 +12,11 @@ namespace sharescope {
 QColor phaseColor(Phase phase);
 QString phaseLabel(Phase phase); // "host-init", as the command line names it
 
-// Location colours of the residency map.
+// Location colours of the residency map (colour-blind safe, as the phases).
 QColor hostColor();
 QColor deviceColor();
 QColor untouchedColor();
+QColor locationColor(Location location);
+QString locationLabel(Location location); // "on the host"
 
 } // namespace sharescope

@@ -58,10 +58,7 @@ void ResidencyMap::paintEvent(QPaintEvent *)
         const double cellHeight = static_cast<double>(band.height()) / std::max(1, rows);
         const bool gaps = cellWidth >= 4 && cellHeight >= 4;
         for (int c = 0; c < count; ++c) {
-            const char where = chunks[static_cast<std::size_t>(c)];
-            const QColor colour = where == static_cast<char>(Location::Device) ? deviceColor()
-                : where == static_cast<char>(Location::Host)                   ? hostColor()
-                                                                               : untouchedColor();
+            const QColor colour = locationColor(static_cast<Location>(chunks[static_cast<std::size_t>(c)]));
             const QRectF cell(band.left() + (c % columns) * cellWidth, band.top() + (c / columns) * cellHeight,
                               cellWidth - (gaps ? 1 : 0), cellHeight - (gaps ? 1 : 0));
             painter.fillRect(cell, colour);

@@ -720,6 +720,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Sharing with another process</source>
         <translation>与另一个进程共享</translation>
     </message>
+    <message>
+        <source>What profilers miss</source>
+        <translation>性能分析器漏掉了什么</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -952,6 +956,26 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Without prefetch (%1), the kernel took %2; the migrations during it were not reported.</source>
         <translation>不预取时（%1），内核用时 %2；内核期间的迁移未报告。</translation>
+    </message>
+    <message>
+        <source>At %1 per buffer the kernel phase moved %2 host to device, as the UVM driver itself counted it; CUPTI&apos;s migration records account for %3 of it (%4%).</source>
+        <translation>每个缓冲区 %1 时，按 UVM 驱动自身的计数，内核阶段从主机迁移到设备 %2；CUPTI 的迁移记录只记下了其中的 %3（%4%）。</translation>
+    </message>
+    <message>
+        <source>At %1 per buffer CUPTI&apos;s records show %2 host to device in the kernel phase; the driver&apos;s own counters were not reported here (%3), so nothing says how much is missing.</source>
+        <translation>每个缓冲区 %1 时，CUPTI 的记录显示内核阶段从主机迁移到设备 %2；此处驱动自身的计数器未报告（%3），所以无从知道漏掉了多少。</translation>
+    </message>
+    <message>
+        <source>At %1 per buffer the migrations were not reported.</source>
+        <translation>每个缓冲区 %1 时，迁移未报告。</translation>
+    </message>
+    <message>
+        <source>With the counters on, an iteration took %1 against %2 without them (%3 the time): the timings elsewhere come from the run without them.</source>
+        <translation>开启计数器时，一次迭代用时 %1，不开启时为 %2（是后者的 %3）：其他地方的时间都来自不开计数器的那次运行。</translation>
+    </message>
+    <message>
+        <source>The more pages fault at once, the more records CUPTI loses, without saying so: a profiler built on them (Nsight Systems&apos; unified-memory trace among them) shows a part of the traffic as if it were all of it.</source>
+        <translation>同时缺页的页面越多，CUPTI 丢失的记录就越多，而且不会告诉你：建立在这些记录之上的性能分析器（包括 Nsight Systems 的统一内存跟踪）会把一部分流量当作全部展示出来。</translation>
     </message>
 </context>
 <context>
@@ -1390,6 +1414,33 @@ counters on, against the time above: what the instruments cost
         <translation>计数运行 = 同一阶段在计数运行（开启计数器再运行一次实验）中的用时，与上面的用时相比：
 即插桩本身的代价
 </translation>
+    </message>
+</context>
+<context>
+    <name>Residency</name>
+    <message>
+        <source>on the host</source>
+        <translation>在主机上</translation>
+    </message>
+    <message>
+        <source>partly on the host</source>
+        <translation>部分在主机上</translation>
+    </message>
+    <message>
+        <source>on the GPU</source>
+        <translation>在 GPU 上</translation>
+    </message>
+    <message>
+        <source>on both (read-mostly copy)</source>
+        <translation>两边都有（read-mostly 副本）</translation>
+    </message>
+    <message>
+        <source>on the host, mapped for the GPU</source>
+        <translation>在主机上，映射给 GPU</translation>
+    </message>
+    <message>
+        <source>untouched</source>
+        <translation>未被访问</translation>
     </message>
 </context>
 <context>
@@ -2021,18 +2072,6 @@ counters on, against the time above: what the instruments cost
 <context>
     <name>sharescope::MigrationTab</name>
     <message>
-        <source>on the host</source>
-        <translation>在主机上</translation>
-    </message>
-    <message>
-        <source>on the GPU</source>
-        <translation>在 GPU 上</translation>
-    </message>
-    <message>
-        <source>untouched</source>
-        <translation>未访问</translation>
-    </message>
-    <message>
         <source>Reconstructed from the migration records: CUDA has no call that says where a page is.</source>
         <translation>根据迁移记录重建：CUDA 没有查询页面所在位置的调用。</translation>
     </message>
@@ -2045,16 +2084,28 @@ counters on, against the time above: what the instruments cost
         <translation>在 CUDA 设备上运行托管内存模式，即可看到页面迁移。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Incomplete:&lt;/b&gt; %1 came back to the host from chunks no record had moved to the GPU: the driver dropped migration records. Counters and map are lower bounds.</source>
-        <translation>&lt;b&gt;不完整：&lt;/b&gt;有 %1 从未被任何记录迁移到 GPU 的分块回到了主机：驱动丢弃了迁移记录。计数器和驻留图都只是下限。</translation>
-    </message>
-    <message>
-        <source>Unified-memory counters from CUPTI, medians per phase over the measured iterations.</source>
-        <translation>来自 CUPTI 的统一内存计数器，取各阶段在测量迭代中的中位数。</translation>
-    </message>
-    <message>
         <source>iteration %1, %2</source>
         <translation>第 %1 次迭代，%2</translation>
+    </message>
+    <message>
+        <source>Exact totals from the UVM driver&apos;s own counters, counted in a second pass of the same experiment with the counters on; the times on the Timeline are from the run without them.</source>
+        <translation>精确总量来自 UVM 驱动自身的计数器，在开启计数器的第二次同样的实验中计数；时间线上的时间来自不开计数器的那次运行。</translation>
+    </message>
+    <message>
+        <source>CUPTI&apos;s migration records hold %1% of the bytes the driver moved.</source>
+        <translation>CUPTI 的迁移记录只包含驱动所迁移字节的 %1%。</translation>
+    </message>
+    <message>
+        <source>Sums of CUPTI&apos;s migration records (the driver&apos;s own counters are not reported here: %1).</source>
+        <translation>CUPTI 迁移记录之和（此处驱动自身的计数器未报告：%1）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Incomplete:&lt;/b&gt; %1 came back to the host from chunks no record had moved to the GPU: the driver dropped migration records. The counters are lower bounds.</source>
+        <translation>&lt;b&gt;不完整：&lt;/b&gt;有 %1 从未被任何记录迁移到 GPU 的分块回到了主机：驱动丢弃了迁移记录。计数器只是下限。</translation>
+    </message>
+    <message>
+        <source>From the pages the CPU holds (/proc/self/pagemap), read after every phase: on the host and partly are measured; a chunk the CPU does not hold is on the GPU once the GPU has touched it, untouched before, and on the host for the GPU under preferred-host advice.</source>
+        <translation>依据每个阶段之后读取的 CPU 持有的页面（/proc/self/pagemap）：“在主机上”和“部分在主机上”是测得的；CPU 不持有的分块，在 GPU 访问过之后算作在 GPU 上，之前算作未被访问，在 preferred-host 建议下则是在主机上、映射给 GPU。</translation>
     </message>
 </context>
 <context>
@@ -2086,6 +2137,14 @@ counters on, against the time above: what the instruments cost
     <message>
         <source>Bandwidth</source>
         <translation>带宽</translation>
+    </message>
+    <message>
+        <source>How long the same phase took in the counted pass, which ran the experiment again with the unified-memory counters on: what the instruments cost.</source>
+        <translation>同一阶段在计数运行（开启统一内存计数器再运行一次实验）中的用时：即插桩本身的代价。</translation>
+    </message>
+    <message>
+        <source>Counted</source>
+        <translation>计数运行</translation>
     </message>
 </context>
 <context>

@@ -6,17 +6,18 @@
 //   2. `pinned` to-device, against a bare cudaMemcpy from pinned memory of the
 //      same size: at least 90%;
 //   3. `managed-prefetch` to-device, against `pinned` to-device: at least 80%;
-//   4. managed vector-add with CUPTI counters on, against off: less than 10%
-//      slower per iteration.
+//   4. managed vector-add with the counters on, against off: the timed
+//      iterations within 5% (the counters come from a separate counted pass
+//      in a child process; this checks the timed run is left alone), and
+//      what the counted pass itself cost, per phase.
 // Usage: bench_cuda [--size S] [--rounds N] [--kinds LIST]; exit 1 if a target
 // is missed. --kinds picks the unified-memory counter kinds CUPTI configures
-// ("all", the default, or names as the report spells them, comma-separated:
-// --kinds cpuPageFaults,gpuPageFaultGroups), to tell which kinds cost time;
-// scripts/gpu-bench-kinds.sh runs it once per set.
+// in the counted pass ("all", the default, or names as the report spells
+// them, comma-separated: --kinds cpuPageFaults,gpuPageFaultGroups), to tell
+// which kinds cost time; scripts/gpu-bench-kinds.sh runs it once per set.
 
 #include "benchoptions.h"
 #include "bytesize.h"
-#include "cuda/cupticollector.h"
 #include "devices.h"
 #include "engine.h"
 
@@ -84,6 +85,15 @@ struct Samples
             }
         }
     }
+    void addCounted(const RunReport &report, Phase phase)
+    {
+        for (const IterationResult &iteration : report.iterations) {
+            for (const PhaseResult &result : iteration.phases) {
+                if (!iteration.warmup && result.phase == phase && result.countedNs)
+                    ns.push_back(*result.countedNs);
+            }
+        }
+    }
     void addIterations(const RunReport &report)
     {
         for (const IterationResult &iteration : report.iterations) {
@@ -106,7 +116,7 @@ struct Target
 };
 
 // The report's counter for each kind, in CounterKind's order.
-constexpr std::array<std::optional<std::uint64_t> Counters::*, counterKindCount> counterFields{
+constexpr std::array<std::optional<std::uint64_t> Counters::*, counterKindCount> kindFields{
     &Counters::bytesHostToDevice,  &Counters::bytesDeviceToHost,  &Counters::cpuPageFaults,
     &Counters::gpuPageFaultGroups, &Counters::thrashing,          &Counters::throttling,
     &Counters::remoteMaps,         &Counters::bytesDeviceToDevice};
@@ -122,6 +132,7 @@ struct CounterSamples
     int runs = 0;
     int runsWithoutCounters = 0;
     std::string note; // why a run had none
+    std::string totals = "not measured"; // where the totals came from
 
     void add(const RunReport &report)
     {
@@ -131,6 +142,9 @@ struct CounterSamples
             note = report.countersNote;
             return;
         }
+        totals = report.countersTotals == CounterTotals::Driver
+            ? "the UVM driver's exact counters"
+            : "sums of CUPTI's records (driver counters: " + report.exactNote + ")";
         records.push_back(report.migrations.size() + report.migrationsDropped);
         lost += report.countersLost;
         for (const IterationResult &iteration : report.iterations) {
@@ -139,7 +153,7 @@ struct CounterSamples
             for (std::size_t k = 0; k < counterKindCount; ++k) {
                 std::uint64_t total = 0;
                 for (const PhaseResult &result : iteration.phases) {
-                    const auto value = result.counters ? (*result.counters).*counterFields[k] : std::nullopt;
+                    const auto value = result.counters ? (*result.counters).*kindFields[k] : std::nullopt;
                     if (!value)
                         missing[k] = true;
                     total += value.value_or(0);
@@ -175,9 +189,13 @@ int main(int argc, char **argv)
         return 2;
     const std::uint64_t bytes = options->bytes;
     const int rounds = options->rounds;
-    // Before anything touches CUDA: CUPTI takes the kinds once per process.
-    cuda::CuptiCollector &collector = cuda::CuptiCollector::instance();
-    collector.setKinds(options->kinds);
+    // The counted pass runs in a child (this benchmark is not sharescope:
+    // say where it is), which takes the kinds from its environment.
+    if (!std::getenv("SHARESCOPE_PEER_BINARY")) {
+        std::fprintf(stderr, "bench: set SHARESCOPE_PEER_BINARY to the sharescope binary (the counted pass runs it)\n");
+        return 2;
+    }
+    setenv("SHARESCOPE_COUNTER_KINDS", counterKindList(options->kinds).c_str(), 1);
     const DeviceList list = listDevices();
     const auto cuda = std::ranges::find(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
     if (cuda == list.devices.end()) {
@@ -223,7 +241,8 @@ int main(int argc, char **argv)
     cudaMemset(deviceA, 2, bytes);
 
     Samples kernel, deviceCopy, pinnedToDevice, bareHostToDevice, prefetchToDevice, countersOn, countersOff;
-    std::array<Samples, iterationPhases.size()> phasesOn, phasesOff; // where the counters' cost goes
+    std::array<Samples, iterationPhases.size()> phasesOn, phasesOff; // the timed runs: alike if left alone
+    std::array<Samples, iterationPhases.size()> phasesCounted; // the counted pass's times of the same phases
     CounterSamples counted; // what the counters-on runs reported
     for (int round = 0; round < rounds; ++round) {
         kernel.add(runOrDie(spec(ModeId::Device, false)), Phase::Kernel);
@@ -238,8 +257,11 @@ int main(int argc, char **argv)
             (on ? countersOn : countersOff).addIterations(report);
             if (on)
                 counted.add(report);
-            for (std::size_t p = 0; p < iterationPhases.size(); ++p)
+            for (std::size_t p = 0; p < iterationPhases.size(); ++p) {
                 (on ? phasesOn : phasesOff)[p].add(report, iterationPhases[p]);
+                if (on)
+                    phasesCounted[p].addCounted(report, iterationPhases[p]);
+            }
         }
         for (int rep = 0; rep < 5; ++rep) {
             deviceCopy.ns.push_back(
@@ -263,11 +285,8 @@ int main(int argc, char **argv)
                 cuda->deviceVersion.c_str(), cuda->driverVersion.c_str(), cuda->runtimeVersion.c_str());
     std::printf("size: %s per buffer, %d rounds of 5 measured iterations each, alternating\n",
                 formatBytes(bytes).c_str(), rounds);
-    std::printf("counter kinds configured: %s\n", counterKindList(options->kinds).c_str());
-    if (collector.available())
-        std::printf("counter kinds the driver reports: %s\n\n", counterKindList(collector.reported()).c_str());
-    else
-        std::printf("counters unavailable: %s\n\n", collector.problem().c_str());
+    std::printf("counter kinds configured in the counted pass: %s\n", counterKindList(options->kinds).c_str());
+    std::printf("totals: %s\n\n", counted.totals.c_str());
     std::printf("%-48s %10s\n", "measurement (median)", "GB/s");
     std::printf("%-48s %10.1f\n", "device mode, vector-add kernel phase", kernelBw);
     std::printf("%-48s %10.1f\n", "bare cudaMemcpy device to device", copyBw);
@@ -279,12 +298,15 @@ int main(int argc, char **argv)
     std::printf("%-48s %10s\n\n", "managed vector-add iteration, counters off",
                 formatDuration(median(countersOff.ns)).c_str());
 
-    std::printf("%-48s %10s %10s %8s\n", "managed vector-add phase (median)", "on", "off", "on/off");
+    std::printf("%-40s %10s %10s %8s %10s %8s\n", "managed vector-add phase (median)", "on", "off", "on/off", "counted",
+                "cost");
     for (std::size_t p = 0; p < iterationPhases.size(); ++p) {
         const std::uint64_t on = median(phasesOn[p].ns);
         const std::uint64_t off = median(phasesOff[p].ns);
-        std::printf("  %-46s %10s %10s %8s\n", std::string(phaseName(iterationPhases[p])).c_str(),
-                    formatDuration(on).c_str(), formatDuration(off).c_str(), formatRatio(on, off).c_str());
+        const std::uint64_t countedNs = median(phasesCounted[p].ns);
+        std::printf("  %-38s %10s %10s %8s %10s %8s\n", std::string(phaseName(iterationPhases[p])).c_str(),
+                    formatDuration(on).c_str(), formatDuration(off).c_str(), formatRatio(on, off).c_str(),
+                    countedNs ? formatDuration(countedNs).c_str() : "-", formatRatio(countedNs, on).c_str());
     }
     std::printf("  %-46s %10s %10s %8s\n\n", "iteration", formatDuration(median(countersOn.ns)).c_str(),
                 formatDuration(median(countersOff.ns)).c_str(),
@@ -310,12 +332,12 @@ int main(int argc, char **argv)
     std::printf("\n");
 
     // Without counters the on and off runs are the same: nothing measured.
-    const bool countersMeasured = collector.available() && counted.runsWithoutCounters == 0;
+    const bool countersMeasured = counted.runsWithoutCounters == 0;
     const Target targets[] = {
         {"kernel / device-to-device copy", kernelBw / copyBw, 0.85},
         {"pinned to-device / bare pinned copy", pinnedBw / bareBw, 0.90},
         {"managed-prefetch to-device / pinned to-device", prefetchBw / pinnedBw, 0.80},
-        {"counters off / counters on (1 = no slowdown)", 1.0 / slowdown, 1.0 / 1.10, countersMeasured},
+        {"timed iteration: counters off / on (1 = alike)", 1.0 / slowdown, 0.95, countersMeasured},
     };
     bool pass = true;
     std::printf("%-48s %6s %8s\n", "ratio", "value", "target");
@@ -328,9 +350,11 @@ int main(int argc, char **argv)
             std::printf("%-48s %6s  >= %.2f  MISSED (not measured)\n", target.name, "n/a", target.atLeast);
     }
     if (countersMeasured)
-        std::printf("counters on cost %.1f%% per managed iteration (target: under 10%%)\n\n", (slowdown - 1.0) * 100.0);
+        std::printf("the timed managed iteration with counters on is %.1f%% slower than without (target: under 5%%;\n"
+                    "the counters' own cost is in the counted column above)\n\n",
+                    (slowdown - 1.0) * 100.0);
     else
-        std::printf("counters on cost not measured: the counters-on runs had no counters\n\n");
+        std::printf("counters not measured: the counters-on runs had no counters (%s)\n\n", counted.note.c_str());
     std::printf("%s\n", pass ? "PASS" : "FAIL");
     return pass ? 0 : 1;
 }

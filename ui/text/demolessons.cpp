@@ -267,6 +267,53 @@ void otherProcess(LessonWriter &w)
     }
 }
 
+// One run of the demo: what the driver counted, what CUPTI recorded of it,
+// and what counting cost.
+void whatOneRunShows(LessonWriter &w, const MeasuredRun &run)
+{
+    const QString size = bytes(run.run().spec.bytes);
+    const auto exact = run.counter(Phase::Kernel, &Counters::bytesHostToDevice);
+    const auto recorded = run.counter(Phase::Kernel, &Counters::recordedHostToDevice);
+    if (run.run().countersTotals == CounterTotals::Driver && exact && recorded) {
+        const double share = *exact ? static_cast<double>(*recorded) / static_cast<double>(*exact) : 1.0;
+        w.say(Lessons::tr("At %1 per buffer the kernel phase moved %2 host to device, as the UVM driver itself "
+                          "counted it; CUPTI's migration records account for %3 of it (%4%).")
+                  .arg(size, bytes(*exact), bytes(*recorded))
+                  .arg(share * 100, 0, 'f', 0));
+    } else if (exact) {
+        w.say(Lessons::tr("At %1 per buffer CUPTI's records show %2 host to device in the kernel phase; the driver's "
+                          "own counters were not reported here (%3), so nothing says how much is missing.")
+                  .arg(size, run.migratedText(exact), coreText(run.run().exactNote)));
+    } else {
+        w.say(Lessons::tr("At %1 per buffer the migrations were not reported.").arg(size));
+    }
+    if (const auto iteration = run.countedIteration()) {
+        const auto [timed, counted] = *iteration;
+        w.say(Lessons::tr("With the counters on, an iteration took %1 against %2 without them (%3 the time): the "
+                          "timings elsewhere come from the run without them.")
+                  .arg(duration(counted), duration(timed),
+                       times(static_cast<double>(counted), static_cast<double>(timed))));
+    }
+}
+
+void whatProfilersMiss(LessonWriter &w)
+{
+    std::vector<double> shares;
+    for (const MeasuredRun &run : w.runs()) {
+        whatOneRunShows(w, run);
+        const auto exact = run.counter(Phase::Kernel, &Counters::bytesHostToDevice);
+        const auto recorded = run.counter(Phase::Kernel, &Counters::recordedHostToDevice);
+        if (exact && recorded && *exact)
+            shares.push_back(static_cast<double>(*recorded) / static_cast<double>(*exact));
+    }
+    // Say the records fall behind only where these numbers show it.
+    if (shares.size() >= 2 && shares.back() < shares.front() - 0.05) {
+        w.say(Lessons::tr("The more pages fault at once, the more records CUPTI loses, without saying so: a profiler "
+                          "built on them (Nsight Systems' unified-memory trace among them) shows a part of the "
+                          "traffic as if it were all of it."));
+    }
+}
+
 } // namespace
 
 Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
@@ -287,6 +334,9 @@ Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
         break;
     case DemoId::OtherProcess:
         otherProcess(writer);
+        break;
+    case DemoId::WhatProfilersMiss:
+        whatProfilersMiss(writer);
         break;
     }
     return writer.finish();

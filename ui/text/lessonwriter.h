@@ -103,6 +103,21 @@ public:
         return m_totals.lowerBound ? Lessons::tr("at least %1").arg(lesson::count(*value)) : lesson::count(*value);
     }
     QString mode() const { return lesson::code(modeName(m_run.spec.mode)); }
+    // An iteration's time as timed, and as the counted pass took it; empty
+    // without a counted pass.
+    std::optional<std::pair<std::uint64_t, std::uint64_t>> countedIteration() const
+    {
+        std::uint64_t timed = 0;
+        std::uint64_t counted = 0;
+        for (const Phase phase : iterationPhases) {
+            const PhaseResult p = this->phase(phase);
+            if (!p.countedNs)
+                return std::nullopt;
+            timed += p.timeNs();
+            counted += *p.countedNs;
+        }
+        return std::pair(timed, counted);
+    }
 
 private:
     const PhaseSummary *summary(Phase which) const
@@ -136,6 +151,7 @@ public:
         return at == m_runs.end() ? nullptr : &*at;
     }
     const MeasuredRun *first() const { return m_runs.empty() ? nullptr : &m_runs.front(); }
+    const std::vector<MeasuredRun> &runs() const { return m_runs; }
     std::size_t runCount() const { return m_runs.size(); }
     void say(const QString &paragraph) { m_lesson.paragraphs << paragraph; }
 

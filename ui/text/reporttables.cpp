@@ -248,7 +248,7 @@ QString compareTable(const ReportSet &set)
     table.addColumn(s(ReportTables::tr("verified")), TextTable::Align::Left);
     for (const RunReport &run : set.runs) {
         const IterationTotals totals = iterationTotals(run);
-        std::vector<std::string> row{std::string(modeName(run.spec.mode))};
+        std::vector<std::string> row{s(runName(set, run))};
         for (const std::uint64_t ns : totals.phaseNs)
             row.push_back(formatDuration(ns));
         row.push_back(formatDuration(totals.ns));
@@ -287,6 +287,15 @@ QString compareTable(const ReportSet &set)
             "migrated = bytes the driver migrated both ways per iteration; faults = CPU page faults + GPU fault "
             "groups (CUPTI);\n≥ = the driver dropped migration records in that run, so this is a lower bound\n");
     return text;
+}
+
+QString runName(const ReportSet &set, const RunReport &run)
+{
+    const QString mode = q(modeName(run.spec.mode));
+    const bool sized = std::ranges::any_of(set.runs, [&](const RunReport &other) {
+        return other.spec.mode == run.spec.mode && other.spec.bytes != run.spec.bytes;
+    });
+    return sized ? QStringLiteral("%1 · %2").arg(mode, q(formatBytes(run.spec.bytes))) : mode;
 }
 
 QString sweepTable(const ReportSet &set)

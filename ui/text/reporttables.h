@@ -18,4 +18,8 @@ QString runTable(const RunReport &report);
 QString compareTable(const ReportSet &set);
 QString sweepTable(const ReportSet &set);
 
+// A run's name in a comparison: its mode, and its size where the set runs
+// one mode at several sizes ("managed · 512 MiB").
+QString runName(const ReportSet &set, const RunReport &run);
+
 } // namespace sharescope

@@ -1,0 +1,215 @@
+#include "migrationtab.h"
+
+#include "bytesize.h"
+#include "countersmodel.h"
+#include "countertables.h"
+#include "language.h"
+#include "migrationchart.h"
+#include "phasestyle.h"
+#include "residencymap.h"
+#include "tableview.h"
+#include "textconv.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSlider>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace sharescope {
+namespace {
+
+QWidget *swatch(const QColor &colour, const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(
+        QStringLiteral("<span style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span> %2").arg(colour.name(), text),
+        parent);
+    return label;
+}
+
+// Why a run has no migrations to show, in the words of its mode.
+QString whyNothingMigrates(const RunReport &report)
+{
+    const QString mode = q(modeName(report.spec.mode));
+    switch (report.spec.modeInfo().family) {
+    case ModeFamily::Mapped:
+        return QObject::tr("%1: the GPU reads and writes host memory in place, over the bus; no page migrates.")
+            .arg(mode);
+    case ModeFamily::Copy:
+    case ModeFamily::ClCopy:
+        return QObject::tr("%1: the data moves by explicit copies, not by page migration; the Timeline tab shows the "
+                           "bytes each copy moved.")
+            .arg(mode);
+    case ModeFamily::Ipc:
+        return QObject::tr("ipc: cudaMalloc memory shared with a second process; its pages never migrate.");
+    case ModeFamily::ClMap: {
+        const bool zeroCopy = !report.buffers.empty()
+            && std::ranges::all_of(report.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
+        return QObject::tr("%1: OpenCL reports no page migrations. Here the map returned %2.")
+            .arg(mode,
+                 zeroCopy ? QObject::tr("the buffers' own memory (zero-copy)")
+                          : QObject::tr("a copy, or memory whose placement the device does not report"));
+    }
+    case ModeFamily::ClSvm:
+        return QObject::tr("%1: one pointer on both sides; OpenCL reports no page migrations.").arg(mode);
+    case ModeFamily::Managed:
+        break;
+    }
+    if (!report.countersEnabled)
+        return QObject::tr("Counters not reported: %1.").arg(coreText(report.countersNote));
+    return {};
+}
+
+// The bytes CUPTI recorded over the bytes the driver moved, over the
+// median iteration's phases; empty without both.
+std::optional<double> overallRecordedShare(const RunReport &report)
+{
+    std::uint64_t recorded = 0;
+    std::uint64_t exact = 0;
+    for (const PhaseSummary &summary : summarize(report)) {
+        const auto &c = summary.median.counters;
+        if (!c || !c->recordedHostToDevice || !c->recordedDeviceToHost || !c->bytesHostToDevice
+            || !c->bytesDeviceToHost)
+            continue;
+        recorded += *c->recordedHostToDevice + *c->recordedDeviceToHost;
+        exact += *c->bytesHostToDevice + *c->bytesDeviceToHost;
+    }
+    if (exact == 0)
+        return std::nullopt;
+    return static_cast<double>(recorded) / static_cast<double>(exact);
+}
+
+QString countersNote(const RunReport &report)
+{
+    if (report.countersTotals == CounterTotals::Driver) {
+        QString note = MigrationTab::tr(
+            "Exact totals from the UVM driver's own counters, counted in a second pass of the same experiment with "
+            "the counters on; the times on the Timeline are from the run without them.");
+        if (const auto share = overallRecordedShare(report)) {
+            note += QLatin1Char(' ')
+                + MigrationTab::tr("CUPTI's migration records hold %1% of the bytes the driver moved.")
+                      .arg(*share * 100, 0, 'f', 0);
+        }
+        return note;
+    }
+    QString note = MigrationTab::tr("Sums of CUPTI's migration records (the driver's own counters are not reported "
+                                    "here: %1).")
+                       .arg(coreText(report.exactNote));
+    if (report.residency.unexplainedBytes) {
+        note += QLatin1Char(' ')
+            + MigrationTab::tr("<b>Incomplete:</b> %1 came back to the host from chunks no record had moved to the "
+                               "GPU: the driver dropped migration records. The counters are lower bounds.")
+                  .arg(q(formatBytes(report.residency.unexplainedBytes)));
+    }
+    return note;
+}
+
+QString mapSourceText(const Residency &residency)
+{
+    if (residency.source == ResidencySource::Pages)
+        return MigrationTab::tr("From the pages the CPU holds (/proc/self/pagemap), read after every phase: on the "
+                                "host and partly are measured; a chunk the CPU does not hold is on the GPU once the "
+                                "GPU has touched it, untouched before, and on the host for the GPU under "
+                                "preferred-host advice.");
+    return MigrationTab::tr("Reconstructed from the migration records: CUDA has no call that says where a page is.");
+}
+
+} // namespace
+
+MigrationTab::MigrationTab(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new CountersModel(this))
+    , m_chart(new MigrationChart(this))
+    , m_map(new ResidencyMap(this))
+    , m_slider(new QSlider(Qt::Horizontal, this))
+    , m_snapshotLabel(new QLabel(this))
+    , m_note(new QLabel(this))
+    , m_mapSource(new QLabel(this))
+    , m_counterArea(nullptr)
+    , m_mapArea(new QWidget(this))
+{
+    m_table = makeTable(m_model, this);
+    m_note->setWordWrap(true);
+    m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_note->setMargin(6);
+    auto *legend = new QHBoxLayout;
+    for (const Location location :
+         {Location::Host, Location::Partly, Location::Device, Location::Both, Location::Remote, Location::Untouched})
+        legend->addWidget(swatch(locationColor(location), locationLabel(location), this));
+    legend->addStretch(1);
+    m_mapSource->setWordWrap(true);
+    m_mapSource->setForegroundRole(QPalette::PlaceholderText);
+    auto *stepper = new QHBoxLayout;
+    stepper->addWidget(new QLabel(tr("After phase"), this));
+    stepper->addWidget(m_slider, 1);
+    stepper->addWidget(m_snapshotLabel);
+    auto *mapLayout = new QVBoxLayout(m_mapArea);
+    mapLayout->setContentsMargins(0, 0, 0, 0);
+    mapLayout->addWidget(m_map, 1);
+    mapLayout->addLayout(stepper);
+    mapLayout->addLayout(legend);
+    mapLayout->addWidget(m_mapSource);
+
+    auto *top = new QSplitter(Qt::Horizontal, this);
+    m_counterArea = top;
+    top->addWidget(m_table);
+    top->addWidget(m_chart);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+    top->setSizes({560, 340});
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->addWidget(top);
+    splitter->addWidget(m_mapArea);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_note);
+    layout->addWidget(splitter, 1);
+    layout->addStretch(0);
+    connect(m_slider, &QSlider::valueChanged, this, &MigrationTab::showSnapshot);
+    clear();
+}
+
+void MigrationTab::clear()
+{
+    m_model->clear();
+    m_chart->clear();
+    m_map->setResidency({});
+    m_counterArea->setVisible(false);
+    m_mapArea->setVisible(false);
+    m_note->setText(tr("Run a managed-memory mode on a CUDA device to see pages migrate."));
+}
+
+void MigrationTab::setReport(const RunReport &report)
+{
+    m_model->setReport(report);
+    m_chart->setReport(report);
+    m_counterArea->setVisible(m_model->rowCount() > 0); // without counters, the note says why
+    m_map->setResidency(report.residency);
+    m_mapSource->setText(mapSourceText(report.residency));
+    const int snapshots = m_map->snapshotCount();
+    m_mapArea->setVisible(snapshots > 0);
+    m_slider->setRange(0, std::max(0, snapshots - 1));
+    m_slider->setValue(std::max(0, snapshots - 1));
+    showSnapshot(m_slider->value());
+    QString note = whyNothingMigrates(report);
+    if (note.isEmpty() && report.countersEnabled)
+        note = countersNote(report);
+    m_note->setText(note);
+}
+
+void MigrationTab::showSnapshot(int index)
+{
+    m_map->setSnapshot(index);
+    const auto &snapshots = m_map->residency().snapshots;
+    if (index < 0 || index >= static_cast<int>(snapshots.size())) {
+        m_snapshotLabel->clear();
+        return;
+    }
+    const ResidencySnapshot &s = snapshots[static_cast<std::size_t>(index)];
+    m_snapshotLabel->setText(s.iteration < 0 ? phaseLabel(s.phase)
+                                             : tr("iteration %1, %2").arg(s.iteration + 1).arg(phaseLabel(s.phase)));
+}
+
+} // namespace sharescope

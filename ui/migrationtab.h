@@ -1,0 +1,49 @@
+#pragma once
+
+#include "runreport.h"
+
+#include <QWidget>
+
+class QLabel;
+class QSlider;
+class QTableView;
+
+namespace sharescope {
+
+class CountersModel;
+class MigrationChart;
+class ResidencyMap;
+
+// The Migration tab: unified-memory counters per phase and how complete
+// they are, migrated bytes, and where the managed buffers' pages were after
+// each phase, with where the map comes from.
+class MigrationTab : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit MigrationTab(QWidget *parent = nullptr);
+    void clear();
+    void setReport(const RunReport &report);
+    MigrationChart *chart() const { return m_chart; }
+    ResidencyMap *map() const { return m_map; }
+    QSlider *slider() const { return m_slider; }
+    QLabel *note() const { return m_note; }
+    QLabel *mapSource() const { return m_mapSource; }
+
+private:
+    void showSnapshot(int index);
+
+    CountersModel *m_model;
+    QTableView *m_table;
+    MigrationChart *m_chart;
+    ResidencyMap *m_map;
+    QSlider *m_slider;
+    QLabel *m_snapshotLabel;
+    QLabel *m_note;
+    QLabel *m_mapSource;
+    QWidget *m_counterArea;
+    QWidget *m_mapArea;
+};
+
+} // namespace sharescope
