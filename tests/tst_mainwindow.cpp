@@ -11,6 +11,10 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -144,6 +148,61 @@ private slots:
             }
         }
         QCOMPARE(bars, 5);
+    }
+
+    // File → Export trace… writes the results on screen (here: the compare)
+    // as Trace Event Format: one process per run, every phase once.
+    void exportsATraceFromTheFileMenu()
+    {
+        QMenu *file = nullptr;
+        for (QAction *action : m_window->menuBar()->actions()) {
+            if (action->text() == QStringLiteral("&File"))
+                file = action->menu();
+        }
+        QVERIFY(file);
+        QAction *exportTrace = nullptr;
+        for (QAction *action : file->actions()) {
+            if (action->text() == QStringLiteral("Export &trace…"))
+                exportTrace = action;
+        }
+        QVERIFY(exportTrace);
+        const ReportSet &results = m_window->results();
+        QVERIFY(!results.runs.empty());
+        QVERIFY(exportTrace->isEnabled());
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("compare.trace.json"));
+        // The save dialog is modal: answer it from a timer once it is up.
+        bool answered = false;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, this, [&] {
+            if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                answer.stop();
+                answered = true;
+                dialog->selectFile(path);
+                static_cast<QDialog *>(dialog)->accept(); // QFileDialog's own accept() is protected
+            }
+        });
+        answer.start(50);
+        exportTrace->trigger();
+        QVERIFY(answered);
+
+        QFile trace(path);
+        QVERIFY(trace.open(QIODevice::ReadOnly));
+        QJsonParseError error;
+        const QJsonObject document = QJsonDocument::fromJson(trace.readAll(), &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        int processes = 0;
+        int phases = 0;
+        for (const QJsonValue &event : document["traceEvents"].toArray()) {
+            processes += event["ph"].toString() == "M" && event["name"].toString() == "process_name";
+            phases += event["ph"].toString() == "X" && event["cat"].toString() == "phase";
+        }
+        int expectedPhases = 0;
+        for (const RunReport &run : results.runs)
+            expectedPhases += 1 + (run.free ? 1 : 0) + 5 * static_cast<int>(run.iterations.size());
+        QCOMPARE(processes, static_cast<int>(results.runs.size()));
+        QCOMPARE(phases, expectedPhases);
     }
 
     void runsADemoAndShowsItsLesson()
