@@ -723,6 +723,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>C++ (OpenCL)</source>
         <translation>C++（OpenCL）</translation>
     </message>
+    <message>
+        <source>TensorFlow (TF1 style)</source>
+        <translation>TensorFlow（TF1 风格）</translation>
+    </message>
 </context>
 <context>
     <name>IpcExport</name>
