@@ -1,6 +1,6 @@
 # dlpack in JAX: JAX reads a buffer that CuPy allocated, and PyTorch reads an
 # array that JAX made, without a copy. JAX arrays are immutable: write through
-# CuPy or PyTorch only into memory that JAX merely reads.
+# CuPy or PyTorch only while JAX is not using the memory, never into JAX's own.
 import os
 os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")  # else JAX takes 75 % of the GPU
 import cupy as cp
