@@ -150,10 +150,17 @@ private slots:
         QCOMPARE(bars, 5);
     }
 
-    // File → Export trace… writes the results on screen (here: the compare)
-    // as Trace Event Format: one process per run, every phase once.
+    // File → Export trace… writes the results on screen as Trace Event
+    // Format: one process per run, every phase once.
     void exportsATraceFromTheFileMenu()
     {
+        typeSize(QStringLiteral("1MiB"));
+        panel()->setIterations(2, 1);
+        QTest::mouseClick(panel()->runButton(), Qt::LeftButton);
+        bool succeeded = false;
+        QVERIFY(waitForJob(120000, &succeeded));
+        QVERIFY(succeeded);
+
         QMenu *file = nullptr;
         for (QAction *action : m_window->menuBar()->actions()) {
             if (action->text() == QStringLiteral("&File"))
@@ -167,7 +174,7 @@ private slots:
         }
         QVERIFY(exportTrace);
         const ReportSet &results = m_window->results();
-        QVERIFY(!results.runs.empty());
+        QCOMPARE(results.runs.size(), std::size_t(1));
         QVERIFY(exportTrace->isEnabled());
 
         QTemporaryDir dir;
@@ -179,6 +186,9 @@ private slots:
             if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
                 answer.stop();
                 answered = true;
+                // selectFile() leaves the name alone while the name field has the focus.
+                if (QWidget *focused = dialog->focusWidget())
+                    focused->clearFocus();
                 dialog->selectFile(path);
                 static_cast<QDialog *>(dialog)->accept(); // QFileDialog's own accept() is protected
             }
