@@ -14,6 +14,7 @@
 #include "reportjson.h"
 #include "reporttables.h"
 #include "textconv.h"
+#include "traceexport.h"
 #include "trnoop.h"
 
 #include <QCoreApplication>
@@ -155,7 +156,7 @@ int CliRunner::experiments(const CommandLineOptions &options)
     // Open the output files first: a bad path fails before any work, and
     // nothing is left behind unless the whole result is written.
     OutputFiles outputs(m_out);
-    if (Status opened = outputs.open(options.jsonPath, options.csvPath); !opened)
+    if (Status opened = outputs.open(options.jsonPath, options.csvPath, options.tracePath); !opened)
         return fail(opened.error());
     auto backend = openBackend(*device);
     if (!backend)
@@ -177,7 +178,8 @@ int CliRunner::experiments(const CommandLineOptions &options)
         m_out << resultText(request, set);
         m_out.flush();
     }
-    if (Status written = outputs.commit(toJson(set), toCsv(set.runs)); !written)
+    const std::string trace = options.tracePath.isEmpty() ? std::string() : toTraceJson(set);
+    if (Status written = outputs.commit(toJson(set), toCsv(set.runs), trace); !written)
         return fail(written.error());
     if (outcome->anyFailed)
         m_err << CliText::tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;

@@ -50,7 +50,7 @@ Options experimentOptions(bool withSize)
 
 Options outputOptions()
 {
-    return {option::jsonFile(), option::csvFile()};
+    return {option::jsonFile(), option::csvFile(), option::traceFile()};
 }
 
 bool readListing(OptionReader &reader, const QStringList &, CommandLineOptions &options)

@@ -21,6 +21,7 @@ struct CommandLineOptions
     bool json = false; // devices and modes: JSON on stdout
     QString jsonPath; // run, compare, sweep, demo: a file, or "-" for stdout
     QString csvPath;
+    QString tracePath; // Trace Event Format, for Perfetto and chrome://tracing
     bool listDemos = false; // demo without a name, or with --list
     // gui
     bool runOnStart = false;

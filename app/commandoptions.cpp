@@ -80,6 +80,14 @@ QCommandLineOption csvFile()
             CommandLine::tr("Write every phase of every iteration as CSV to FILE, or to stdout with -."),
             QStringLiteral("FILE")};
 }
+QCommandLineOption traceFile()
+{
+    return {
+        QStringLiteral("trace"),
+        CommandLine::tr("Write the phases as a trace (Trace Event Format JSON) to FILE, or to stdout with -; open it "
+                        "in ui.perfetto.dev or chrome://tracing."),
+        QStringLiteral("FILE")};
+}
 QCommandLineOption language()
 {
     return {QStringLiteral("lang"),
@@ -199,8 +207,15 @@ bool OptionReader::readOutputs(CommandLineOptions &options)
         options.jsonPath = value("json");
     if (isSet("csv"))
         options.csvPath = value("csv");
-    if (options.jsonPath == QLatin1String("-") && options.csvPath == QLatin1String("-"))
+    if (isSet("trace"))
+        options.tracePath = value("trace");
+    const QLatin1String stdoutPath("-");
+    if (options.jsonPath == stdoutPath && options.csvPath == stdoutPath)
         return fail(CommandLine::tr("--json - and --csv - cannot both write to stdout; give one of them a file name"));
+    if (options.tracePath == stdoutPath && (options.jsonPath == stdoutPath || options.csvPath == stdoutPath)) {
+        return fail(CommandLine::tr("--trace - and --%1 - cannot both write to stdout; give one of them a file name")
+                        .arg(options.jsonPath == stdoutPath ? QStringLiteral("json") : QStringLiteral("csv")));
+    }
     return true;
 }
 

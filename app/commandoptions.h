@@ -35,6 +35,7 @@ QCommandLineOption noCounters();
 QCommandLineOption jsonFile();
 QCommandLineOption jsonFlag();
 QCommandLineOption csvFile();
+QCommandLineOption traceFile();
 QCommandLineOption language();
 } // namespace option
 
@@ -63,7 +64,7 @@ public:
     // Device, kernel, size, counts, stride, rounds, advice, counters: each
     // where the subcommand takes it.
     bool readExperiment(ExperimentSpec &spec);
-    // --json FILE and --csv FILE.
+    // --json FILE, --csv FILE and --trace FILE; at most one of them "-".
     bool readOutputs(CommandLineOptions &options);
 
     bool fail(const QString &message);

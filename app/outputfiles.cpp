@@ -13,13 +13,16 @@ namespace {
 
 } // namespace
 
-Status OutputFiles::open(const QString &jsonPath, const QString &csvPath)
+Status OutputFiles::open(const QString &jsonPath, const QString &csvPath, const QString &tracePath)
 {
     m_jsonPath = jsonPath;
     m_csvPath = csvPath;
+    m_tracePath = tracePath;
     if (Status s = openOne(jsonPath, m_json); !s)
         return s;
-    return openOne(csvPath, m_csv);
+    if (Status s = openOne(csvPath, m_csv); !s)
+        return s;
+    return openOne(tracePath, m_trace);
 }
 
 Status OutputFiles::openOne(const QString &path, std::unique_ptr<QSaveFile> &file)
@@ -48,11 +51,13 @@ Status OutputFiles::commitOne(const QString &path, std::unique_ptr<QSaveFile> &f
     return okStatus();
 }
 
-Status OutputFiles::commit(const std::string &json, const std::string &csv)
+Status OutputFiles::commit(const std::string &json, const std::string &csv, const std::string &trace)
 {
     if (Status s = commitOne(m_jsonPath, m_json, json); !s)
         return s;
-    return commitOne(m_csvPath, m_csv, csv);
+    if (Status s = commitOne(m_csvPath, m_csv, csv); !s)
+        return s;
+    return commitOne(m_tracePath, m_trace, trace);
 }
 
 } // namespace sharescope

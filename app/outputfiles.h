@@ -11,7 +11,7 @@
 
 namespace sharescope {
 
-// The --json and --csv outputs. Files are opened before any work (a bad path
+// The --json, --csv and --trace outputs. Files are opened before any work (a bad path
 // fails at once) and written through QSaveFile, so a failed or cancelled run
 // leaves no partial file behind. "-" means stdout.
 class OutputFiles
@@ -22,9 +22,13 @@ public:
     {
     }
 
-    Status open(const QString &jsonPath, const QString &csvPath);
-    bool writesStdout() const { return m_jsonPath == QLatin1String("-") || m_csvPath == QLatin1String("-"); }
-    Status commit(const std::string &json, const std::string &csv);
+    Status open(const QString &jsonPath, const QString &csvPath, const QString &tracePath = {});
+    bool writesStdout() const
+    {
+        return m_jsonPath == QLatin1String("-") || m_csvPath == QLatin1String("-") || m_tracePath == QLatin1String("-");
+    }
+    // Writes each output that was opened; the others' contents are ignored.
+    Status commit(const std::string &json, const std::string &csv, const std::string &trace = {});
 
 private:
     Status openOne(const QString &path, std::unique_ptr<QSaveFile> &file);
@@ -33,8 +37,10 @@ private:
     QTextStream &m_stdout;
     QString m_jsonPath;
     QString m_csvPath;
+    QString m_tracePath;
     std::unique_ptr<QSaveFile> m_json;
     std::unique_ptr<QSaveFile> m_csv;
+    std::unique_ptr<QSaveFile> m_trace;
 };
 
 } // namespace sharescope

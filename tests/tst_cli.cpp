@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
@@ -116,6 +117,58 @@ private slots:
         const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
         QCOMPARE(lines.size(), 1 + 1 + 4 * 5 + 1); // header, alloc, (warm-up + 3) x 5 phases, free
         QVERIFY(lines[0].startsWith("device,mode,kernel,bytes,iteration"));
+    }
+
+    // --trace writes the run as Trace Event Format: every phase of every
+    // iteration exactly once, alloc and free once, beside the JSON report.
+    void writesATrace()
+    {
+        const QString trace = m_dir.filePath("run.trace.json");
+        const QString json = m_dir.filePath("traced.json");
+        const Outcome outcome = run({"run", "--device", "opencl:0", "--mode", "cl-copy", "--size", "256KiB",
+                                     "--iterations", "3", "--warmup", "1", "--trace", trace, "--json", json});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QVERIFY(outcome.out.contains("verified    yes")); // the table still goes to stdout
+        QFile traceFile(trace);
+        QVERIFY(traceFile.open(QIODevice::ReadOnly));
+        QJsonParseError error;
+        const QJsonObject document = QJsonDocument::fromJson(traceFile.readAll(), &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        QMap<QPair<int, QString>, int> seen; // (iteration, phase) -> events
+        for (const QJsonValue &event : document["traceEvents"].toArray()) {
+            if (event["ph"].toString() != "X" || event["cat"].toString() != "phase")
+                continue;
+            QVERIFY(event["dur"].toDouble() >= 0);
+            ++seen[{event["args"]["iteration"].toInt(), event["name"].toString()}];
+        }
+        QFile jsonFile(json);
+        QVERIFY(jsonFile.open(QIODevice::ReadOnly));
+        const QJsonArray iterations = QJsonDocument::fromJson(jsonFile.readAll()).object()["iterations"].toArray();
+        QCOMPARE(iterations.size(), 4); // warm-up + 3
+        QMap<QPair<int, QString>, int> expected{{{-1, "alloc"}, 1}, {{-1, "free"}, 1}};
+        for (const QJsonValue &iteration : iterations) {
+            for (const char *phase : {"host-init", "to-device", "kernel", "to-host", "host-read"})
+                expected[{iteration["index"].toInt(), QString::fromLatin1(phase)}] = 1;
+        }
+        QCOMPARE(seen, expected);
+    }
+
+    // Only one output can take stdout, and nothing is written when one is refused.
+    void refusesTwoTracesOnStdout()
+    {
+        const QString json = m_dir.filePath("not-written.json");
+        Outcome outcome = run({"run", "--device", "opencl:0", "--size", "4KiB", "--trace", "-", "--csv", "-"});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("--trace - and --csv - cannot both write to stdout"), qPrintable(outcome.err));
+        QVERIFY(outcome.out.isEmpty());
+        outcome = run({"demo", "copies-vs-zero-copy", "--device", "opencl:0", "--json", "-", "--trace", "-"});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY(outcome.out.isEmpty());
+        outcome = run({"compare", "--device", "opencl:0", "--size", "4KiB", "--json", json, "--trace",
+                       m_dir.filePath("no/such/dir/out.trace.json")});
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("cannot write"), qPrintable(outcome.err));
+        QVERIFY(!QFile::exists(json));
     }
 
     void comparesTheOpenClModes()

@@ -72,6 +72,11 @@ private slots:
         QCOMPARE(result.options.request.kind, ReportSet::Kind::Sweep);
         QCOMPARE(result.options.request.sizes, (std::vector<std::uint64_t>{4096, 16384, 65536, 262144, 1048576}));
         QCOMPARE(result.options.csvPath, QStringLiteral("out.csv"));
+        result = parse("compare --trace - --json out.json");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QCOMPARE(result.options.tracePath, QStringLiteral("-"));
+        result = parse("demo prefetch --trace prefetch.trace.json");
+        QCOMPARE(result.options.tracePath, QStringLiteral("prefetch.trace.json"));
         result = parse("sweep");
         QCOMPARE(result.options.request.sizes.size(), std::size_t(8)); // 4KiB, 16KiB, ... 64MiB
         result = parse("demo prefetch --size 1MiB");
@@ -194,6 +199,12 @@ private slots:
                                          << "FROM is larger than TO";
         QTest::addRow("two stdouts") << "run --json - --csv -"
                                      << "cannot both write to stdout";
+        QTest::addRow("trace and json on stdout") << "run --json - --trace -"
+                                                  << "--trace - and --json - cannot both write to stdout";
+        QTest::addRow("trace and csv on stdout") << "sweep --trace - --csv -"
+                                                 << "--trace - and --csv - cannot both write to stdout";
+        QTest::addRow("gui writes no trace") << "gui --run --trace out.json"
+                                             << "Unknown option 'trace'";
         QTest::addRow("run has no --modes") << "run --modes cl-copy"
                                             << "Unknown option 'modes'";
     }
@@ -203,6 +214,7 @@ private slots:
         QTest::addColumn<QStringList>("arguments");
         QTest::addRow("device") << QStringList{"run", "--device", ""};
         QTest::addRow("json") << QStringList{"run", "--json", ""};
+        QTest::addRow("trace") << QStringList{"compare", "--trace", ""};
         QTest::addRow("modes") << QStringList{"compare", "--modes", ""};
         QTest::addRow("demo name") << QStringList{"demo", ""};
         QTest::addRow("tab") << QStringList{"gui", "--tab", ""};

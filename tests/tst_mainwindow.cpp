@@ -12,6 +12,10 @@
 
 #include <QApplication>
 #include <QElapsedTimer>
+#include <QFileDialog>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -145,6 +149,71 @@ private slots:
             }
         }
         QCOMPARE(bars, 5);
+    }
+
+    // File → Export trace… writes the results on screen as Trace Event
+    // Format: one process per run, every phase once.
+    void exportsATraceFromTheFileMenu()
+    {
+        typeSize(QStringLiteral("1MiB"));
+        panel()->setIterations(2, 1);
+        QTest::mouseClick(panel()->runButton(), Qt::LeftButton);
+        bool succeeded = false;
+        QVERIFY(waitForJob(120000, &succeeded));
+        QVERIFY(succeeded);
+
+        QMenu *file = nullptr;
+        for (QAction *action : m_window->menuBar()->actions()) {
+            if (action->text() == QStringLiteral("&File"))
+                file = action->menu();
+        }
+        QVERIFY(file);
+        QAction *exportTrace = nullptr;
+        for (QAction *action : file->actions()) {
+            if (action->text() == QStringLiteral("Export &trace…"))
+                exportTrace = action;
+        }
+        QVERIFY(exportTrace);
+        const ReportSet &results = m_window->results();
+        QCOMPARE(results.runs.size(), std::size_t(1));
+        QVERIFY(exportTrace->isEnabled());
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("compare.trace.json"));
+        // The save dialog is modal: answer it from a timer once it is up.
+        bool answered = false;
+        QTimer answer;
+        connect(&answer, &QTimer::timeout, this, [&] {
+            if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                answer.stop();
+                answered = true;
+                // selectFile() leaves the name alone while the name field has the focus.
+                if (QWidget *focused = dialog->focusWidget())
+                    focused->clearFocus();
+                dialog->selectFile(path);
+                static_cast<QDialog *>(dialog)->accept(); // QFileDialog's own accept() is protected
+            }
+        });
+        answer.start(50);
+        exportTrace->trigger();
+        QVERIFY(answered);
+
+        QFile trace(path);
+        QVERIFY(trace.open(QIODevice::ReadOnly));
+        QJsonParseError error;
+        const QJsonObject document = QJsonDocument::fromJson(trace.readAll(), &error).object();
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        int processes = 0;
+        int phases = 0;
+        for (const QJsonValue &event : document["traceEvents"].toArray()) {
+            processes += event["ph"].toString() == "M" && event["name"].toString() == "process_name";
+            phases += event["ph"].toString() == "X" && event["cat"].toString() == "phase";
+        }
+        int expectedPhases = 0;
+        for (const RunReport &run : results.runs)
+            expectedPhases += 1 + (run.free ? 1 : 0) + 5 * static_cast<int>(run.iterations.size());
+        QCOMPARE(processes, static_cast<int>(results.runs.size()));
+        QCOMPARE(phases, expectedPhases);
     }
 
     void runsADemoAndShowsItsLesson()

@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QClipboard>
+#include <QDesktopServices>
 #include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -46,7 +47,9 @@ ExplainTab::ExplainTab(QWidget *parent)
     , m_examples(new QTabWidget(this))
     , m_command(new QLineEdit(this))
 {
-    m_text->setOpenExternalLinks(true);
+    // Links are ours to follow: a page of this tab, or a web page in a browser.
+    m_text->setOpenLinks(false);
+    connect(m_text, &QTextBrowser::anchorClicked, this, &ExplainTab::openLink);
     m_command->setReadOnly(true);
     m_command->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     auto *copyCommand = new QPushButton(tr("Copy"), this);
@@ -73,16 +76,31 @@ void ExplainTab::setExperiment(const ExperimentSpec &spec)
     if (mode == m_mode)
         return;
     m_mode = mode;
-    const Explanation explanation = explanationFor(mode);
-    m_text->setMarkdown(explanation.markdown.isEmpty() ? tr("No explanation for %1 yet.").arg(mode)
+    showPage(mode);
+}
+
+void ExplainTab::showPage(const QString &page)
+{
+    m_page = page;
+    const Explanation explanation = explanationFor(page);
+    m_text->setMarkdown(explanation.markdown.isEmpty() ? tr("No explanation for %1 yet.").arg(page)
                                                        : explanation.markdown);
     while (m_examples->count() > 0) {
-        QWidget *page = m_examples->widget(0);
+        QWidget *tab = m_examples->widget(0);
         m_examples->removeTab(0);
-        page->deleteLater();
+        tab->deleteLater();
     }
     for (const CodeExample &example : explanation.examples)
         m_examples->addTab(codeView(example.code, m_examples), example.label);
+}
+
+void ExplainTab::openLink(const QUrl &link)
+{
+    const QString page = explanationLinkTarget(link);
+    if (!page.isEmpty())
+        showPage(page);
+    else
+        QDesktopServices::openUrl(link);
 }
 
 QString ExplainTab::command() const

@@ -2,6 +2,9 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
+
+class QUrl;
 
 namespace sharescope {
 
@@ -19,6 +22,16 @@ struct Explanation
     QList<CodeExample> examples;
 };
 
-Explanation explanationFor(const QString &mode);
+// A page is a mode's name, or one of explanationPages().
+Explanation explanationFor(const QString &page);
+
+// The pages that explain something other than a mode (sharing one buffer
+// between Python libraries, TensorFlow's memory), in resources/explain/ like
+// the modes' and reached from their pages by links.
+QStringList explanationPages();
+
+// The page a link in an explanation names, written [text](explain:PAGE) in
+// the markdown; empty for any other link (those open in a browser).
+QString explanationLinkTarget(const QUrl &link);
 
 } // namespace sharescope

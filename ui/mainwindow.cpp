@@ -19,6 +19,7 @@
 #include "sweepplot.h"
 #include "textconv.h"
 #include "timelineplot.h"
+#include "traceexport.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -174,6 +175,9 @@ void MainWindow::createMenus()
     m_saveAction = file->addAction(tr("&Save report as…"), this, &MainWindow::saveReport);
     m_saveAction->setShortcut(QKeySequence::Save);
     m_saveAction->setEnabled(false);
+    m_traceAction = file->addAction(tr("Export &trace…"), this, &MainWindow::exportTrace);
+    m_traceAction->setStatusTip(tr("Write the results as a trace to open in ui.perfetto.dev or chrome://tracing."));
+    m_traceAction->setEnabled(false);
     file->addAction(tr("&Export plot…"), this, &MainWindow::exportPlot);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -356,6 +360,7 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
 {
     m_results = set;
     m_saveAction->setEnabled(!set.runs.empty());
+    m_traceAction->setEnabled(!set.runs.empty());
     if (set.kind == ReportSet::Kind::Run && !set.runs.empty()) {
         const RunReport &report = set.runs.front();
         m_timeline->setReport(report);
@@ -431,6 +436,25 @@ void MainWindow::saveReport()
     }
     addRecent(path);
     statusBar()->showMessage(tr("Saved %1").arg(path), 5000);
+}
+
+void MainWindow::exportTrace()
+{
+    if (m_results.runs.empty())
+        return;
+    const QString path
+        = QFileDialog::getSaveFileName(this, tr("Export trace"), QStringLiteral("sharescope-trace.json"),
+                                       tr("Trace Event Format, for ui.perfetto.dev or chrome://tracing (*.json)"));
+    if (path.isEmpty())
+        return;
+    // Through QSaveFile, like Save: a failed write leaves no half trace behind.
+    QSaveFile file(path);
+    const QByteArray bytes = QByteArray::fromStdString(toTraceJson(m_results));
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        QMessageBox::warning(this, tr("Export trace"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
 }
 
 void MainWindow::exportPlot()

@@ -82,6 +82,7 @@ private:
     // with the reason shown when nothing can run.
     quint64 start(RunRequest request, const QString &what);
     void saveReport();
+    void exportTrace();
     void exportPlot();
     void addRecent(const QString &path);
     void updateRecentMenu();
@@ -105,6 +106,7 @@ private:
     QAction *m_runAction = nullptr;
     QAction *m_cancelAction = nullptr;
     QAction *m_saveAction = nullptr;
+    QAction *m_traceAction = nullptr;
     const bool m_rememberSettings;
     ReportSet m_results;
     QStringList m_recent;

@@ -407,6 +407,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>--rounds applies only to the ping-pong kernel, not to %1</source>
         <translation>--rounds 只适用于 ping-pong 内核，不适用于 %1</translation>
     </message>
+    <message>
+        <source>Write the phases as a trace (Trace Event Format JSON) to FILE, or to stdout with -; open it in ui.perfetto.dev or chrome://tracing.</source>
+        <translation>将各阶段以跟踪格式（Trace Event Format JSON）写入 FILE；指定 - 则写到标准输出；可在 ui.perfetto.dev 或 chrome://tracing 中打开。</translation>
+    </message>
+    <message>
+        <source>--trace - and --%1 - cannot both write to stdout; give one of them a file name</source>
+        <translation>--trace - 和 --%1 - 不能同时写到标准输出；请为其中一个指定文件名</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -734,6 +742,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>C++ (OpenCL)</source>
         <translation>C++（OpenCL）</translation>
+    </message>
+    <message>
+        <source>TensorFlow (TF1 style)</source>
+        <translation>TensorFlow（TF1 风格）</translation>
     </message>
 </context>
 <context>
@@ -2040,6 +2052,22 @@ counters on, against the time above: what the instruments cost
     <message>
         <source>&amp;About ShareScope</source>
         <translation>关于 ShareScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Export &amp;trace…</source>
+        <translation>导出跟踪(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Write the results as a trace to open in ui.perfetto.dev or chrome://tracing.</source>
+        <translation>将结果写成跟踪文件，可在 ui.perfetto.dev 或 chrome://tracing 中打开。</translation>
+    </message>
+    <message>
+        <source>Export trace</source>
+        <translation>导出跟踪</translation>
+    </message>
+    <message>
+        <source>Trace Event Format, for ui.perfetto.dev or chrome://tracing (*.json)</source>
+        <translation>Trace Event Format 跟踪文件，用于 ui.perfetto.dev 或 chrome://tracing (*.json)</translation>
     </message>
 </context>
 <context>
