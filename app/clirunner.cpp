@@ -176,6 +176,9 @@ int CliRunner::experiments(const CommandLineOptions &options)
     if (!outputs.writesStdout()) {
         m_out << resultText(request, set);
         m_out.flush();
+        // A full disk or a closed terminal: the results did not arrive.
+        if (m_out.status() != QTextStream::Ok)
+            return fail(failed(CliText::tr("cannot write the results to standard output").toStdString()));
     }
     if (Status written = outputs.commit(toJson(set), toCsv(set.runs)); !written)
         return fail(written.error());

@@ -9,50 +9,43 @@ class OutputText
 };
 
 namespace sharescope {
-namespace {
-
-} // namespace
 
 Status OutputFiles::open(const QString &jsonPath, const QString &csvPath)
 {
-    m_jsonPath = jsonPath;
-    m_csvPath = csvPath;
-    if (Status s = openOne(jsonPath, m_json); !s)
-        return s;
-    return openOne(csvPath, m_csv);
-}
-
-Status OutputFiles::openOne(const QString &path, std::unique_ptr<QSaveFile> &file)
-{
-    if (path.isEmpty() || path == QLatin1String("-"))
-        return okStatus();
-    file = std::make_unique<QSaveFile>(path);
-    if (!file->open(QIODevice::WriteOnly)) {
-        return badArgument(OutputText::tr("cannot write '%1': %2").arg(path, file->errorString()).toStdString());
+    // Two results in one file would leave one of them, or neither readable.
+    if (!jsonPath.isEmpty() && !csvPath.isEmpty() && sameOutput(jsonPath, csvPath)) {
+        return badArgument(OutputText::tr("--json '%1' and --csv '%2' name the same file; give each its own")
+                               .arg(jsonPath, csvPath)
+                               .toStdString());
+    }
+    for (auto [path, file] : {std::pair{&jsonPath, &m_json}, std::pair{&csvPath, &m_csv}}) {
+        if (path->isEmpty())
+            continue;
+        *file = std::make_unique<OutputFile>(*path);
+        if (Status opened = (*file)->open(); !opened)
+            return opened;
     }
     return okStatus();
 }
 
-Status OutputFiles::commitOne(const QString &path, std::unique_ptr<QSaveFile> &file, const std::string &content)
+bool OutputFiles::writesStdout() const
 {
-    if (path == QLatin1String("-")) {
-        m_stdout << QString::fromStdString(content);
-        m_stdout.flush();
-        return okStatus();
-    }
+    return (m_json && m_json->isStandardOutput()) || (m_csv && m_csv->isStandardOutput());
+}
+
+Status OutputFiles::commitOne(const std::unique_ptr<OutputFile> &file, const std::string &content)
+{
     if (!file)
         return okStatus();
-    const QByteArray bytes = QByteArray::fromStdString(content);
-    if (file->write(bytes) != bytes.size() || !file->commit())
-        return failed(OutputText::tr("cannot write '%1': %2").arg(path, file->errorString()).toStdString());
-    return okStatus();
+    m_stdout.flush(); // what is already on stdout goes first
+    return file->write(QByteArray::fromStdString(content));
 }
 
 Status OutputFiles::commit(const std::string &json, const std::string &csv)
 {
-    if (Status s = commitOne(m_jsonPath, m_json, json); !s)
+    if (Status s = commitOne(m_json, json); !s)
         return s;
-    return commitOne(m_csvPath, m_csv, csv);
+    return commitOne(m_csv, csv);
 }
 
 } // namespace sharescope

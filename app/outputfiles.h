@@ -1,8 +1,8 @@
 #pragma once
 
+#include "outputfile.h"
 #include "result.h"
 
-#include <QSaveFile>
 #include <QString>
 #include <QTextStream>
 
@@ -11,9 +11,9 @@
 
 namespace sharescope {
 
-// The --json and --csv outputs. Files are opened before any work (a bad path
-// fails at once) and written through QSaveFile, so a failed or cancelled run
-// leaves no partial file behind. "-" means stdout.
+// The --json and --csv outputs of a command (see OutputFile). Both are
+// opened before any work, so that a bad name fails at once, and written only
+// once the whole result is there. "-" means stdout.
 class OutputFiles
 {
 public:
@@ -23,18 +23,16 @@ public:
     }
 
     Status open(const QString &jsonPath, const QString &csvPath);
-    bool writesStdout() const { return m_jsonPath == QLatin1String("-") || m_csvPath == QLatin1String("-"); }
+    // Whether a result goes to stdout, which then carries nothing else.
+    bool writesStdout() const;
     Status commit(const std::string &json, const std::string &csv);
 
 private:
-    Status openOne(const QString &path, std::unique_ptr<QSaveFile> &file);
-    Status commitOne(const QString &path, std::unique_ptr<QSaveFile> &file, const std::string &content);
+    Status commitOne(const std::unique_ptr<OutputFile> &file, const std::string &content);
 
     QTextStream &m_stdout;
-    QString m_jsonPath;
-    QString m_csvPath;
-    std::unique_ptr<QSaveFile> m_json;
-    std::unique_ptr<QSaveFile> m_csv;
+    std::unique_ptr<OutputFile> m_json;
+    std::unique_ptr<OutputFile> m_csv;
 };
 
 } // namespace sharescope

@@ -10,6 +10,8 @@
 #include "explaintab.h"
 #include "language.h"
 #include "migrationchart.h"
+#include "outputfile.h"
+#include "plotexport.h"
 #include "reportcsv.h"
 #include "reportjson.h"
 #include "runcontroller.h"
@@ -33,7 +35,6 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -422,10 +423,8 @@ void MainWindow::saveReport()
         return;
     const bool csv = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) || filter.contains(QLatin1String("csv"));
     const std::string content = csv ? toCsv(m_results.runs) : toJson(m_results);
-    QSaveFile file(path);
-    const QByteArray bytes = QByteArray::fromStdString(content);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        QMessageBox::warning(this, tr("Save report"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    if (Status saved = writeOutput(path, QByteArray::fromStdString(content)); !saved) {
+        QMessageBox::warning(this, tr("Save report"), errorText(saved.error()));
         return;
     }
     addRecent(path);
@@ -460,14 +459,12 @@ void MainWindow::exportPlot()
                                                       tr("PNG image (*.png);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
-    // QCustomPlot writes directly; write to a temporary name and rename, so
-    // that a failed export leaves no half file behind.
-    const QString partial = path + QStringLiteral(".part");
     const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
-    const bool written = pdf ? plot->savePdf(partial) : plot->savePng(partial, 0, 0, 2.0);
-    if (!written || (QFile::exists(path) && !QFile::remove(path)) || !QFile::rename(partial, path)) {
-        QFile::remove(partial);
-        QMessageBox::warning(this, tr("Export plot"), tr("Cannot write %1").arg(path));
+    const QByteArray image = plotImage(plot, pdf);
+    const Status written
+        = image.isEmpty() ? Status(failed(tr("the plot could not be drawn").toStdString())) : writeOutput(path, image);
+    if (!written) {
+        QMessageBox::warning(this, tr("Export plot"), errorText(written.error()));
         return;
     }
     statusBar()->showMessage(tr("Exported %1").arg(path), 5000);

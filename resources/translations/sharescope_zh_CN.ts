@@ -126,6 +126,10 @@ Run one with: sharescope demo NAME [--device D] [--size S]
 运行其中一个：sharescope demo NAME [--device D] [--size S]
 </translation>
     </message>
+    <message>
+        <source>cannot write the results to standard output</source>
+        <translation>无法把结果写到标准输出</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -939,10 +943,49 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
 </context>
 <context>
+    <name>OutputFileText</name>
+    <message>
+        <source>standard output</source>
+        <translation>标准输出</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>an output file needs a name</source>
+        <translation>输出文件需要一个名字</translation>
+    </message>
+    <message>
+        <source>it is closed</source>
+        <translation>它已关闭</translation>
+    </message>
+    <message>
+        <source>it is a directory</source>
+        <translation>它是一个目录</translation>
+    </message>
+    <message>
+        <source>it is not a file, a pipe or a character device</source>
+        <translation>它不是文件、管道或字符设备</translation>
+    </message>
+    <message>
+        <source>there is no directory &apos;%1&apos;</source>
+        <translation>目录“%1”不存在</translation>
+    </message>
+    <message>
+        <source>the name is longer than the %1 bytes its file system allows</source>
+        <translation>文件名超过了其文件系统允许的 %1 字节</translation>
+    </message>
+    <message>
+        <source>it was not opened</source>
+        <translation>它没有被打开</translation>
+    </message>
+</context>
+<context>
     <name>OutputText</name>
     <message>
-        <source>cannot write &apos;%1&apos;: %2</source>
-        <translation>无法写入“%1”：%2</translation>
+        <source>--json &apos;%1&apos; and --csv &apos;%2&apos; name the same file; give each its own</source>
+        <translation>--json “%1”和 --csv “%2”指向同一个文件；请各给一个文件</translation>
     </message>
 </context>
 <context>
@@ -1869,10 +1912,6 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
         <translation>JSON 报告 (*.json);;CSV，每个阶段一行 (*.csv)</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -1887,10 +1926,6 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>PNG image (*.png);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Cannot write %1</source>
-        <translation>无法写入 %1</translation>
     </message>
     <message>
         <source>Exported %1</source>
@@ -1923,6 +1958,10 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>&amp;About ShareScope</source>
         <translation>关于 ShareScope(&amp;A)</translation>
+    </message>
+    <message>
+        <source>the plot could not be drawn</source>
+        <translation>无法绘制该图</translation>
     </message>
 </context>
 <context>
