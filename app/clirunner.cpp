@@ -84,6 +84,8 @@ int CliRunner::execute(const CommandLineOptions &options)
 int CliRunner::fail(const Error &error)
 {
     m_err << "sharescope: " << errorText(error) << Qt::endl;
+    if (error.kind == ErrorKind::Cancelled && m_stopSignal && m_stopSignal->load() != 0)
+        return 128 + m_stopSignal->load();
     return exitCodeFor(error.kind);
 }
 
@@ -164,6 +166,11 @@ int CliRunner::experiments(const CommandLineOptions &options)
     ProgressLine progress(m_err, m_showProgress);
     auto outcome = runSet(engine, std::move(plan), &progress, m_cancel);
     progress.clear();
+    // After a signal, whatever happened is the user's stop: a signal after
+    // the last phase still means no results, and one during PoCL's kernel
+    // build fails the build (its compiler removes its files on a signal).
+    if (m_cancel && m_cancel->load())
+        return fail(errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {}));
     if (!outcome)
         return fail(outcome.error());
     const ReportSet &set = outcome->set;

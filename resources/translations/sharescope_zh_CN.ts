@@ -332,42 +332,6 @@ Commands:
 </translation>
     </message>
     <message>
-        <source>
-Without a command, sharescope opens the window.
-Run `sharescope COMMAND --help` for the options of each command.
-Every command takes --lang en or --lang zh_CN (default: the system&apos;s language).
-
-Examples:
-  sharescope devices
-  sharescope modes
-  sharescope run --mode cl-use-host-ptr --size 256MiB
-  sharescope compare --kernel stride --size 64MiB
-  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
-  sharescope demo prefetch
-  sharescope ipc-export --size 64MiB
-
-Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,
-3 not supported on this device.
-</source>
-        <translation>
-不带命令时，sharescope 会打开窗口。
-运行 `sharescope COMMAND --help` 查看各命令的选项。
-所有命令都接受 --lang en 或 --lang zh_CN（默认：系统语言）。
-
-示例：
-  sharescope devices
-  sharescope modes
-  sharescope run --mode cl-use-host-ptr --size 256MiB
-  sharescope compare --kernel stride --size 64MiB
-  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
-  sharescope demo prefetch
-  sharescope ipc-export --size 64MiB
-
-退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
-3 此设备不支持。
-</translation>
-    </message>
-    <message>
         <source>--lang needs a value; accepted: %1</source>
         <translation>--lang 需要一个值；可用：%1</translation>
     </message>
@@ -410,6 +374,42 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>--rounds applies only to the ping-pong kernel, not to %1</source>
         <translation>--rounds 只适用于 ping-pong 内核，不适用于 %1</translation>
+    </message>
+    <message>
+        <source>
+Without a command, sharescope opens the window.
+Run `sharescope COMMAND --help` for the options of each command.
+Every command takes --lang en or --lang zh_CN (default: the system&apos;s language).
+
+Examples:
+  sharescope devices
+  sharescope modes
+  sharescope run --mode cl-use-host-ptr --size 256MiB
+  sharescope compare --kernel stride --size 64MiB
+  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
+  sharescope demo prefetch
+  sharescope ipc-export --size 64MiB
+
+Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,
+3 not supported on this device, 130 or 143 stopped by SIGINT (Ctrl+C) or SIGTERM.
+</source>
+        <translation>
+不带命令时，sharescope 会打开窗口。
+运行 `sharescope COMMAND --help` 查看各命令的选项。
+所有命令都接受 --lang en 或 --lang zh_CN（默认：系统语言）。
+
+示例：
+  sharescope devices
+  sharescope modes
+  sharescope run --mode cl-use-host-ptr --size 256MiB
+  sharescope compare --kernel stride --size 64MiB
+  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
+  sharescope demo prefetch
+  sharescope ipc-export --size 64MiB
+
+退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
+3 此设备不支持，130 或 143 被 SIGINT（Ctrl+C）或 SIGTERM 停止。
+</translation>
     </message>
 </context>
 <context>
