@@ -1378,6 +1378,21 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     </message>
 </context>
 <context>
+    <name>WindowArguments</name>
+    <message>
+        <source>cannot save a screenshot as &apos;%1&apos;: its extension names no image format this program can write; accepted: %2</source>
+        <translation>无法把截图保存为“%1”：其扩展名不是本程序能写出的图像格式；可用：%2</translation>
+    </message>
+    <message>
+        <source>cannot open &apos;%1&apos;: %2</source>
+        <translation>无法打开“%1”：%2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a ShareScope report: %2</source>
+        <translation>“%1”不是 ShareScope 报告：%2</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>sharescope: no display here for the window; the commands above work without one.</source>
@@ -1390,6 +1405,26 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>sharescope: no font that draws Chinese is installed (scripts/setup.sh installs one: fonts-wqy-microhei)</source>
         <translation>sharescope：没有安装能显示中文的字体（scripts/setup.sh 会安装 fonts-wqy-microhei）</translation>
+    </message>
+    <message>
+        <source>the window cannot open here: no Qt platform plugin could start (QT_QPA_PLATFORM=%1, DISPLAY=%2; plugins found: %3). Set QT_QPA_PLATFORM=offscreen to run it without a display (for --screenshot).</source>
+        <translation>窗口无法在此打开：没有 Qt 平台插件能够启动（QT_QPA_PLATFORM=%1，DISPLAY=%2；找到的插件：%3）。设置 QT_QPA_PLATFORM=offscreen 可在没有显示器时运行（用于 --screenshot）。</translation>
+    </message>
+    <message>
+        <source>cannot make a %1 image of the window: %2</source>
+        <translation>无法生成窗口的 %1 图像：%2</translation>
+    </message>
+    <message>
+        <source>no device %1 here</source>
+        <translation>这里没有设备 %1</translation>
+    </message>
+    <message>
+        <source>mode %1 is not available on this device</source>
+        <translation>此设备上没有模式 %1</translation>
+    </message>
+    <message>
+        <source>the %1 demo cannot run on this device</source>
+        <translation>%1 演示无法在此设备上运行</translation>
     </message>
 </context>
 <context>
