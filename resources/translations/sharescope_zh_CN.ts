@@ -487,10 +487,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>大小超过 64 个</translation>
     </message>
     <message>
-        <source>--size %1 (%2 in all) is too large for %3 now: ShareScope uses at most %4 (80% of the %5 free); other programs hold the rest</source>
-        <translation>--size %1（共 %2）对 %3 来说当前太大：ShareScope 最多使用 %4（空闲 %5 的 80%）；其余部分被其他程序占用</translation>
-    </message>
-    <message>
         <source>managed memory cannot be shared this way: the legacy CUDA IPC API (cudaIpcGetMemHandle) exports only cudaMalloc memory</source>
         <translation>托管内存无法以这种方式共享：传统的 CUDA IPC API（cudaIpcGetMemHandle）只能导出 cudaMalloc 分配的内存</translation>
     </message>
@@ -641,6 +637,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>skipped: %1</source>
         <translation>已跳过：%1</translation>
+    </message>
+    <message>
+        <source>--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for %5 now: ShareScope uses at most %6, 80% of the %7 it has free of its %8; other programs hold the rest</source>
+        <translation>--size %1（%2 使用 %3 个缓冲区，共 %4）对 %5 来说当前太大：ShareScope 最多使用 %6，即其 %8 中空闲的 %7 的 80%；其余部分被其他程序占用</translation>
     </message>
 </context>
 <context>
