@@ -85,6 +85,8 @@ int CliRunner::execute(const CommandLineOptions &options)
 int CliRunner::fail(const Error &error)
 {
     m_err << "sharescope: " << errorText(error) << Qt::endl;
+    if (error.kind == ErrorKind::Cancelled && m_stopSignal && m_stopSignal->load() != 0)
+        return 128 + m_stopSignal->load();
     return exitCodeFor(error.kind);
 }
 
@@ -165,6 +167,11 @@ int CliRunner::experiments(const CommandLineOptions &options)
     ProgressLine progress(m_err, m_showProgress);
     auto outcome = runSet(engine, std::move(plan), &progress, m_cancel);
     progress.clear();
+    // After a signal, whatever happened is the user's stop: a signal after
+    // the last phase still means no results, and one during PoCL's kernel
+    // build fails the build (its compiler removes its files on a signal).
+    if (m_cancel && m_cancel->load())
+        return fail(errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {}));
     if (!outcome)
         return fail(outcome.error());
     const ReportSet &set = outcome->set;
@@ -177,6 +184,9 @@ int CliRunner::experiments(const CommandLineOptions &options)
     if (!outputs.writesStdout()) {
         m_out << resultText(request, set);
         m_out.flush();
+        // A full disk or a closed terminal: the results did not arrive.
+        if (m_out.status() != QTextStream::Ok)
+            return fail(failed(CliText::tr("cannot write the results to standard output").toStdString()));
     }
     const std::string trace = options.tracePath.isEmpty() ? std::string() : toTraceJson(set);
     if (Status written = outputs.commit(toJson(set), toCsv(set.runs), trace); !written)

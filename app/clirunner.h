@@ -10,12 +10,16 @@ namespace sharescope {
 
 // The headless commands: devices, modes, run, compare, sweep. Results go to
 // `out` (stdout), everything else to `err`, so that `--json -` can be piped.
-// Returns the exit code: 0 done, 1 failed, 2 bad arguments, 3 not supported.
+// Returns the exit code: 0 done, 1 failed, 2 bad arguments, 3 not supported,
+// 128 + the signal when a signal cancelled it.
 class CliRunner
 {
 public:
     CliRunner(QTextStream &out, QTextStream &err, const std::atomic<bool> *cancel, bool showProgress);
 
+    // The signal that asked for the cancel, for the exit code of a
+    // cancelled run: 128 + it (130 without one).
+    void setStopSignal(const std::atomic<int> *signal) { m_stopSignal = signal; }
     int execute(const CommandLineOptions &options);
 
 private:
@@ -31,6 +35,7 @@ private:
     QTextStream &m_out;
     QTextStream &m_err;
     const std::atomic<bool> *m_cancel;
+    const std::atomic<int> *m_stopSignal = nullptr;
     bool m_showProgress;
 };
 

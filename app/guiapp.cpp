@@ -6,17 +6,146 @@
 #include "experimentpanel.h"
 #include "language.h"
 #include "mainwindow.h"
-#include "reportjson.h"
+#include "outputfile.h"
 #include "textconv.h"
+#include "windowarguments.h"
 
 #include <QApplication>
-#include <QFile>
+#include <QBuffer>
 #include <QIcon>
 #include <QImage>
+#include <QImageWriter>
 #include <QSettings>
 #include <QTimer>
 
+#include <cstdlib>
+
 namespace sharescope {
+namespace {
+
+QtMessageHandler previousHandler = nullptr;
+
+// Qt ends the process (qFatal, then abort: exit 134) when no platform plugin
+// can start: a bogus QT_QPA_PLATFORM, a display that is not there. Only the
+// message handler runs before the abort, so it says so and exits with 3,
+// "not supported here", as the command line does.
+void refuseWithoutPlatform(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type != QtFatalMsg) {
+        if (previousHandler)
+            previousHandler(type, context, message);
+        return;
+    }
+    // Qt's own words end with the plugins it found; its advice to reinstall
+    // is no help here.
+    QString found = message.simplified().section(QStringLiteral("Available platform plugins are: "), 1);
+    if (found.endsWith(QLatin1Char('.')))
+        found.chop(1);
+    QTextStream(stderr) << "sharescope: "
+                        << QCoreApplication::translate("main",
+                                                       "the window cannot open here: no Qt platform plugin could "
+                                                       "start (QT_QPA_PLATFORM=%1, DISPLAY=%2; plugins found: %3). "
+                                                       "Set QT_QPA_PLATFORM=offscreen to run it without a display "
+                                                       "(for --screenshot).")
+                               .arg(qEnvironmentVariable("QT_QPA_PLATFORM"), qEnvironmentVariable("DISPLAY"),
+                                    found.isEmpty() ? message.simplified() : found)
+                        << Qt::endl;
+    std::_Exit(3);
+}
+
+// Names, icon, language and font, before the window.
+void setUpApplication(const CommandLineOptions &options, QTextStream &err)
+{
+    QApplication::setApplicationName(QStringLiteral("sharescope"));
+    QApplication::setOrganizationName(QStringLiteral("ShareScope"));
+    QApplication::setApplicationDisplayName(QStringLiteral("ShareScope"));
+    // The installed desktop entry's id: Wayland compositors and task bars
+    // match the window to it, and to its icon, by this name.
+    const QString appId = QString::fromStdString(buildInfo().appId);
+    QGuiApplication::setDesktopFileName(appId);
+    QApplication::setWindowIcon(QIcon::fromTheme(appId, QIcon(QStringLiteral(":/icons/%1.svg").arg(appId))));
+    // --lang, else the choice of View -> Language, else the system's; a
+    // screenshot does not depend on remembered settings.
+    QString language = options.language;
+    if (language.isEmpty() && options.screenshotPath.isEmpty())
+        language = QSettings().value(QStringLiteral("language")).toString();
+    if (!supportedLanguages().contains(language))
+        language = systemLanguage();
+    installLanguage(language);
+    if (language != QLatin1String("zh_CN"))
+        return;
+    if (const QString family = chineseFontFamily(); !family.isEmpty()) {
+        QFont font = QApplication::font();
+        font.setFamilies({family});
+        QApplication::setFont(font);
+    } else {
+        err << QCoreApplication::translate("main",
+                                           "sharescope: no font that draws Chinese is installed (scripts/setup.sh "
+                                           "installs one: fonts-wqy-microhei)")
+            << Qt::endl;
+    }
+}
+
+Status saveScreenshot(MainWindow &window, const QByteArray &format, OutputFile &file)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    QImageWriter writer(&buffer, format);
+    if (buffer.open(QIODevice::WriteOnly) && writer.write(window.grab().toImage()))
+        return file.write(bytes);
+    return failed(QCoreApplication::translate("main", "cannot make a %1 image of the window: %2")
+                      .arg(QString::fromLatin1(format), writer.errorString())
+                      .toStdString());
+}
+
+// Puts the command line's experiment into the panel and starts what it asked
+// for. Returns false, having said why, when the window must close with
+// `exitCode`: checked before the window opened, a device that went away
+// since is still no reason to run on another one.
+bool applyArguments(MainWindow &window, const CommandLineOptions &options, QTextStream &err, int &exitCode)
+{
+    ExperimentPanel *panel = window.panel();
+    const RunRequest &request = options.request;
+    const ExperimentSpec &spec = request.base;
+    if (!spec.deviceId.empty() && !panel->selectDevice(q(spec.deviceId))) {
+        err << "sharescope: " << QCoreApplication::translate("main", "no device %1 here").arg(q(spec.deviceId))
+            << Qt::endl;
+        exitCode = 2;
+        return false;
+    }
+    if (request.mode && !panel->selectMode(*request.mode)) {
+        err << "sharescope: "
+            << QCoreApplication::translate("main", "mode %1 is not available on this device")
+                   .arg(q(modeName(*request.mode)))
+            << Qt::endl;
+        exitCode = 3;
+        return false;
+    }
+    panel->selectKernel(spec.kernel);
+    panel->setIterations(spec.iterations, spec.warmup);
+    if (spec.bytes != ExperimentSpec().bytes)
+        panel->setSize(q(formatSizeArgument(spec.bytes)));
+    if (!options.openPath.isEmpty())
+        window.openReport(options.openPath);
+    if (request.demo) {
+        const auto bytes = request.sizeGiven ? std::optional(spec.bytes) : std::nullopt;
+        if (!window.startDemo(*request.demo, bytes)) {
+            err << "sharescope: "
+                << QCoreApplication::translate("main", "the %1 demo cannot run on this device")
+                       .arg(q(demoInfo(*request.demo).name))
+                << Qt::endl;
+            exitCode = 3;
+            return false;
+        }
+    } else if (options.runOnStart) {
+        window.run();
+    } else if (options.compareOnStart) {
+        window.compare();
+    }
+    return true;
+}
+
+} // namespace
 
 bool canShowWindow()
 {
@@ -27,50 +156,23 @@ bool canShowWindow()
 int runGui(int &argc, char **argv, const CommandLineOptions &options)
 {
     QTextStream err(stderr);
-    // A report named on the command line is checked before any window: a
-    // bad one is a bad argument, not a dialog nobody may be there to close.
-    if (!options.openPath.isEmpty()) {
-        QFile file(options.openPath);
-        if (!file.open(QIODevice::ReadOnly)) {
-            err << "sharescope: cannot open '" << options.openPath << "': " << file.errorString() << Qt::endl;
-            return 2;
-        }
-        if (const auto set = readReports(file.readAll().toStdString()); !set) {
-            err << "sharescope: '" << options.openPath << "' is not a ShareScope report: " << errorText(set.error())
-                << Qt::endl;
-            return 2;
-        }
+    QByteArray format;
+    if (Status checked = checkWindowArguments(options, &format); !checked) {
+        err << "sharescope: " << errorText(checked.error()) << Qt::endl;
+        return exitCodeFor(checked.error().kind);
     }
+    previousHandler = qInstallMessageHandler(refuseWithoutPlatform);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("sharescope"));
-    QApplication::setOrganizationName(QStringLiteral("ShareScope"));
-    QApplication::setApplicationDisplayName(QStringLiteral("ShareScope"));
-    // The installed desktop entry's id: Wayland compositors and task bars
-    // match the window to it, and to its icon, by this name.
-    const QString appId = QString::fromStdString(buildInfo().appId);
-    QGuiApplication::setDesktopFileName(appId);
-    QApplication::setWindowIcon(QIcon::fromTheme(appId, QIcon(QStringLiteral(":/icons/%1.svg").arg(appId))));
+    qInstallMessageHandler(previousHandler);
+    // Opened once the platform cannot abort on the way: nothing is left
+    // behind unless the screenshot is written whole.
     const bool screenshot = !options.screenshotPath.isEmpty();
-    // --lang, else the choice of View -> Language, else the system's; a
-    // screenshot does not depend on remembered settings.
-    QString language = options.language;
-    if (language.isEmpty() && !screenshot)
-        language = QSettings().value(QStringLiteral("language")).toString();
-    if (!supportedLanguages().contains(language))
-        language = systemLanguage();
-    installLanguage(language);
-    if (language == QLatin1String("zh_CN")) {
-        if (const QString family = chineseFontFamily(); !family.isEmpty()) {
-            QFont font = QApplication::font();
-            font.setFamilies({family});
-            QApplication::setFont(font);
-        } else {
-            err << QCoreApplication::translate("main",
-                                               "sharescope: no font that draws Chinese is installed (scripts/setup.sh "
-                                               "installs one: fonts-wqy-microhei)")
-                << Qt::endl;
-        }
+    OutputFile screenshotFile(options.screenshotPath);
+    if (Status opened = screenshot ? screenshotFile.open() : okStatus(); !opened) {
+        err << "sharescope: " << errorText(opened.error()) << Qt::endl;
+        return 2;
     }
+    setUpApplication(options, err);
     MainWindow window(!screenshot); // screenshots do not depend on remembered settings
     int exitCode = 0;
 
@@ -79,41 +181,19 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             window.showTab(*options.tab);
         // Let the plots lay out and replot before the grab.
         QTimer::singleShot(300, &window, [&] {
-            const QImage image = window.grab().toImage();
-            if (!image.save(options.screenshotPath)) {
-                err << "sharescope: cannot write the screenshot to '" << options.screenshotPath << "'" << Qt::endl;
+            if (Status saved = saveScreenshot(window, format, screenshotFile); !saved) {
+                err << "sharescope: " << errorText(saved.error()) << Qt::endl;
                 exitCode = 1;
             }
             app.exit(exitCode);
         });
     };
-
     QObject::connect(
         &window, &MainWindow::devicesReady, &window,
         [&] {
-            ExperimentPanel *panel = window.panel();
-            const RunRequest &request = options.request;
-            const ExperimentSpec &spec = request.base;
-            if (!spec.deviceId.empty() && !panel->selectDevice(q(spec.deviceId)))
-                err << "sharescope: no device " << q(spec.deviceId) << " here" << Qt::endl;
-            if (request.mode && !panel->selectMode(*request.mode))
-                err << "sharescope: mode " << q(modeName(*request.mode)) << " is not available on this device"
-                    << Qt::endl;
-            panel->selectKernel(spec.kernel);
-            panel->setIterations(spec.iterations, spec.warmup);
-            if (spec.bytes != ExperimentSpec().bytes)
-                panel->setSize(q(formatSizeArgument(spec.bytes)));
-            if (!options.openPath.isEmpty())
-                window.openReport(options.openPath);
-            if (request.demo) {
-                const auto bytes = request.sizeGiven ? std::optional(spec.bytes) : std::nullopt;
-                if (!window.startDemo(*request.demo, bytes) && screenshot)
-                    takeScreenshot();
-            } else if (options.runOnStart)
-                window.run();
-            else if (options.compareOnStart)
-                window.compare();
-            else if (screenshot)
+            if (!applyArguments(window, options, err, exitCode))
+                app.exit(exitCode);
+            else if (screenshot && !options.request.demo && !options.runOnStart && !options.compareOnStart)
                 takeScreenshot();
         },
         Qt::SingleShotConnection);

@@ -17,11 +17,15 @@
 namespace {
 
 std::atomic<bool> cancelRequested{false};
+std::atomic<int> stopSignal{0};
 
-// The first Ctrl+C asks the engine to stop between phases (and free its
-// buffers); a second one ends the process at once.
+// The first SIGINT or SIGTERM asks the engine to stop between phases (and
+// free its buffers), and the exit code says which (128 + the signal, as a
+// shell expects); a second one ends the process at once.
 void onSignal(int signal)
 {
+    int none = 0;
+    stopSignal.compare_exchange_strong(none, signal);
     if (cancelRequested.exchange(true))
         std::_Exit(128 + signal);
 }
@@ -90,5 +94,6 @@ int main(int argc, char **argv)
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     sharescope::CliRunner runner(out, err, &cancelRequested, isatty(STDERR_FILENO) == 1);
+    runner.setStopSignal(&stopSignal);
     return runner.execute(parsed.options);
 }

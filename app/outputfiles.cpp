@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 // The translation context of this file's messages.
 class OutputText
 {
@@ -9,55 +11,55 @@ class OutputText
 };
 
 namespace sharescope {
-namespace {
-
-} // namespace
 
 Status OutputFiles::open(const QString &jsonPath, const QString &csvPath, const QString &tracePath)
 {
-    m_jsonPath = jsonPath;
-    m_csvPath = csvPath;
-    m_tracePath = tracePath;
-    if (Status s = openOne(jsonPath, m_json); !s)
-        return s;
-    if (Status s = openOne(csvPath, m_csv); !s)
-        return s;
-    return openOne(tracePath, m_trace);
-}
-
-Status OutputFiles::openOne(const QString &path, std::unique_ptr<QSaveFile> &file)
-{
-    if (path.isEmpty() || path == QLatin1String("-"))
-        return okStatus();
-    file = std::make_unique<QSaveFile>(path);
-    if (!file->open(QIODevice::WriteOnly)) {
-        return badArgument(OutputText::tr("cannot write '%1': %2").arg(path, file->errorString()).toStdString());
+    const std::array<std::pair<const char *, const QString *>, 3> outputs{
+        {{"--json", &jsonPath}, {"--csv", &csvPath}, {"--trace", &tracePath}}};
+    // Two results in one file would leave one of them, or neither, readable.
+    for (std::size_t a = 0; a < outputs.size(); ++a) {
+        for (std::size_t b = a + 1; b < outputs.size(); ++b) {
+            const QString &first = *outputs[a].second;
+            const QString &second = *outputs[b].second;
+            if (!first.isEmpty() && !second.isEmpty() && sameOutput(first, second)) {
+                return badArgument(
+                    OutputText::tr("%1 '%2' and %3 '%4' name the same file; give each its own")
+                        .arg(QLatin1String(outputs[a].first), first, QLatin1String(outputs[b].first), second)
+                        .toStdString());
+            }
+        }
+    }
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        if (outputs[i].second->isEmpty())
+            continue;
+        m_files[i] = std::make_unique<OutputFile>(*outputs[i].second);
+        if (Status opened = m_files[i]->open(); !opened)
+            return opened;
     }
     return okStatus();
 }
 
-Status OutputFiles::commitOne(const QString &path, std::unique_ptr<QSaveFile> &file, const std::string &content)
+bool OutputFiles::writesStdout() const
 {
-    if (path == QLatin1String("-")) {
-        m_stdout << QString::fromStdString(content);
-        m_stdout.flush();
-        return okStatus();
-    }
+    return std::ranges::any_of(m_files, [](const auto &file) { return file && file->isStandardOutput(); });
+}
+
+Status OutputFiles::commitOne(const std::unique_ptr<OutputFile> &file, const std::string &content)
+{
     if (!file)
         return okStatus();
-    const QByteArray bytes = QByteArray::fromStdString(content);
-    if (file->write(bytes) != bytes.size() || !file->commit())
-        return failed(OutputText::tr("cannot write '%1': %2").arg(path, file->errorString()).toStdString());
-    return okStatus();
+    m_stdout.flush(); // what is already on stdout goes first
+    return file->write(QByteArray::fromStdString(content));
 }
 
 Status OutputFiles::commit(const std::string &json, const std::string &csv, const std::string &trace)
 {
-    if (Status s = commitOne(m_jsonPath, m_json, json); !s)
-        return s;
-    if (Status s = commitOne(m_csvPath, m_csv, csv); !s)
-        return s;
-    return commitOne(m_tracePath, m_trace, trace);
+    for (const auto &[file, content] :
+         {std::pair{&m_files[0], &json}, std::pair{&m_files[1], &csv}, std::pair{&m_files[2], &trace}}) {
+        if (Status s = commitOne(*file, *content); !s)
+            return s;
+    }
+    return okStatus();
 }
 
 } // namespace sharescope

@@ -1,19 +1,20 @@
 #pragma once
 
+#include "outputfile.h"
 #include "result.h"
 
-#include <QSaveFile>
 #include <QString>
 #include <QTextStream>
 
+#include <array>
 #include <memory>
 #include <string>
 
 namespace sharescope {
 
-// The --json, --csv and --trace outputs. Files are opened before any work (a bad path
-// fails at once) and written through QSaveFile, so a failed or cancelled run
-// leaves no partial file behind. "-" means stdout.
+// The --json, --csv and --trace outputs of a command (see OutputFile). All
+// are opened before any work, so that a bad name fails at once, and written
+// only once the whole result is there. "-" means stdout.
 class OutputFiles
 {
 public:
@@ -23,24 +24,16 @@ public:
     }
 
     Status open(const QString &jsonPath, const QString &csvPath, const QString &tracePath = {});
-    bool writesStdout() const
-    {
-        return m_jsonPath == QLatin1String("-") || m_csvPath == QLatin1String("-") || m_tracePath == QLatin1String("-");
-    }
+    // Whether a result goes to stdout, which then carries nothing else.
+    bool writesStdout() const;
     // Writes each output that was opened; the others' contents are ignored.
     Status commit(const std::string &json, const std::string &csv, const std::string &trace = {});
 
 private:
-    Status openOne(const QString &path, std::unique_ptr<QSaveFile> &file);
-    Status commitOne(const QString &path, std::unique_ptr<QSaveFile> &file, const std::string &content);
+    Status commitOne(const std::unique_ptr<OutputFile> &file, const std::string &content);
 
     QTextStream &m_stdout;
-    QString m_jsonPath;
-    QString m_csvPath;
-    QString m_tracePath;
-    std::unique_ptr<QSaveFile> m_json;
-    std::unique_ptr<QSaveFile> m_csv;
-    std::unique_ptr<QSaveFile> m_trace;
+    std::array<std::unique_ptr<OutputFile>, 3> m_files; // json, csv, trace
 };
 
 } // namespace sharescope

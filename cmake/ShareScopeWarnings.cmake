@@ -1,6 +1,13 @@
 # Warnings and sanitizers applied to the project's own targets only.
 option(SHARESCOPE_SANITIZE "Build with AddressSanitizer and UBSan" OFF)
 add_feature_info(Sanitizers SHARESCOPE_SANITIZE "AddressSanitizer and UndefinedBehaviorSanitizer")
+# ThreadSanitizer cannot share a process with AddressSanitizer: its own
+# preset (tsan) builds the threading tests with it.
+option(SHARESCOPE_SANITIZE_THREAD "Build with ThreadSanitizer" OFF)
+add_feature_info(ThreadSanitizer SHARESCOPE_SANITIZE_THREAD "ThreadSanitizer")
+if(SHARESCOPE_SANITIZE AND SHARESCOPE_SANITIZE_THREAD)
+  message(FATAL_ERROR "SHARESCOPE_SANITIZE and SHARESCOPE_SANITIZE_THREAD exclude each other; use the asan or the tsan preset")
+endif()
 
 function(sharescope_target_defaults target)
   target_compile_options(${target} PRIVATE
@@ -9,6 +16,10 @@ function(sharescope_target_defaults target)
     target_compile_options(${target} PRIVATE
       $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined>)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+  endif()
+  if(SHARESCOPE_SANITIZE_THREAD)
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=thread -fno-omit-frame-pointer>)
+    target_link_options(${target} PRIVATE -fsanitize=thread)
   endif()
 endfunction()
 

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <thread>
@@ -97,13 +98,27 @@ void ChildProcess::close()
     m_fd = -1;
 }
 
-Status ChildProcess::send(const std::string &line)
+Status ChildProcess::send(const std::string &line, std::chrono::milliseconds timeout)
 {
     const std::string data = line + "\n";
+    const auto deadline = Clock::now() + timeout;
     std::size_t sent = 0;
     while (sent < data.size()) {
-        const ssize_t n = ::send(m_fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);
-        if (n < 0 && errno == EINTR)
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+        if (left.count() <= 0 && m_fd >= 0) {
+            const std::string ending = kill();
+            return failed(m_description + " took no command within "
+                          + formatDuration(static_cast<std::uint64_t>(timeout.count()) * 1000000)
+                          + "; it was stopped (it " + ending + ")");
+        }
+        if (m_fd >= 0) {
+            pollfd poller{m_fd, POLLOUT, 0};
+            const int ready = ::poll(&poller, 1, static_cast<int>(std::max<long long>(left.count(), 0)));
+            if (ready == 0 || (ready < 0 && errno == EINTR))
+                continue; // the deadline check above reports the timeout
+        }
+        const ssize_t n = ::send(m_fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
             continue;
         if (n <= 0) {
             const std::string ending = finish(std::chrono::milliseconds(1000));

@@ -30,8 +30,9 @@ public:
     bool running() const { return m_pid > 0; }
 
     // Sends one line (a newline is added). Fails, without a SIGPIPE, when
-    // the child has gone.
-    Status send(const std::string &line);
+    // the child has gone, or when it does not take the line within `timeout`
+    // (a stopped child whose socket is full; it is then killed).
+    Status send(const std::string &line, std::chrono::milliseconds timeout = std::chrono::seconds(60));
     // The next line from the child, without its newline. Fails when the
     // child does not answer in time (it is then killed) or has ended.
     Result<std::string> receive(std::chrono::milliseconds timeout);

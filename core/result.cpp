@@ -11,8 +11,9 @@ int exitCodeFor(ErrorKind kind)
         return 2;
     case ErrorKind::Unsupported:
         return 3;
-    case ErrorKind::Failed:
     case ErrorKind::Cancelled:
+        return 130; // what a shell reports for a command that Ctrl+C ended
+    case ErrorKind::Failed:
         break;
     }
     return 1;

@@ -14,7 +14,7 @@ enum class ErrorKind {
     BadArgument, // the user asked for something malformed or out of range: exit 2
     Unsupported, // the device cannot do what was asked: exit 3
     Failed, // the device or the results failed: exit 1
-    Cancelled, // the user stopped the run: exit 1
+    Cancelled, // the user stopped the run: exit 130, 128 + SIGINT (143 when SIGTERM stopped it)
 };
 
 enum class Phase; // phase.h

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Configures (once) and builds ShareScope with a CMake preset.
-# Usage: scripts/build.sh [PRESET]   (default or asan; see CMakePresets.json)
+# Usage: scripts/build.sh [PRESET]   (default, asan or tsan; see CMakePresets.json)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=${1:-default}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up, builds and runs every test, then prints a summary.
-# Usage: scripts/test.sh [PRESET] [CTEST ARGS...]   (PRESET: default or asan)
+# Usage: scripts/test.sh [PRESET] [CTEST ARGS...]   (PRESET: default, asan or tsan;
+# tsan builds and runs the tests of the threaded parts only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=default

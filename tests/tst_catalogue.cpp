@@ -313,6 +313,37 @@ private slots:
                  status.error().message.c_str());
     }
 
+    // CUDA's device memory is judged by what is free when the run starts
+    // (cudaMemGetInfo, in CudaBackend::check), not by the whole memory: a
+    // GPU that other programs fill refuses what would fit an idle one.
+    void judgesCudaMemoryByWhatIsFree()
+    {
+        DeviceInfo gpu;
+        gpu.id = "cuda:1";
+        gpu.backend = BackendKind::Cuda;
+        gpu.globalMemoryBytes = 80ULL << 30;
+        gpu.maxAllocationBytes = 80ULL << 30;
+        ExperimentSpec spec;
+        spec.mode = ModeId::Device;
+        spec.bytes = 10ULL << 30; // 3 buffers: 30 GiB, within 80% of 80 GiB
+        QVERIFY(checkLimits(spec, gpu, 1ULL << 40).ok());
+        ExperimentSpec most = spec;
+        most.bytes = 25ULL << 30; // 75 GiB: beyond 80% of the whole, but what is free is not known here
+        QVERIFY(checkLimits(most, gpu, 1ULL << 40).ok());
+        QVERIFY(!checkDeviceMemory(most, gpu, 80ULL << 30).ok()); // and when it is: all 80 GiB free is not enough
+        QVERIFY(checkDeviceMemory(spec, gpu, 40ULL << 30).ok()); // 30 GiB <= 80% of 40 GiB
+        const Status status = checkDeviceMemory(spec, gpu, 32ULL << 30); // > 80% of 32 GiB (25.6 GiB)
+        QVERIFY(!status.ok());
+        QCOMPARE(status.error().kind, ErrorKind::BadArgument);
+        const QString message = QString::fromStdString(status.error().message);
+        QVERIFY2(message.contains("too large for cuda:1 now"), qPrintable(message));
+        QVERIFY2(message.contains("at most 25.6 GiB, 80% of the 32 GiB it has free of its 80 GiB"),
+                 qPrintable(message));
+        // Beyond the whole memory as well: the same rule, the same message.
+        spec.bytes = 30ULL << 30;
+        QVERIFY(QString::fromStdString(checkDeviceMemory(spec, gpu, 32ULL << 30).error().message).contains("free"));
+    }
+
     void reproducesTheCommandLine()
     {
         ExperimentSpec spec;

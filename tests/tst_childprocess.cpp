@@ -61,6 +61,23 @@ private slots:
         QVERIFY(reaped(pid));
     }
 
+    // A stopped child takes nothing once its socket is full: the send has
+    // the same deadline as a reply, and the child is stopped for good.
+    void stopsAChildThatTakesNoCommand()
+    {
+        ChildProcess child = shell("kill -STOP $$; read a");
+        const pid_t pid = child.pid();
+        QElapsedTimer timer;
+        timer.start();
+        const Status sent = child.send(std::string(16 << 20, 'x'), 300ms); // more than any socket buffer
+        QVERIFY(!sent.ok());
+        QVERIFY(timer.elapsed() < 5000);
+        const QString message = QString::fromStdString(sent.error().message);
+        QVERIFY2(message.contains("the test peer took no command within 300 ms; it was stopped"), qPrintable(message));
+        QVERIFY2(message.contains("killed by signal 9"), qPrintable(message));
+        QVERIFY(reaped(pid));
+    }
+
     // A long job: waiting a while without an answer leaves the child be.
     void waitsWithoutStoppingTheChild()
     {

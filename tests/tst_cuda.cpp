@@ -4,8 +4,11 @@
 
 #include <cuda_runtime_api.h>
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTest>
 
 #include <csignal>
@@ -71,6 +74,31 @@ private:
             }
         }
         return report;
+    }
+
+    // A child of `parent`, from /proc; 0 when it has none.
+    static pid_t childOf(pid_t parent)
+    {
+        for (const QString &entry : QDir("/proc").entryList(QDir::Dirs)) {
+            QFile stat("/proc/" + entry + "/stat");
+            if (entry.toInt() <= 0 || !stat.open(QIODevice::ReadOnly))
+                continue;
+            const QByteArray line = stat.readAll();
+            const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+            if (fields.size() > 1 && fields[1].toInt() == parent)
+                return entry.toInt();
+        }
+        return 0;
+    }
+
+    // Still running: there, and not a zombie waiting to be reaped.
+    static bool isRunning(pid_t pid)
+    {
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            return false;
+        const QByteArray line = stat.readAll();
+        return line.mid(line.lastIndexOf(')') + 2, 1) != "Z";
     }
 
     static const Counters &counters(const RunReport &report, int iteration, Phase phase)
@@ -361,6 +389,8 @@ private slots:
                                               << "it exited with status 3";
         QTest::addRow("hangs after opening") << "hang-after-open"
                                              << "did not answer within 2.00 s; it was stopped";
+        QTest::addRow("stopped after opening") << "stop-after-open"
+                                               << "did not answer within 2.00 s; it was stopped";
     }
     void ipcPeerFaultsFailCleanly()
     {
@@ -386,6 +416,55 @@ private slots:
                  qPrintable(QStringLiteral("free before %1, after %2").arg(freeBefore).arg(freeAfter)));
         // And the device still works.
         QVERIFY(run(spec(ModeId::Ipc)).verification.passed());
+    }
+
+    // What a user does to the peer of a long run from outside: stop it
+    // (SIGSTOP), kill it, or kill ShareScope itself.
+    void survivesWhatIsDoneToThePeer_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::addColumn<bool>("toThePeer");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("peer stopped") << int(SIGSTOP) << true << "within 3.00 s; it was stopped";
+        QTest::addRow("peer killed") << int(SIGKILL) << true << "was killed by signal 9";
+        QTest::addRow("ShareScope killed") << int(SIGKILL) << false << QString();
+    }
+    void survivesWhatIsDoneToThePeer()
+    {
+        QFETCH(int, signal);
+        QFETCH(bool, toThePeer);
+        QFETCH(QString, message);
+        QProcess process;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert("SHARESCOPE_IPC_TIMEOUT_MS", "3000");
+        process.setProcessEnvironment(environment);
+        process.start(binary(), {"run", "--mode", "ipc", "--size", "64MiB", "--iterations", "100000"});
+        QVERIFY(process.waitForStarted());
+        const pid_t parent = static_cast<pid_t>(process.processId());
+        pid_t peer = 0;
+        QElapsedTimer timer;
+        timer.start();
+        while (!(peer = childOf(parent)) && timer.elapsed() < 60000)
+            QTest::qWait(20);
+        QVERIFY2(peer > 0, "the ipc peer did not start");
+        QTest::qWait(500); // well into the iterations
+        ::kill(toThePeer ? peer : parent, signal);
+        timer.restart();
+        QVERIFY(process.waitForFinished(60000));
+        if (toThePeer) {
+            QVERIFY2(timer.elapsed() < 20000, qPrintable(QString::number(timer.elapsed())));
+            QCOMPARE(process.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(process.exitCode(), 1);
+            const QString err = QString::fromUtf8(process.readAllStandardError());
+            QVERIFY2(err.contains(QStringLiteral("the ipc peer (pid %1)").arg(peer)), qPrintable(err));
+            QVERIFY2(err.contains(message), qPrintable(err));
+        }
+        // The peer is gone (a zombie of ShareScope's is reaped by ShareScope,
+        // an orphan's by init) within 3 s.
+        timer.restart();
+        while (isRunning(peer) && timer.elapsed() < 3000)
+            QTest::qWait(20);
+        QVERIFY2(!isRunning(peer), qPrintable(QStringLiteral("peer %1 is still there").arg(peer)));
     }
 
     void reportsThePeerAndItsHandles()
@@ -449,14 +528,32 @@ private slots:
         QVERIFY(exporter.readAllStandardOutput().isEmpty());
     }
 
+    // 80% of what is free when the run starts, on this device: another
+    // allocation (this process's, standing for another program's) makes a
+    // run that fits the whole memory too large.
     void refusesMoreThanTheFreeMemory()
     {
+        std::size_t free = 0, total = 0;
+        QCOMPARE(cudaMemGetInfo(&free, &total), cudaSuccess);
         ExperimentSpec s = spec(ModeId::Device);
-        s.bytes = m_engine->device().globalMemoryBytes / 3 / 4 * 4; // three buffers: all of it
+        s.bytes = total / 2 / 3 / 4 * 4; // three buffers: half of the whole memory, well within 80% of it
+        QVERIFY2(s.totalBytes() < free / 10 * 8, "the GPU is too busy for this test");
+        QVERIFY(m_engine->check(s).ok());
+        void *held = nullptr;
+        QCOMPARE(cudaMalloc(&held, free / 2), cudaSuccess); // now less than 80% of the free memory
         const Status checked = m_engine->check(s);
+        cudaFree(held);
         QVERIFY(!checked.ok());
         QCOMPARE(checked.error().kind, ErrorKind::BadArgument);
-        QVERIFY2(QString::fromStdString(checked.error().message).contains("80%"), checked.error().message.c_str());
+        const QString message = QString::fromStdString(checked.error().message);
+        QVERIFY2(message.contains("80% of the") && message.contains("it has free of its"), qPrintable(message));
+        QVERIFY(m_engine->check(s).ok()); // and fits again once it is freed
+        // Zero-copy keeps its buffers on the host: no device limit at all.
+        s = spec(ModeId::ZeroCopy);
+        s.bytes = total / 3 / 4 * 4;
+        const Status mapped = m_engine->check(s);
+        QVERIFY2(mapped.ok() || !QString::fromStdString(mapped.error().message).contains("80%"),
+                 mapped.error().message.c_str());
     }
 };
 

@@ -11,6 +11,8 @@
 #include "language.h"
 #include "migrationchart.h"
 #include "migrationtab.h"
+#include "outputfile.h"
+#include "plotexport.h"
 #include "reportcsv.h"
 #include "reportjson.h"
 #include "runcontroller.h"
@@ -35,7 +37,6 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -428,10 +429,8 @@ void MainWindow::saveReport()
         return;
     const bool csv = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) || filter.contains(QLatin1String("csv"));
     const std::string content = csv ? toCsv(m_results.runs) : toJson(m_results);
-    QSaveFile file(path);
-    const QByteArray bytes = QByteArray::fromStdString(content);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        QMessageBox::warning(this, tr("Save report"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    if (Status saved = writeOutput(path, QByteArray::fromStdString(content)); !saved) {
+        QMessageBox::warning(this, tr("Save report"), errorText(saved.error()));
         return;
     }
     addRecent(path);
@@ -447,11 +446,9 @@ void MainWindow::exportTrace()
                                        tr("Trace Event Format, for ui.perfetto.dev or chrome://tracing (*.json)"));
     if (path.isEmpty())
         return;
-    // Through QSaveFile, like Save: a failed write leaves no half trace behind.
-    QSaveFile file(path);
-    const QByteArray bytes = QByteArray::fromStdString(toTraceJson(m_results));
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        QMessageBox::warning(this, tr("Export trace"), tr("Cannot write %1: %2").arg(path, file.errorString()));
+    // As Save writes: a failed write leaves no half trace behind.
+    if (Status written = writeOutput(path, QByteArray::fromStdString(toTraceJson(m_results))); !written) {
+        QMessageBox::warning(this, tr("Export trace"), errorText(written.error()));
         return;
     }
     statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
@@ -485,14 +482,12 @@ void MainWindow::exportPlot()
                                                       tr("PNG image (*.png);;PDF document (*.pdf)"));
     if (path.isEmpty())
         return;
-    // QCustomPlot writes directly; write to a temporary name and rename, so
-    // that a failed export leaves no half file behind.
-    const QString partial = path + QStringLiteral(".part");
     const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
-    const bool written = pdf ? plot->savePdf(partial) : plot->savePng(partial, 0, 0, 2.0);
-    if (!written || (QFile::exists(path) && !QFile::remove(path)) || !QFile::rename(partial, path)) {
-        QFile::remove(partial);
-        QMessageBox::warning(this, tr("Export plot"), tr("Cannot write %1").arg(path));
+    const QByteArray image = plotImage(plot, pdf);
+    const Status written
+        = image.isEmpty() ? Status(failed(tr("the plot could not be drawn").toStdString())) : writeOutput(path, image);
+    if (!written) {
+        QMessageBox::warning(this, tr("Export plot"), errorText(written.error()));
         return;
     }
     statusBar()->showMessage(tr("Exported %1").arg(path), 5000);

@@ -1,8 +1,7 @@
 #include "cudabackend.h"
 
-#include "../bytesize.h"
 #include "../countedpass.h"
-#include "../trnoop.h"
+#include "../safetylimits.h"
 #include "cudasession.h"
 #include "cupticollector.h"
 #include "ipcpeerlink.h"
@@ -39,22 +38,16 @@ Status CudaBackend::check(const ExperimentSpec &spec) const
 {
     if (Status healthy = m_context.health.check(); !healthy)
         return healthy;
-    // Device memory: every mode but the ones that leave the data on the host.
+    // Device memory, free now on this device (other programs, and other
+    // devices' runs, change it): every mode but the ones that leave the data
+    // on the host.
     if (spec.modeInfo().family == ModeFamily::Mapped)
         return okStatus();
     SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
     std::size_t free = 0;
     std::size_t total = 0;
     SHARESCOPE_CUDA_TRY(m_context.health, cudaMemGetInfo(&free, &total));
-    const std::uint64_t limit = free / 10 * 8;
-    if (spec.totalBytes() > limit) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core",
-                                              "--size %1 (%2 in all) is too large for %3 now: ShareScope uses at most "
-                                              "%4 (80% of the %5 free); other programs hold the rest"),
-                           {formatSizeArgument(spec.bytes), formatBytes(spec.totalBytes()), m_context.info.id,
-                            formatBytes(limit), formatBytes(free)});
-    }
-    return okStatus();
+    return checkDeviceMemory(spec, m_context.info, free);
 }
 
 Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec &spec)

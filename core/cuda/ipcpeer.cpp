@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -122,6 +123,10 @@ int runIpcPeer()
     for (std::string line; std::getline(std::cin, line);) {
         if (opened && fault == "abort-after-open")
             std::abort();
+        // As if someone stopped it (SIGSTOP, a debugger): no answer, and
+        // nothing it should have done on the GPU.
+        if (opened && fault == "stop-after-open")
+            std::raise(SIGSTOP);
         if (opened && fault == "hang-after-open") {
             for (;;)
                 ::pause();

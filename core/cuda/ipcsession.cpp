@@ -1,7 +1,12 @@
 #include "cudacopysession.h"
 #include "ipcpeerlink.h"
 
+#include "../bytesize.h"
+
+#include <algorithm>
+#include <chrono>
 #include <optional>
+#include <thread>
 
 namespace sharescope::cuda {
 namespace {
@@ -72,10 +77,8 @@ public:
             stopPeer();
             return done.error();
         }
-        // The peer recorded the event after its kernel: wait for it here, so
-        // that what this process does next sees the kernel's writes.
-        SHARESCOPE_CUDA_TRY(m_context.health, cudaStreamWaitEvent(nullptr, m_event, 0));
-        SHARESCOPE_CUDA_TRY(m_context.health, cudaStreamSynchronize(nullptr));
+        if (Status recorded = waitForPeerEvent(); !recorded)
+            return recorded;
         meter.addDeviceNs(done->ns);
         return okStatus();
     }
@@ -100,6 +103,36 @@ public:
     std::optional<IpcDetails> ipcDetails() const override { return m_details; }
 
 private:
+    // The peer recorded the event after its kernel: once it has completed,
+    // what this process does next sees the kernel's writes. Waited for here
+    // on the host, with the peer's deadline, rather than with
+    // cudaStreamWaitEvent: a stream waiting for an event that a stopped peer
+    // never completes would hang this process's every later call, cudaFree
+    // (an implicit synchronisation) among them.
+    Status waitForPeerEvent()
+    {
+        const auto deadline = std::chrono::steady_clock::now() + peerTimeout();
+        for (auto pause = std::chrono::microseconds(10);;
+             pause = std::min(2 * pause, std::chrono::microseconds(1000))) {
+            const cudaError_t state = cudaEventQuery(m_event);
+            if (state == cudaSuccess)
+                return okStatus();
+            if (state != cudaErrorNotReady)
+                return m_context.health.fail(state, "cudaEventQuery(the peer's event)");
+            if (std::chrono::steady_clock::now() > deadline)
+                break;
+            std::this_thread::sleep_for(pause);
+        }
+        if (cudaPeekAtLastError() == cudaErrorNotReady)
+            cudaGetLastError(); // the wait's own "not ready", not an error of a later call
+        const std::string description = "the ipc peer (pid " + std::to_string(m_peer->pid()) + ")";
+        const std::string ending = m_peer->kill();
+        m_peer.reset();
+        return failed(description + " answered, but its kernel did not finish within "
+                      + formatDuration(static_cast<std::uint64_t>(peerTimeout().count()) * 1000000)
+                      + "; it was stopped (it " + ending + ")");
+    }
+
     void stopPeer()
     {
         if (m_peer)

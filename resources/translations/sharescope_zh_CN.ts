@@ -126,6 +126,10 @@ Run one with: sharescope demo NAME [--device D] [--size S]
 运行其中一个：sharescope demo NAME [--device D] [--size S]
 </translation>
     </message>
+    <message>
+        <source>cannot write the results to standard output</source>
+        <translation>无法把结果写到标准输出</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -328,42 +332,6 @@ Commands:
 </translation>
     </message>
     <message>
-        <source>
-Without a command, sharescope opens the window.
-Run `sharescope COMMAND --help` for the options of each command.
-Every command takes --lang en or --lang zh_CN (default: the system&apos;s language).
-
-Examples:
-  sharescope devices
-  sharescope modes
-  sharescope run --mode cl-use-host-ptr --size 256MiB
-  sharescope compare --kernel stride --size 64MiB
-  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
-  sharescope demo prefetch
-  sharescope ipc-export --size 64MiB
-
-Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,
-3 not supported on this device.
-</source>
-        <translation>
-不带命令时，sharescope 会打开窗口。
-运行 `sharescope COMMAND --help` 查看各命令的选项。
-所有命令都接受 --lang en 或 --lang zh_CN（默认：系统语言）。
-
-示例：
-  sharescope devices
-  sharescope modes
-  sharescope run --mode cl-use-host-ptr --size 256MiB
-  sharescope compare --kernel stride --size 64MiB
-  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
-  sharescope demo prefetch
-  sharescope ipc-export --size 64MiB
-
-退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
-3 此设备不支持。
-</translation>
-    </message>
-    <message>
         <source>--lang needs a value; accepted: %1</source>
         <translation>--lang 需要一个值；可用：%1</translation>
     </message>
@@ -414,6 +382,42 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>--trace - and --%1 - cannot both write to stdout; give one of them a file name</source>
         <translation>--trace - 和 --%1 - 不能同时写到标准输出；请为其中一个指定文件名</translation>
+    </message>
+    <message>
+        <source>
+Without a command, sharescope opens the window.
+Run `sharescope COMMAND --help` for the options of each command.
+Every command takes --lang en or --lang zh_CN (default: the system&apos;s language).
+
+Examples:
+  sharescope devices
+  sharescope modes
+  sharescope run --mode cl-use-host-ptr --size 256MiB
+  sharescope compare --kernel stride --size 64MiB
+  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
+  sharescope demo prefetch
+  sharescope ipc-export --size 64MiB
+
+Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,
+3 not supported on this device, 130 or 143 stopped by SIGINT (Ctrl+C) or SIGTERM.
+</source>
+        <translation>
+不带命令时，sharescope 会打开窗口。
+运行 `sharescope COMMAND --help` 查看各命令的选项。
+所有命令都接受 --lang en 或 --lang zh_CN（默认：系统语言）。
+
+示例：
+  sharescope devices
+  sharescope modes
+  sharescope run --mode cl-use-host-ptr --size 256MiB
+  sharescope compare --kernel stride --size 64MiB
+  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
+  sharescope demo prefetch
+  sharescope ipc-export --size 64MiB
+
+退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
+3 此设备不支持，130 或 143 被 SIGINT（Ctrl+C）或 SIGTERM 停止。
+</translation>
     </message>
 </context>
 <context>
@@ -489,10 +493,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>more than 64 sizes</source>
         <translation>大小超过 64 个</translation>
-    </message>
-    <message>
-        <source>--size %1 (%2 in all) is too large for %3 now: ShareScope uses at most %4 (80% of the %5 free); other programs hold the rest</source>
-        <translation>--size %1（共 %2）对 %3 来说当前太大：ShareScope 最多使用 %4（空闲 %5 的 80%）；其余部分被其他程序占用</translation>
     </message>
     <message>
         <source>managed memory cannot be shared this way: the legacy CUDA IPC API (cudaIpcGetMemHandle) exports only cudaMalloc memory</source>
@@ -649,6 +649,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>the counted pass found no device %1</source>
         <translation>计数运行找不到设备 %1</translation>
+    </message>
+    <message>
+        <source>--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for %5 now: ShareScope uses at most %6, 80% of the %7 it has free of its %8; other programs hold the rest</source>
+        <translation>--size %1（%2 使用 %3 个缓冲区，共 %4）对 %5 来说当前太大：ShareScope 最多使用 %6，即其 %8 中空闲的 %7 的 80%；其余部分被其他程序占用</translation>
     </message>
 </context>
 <context>
@@ -991,10 +995,49 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
 </context>
 <context>
+    <name>OutputFileText</name>
+    <message>
+        <source>standard output</source>
+        <translation>标准输出</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>an output file needs a name</source>
+        <translation>输出文件需要一个名字</translation>
+    </message>
+    <message>
+        <source>it is closed</source>
+        <translation>它已关闭</translation>
+    </message>
+    <message>
+        <source>it is a directory</source>
+        <translation>它是一个目录</translation>
+    </message>
+    <message>
+        <source>it is not a file, a pipe or a character device</source>
+        <translation>它不是文件、管道或字符设备</translation>
+    </message>
+    <message>
+        <source>there is no directory &apos;%1&apos;</source>
+        <translation>目录“%1”不存在</translation>
+    </message>
+    <message>
+        <source>the name is longer than the %1 bytes its file system allows</source>
+        <translation>文件名超过了其文件系统允许的 %1 字节</translation>
+    </message>
+    <message>
+        <source>it was not opened</source>
+        <translation>它没有被打开</translation>
+    </message>
+</context>
+<context>
     <name>OutputText</name>
     <message>
-        <source>cannot write &apos;%1&apos;: %2</source>
-        <translation>无法写入“%1”：%2</translation>
+        <source>%1 &apos;%2&apos; and %3 &apos;%4&apos; name the same file; give each its own</source>
+        <translation>%1“%2”和 %3“%4”指向同一个文件；请各给一个</translation>
     </message>
 </context>
 <context>
@@ -1456,6 +1499,21 @@ counters on, against the time above: what the instruments cost
     </message>
 </context>
 <context>
+    <name>WindowArguments</name>
+    <message>
+        <source>cannot save a screenshot as &apos;%1&apos;: its extension names no image format this program can write; accepted: %2</source>
+        <translation>无法把截图保存为“%1”：其扩展名不是本程序能写出的图像格式；可用：%2</translation>
+    </message>
+    <message>
+        <source>cannot open &apos;%1&apos;: %2</source>
+        <translation>无法打开“%1”：%2</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a ShareScope report: %2</source>
+        <translation>“%1”不是 ShareScope 报告：%2</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>sharescope: no display here for the window; the commands above work without one.</source>
@@ -1468,6 +1526,26 @@ counters on, against the time above: what the instruments cost
     <message>
         <source>sharescope: no font that draws Chinese is installed (scripts/setup.sh installs one: fonts-wqy-microhei)</source>
         <translation>sharescope：没有安装能显示中文的字体（scripts/setup.sh 会安装 fonts-wqy-microhei）</translation>
+    </message>
+    <message>
+        <source>the window cannot open here: no Qt platform plugin could start (QT_QPA_PLATFORM=%1, DISPLAY=%2; plugins found: %3). Set QT_QPA_PLATFORM=offscreen to run it without a display (for --screenshot).</source>
+        <translation>窗口无法在此打开：没有 Qt 平台插件能够启动（QT_QPA_PLATFORM=%1，DISPLAY=%2；找到的插件：%3）。设置 QT_QPA_PLATFORM=offscreen 可在没有显示器时运行（用于 --screenshot）。</translation>
+    </message>
+    <message>
+        <source>cannot make a %1 image of the window: %2</source>
+        <translation>无法生成窗口的 %1 图像：%2</translation>
+    </message>
+    <message>
+        <source>no device %1 here</source>
+        <translation>这里没有设备 %1</translation>
+    </message>
+    <message>
+        <source>mode %1 is not available on this device</source>
+        <translation>此设备上没有模式 %1</translation>
+    </message>
+    <message>
+        <source>the %1 demo cannot run on this device</source>
+        <translation>%1 演示无法在此设备上运行</translation>
     </message>
 </context>
 <context>
@@ -1998,10 +2076,6 @@ counters on, against the time above: what the instruments cost
         <translation>JSON 报告 (*.json);;CSV，每个阶段一行 (*.csv)</translation>
     </message>
     <message>
-        <source>Cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
         <source>Saved %1</source>
         <translation>已保存 %1</translation>
     </message>
@@ -2016,10 +2090,6 @@ counters on, against the time above: what the instruments cost
     <message>
         <source>PNG image (*.png);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;PDF 文档 (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Cannot write %1</source>
-        <translation>无法写入 %1</translation>
     </message>
     <message>
         <source>Exported %1</source>
@@ -2068,6 +2138,10 @@ counters on, against the time above: what the instruments cost
     <message>
         <source>Trace Event Format, for ui.perfetto.dev or chrome://tracing (*.json)</source>
         <translation>Trace Event Format 跟踪文件，用于 ui.perfetto.dev 或 chrome://tracing (*.json)</translation>
+    </message>
+    <message>
+        <source>the plot could not be drawn</source>
+        <translation>无法绘制该图</translation>
     </message>
 </context>
 <context>

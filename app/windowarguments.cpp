@@ -1,0 +1,94 @@
+#include "windowarguments.h"
+
+#include "devices.h"
+#include "language.h"
+#include "reportjson.h"
+#include "safetylimits.h"
+#include "trnoop.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QImageWriter>
+
+// The translation context of this file's messages.
+class WindowArguments
+{
+    Q_DECLARE_TR_FUNCTIONS(WindowArguments)
+};
+
+namespace sharescope {
+namespace {
+
+// From the name's extension, before anything is written: the name may be a
+// file the window was to read.
+Result<QByteArray> screenshotFormat(const QString &path)
+{
+    const QByteArray format = QFileInfo(path).suffix().toLower().toLatin1();
+    const QList<QByteArray> formats = QImageWriter::supportedImageFormats();
+    if (!format.isEmpty() && formats.contains(format))
+        return format;
+    QStringList names;
+    for (const QByteArray &name : formats)
+        names << QString::fromLatin1(name);
+    return badArgument(WindowArguments::tr("cannot save a screenshot as '%1': its extension names no image format "
+                                           "this program can write; accepted: %2")
+                           .arg(path, names.join(QStringLiteral(", ")))
+                           .toStdString());
+}
+
+// A bad report is a bad argument, not a dialog nobody may be there to close.
+Status checkReport(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return badArgument(WindowArguments::tr("cannot open '%1': %2").arg(path, file.errorString()).toStdString());
+    if (const auto set = readReports(file.readAll().toStdString()); !set) {
+        return badArgument(
+            WindowArguments::tr("'%1' is not a ShareScope report: %2").arg(path, errorText(set.error())).toStdString());
+    }
+    return okStatus();
+}
+
+Status checkDevice(const CommandLineOptions &options)
+{
+    const RunRequest &request = options.request;
+    const bool starts = options.runOnStart || options.compareOnStart || request.demo;
+    if (request.base.deviceId.empty() && !request.mode && !starts)
+        return okStatus(); // nothing asked of a device: the window says what it finds
+    const DeviceList list = listDevices();
+    auto device = list.resolve(request.base.deviceId);
+    if (!device)
+        return device.error();
+    if (request.demo) {
+        if (const PlannedRuns plan = planRuns(request, *device); plan.refusal)
+            return *plan.refusal;
+        return okStatus();
+    }
+    const ModeId mode = request.mode.value_or(defaultMode(device->backend));
+    if (const Support support = supportOf(*device, mode); !support.supported) {
+        return errorOf(ErrorKind::Unsupported,
+                       {SHARESCOPE_TR_NOOP("Core", "mode %1 is not supported on %2: %3"),
+                        {std::string(modeName(mode)), device->id, support.translatable}});
+    }
+    return options.runOnStart ? checkLimits(inMode(request.base, mode), *device) : okStatus();
+}
+
+} // namespace
+
+Status checkWindowArguments(const CommandLineOptions &options, QByteArray *screenshot)
+{
+    if (!options.screenshotPath.isEmpty()) {
+        auto format = screenshotFormat(options.screenshotPath);
+        if (!format)
+            return format.error();
+        *screenshot = *format;
+    }
+    if (!options.openPath.isEmpty()) {
+        if (Status report = checkReport(options.openPath); !report)
+            return report;
+    }
+    return checkDevice(options);
+}
+
+} // namespace sharescope

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "commandline.h"
+#include "result.h"
+
+#include <QByteArray>
+#include <QString>
+
+namespace sharescope {
+
+// The window's arguments, checked before it opens as the command line checks
+// its own, with the same messages and exit codes (see exitCodeFor): a
+// screenshot name with no image format, a report that cannot be read, an
+// unknown device are bad arguments; a mode or a demo the device cannot run
+// is not supported. So a headless `gui ... --screenshot` fails as `run`
+// would, touches no file, and never runs something else instead.
+// Sets `screenshotFormat` ("png") when there is a screenshot to take.
+Status checkWindowArguments(const CommandLineOptions &options, QByteArray *screenshotFormat);
+
+} // namespace sharescope
