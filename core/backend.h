@@ -1,5 +1,6 @@
 #pragma once
 
+#include "calibration.h"
 #include "catalogue.h"
 #include "deviceinfo.h"
 #include "experimentspec.h"
@@ -99,6 +100,12 @@ public:
     virtual Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) = 0;
     // Why migration counters are absent, or empty when the backend has them.
     virtual std::string countersNote(const ExperimentSpec &spec) const = 0;
+
+    // Calibration (calibration.h): the steps this device can take, in order,
+    // and one of them measured with the plan's size (less where memory is
+    // short) and repetitions. The host's own steps are not the backend's.
+    virtual std::vector<CalibrationStep> calibrationSteps() const { return {}; }
+    virtual Result<CalibrationResult> measureCeiling(CalibrationStep step, const CalibrationPlan &plan);
 };
 
 } // namespace sharescope

@@ -2,6 +2,7 @@
 
 #include "../bytesize.h"
 #include "../trnoop.h"
+#include "cudacalibration.h"
 #include "cudasession.h"
 #include "cupticollector.h"
 
@@ -76,6 +77,16 @@ std::string CudaBackend::countersNote(const ExperimentSpec &spec) const
     if (!spec.counters)
         return "turned off with --no-counters";
     return m_context.countersProblem;
+}
+
+std::vector<CalibrationStep> CudaBackend::calibrationSteps() const
+{
+    return cudaCalibrationSteps(m_context.info);
+}
+
+Result<CalibrationResult> CudaBackend::measureCeiling(CalibrationStep step, const CalibrationPlan &plan)
+{
+    return measureCudaCeiling(m_context, step, plan);
 }
 
 } // namespace sharescope::cuda

@@ -26,6 +26,8 @@ public:
     Status check(const ExperimentSpec &spec) const override;
     Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) override;
     std::string countersNote(const ExperimentSpec &spec) const override;
+    std::vector<CalibrationStep> calibrationSteps() const override;
+    Result<CalibrationResult> measureCeiling(CalibrationStep step, const CalibrationPlan &plan) override;
 
 private:
     mutable CudaContext m_context;
