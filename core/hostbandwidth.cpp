@@ -5,9 +5,7 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <thread>
 
@@ -81,18 +79,6 @@ Result<CalibrationResult> measureHostCopy(std::uint64_t bytes, int repetitions, 
     }
     setRates(result, std::move(times));
     return result;
-}
-
-std::optional<std::uint64_t> availableHostMemory()
-{
-    std::ifstream meminfo("/proc/meminfo");
-    std::string line;
-    while (std::getline(meminfo, line)) {
-        unsigned long long kib = 0;
-        if (std::sscanf(line.c_str(), "MemAvailable: %llu kB", &kib) == 1)
-            return kib * 1024;
-    }
-    return std::nullopt;
 }
 
 } // namespace sharescope

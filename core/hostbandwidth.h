@@ -1,6 +1,7 @@
 #pragma once
 
 #include "calibration.h"
+#include "safetylimits.h" // availableHostMemory()
 
 namespace sharescope {
 
@@ -8,10 +9,6 @@ namespace sharescope {
 // by `threads` threads each copying its own slice (0: every hardware
 // thread). Counts bytes read plus written.
 Result<CalibrationResult> measureHostCopy(std::uint64_t bytes, int repetitions, unsigned threads);
-
-// The host memory that is free now (MemAvailable), or empty where the
-// system does not say.
-std::optional<std::uint64_t> availableHostMemory();
 
 // Median, slowest and fastest of repetition times, as a result's rates over
 // pathBytes.

@@ -37,24 +37,25 @@ std::vector<std::uint64_t> timedRepetitions(int repetitions, Enqueue &&enqueue)
 
 CalibrationResult readKernel(ClContext &c, const cl::Buffer &buffer, std::uint64_t bytes, int repetitions)
 {
-    cl::Kernel kernel(c.program, "calibrate_read");
+    const bool cpu = c.info.cpuDevice;
+    cl::Kernel kernel(c.program, cpu ? "calibrate_read_blocks" : "calibrate_read");
     const std::size_t most = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(c.device);
-    const std::size_t local = std::min<std::size_t>(c.info.cpuDevice ? 64 : 256, most);
-    const std::size_t groups = std::max<std::uint32_t>(c.info.computeUnits, 1) * 4;
-    const std::uint64_t perGroup = bytes / 16 / groups;
-    cl::Buffer sums(c.context, CL_MEM_WRITE_ONLY, groups * local * sizeof(cl_uint));
+    const std::size_t local = std::min<std::size_t>(cpu ? 1 : 256, most);
+    const std::size_t items = std::max<std::uint32_t>(c.info.computeUnits, 1) * (cpu ? 1 : 4) * local;
+    const std::uint64_t perItem = bytes / 16 / items;
+    cl::Buffer sums(c.context, CL_MEM_WRITE_ONLY, items * sizeof(cl_uint));
     kernel.setArg(0, buffer);
-    kernel.setArg(1, static_cast<cl_ulong>(perGroup));
+    kernel.setArg(1, static_cast<cl_ulong>(perItem));
     kernel.setArg(2, sums);
     CalibrationResult result;
     result.step = CalibrationStep::DeviceRead;
-    result.bytes = perGroup * groups * 16; // what the groups read: the size rounded down to whole groups
+    result.bytes = perItem * items * 16; // what the work-items read: the size rounded down to whole parts
     placeOnPath(result, c.info, Path::DeviceMemory, false);
-    result.method = "a kernel reading a buffer, " + std::to_string(groups) + " work-groups of " + std::to_string(local)
-        + ", OpenCL profiling events";
+    result.method = "a kernel reading a buffer with " + std::to_string(items) + " work-items in groups of "
+        + std::to_string(local) + ", OpenCL profiling events";
     setRates(result, timedRepetitions(repetitions, [&](cl::Event &event) {
-                 c.queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(groups * local), cl::NDRange(local),
-                                              nullptr, &event);
+                 c.queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(items), cl::NDRange(local), nullptr,
+                                              &event);
              }));
     return result;
 }

@@ -1,5 +1,6 @@
 #include "reporttables.h"
 
+#include "ceilingtext.h"
 #include "counterwording.h"
 #include "language.h"
 #include "textconv.h"
@@ -161,6 +162,22 @@ QString residencyTable(const RunReport &report)
         + q(table.render());
 }
 
+// Under the phase table: what the two ceiling columns mean, then each path
+// with its ceilings (ceilingtext.h).
+QString ceilingsText(const RunReport &report)
+{
+    if (!report.ceilings)
+        return {};
+    QString text = ReportTables::tr(
+        "of measured, of spec = the bandwidth on the phase's most loaded path, as a share of the best this machine\n"
+        "reached there (sharescope calibrate) and of what the hardware's specification allows; a working set that\n"
+        "fits in a cache can pass 100% of measured; host-init and host-read run on one CPU thread, and host-read\n"
+        "checks every element against the CPU reference\n\n");
+    for (const QString &line : ceilingLines(report))
+        text += QStringLiteral("  ") + line + QLatin1Char('\n');
+    return text + QLatin1Char('\n');
+}
+
 PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
 {
     const auto it = std::ranges::find(summaries, phase, &PhaseSummary::phase);
@@ -247,20 +264,36 @@ QString runTable(const RunReport &report)
     table.addColumn(s(ReportTables::tr("device")));
     table.addColumn(s(ReportTables::tr("moved")));
     table.addColumn(s(ReportTables::tr("bandwidth")));
+    if (report.ceilings) {
+        table.addColumn(s(ReportTables::tr("of measured")));
+        table.addColumn(s(ReportTables::tr("of spec")));
+    }
     for (const PhaseSummary &summary : summarize(report)) {
         const bool once
             = summary.phase == Phase::Alloc || summary.phase == Phase::IpcOpen || summary.phase == Phase::Free;
         const PhaseResult &median = summary.median;
-        table.addRow({std::string(phaseName(summary.phase)), formatDuration(summary.hostNs.median),
-                      once ? s(dash) : formatDuration(summary.hostNs.min),
-                      once ? s(dash) : formatDuration(summary.hostNs.max),
-                      median.deviceNs ? formatDuration(*median.deviceNs) : s(dash), formatBytes(median.bytesMoved()),
-                      s(bandwidthText(median))});
+        std::vector<std::string> row{std::string(phaseName(summary.phase)),
+                                     formatDuration(summary.hostNs.median),
+                                     once ? s(dash) : formatDuration(summary.hostNs.min),
+                                     once ? s(dash) : formatDuration(summary.hostNs.max),
+                                     median.deviceNs ? formatDuration(*median.deviceNs) : s(dash),
+                                     formatBytes(median.bytesMoved()),
+                                     s(bandwidthText(median))};
+        if (const auto ceiling = ceilingOf(report, median)) {
+            // Above its path's specification: a measurement problem, never a result.
+            if (ceiling->problem)
+                row.back() = s(ReportTables::tr("PROBLEM"));
+            row.push_back(s(ceiling->problem ? QStringLiteral("!") : percentText(ceiling->percentOfMeasured)));
+            row.push_back(s(ceiling->problem ? QStringLiteral("!")
+                                             : percentText(ceiling->percentOfSpecification, ceiling->cached)));
+        }
+        table.addRow(row);
     }
     text += q(table.render());
     text += ReportTables::tr(
         "\nbandwidth = bytes the phase read and wrote / its time: device time for device work where measured,\n"
         "host time for host-init and host-read\n\n");
+    text += ceilingsText(report);
     if (report.countersEnabled) {
         text += countersTable(summarize(report));
         text += residencyTable(report);
