@@ -120,6 +120,25 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     </message>
 </context>
 <context>
+    <name>CeilingLines</name>
+    <message>
+        <source>%1 %2 (%3 of this phase&apos;s bytes)</source>
+        <translation>%1 %2（按本阶段字节计为 %3）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1, specification</source>
+        <translation>%1，规格</translation>
+    </message>
+    <message>
+        <source>%1, measured</source>
+        <translation>%1，实测</translation>
+    </message>
+</context>
+<context>
     <name>CeilingText</name>
     <message>
         <source>%1 (%2)</source>
