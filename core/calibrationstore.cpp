@@ -17,24 +17,6 @@ constexpr const char *storeFormat = "sharescope-calibrations";
 constexpr const char *documentFormat = "sharescope-calibration";
 constexpr int formatVersion = 1;
 
-Result<std::vector<Calibration>> readDocument(const json &document, const std::filesystem::path &file);
-
-// Every calibration in the file; a missing file is an empty list.
-Result<std::vector<Calibration>> readAll(const std::filesystem::path &file)
-{
-    std::ifstream in(file);
-    if (!in)
-        return std::vector<Calibration>{};
-    std::ostringstream text;
-    text << in.rdbuf();
-    const json document = json::parse(text.str(), nullptr, false);
-    try {
-        return readDocument(document, file);
-    } catch (const json::exception &) { // a field of the wrong type
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "%1 is not a ShareScope calibration file"), {file.string()});
-    }
-}
-
 Result<std::vector<Calibration>> readDocument(const json &document, const std::filesystem::path &file)
 {
     if (document.is_discarded() || !document.is_object() || document.value("format", "") != storeFormat
@@ -50,6 +32,22 @@ Result<std::vector<Calibration>> readDocument(const json &document, const std::f
         all.push_back(std::move(*calibration));
     }
     return all;
+}
+
+// Every calibration in the file; a missing file is an empty list.
+Result<std::vector<Calibration>> readAll(const std::filesystem::path &file)
+{
+    std::ifstream in(file);
+    if (!in)
+        return std::vector<Calibration>{};
+    std::ostringstream text;
+    text << in.rdbuf();
+    const json document = json::parse(text.str(), nullptr, false);
+    try {
+        return readDocument(document, file);
+    } catch (const json::exception &) { // a field of the wrong type
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "%1 is not a ShareScope calibration file"), {file.string()});
+    }
 }
 
 } // namespace
