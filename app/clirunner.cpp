@@ -1,6 +1,9 @@
 #include "clirunner.h"
 
 #include "bytesize.h"
+#include "calibratecommand.h"
+#include "calibrationcache.h"
+#include "ceilingtext.h"
 #include "demolessons.h"
 #include "demos.h"
 #include "devices.h"
@@ -75,6 +78,8 @@ int CliRunner::execute(const CommandLineOptions &options)
         return options.listDemos ? listDemos() : experiments(options);
     case Command::IpcExport:
         return runIpcExportCommand(options, m_out, m_err, m_cancel);
+    case Command::Calibrate:
+        return runCalibrateCommand(options, m_out, m_err, m_cancel, m_showProgress);
     case Command::Gui:
         break;
     }
@@ -174,6 +179,10 @@ int CliRunner::experiments(const CommandLineOptions &options)
         return fail(errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {}));
     if (!outcome)
         return fail(outcome.error());
+    // Each path's ceilings in the tables and the JSON, and an offer to
+    // calibrate where there is no calibration (ceilingtext.h).
+    if (const QString note = calibrationNote(attachCeilings(outcome->set, *device), *device); !note.isEmpty())
+        m_err << note << Qt::endl;
     const ReportSet &set = outcome->set;
     if (set.runs.empty()) {
         listSkipped(set.skipped);

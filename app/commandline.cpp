@@ -2,6 +2,7 @@
 
 #include "buildinfo.h"
 #include "bytesize.h"
+#include "calibration.h"
 #include "commandoptions.h"
 #include "environment.h"
 #include "ipcprotocol.h"
@@ -141,6 +142,24 @@ bool readIpcExport(OptionReader &reader, const QStringList &, CommandLineOptions
     return true;
 }
 
+// calibrate: the device and the size of its buffers; the kernel reads 16
+// bytes at a time, and the copies want whole pages.
+bool readCalibrate(OptionReader &reader, const QStringList &, CommandLineOptions &options)
+{
+    ExperimentSpec &spec = options.request.base;
+    if (reader.isSet("device"))
+        spec.deviceId = s(reader.value("device"));
+    spec.bytes = CalibrationPlan{}.bytes;
+    if (!reader.readSize("size", spec.bytes))
+        return false;
+    if (spec.bytes < (1 << 20) || spec.bytes % 4096 != 0)
+        return reader.fail(CommandLine::tr("invalid --size '%1': calibrate takes at least 1MiB, in whole 4KiB pages")
+                               .arg(reader.value("size")));
+    if (reader.isSet("json"))
+        options.jsonPath = reader.value("json");
+    return true;
+}
+
 bool readGui(OptionReader &reader, const QStringList &, CommandLineOptions &options)
 {
     RunRequest &request = options.request;
@@ -226,6 +245,14 @@ Options ipcExportOptions()
              CommandLine::tr("device (cudaMalloc) or managed; managed is refused, with the reason (default: device)."),
              QStringLiteral("KIND")}};
 }
+Options calibrateOptions()
+{
+    return {
+        option::device(CommandLine::tr("Device to calibrate, as `devices` lists it (default: the default device).")),
+        option::size(CommandLine::tr("Size of each buffer (default: 256MiB, less where memory is short).")),
+        {QStringLiteral("json"), CommandLine::tr("Also write the calibration as JSON to FILE, or to stdout with -."),
+         QStringLiteral("FILE")}};
+}
 Options guiOptions()
 {
     return Options{option::mode()} + experimentOptions(true)
@@ -262,6 +289,9 @@ const Subcommand subcommands[] = {
     {"ipc-export", Command::IpcExport,
      QT_TRANSLATE_NOOP("CommandLine", "share a GPU buffer with another process (CuPy, PyTorch) by CUDA IPC"),
      ipcExportOptions, readIpcExport},
+    {"calibrate", Command::Calibrate,
+     QT_TRANSLATE_NOOP("CommandLine", "measure the ceilings of this machine's paths, which runs then compare against"),
+     calibrateOptions, readCalibrate},
     {"gui", Command::Gui, QT_TRANSLATE_NOOP("CommandLine", "open the desktop window"), guiOptions, readGui},
 };
 

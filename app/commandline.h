@@ -10,16 +10,16 @@
 
 namespace sharescope {
 
-enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport };
+enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate };
 
 struct CommandLineOptions
 {
     Command command = Command::Gui;
-    // run, compare, sweep, demo and gui: what to run. devices, modes and
-    // ipc-export use its device, ipc-export its size.
+    // run, compare, sweep, demo and gui: what to run. devices, modes,
+    // ipc-export and calibrate use its device, ipc-export and calibrate its size.
     RunRequest request;
     bool json = false; // devices and modes: JSON on stdout
-    QString jsonPath; // run, compare, sweep, demo: a file, or "-" for stdout
+    QString jsonPath; // run, compare, sweep, demo, calibrate: a file, or "-" for stdout
     QString csvPath;
     QString tracePath; // Trace Event Format, for Perfetto and chrome://tracing
     bool listDemos = false; // demo without a name, or with --list

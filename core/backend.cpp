@@ -1,5 +1,7 @@
 #include "backend.h"
 
+#include "trnoop.h"
+
 namespace sharescope {
 
 std::vector<std::size_t> buffersFor(const KernelInfo &kernel, HostAccess access)
@@ -14,6 +16,12 @@ std::vector<std::size_t> buffersFor(const KernelInfo &kernel, HostAccess access)
             indices.push_back(b);
     }
     return indices;
+}
+
+Result<CalibrationResult> Backend::measureCeiling(CalibrationStep step, const CalibrationPlan &)
+{
+    return unsupported(SHARESCOPE_TR_NOOP("Core", "%1 cannot take the calibration step %2"),
+                       {device().id, std::string(calibrationStepName(step))});
 }
 
 } // namespace sharescope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "calibration.h"
 #include "catalogue.h"
 #include "deviceinfo.h"
 #include "experimentspec.h"
@@ -117,6 +118,12 @@ public:
         (void)spec, (void)observer, (void)cancel;
         return std::nullopt;
     }
+
+    // Calibration (calibration.h): the steps this device can take, in order,
+    // and one of them measured with the plan's size (less where memory is
+    // short) and repetitions. The host's own steps are not the backend's.
+    virtual std::vector<CalibrationStep> calibrationSteps() const { return {}; }
+    virtual Result<CalibrationResult> measureCeiling(CalibrationStep step, const CalibrationPlan &plan);
 };
 
 } // namespace sharescope

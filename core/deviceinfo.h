@@ -32,6 +32,12 @@ struct DeviceInfo
     std::uint32_t baseAddressAlignBytes = 0;
     std::uint32_t computeUnits = 0;
     bool cpuDevice = false;
+    // What limits its memory (ceilings.h): the peak memory clock and bus
+    // width (CUDA; 0 where not reported) and the largest cache in front of
+    // it (CUDA's L2, OpenCL's global memory cache).
+    std::uint32_t memoryClockKHz = 0;
+    std::uint32_t memoryBusWidthBits = 0;
+    std::uint64_t cacheBytes = 0;
 
     // Sharing capabilities. OpenCL:
     bool hostUnifiedMemory = false; // CL_DEVICE_HOST_UNIFIED_MEMORY (1.x) or a CPU device
@@ -40,7 +46,7 @@ struct DeviceInfo
     bool svmFineSystem = false;
     bool svmAtomics = false;
 
-    // CUDA (filled by the CUDA backend):
+    // CUDA (filled by the CUDA backend; OpenCL where cl_khr_pci_bus_info says):
     std::string pciBusId;
     bool managedMemory = false;
     bool concurrentManagedAccess = false;

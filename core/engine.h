@@ -32,6 +32,8 @@ public:
     ~Engine();
 
     const DeviceInfo &device() const { return m_backend->device(); }
+    // The device itself, for what is not a run (a calibration, calibration.h).
+    Backend &backend() { return *m_backend; }
 
     // Checks the experiment (exit-code-worthy errors: BadArgument for names and
     // limits, Unsupported for modes the device lacks), runs it, verifies every

@@ -38,6 +38,10 @@ private:
     std::uint64_t m_count;
     std::uint64_t m_strideElements;
     std::vector<std::uint32_t> m_permutation;
+    // Patterns that repeat, for fill() and verify() (reference.cpp): every
+    // 65536 elements (vector-add's x, scale's starts), every 251 (y).
+    std::vector<float> m_sixteenBitTable;
+    std::vector<float> m_yTable;
 };
 
 // A fixed pseudo-random permutation of [0, count): a Feistel network with

@@ -1,5 +1,6 @@
 #include "reportjson.h"
 
+#include "ceilingsjson.h"
 #include "devices.h"
 #include "trnoop.h"
 
@@ -18,7 +19,7 @@ using json = nlohmann::ordered_json;
 // and backend.
 using DeviceField = std::variant<std::string DeviceInfo::*, int DeviceInfo::*, std::uint64_t DeviceInfo::*,
                                  std::uint32_t DeviceInfo::*, bool DeviceInfo::*>;
-const std::array<std::pair<const char *, DeviceField>, 26> deviceFields{{
+const std::array<std::pair<const char *, DeviceField>, 29> deviceFields{{
     {"index", &DeviceInfo::index},
     {"name", &DeviceInfo::name},
     {"vendor", &DeviceInfo::vendor},
@@ -33,6 +34,9 @@ const std::array<std::pair<const char *, DeviceField>, 26> deviceFields{{
     {"baseAddressAlignBytes", &DeviceInfo::baseAddressAlignBytes},
     {"computeUnits", &DeviceInfo::computeUnits},
     {"cpuDevice", &DeviceInfo::cpuDevice},
+    {"memoryClockKHz", &DeviceInfo::memoryClockKHz},
+    {"memoryBusWidthBits", &DeviceInfo::memoryBusWidthBits},
+    {"cacheBytes", &DeviceInfo::cacheBytes},
     {"hostUnifiedMemory", &DeviceInfo::hostUnifiedMemory},
     {"svmCoarseBuffer", &DeviceInfo::svmCoarseBuffer},
     {"svmFineBuffer", &DeviceInfo::svmFineBuffer},
@@ -46,6 +50,10 @@ const std::array<std::pair<const char *, DeviceField>, 26> deviceFields{{
     {"canMapHostMemory", &DeviceInfo::canMapHostMemory},
     {"unifiedAddressing", &DeviceInfo::unifiedAddressing},
 }};
+
+// Fields added to version 1 after reports were written without them: a
+// report that lacks them keeps their defaults.
+constexpr std::array<std::string_view, 3> laterDeviceFields{"memoryClockKHz", "memoryBusWidthBits", "cacheBytes"};
 
 constexpr const char *reportFormat = "sharescope-report";
 constexpr const char *compareFormat = "sharescope-compare";
@@ -172,6 +180,8 @@ json reportJson(const RunReport &r)
         entry["hostNs"] = statJson(s.hostNs);
         entry["deviceNs"] = s.deviceNs ? statJson(*s.deviceNs) : json(nullptr);
         entry["bandwidthBytesPerSecond"] = optionalJson(s.median.bandwidth());
+        if (r.ceilings)
+            entry["ceiling"] = phaseCeilingJson(phaseCeiling(s.median, r.spec, r.device, *r.ceilings));
         summary.push_back(entry);
     }
     json mismatches = json::array();
@@ -217,7 +227,8 @@ json reportJson(const RunReport &r)
                           {"openNs", r.ipc->openNs}}
                    : json(nullptr)},
             {"migrations", migrationsJson(r)},
-            {"residency", residencyJson(r.residency)}};
+            {"residency", residencyJson(r.residency)},
+            {"ceilings", r.ceilings ? ceilingsJson(*r.ceilings) : json(nullptr)}};
 }
 
 // Reading: every access goes through a Reader that knows its path in the
@@ -248,6 +259,7 @@ public:
     }
     bool has(const char *key) const { return m_value.is_object() && m_value.contains(key); }
     bool isNull() const { return m_value.is_null(); }
+    const json &raw() const { return m_value; } // for the readers of other files (ceilingsjson.h)
 
     std::vector<Reader> items() const
     {
@@ -370,8 +382,11 @@ DeviceInfo readDevice(const Reader &r)
     if (backend != "cuda" && backend != "opencl")
         r["backend"].fail("must be \"cuda\" or \"opencl\"");
     d.backend = backend == "cuda" ? BackendKind::Cuda : BackendKind::OpenCL;
-    for (const auto &[name, field] : deviceFields)
+    for (const auto &[name, field] : deviceFields) {
+        if (!r.has(name) && std::ranges::find(laterDeviceFields, name) != laterDeviceFields.end())
+            continue;
         std::visit([&, key = name](auto member) { readInto(r[key], d.*member); }, field);
+    }
     return d;
 }
 
@@ -525,6 +540,12 @@ RunReport readReport(const Reader &r)
     }
     if (!r["residency"].isNull())
         report.residency = readResidency(r["residency"]);
+    if (r.has("ceilings") && !r["ceilings"].isNull()) {
+        auto ceilings = readCeilings(r["ceilings"].raw());
+        if (!ceilings)
+            throw FormatError{ceilings.error().message};
+        report.ceilings = std::move(*ceilings);
+    }
     return report;
 }
 

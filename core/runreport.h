@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ceilings.h"
 #include "deviceinfo.h"
 #include "experimentspec.h"
 #include "migration.h"
@@ -99,6 +100,9 @@ struct RunReport
     std::uint64_t countersLost = 0; // records the driver dropped: the totals are then a lower bound
     Residency residency; // managed buffers only; empty otherwise
     std::optional<IpcDetails> ipc; // the ipc mode only
+    // The limits of the device's paths, added by the front end that ran it
+    // (the calibration lives in its cache); empty in reports written before.
+    std::optional<Ceilings> ceilings;
 };
 
 inline constexpr std::size_t maxKeptMigrations = 20000;

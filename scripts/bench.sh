@@ -5,4 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh default >&2
-build/default/tests/bench/bench_usehostptr "$@"
+status=0
+build/default/tests/bench/bench_usehostptr "$@" || status=$?
+echo
+build/default/tests/bench/bench_host "$@" || status=$?
+exit $status

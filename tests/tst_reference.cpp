@@ -98,6 +98,58 @@ private slots:
         QVERIFY(dirty.first[0].actual != expected);
     }
 
+    // fill() and verify() work a block at a time, from tables where values
+    // repeat: every element, across the tables' periods and a last part
+    // block, is what initialValue() and expectedValue() say.
+    void fillsAndVerifiesEveryElementOfAnOddSize_data()
+    {
+        QTest::addColumn<int>("kernel");
+        for (const KernelInfo &kernel : kernels())
+            QTest::addRow("%s", std::string(kernel.name).c_str()) << static_cast<int>(kernel.id);
+    }
+    void fillsAndVerifiesEveryElementOfAnOddSize()
+    {
+        QFETCH(int, kernel);
+        ExperimentSpec spec;
+        spec.mode = ModeId::ClCopy;
+        spec.kernel = static_cast<KernelId>(kernel);
+        spec.bytes = (3 * 65536 + 4096 + 5) * 4;
+        spec.strideBytes = 4 * 1000;
+        spec.rounds = 2;
+        const Reference reference(spec);
+        const KernelInfo &info = spec.kernelInfo();
+        std::vector<std::vector<std::uint32_t>> buffers(info.buffers.size(),
+                                                        std::vector<std::uint32_t>(spec.elementCount(), 0xDEADBEEF));
+        for (std::size_t b = 0; b < info.buffers.size(); ++b) {
+            if (!hostWrites(info.buffers[b].role))
+                continue;
+            reference.fill(b, buffers[b].data());
+            for (std::uint64_t i = 0; i < spec.elementCount(); ++i) {
+                float asFloat = 0;
+                std::memcpy(&asFloat, &buffers[b][i], sizeof asFloat);
+                const double value = info.buffers[b].type == ElementType::Float32 ? static_cast<double>(asFloat)
+                                                                                  : static_cast<double>(buffers[b][i]);
+                if (value != reference.initialValue(b, i))
+                    QFAIL(qPrintable(QStringLiteral("buffer %1, element %2").arg(b).arg(i)));
+            }
+        }
+        runKernelOnCpu(spec, buffers, reference);
+        const std::size_t out = info.buffers.size() - 1;
+        Verification clean;
+        reference.verify(out, buffers[out].data(), clean);
+        QCOMPARE(clean.mismatches, std::uint64_t(0));
+        QCOMPARE(clean.checked, spec.elementCount());
+        // Wrong elements in two blocks, the last a part block: found, in order.
+        buffers[out][70000] ^= 1;
+        buffers[out][spec.elementCount() - 1] ^= 1;
+        Verification dirty;
+        reference.verify(out, buffers[out].data(), dirty);
+        QCOMPARE(dirty.mismatches, std::uint64_t(2));
+        QCOMPARE(dirty.first[0].index, std::uint64_t(70000));
+        QCOMPARE(dirty.first[1].index, spec.elementCount() - 1);
+        QCOMPARE(dirty.first[1].expected, reference.expectedValue(out, spec.elementCount() - 1));
+    }
+
     void keepsOnlyTheFirstMismatches()
     {
         ExperimentSpec spec;

@@ -3,6 +3,9 @@
 #include "aboutdialog.h"
 #include "bufferstab.h"
 #include "bytesize.h"
+#include "calibrationcache.h"
+#include "ceilings.h"
+#include "ceilingtext.h"
 #include "comparechart.h"
 #include "demolessons.h"
 #include "demos.h"
@@ -131,6 +134,11 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
         showResults(job, set);
         emit jobEnded(true);
     });
+    connect(m_controller, &RunController::calibrated, this, [this](quint64, const Calibration &calibration) {
+        setBusy(false);
+        saveCalibration(calibration);
+        emit jobEnded(true);
+    });
     connect(m_controller, &RunController::failed, this, [this](quint64 job, const QString &message) {
         setBusy(false);
         if (job == m_demoJob && m_demo) {
@@ -192,6 +200,9 @@ void MainWindow::createMenus()
     m_cancelAction->setEnabled(false);
     runMenu->addAction(tr("Compare &all modes"), this, &MainWindow::compare);
     runMenu->addAction(tr("Size &sweep"), this, &MainWindow::sweep);
+    runMenu->addSeparator();
+    runMenu->addAction(tr("Ca&librate…"), this, &MainWindow::calibrate)
+        ->setStatusTip(tr("Measure the ceilings of the device's paths, which runs then compare against."));
 
     QMenu *demoMenu = menuBar()->addMenu(tr("&Demos"));
     for (const DemoInfo &demo : demos()) {
@@ -326,6 +337,34 @@ bool MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes)
     m_demo = demo;
     m_demoJob = job;
     return true;
+}
+
+void MainWindow::calibrate()
+{
+    const auto device = m_panel->currentDevice();
+    if (!device) {
+        statusBar()->showMessage(tr("No device to run on."), 8000);
+        return;
+    }
+    m_controller->calibrate(q(device->id));
+}
+
+void MainWindow::saveCalibration(const Calibration &calibration)
+{
+    const auto device = m_panel->devices().resolve(calibration.key.deviceId);
+    const Ceilings ceilings = device ? ceilingsFor(*device, &calibration) : Ceilings{};
+    for (const QString &line : calibrationTable(calibration, ceilings).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        log(line);
+    const QString path = calibrationCachePath();
+    if (Status stored = storeCalibration(path.toStdString(), calibration); !stored) {
+        log(tr("Failed: %1").arg(errorText(stored.error())));
+        statusBar()->showMessage(tr("Failed: %1").arg(errorText(stored.error())), 10000);
+        return;
+    }
+    const QString message = tr("Calibrated %1; runs now show each phase as a share of its ceilings (saved in %2)")
+                                .arg(q(calibration.key.deviceId), path);
+    log(message);
+    statusBar()->showMessage(message, 10000);
 }
 
 void MainWindow::chooseLanguage(const QString &language)

@@ -63,6 +63,9 @@ public slots:
     void run();
     void compare();
     void sweep();
+    // Measures the ceilings of the device on screen and keeps them in the
+    // calibration cache, where later runs find them.
+    void calibrate();
     void cancel();
 
 signals:
@@ -89,6 +92,7 @@ private:
     void log(const QString &message);
     void setBusy(bool busy);
     void chooseLanguage(const QString &language);
+    void saveCalibration(const Calibration &calibration);
 
     RunController *m_controller;
     ExperimentPanel *m_panel;

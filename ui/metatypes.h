@@ -1,5 +1,6 @@
 #pragma once
 
+#include "calibration.h"
 #include "devices.h"
 #include "experimentset.h"
 #include "reportset.h"
@@ -30,3 +31,4 @@ Q_DECLARE_METATYPE(sharescope::PhaseResult)
 Q_DECLARE_METATYPE(sharescope::ExperimentSpec)
 Q_DECLARE_METATYPE(sharescope::DeviceList)
 Q_DECLARE_METATYPE(sharescope::BufferChunk)
+Q_DECLARE_METATYPE(sharescope::Calibration)

@@ -13,6 +13,7 @@ RunController::RunController(QObject *parent)
     qRegisterMetaType<sharescope::PhaseResult>();
     qRegisterMetaType<sharescope::DeviceList>();
     qRegisterMetaType<sharescope::BufferChunk>();
+    qRegisterMetaType<sharescope::Calibration>();
 
     m_thread.setObjectName(QStringLiteral("ShareScope engine"));
     m_worker = new RunWorker;
@@ -49,6 +50,12 @@ RunController::RunController(QObject *parent)
             return;
         commit(job);
         emit cancelled(job);
+    });
+    connect(m_worker, &RunWorker::calibrated, this, [this](quint64 job, const Calibration &calibration) {
+        if (!current(job))
+            return;
+        commit(job);
+        emit calibrated(job, calibration);
     });
     connect(m_worker, &RunWorker::bufferRead, this, [this](const BufferChunk &chunk) {
         if (current(chunk.job))
@@ -88,6 +95,19 @@ quint64 RunController::start(PlannedRuns plan, const QString &what)
     auto cancel = m_cancel;
     QMetaObject::invokeMethod(
         m_worker, [worker = m_worker, cancel, job, plan = std::move(plan)] { worker->run(job, plan, cancel); },
+        Qt::QueuedConnection);
+    return job;
+}
+
+quint64 RunController::calibrate(const QString &deviceId, quint64 bytes)
+{
+    const quint64 job = begin(tr("calibrate · %1").arg(deviceId));
+    auto cancel = m_cancel;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [worker = m_worker, cancel, job, bytes, id = deviceId.toStdString()] {
+            worker->calibrate(job, id, {bytes, CalibrationPlan{}.repetitions}, cancel);
+        },
         Qt::QueuedConnection);
     return job;
 }

@@ -38,6 +38,10 @@ public:
     // After a run: `count` elements of a buffer the run kept, answered by
     // bufferRead (or failed, when the buffers are gone).
     void readBuffer(quint64 job, int buffer, quint64 first, int count);
+    // Measures a device's ceilings on the worker thread (a job like a run:
+    // progress per step, cancel between steps), answered by calibrated.
+    // bytes: the size of its buffers (less where memory is short).
+    quint64 calibrate(const QString &deviceId, quint64 bytes = CalibrationPlan{}.bytes);
 
 signals:
     void devicesListed(const sharescope::DeviceList &list);
@@ -48,6 +52,7 @@ signals:
     void failed(quint64 job, const QString &message);
     void cancelled(quint64 job);
     void bufferRead(const sharescope::BufferChunk &chunk);
+    void calibrated(quint64 job, const sharescope::Calibration &calibration);
     void logMessage(const QString &message);
 
 private:

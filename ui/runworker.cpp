@@ -1,7 +1,10 @@
 #include "runworker.h"
 
+#include "calibrationcache.h"
 #include "language.h"
 #include "textconv.h"
+
+#include "bytesize.h"
 
 #include <QElapsedTimer>
 
@@ -55,6 +58,30 @@ private:
     QElapsedTimer m_sinceProgress;
     int m_run = 0;
     int m_runs = 1;
+};
+
+// A calibration's steps as progress and log lines.
+class CalibrationSignals final : public CalibrationObserver
+{
+public:
+    CalibrationSignals(RunWorker &worker, quint64 job)
+        : m_worker(worker)
+        , m_job(job)
+    {
+    }
+    void stepStarting(std::size_t index, std::size_t total, CalibrationStep) override
+    {
+        emit m_worker.progress(m_job, static_cast<int>(index), static_cast<int>(total));
+    }
+    void stepFinished(const CalibrationResult &result) override
+    {
+        emit m_worker.logMessage(QStringLiteral("%1: %2").arg(q(calibrationStepName(result.step)),
+                                                              q(formatBandwidth(result.bytesPerSecond))));
+    }
+
+private:
+    RunWorker &m_worker;
+    const quint64 m_job;
 };
 
 } // namespace
@@ -117,7 +144,32 @@ void RunWorker::run(quint64 job, PlannedRuns plan, std::shared_ptr<const std::at
     }
     for (const SkippedRun &skipped : outcome->set.skipped)
         emit logMessage(q(modeName(skipped.mode)) + QStringLiteral(": ") + skippedText(skipped.reason));
+    if (!outcome->set.runs.empty()) // each path's ceilings, for the reports and plots (ceilings.h)
+        attachCeilings(outcome->set, outcome->set.runs.front().device);
     emit finished(job, outcome->set);
+}
+
+void RunWorker::calibrate(quint64 job, const std::string &deviceId, const CalibrationPlan &plan,
+                          std::shared_ptr<const std::atomic<bool>> cancel)
+{
+    if (m_keptBy)
+        m_keptBy->releaseBuffers(); // the calibration wants the memory
+    m_keptBy = nullptr;
+    auto engine = engineFor(deviceId);
+    if (!engine) {
+        emit failed(job, errorText(engine.error()));
+        return;
+    }
+    CalibrationSignals observer(*this, job);
+    auto calibration = runCalibration((*engine)->backend(), plan, &observer, cancel.get());
+    if (!calibration) {
+        if (calibration.error().kind == ErrorKind::Cancelled)
+            emit cancelled(job);
+        else
+            emit failed(job, errorText(calibration.error()));
+        return;
+    }
+    emit calibrated(job, *calibration);
 }
 
 void RunWorker::readBuffer(quint64 job, int buffer, quint64 first, int count)

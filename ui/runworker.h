@@ -29,6 +29,9 @@ public:
     // cancel: the job's own flag, set by the controller from the GUI thread.
     void run(quint64 job, PlannedRuns plan, std::shared_ptr<const std::atomic<bool>> cancel);
     void readBuffer(quint64 job, int buffer, quint64 first, int count);
+    // Measures the device's ceilings (calibration.h), step by step.
+    void calibrate(quint64 job, const std::string &deviceId, const CalibrationPlan &plan,
+                   std::shared_ptr<const std::atomic<bool>> cancel);
 
 signals:
     void devicesListed(const sharescope::DeviceList &list);
@@ -38,6 +41,7 @@ signals:
     void failed(quint64 job, const QString &message);
     void cancelled(quint64 job);
     void bufferRead(const sharescope::BufferChunk &chunk);
+    void calibrated(quint64 job, const sharescope::Calibration &calibration);
     void logMessage(const QString &message);
 
 private:

@@ -1,6 +1,8 @@
 #include "sweepplot.h"
 #include "textconv.h"
 
+#include "ceilinglines.h"
+
 #include "phasestyle.h"
 
 #include <map>
@@ -65,6 +67,8 @@ void SweepPlot::rebuild()
             highY = std::max(highY, gbps);
         }
     }
+    if (!lines.empty())
+        addCeilingLines(this, m_set, m_phase, lowX / 1.5, highX * 1.5, lowY, highY);
     if (lines.empty()) {
         xAxis->setRange(1024, 1 << 30);
         yAxis->setRange(0.01, 100);

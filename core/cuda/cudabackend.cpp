@@ -1,7 +1,10 @@
 #include "cudabackend.h"
 
+#include "../bytesize.h"
 #include "../countedpass.h"
 #include "../safetylimits.h"
+#include "../trnoop.h"
+#include "cudacalibration.h"
 #include "cudasession.h"
 #include "cupticollector.h"
 #include "ipcpeerlink.h"
@@ -95,6 +98,16 @@ std::optional<Result<RunReport>> CudaBackend::countedPass(const ExperimentSpec &
     if (m_context.instrumentation == Instrumentation::Counted)
         return std::nullopt; // the sessions carry the instruments themselves
     return runCountedPass(peerBinary(), spec, observer, cancel);
+}
+
+std::vector<CalibrationStep> CudaBackend::calibrationSteps() const
+{
+    return cudaCalibrationSteps(m_context.info);
+}
+
+Result<CalibrationResult> CudaBackend::measureCeiling(CalibrationStep step, const CalibrationPlan &plan)
+{
+    return measureCudaCeiling(m_context, step, plan);
 }
 
 } // namespace sharescope::cuda

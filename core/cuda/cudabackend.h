@@ -48,6 +48,8 @@ public:
     std::string countersNote(const ExperimentSpec &spec) const override;
     std::optional<Result<RunReport>> countedPass(const ExperimentSpec &spec, EngineObserver *observer,
                                                  const std::atomic<bool> *cancel) override;
+    std::vector<CalibrationStep> calibrationSteps() const override;
+    Result<CalibrationResult> measureCeiling(CalibrationStep step, const CalibrationPlan &plan) override;
 
 private:
     mutable CudaContext m_context;

@@ -31,7 +31,7 @@ public:
                 SHARESCOPE_CUDA_TRY(m_context.health,
                                     cudaHostAlloc(&m_pinnedHost[b], m_spec.bytes, cudaHostAllocDefault));
             } else {
-                m_pageable[b] = AlignedHostArray(m_spec.bytes, 4096);
+                m_pageable[b] = AlignedHostArray(m_spec.bytes, 4096, HostTouch::Prefault);
                 if (!m_pageable[b])
                     return failed("could not allocate " + std::to_string(m_spec.bytes) + " bytes of host memory");
             }

@@ -17,6 +17,14 @@ bool attribute(cudaDeviceAttr attr, int device)
     return cudaDeviceGetAttribute(&value, attr, device) == cudaSuccess && value != 0;
 }
 
+// 0 where the driver does not report it (the ceilings then say so).
+std::uint32_t amount(cudaDeviceAttr attr, int device)
+{
+    int value = 0;
+    return cudaDeviceGetAttribute(&value, attr, device) == cudaSuccess && value > 0 ? static_cast<std::uint32_t>(value)
+                                                                                    : 0;
+}
+
 } // namespace
 
 std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
@@ -69,6 +77,9 @@ std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
         info.hostNativeAtomics = attribute(cudaDevAttrHostNativeAtomicSupported, index);
         info.canMapHostMemory = attribute(cudaDevAttrCanMapHostMemory, index);
         info.unifiedAddressing = attribute(cudaDevAttrUnifiedAddressing, index);
+        info.memoryClockKHz = amount(cudaDevAttrMemoryClockRate, index);
+        info.memoryBusWidthBits = amount(cudaDevAttrGlobalMemoryBusWidth, index);
+        info.cacheBytes = amount(cudaDevAttrL2CacheSize, index);
         devices.push_back(info);
     }
     return devices;

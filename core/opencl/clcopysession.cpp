@@ -17,7 +17,7 @@ public:
     {
         return guarded([&]() -> Status {
             for (std::size_t b = 0; b < bufferCount(); ++b) {
-                m_host.emplace_back(m_spec.bytes, m_context.info.baseAddressAlignBytes);
+                m_host.emplace_back(m_spec.bytes, m_context.info.baseAddressAlignBytes, HostTouch::Prefault);
                 if (!m_host.back())
                     return failed("could not allocate " + std::to_string(m_spec.bytes) + " bytes of host memory");
                 m_device.emplace_back(m_context.context, CL_MEM_READ_WRITE, m_spec.bytes);

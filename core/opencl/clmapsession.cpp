@@ -31,7 +31,8 @@ public:
                     // Aligned as the device asks (and to a page, which some
                     // drivers need before they will use the array in place).
                     state.host = AlignedHostArray(m_spec.bytes,
-                                                  std::max<std::size_t>(m_context.info.baseAddressAlignBytes, 4096));
+                                                  std::max<std::size_t>(m_context.info.baseAddressAlignBytes, 4096),
+                                                  HostTouch::Prefault);
                     if (!state.host)
                         return failed("could not allocate " + std::to_string(m_spec.bytes) + " bytes of host memory");
                     state.buffer = cl::Buffer(m_context.context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, m_spec.bytes,

@@ -1,5 +1,6 @@
 #include "openclbackend.h"
 
+#include "clcalibration.h"
 #include "clerror.h"
 #include "openclsession.h"
 
@@ -48,6 +49,20 @@ Result<std::unique_ptr<Session>> OpenClBackend::createSession(const ExperimentSp
 std::string OpenClBackend::countersNote(const ExperimentSpec &) const
 {
     return "OpenCL reports no page-migration counters";
+}
+
+std::vector<CalibrationStep> OpenClBackend::calibrationSteps() const
+{
+    return clCalibrationSteps();
+}
+
+Result<CalibrationResult> OpenClBackend::measureCeiling(CalibrationStep step, const CalibrationPlan &plan)
+{
+    return guarded([&]() -> Result<CalibrationResult> {
+        if (Status built = buildProgram(); !built)
+            return built.error();
+        return measureClCeiling(m_context, step, plan);
+    });
 }
 
 } // namespace sharescope::opencl

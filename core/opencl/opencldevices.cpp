@@ -32,6 +32,21 @@ T queryOr(const cl::Device &device, T fallback)
     }
 }
 
+// Where the device sits on PCI, for its link's ceiling: only drivers with
+// cl_khr_pci_bus_info say.
+std::string pciBusId(const cl::Device &device)
+{
+    if (queryOr<CL_DEVICE_EXTENSIONS, std::string>(device, {}).find("cl_khr_pci_bus_info") == std::string::npos)
+        return {};
+    cl_device_pci_bus_info_khr bus{};
+    if (clGetDeviceInfo(device(), CL_DEVICE_PCI_BUS_INFO_KHR, sizeof bus, &bus, nullptr) != CL_SUCCESS)
+        return {};
+    char text[32];
+    std::snprintf(text, sizeof text, "%04x:%02x:%02x.%x", bus.pci_domain, bus.pci_bus, bus.pci_device,
+                  bus.pci_function);
+    return text;
+}
+
 DeviceInfo describe(const cl::Platform &platform, const cl::Device &device, int index)
 {
     DeviceInfo info;
@@ -53,6 +68,8 @@ DeviceInfo describe(const cl::Platform &platform, const cl::Device &device, int 
     // Deprecated since 2.0 and absent from some 3.0 drivers; a CPU device
     // shares host memory by construction.
     info.hostUnifiedMemory = queryOr<CL_DEVICE_HOST_UNIFIED_MEMORY, cl_bool>(device, CL_FALSE) || info.cpuDevice;
+    info.cacheBytes = queryOr<CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, cl_ulong>(device, 0);
+    info.pciBusId = pciBusId(device);
     if (info.versionMajor >= 2) {
         const auto svm = queryOr<CL_DEVICE_SVM_CAPABILITIES, cl_device_svm_capabilities>(device, 0);
         info.svmCoarseBuffer = svm & CL_DEVICE_SVM_COARSE_GRAIN_BUFFER;

@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>CalibrateText</name>
+    <message>
+        <source>Calibration of %1 (%2), driver %3, ShareScope %4, %5
+
+</source>
+        <translation>%1（%2）的校准，驱动 %3，ShareScope %4，%5
+
+</translation>
+    </message>
+    <message>
+        <source>
+Saved in %1: runs on %2 now show each phase as a share of these ceilings.
+</source>
+        <translation>
+已保存到 %1：今后在 %2 上的运行会把每个阶段显示为这些上限的百分比。
+</translation>
+    </message>
+</context>
+<context>
     <name>Catalogue</name>
     <message>
         <source>cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory</source>
@@ -98,6 +117,108 @@
     <message>
         <source>device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs</source>
         <translation>设备不支持统一寻址（cudaDevAttrUnifiedAddressing 为 0），而 CUDA IPC 需要它</translation>
+    </message>
+</context>
+<context>
+    <name>CeilingLines</name>
+    <message>
+        <source>%1 %2 (%3 of this phase&apos;s bytes)</source>
+        <translation>%1 %2（按本阶段字节计为 %3）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1, specification</source>
+        <translation>%1，规格</translation>
+    </message>
+    <message>
+        <source>%1, measured</source>
+        <translation>%1，实测</translation>
+    </message>
+</context>
+<context>
+    <name>CeilingText</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 (cache)</source>
+        <translation>%1（缓存）</translation>
+    </message>
+    <message>
+        <source>%1: %2 would be %3% above the %4 that %5 can carry by its specification: a measurement problem (a timer, the bytes counted, or work not done), not a result</source>
+        <translation>%1：%2 将比%5按规格所能承载的 %4 高出 %3%：这是测量问题（计时器、字节计数有误，或工作未真正完成），而不是结果</translation>
+    </message>
+    <message>
+        <source>%1 (%2):</source>
+        <translation>%1（%2）：</translation>
+    </message>
+    <message>
+        <source>  specification %1</source>
+        <translation>  规格          %1</translation>
+    </message>
+    <message>
+        <source>  measured      %1</source>
+        <translation>  实测          %1</translation>
+    </message>
+    <message>
+        <source>PROBLEM %1</source>
+        <translation>问题 %1</translation>
+    </message>
+    <message>
+        <source>host-read runs at %1, under half of what one thread copies (%2): checking every element against the CPU reference sets its pace, not memory</source>
+        <translation>host-read 的速度为 %1，不到单线程拷贝速度（%2）的一半：决定其快慢的是逐个元素与 CPU 参考结果的比对，而不是内存</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>slowest</source>
+        <translation>最慢</translation>
+    </message>
+    <message>
+        <source>fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source>of spec</source>
+        <translation>占规格</translation>
+    </message>
+    <message>
+        <source>
+The specification of each path:
+</source>
+        <translation>
+各路径的规格：
+</translation>
+    </message>
+    <message>
+        <source>note: %1 has no calibration yet, so only specifications are shown; `sharescope calibrate --device %1` measures this machine&apos;s ceilings (a few seconds)</source>
+        <translation>注意：%1 尚未校准，因此只显示规格；`sharescope calibrate --device %1` 会测量本机的上限（需要几秒钟）</translation>
+    </message>
+    <message>
+        <source>note: the calibration of %1 was made with driver %2 and ShareScope %3; `sharescope calibrate --device %1` measures it again</source>
+        <translation>注意：%1 的校准是在驱动 %2、ShareScope %3 下完成的；`sharescope calibrate --device %1` 会重新测量</translation>
+    </message>
+    <message>
+        <source>note: the calibration cache cannot be read (%1); `sharescope calibrate --device %2` writes a new one</source>
+        <translation>注意：无法读取校准缓存（%1）；`sharescope calibrate --device %2` 会写入新的缓存</translation>
     </message>
 </context>
 <context>
@@ -419,6 +540,26 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
 3 此设备不支持，130 或 143 被 SIGINT（Ctrl+C）或 SIGTERM 停止。
 </translation>
     </message>
+    <message>
+        <source>invalid --size &apos;%1&apos;: calibrate takes at least 1MiB, in whole 4KiB pages</source>
+        <translation>无效的 --size“%1”：calibrate 至少需要 1MiB，且须为整 4KiB 页</translation>
+    </message>
+    <message>
+        <source>Device to calibrate, as `devices` lists it (default: the default device).</source>
+        <translation>要校准的设备，写法同 `devices` 的列表（默认：默认设备）。</translation>
+    </message>
+    <message>
+        <source>Size of each buffer (default: 256MiB, less where memory is short).</source>
+        <translation>每个缓冲区的大小（默认：256MiB，内存不足时更小）。</translation>
+    </message>
+    <message>
+        <source>Also write the calibration as JSON to FILE, or to stdout with -.</source>
+        <translation>同时将校准结果以 JSON 格式写入 FILE；指定 - 则写到标准输出。</translation>
+    </message>
+    <message>
+        <source>measure the ceilings of this machine&apos;s paths, which runs then compare against</source>
+        <translation>测量本机各数据路径的上限，供之后的运行对照</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -653,6 +794,114 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>--size %1 (%2 uses %3 buffer(s), %4 in all) is too large for %5 now: ShareScope uses at most %6, 80% of the %7 it has free of its %8; other programs hold the rest</source>
         <translation>--size %1（%2 使用 %3 个缓冲区，共 %4）对 %5 来说当前太大：ShareScope 最多使用 %6，即其 %8 中空闲的 %7 的 80%；其余部分被其他程序占用</translation>
+    </message>
+    <message>
+        <source>%1 cannot take the calibration step %2</source>
+        <translation>%1 无法执行校准步骤 %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a ShareScope calibration file</source>
+        <translation>%1 不是 ShareScope 校准文件</translation>
+    </message>
+    <message>
+        <source>%1 was written by a newer ShareScope</source>
+        <translation>%1 由更新版本的 ShareScope 写入</translation>
+    </message>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>this is not a ShareScope calibration</source>
+        <translation>这不是 ShareScope 校准结果</translation>
+    </message>
+    <message>
+        <source>the device works in host memory: see host memory</source>
+        <translation>该设备直接使用主机内存：见主机内存</translation>
+    </message>
+    <message>
+        <source>the driver reported no memory clock or bus width</source>
+        <translation>驱动没有报告显存频率或总线位宽</translation>
+    </message>
+    <message>
+        <source>OpenCL does not report the memory clock or bus width</source>
+        <translation>OpenCL 不报告显存频率或总线位宽</translation>
+    </message>
+    <message>
+        <source>memory clock %1 MHz × %2-bit bus × 2 (DDR)</source>
+        <translation>显存频率 %1 MHz × %2 位总线 × 2（DDR）</translation>
+    </message>
+    <message>
+        <source>no bus: the device works in host memory</source>
+        <translation>没有总线：该设备直接使用主机内存</translation>
+    </message>
+    <message>
+        <source>the driver did not say where the device sits on PCI</source>
+        <translation>驱动没有说明该设备在 PCI 总线上的位置</translation>
+    </message>
+    <message>
+        <source>the PCIe link is not readable: %1</source>
+        <translation>无法读取 PCIe 链路：%1</translation>
+    </message>
+    <message>
+        <source>sysfs gives the link of %1 as &apos;%2&apos; × &apos;%3&apos;, not a PCIe rate and width</source>
+        <translation>sysfs 给出的 %1 链路为“%2”×“%3”，不是 PCIe 的速率和宽度</translation>
+    </message>
+    <message>
+        <source>PCIe %1 GT/s x%2, %3, per direction (the most the link can do; it ran at %4 when read)</source>
+        <translation>PCIe %1 GT/s x%2，%3，每个方向（链路的最高能力；读取时运行在 %4）</translation>
+    </message>
+    <message>
+        <source>PCIe %1 GT/s x%2, %3, per direction</source>
+        <translation>PCIe %1 GT/s x%2，%3，每个方向</translation>
+    </message>
+    <message>
+        <source>not calibrated: sharescope calibrate measures it</source>
+        <translation>尚未校准：sharescope calibrate 可以测量</translation>
+    </message>
+    <message>
+        <source>the calibration has no step on this path</source>
+        <translation>校准中没有针对此路径的步骤</translation>
+    </message>
+    <message>
+        <source>%1 of %3: %2, median of %4</source>
+        <translation>%1（%3）：%2，%4 次的中位数</translation>
+    </message>
+    <message>
+        <source>host memory</source>
+        <translation>主机内存</translation>
+    </message>
+    <message>
+        <source>PCIe host→device</source>
+        <translation>PCIe 主机→设备</translation>
+    </message>
+    <message>
+        <source>PCIe device→host</source>
+        <translation>PCIe 设备→主机</translation>
+    </message>
+    <message>
+        <source>device memory</source>
+        <translation>设备内存</translation>
+    </message>
+    <message>
+        <source>no specification ShareScope can read (the memory modules&apos; speed and channels need root)</source>
+        <translation>没有 ShareScope 能读取的规格（内存条的速率和通道数需要 root 权限）</translation>
+    </message>
+    <message>
+        <source>could not allocate %1 bytes of host memory</source>
+        <translation>无法分配 %1 字节的主机内存</translation>
+    </message>
+    <message>
+        <source>OpenCL has no calibration step %1</source>
+        <translation>OpenCL 没有校准步骤 %1</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a PCI address</source>
+        <translation>“%1”不是 PCI 地址</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read</source>
+        <translation>无法读取 %1</translation>
     </message>
 </context>
 <context>
@@ -1470,6 +1719,31 @@ counters on, against the time above: what the instruments cost
 即插桩本身的代价
 </translation>
     </message>
+    <message>
+        <source>of measured, of spec = the bandwidth on the phase&apos;s most loaded path, as a share of the best this machine
+reached there (sharescope calibrate) and of what the hardware&apos;s specification allows; a working set that
+fits in a cache can pass 100% of measured; host-init and host-read run on one CPU thread, and host-read
+checks every element against the CPU reference
+
+</source>
+        <translation>占实测、占规格 = 该阶段负载最重的路径上的带宽，分别占本机在该路径上测得的最好成绩（sharescope calibrate）
+和硬件规格所允许的上限的百分比；能放进缓存的工作集可以超过实测的 100%；host-init 和 host-read
+在一个 CPU 线程上运行，且 host-read 会把每个元素与 CPU 参考结果比对
+
+</translation>
+    </message>
+    <message>
+        <source>of measured</source>
+        <translation>占实测</translation>
+    </message>
+    <message>
+        <source>of spec</source>
+        <translation>占规格</translation>
+    </message>
+    <message>
+        <source>PROBLEM</source>
+        <translation>问题</translation>
+    </message>
 </context>
 <context>
     <name>Residency</name>
@@ -2143,6 +2417,18 @@ counters on, against the time above: what the instruments cost
         <source>the plot could not be drawn</source>
         <translation>无法绘制该图</translation>
     </message>
+    <message>
+        <source>Ca&amp;librate…</source>
+        <translation>校准(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Measure the ceilings of the device&apos;s paths, which runs then compare against.</source>
+        <translation>测量该设备各数据路径的上限，供之后的运行对照。</translation>
+    </message>
+    <message>
+        <source>Calibrated %1; runs now show each phase as a share of its ceilings (saved in %2)</source>
+        <translation>已校准 %1；今后的运行会把每个阶段显示为其上限的百分比（保存在 %2）</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -2247,6 +2533,13 @@ counters on, against the time above: what the instruments cost
     <message>
         <source>Counted</source>
         <translation>计数运行</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::RunController</name>
+    <message>
+        <source>calibrate · %1</source>
+        <translation>校准 · %1</translation>
     </message>
 </context>
 <context>

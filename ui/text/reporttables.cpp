@@ -1,5 +1,6 @@
 #include "reporttables.h"
 
+#include "ceilingtext.h"
 #include "countertables.h"
 #include "counterwording.h"
 #include "language.h"
@@ -95,6 +96,22 @@ QString verificationText(const Verification &v)
     return text;
 }
 
+// Under the phase table: what the two ceiling columns mean, then each path
+// with its ceilings (ceilingtext.h).
+QString ceilingsText(const RunReport &report)
+{
+    if (!report.ceilings)
+        return {};
+    QString text = ReportTables::tr(
+        "of measured, of spec = the bandwidth on the phase's most loaded path, as a share of the best this machine\n"
+        "reached there (sharescope calibrate) and of what the hardware's specification allows; a working set that\n"
+        "fits in a cache can pass 100% of measured; host-init and host-read run on one CPU thread, and host-read\n"
+        "checks every element against the CPU reference\n\n");
+    for (const QString &line : ceilingLines(report))
+        text += QStringLiteral("  ") + line + QLatin1Char('\n');
+    return text + QLatin1Char('\n');
+}
+
 PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
 {
     const auto it = std::ranges::find(summaries, phase, &PhaseSummary::phase);
@@ -186,6 +203,10 @@ QString runTable(const RunReport &report)
         = std::ranges::any_of(summaries, [](const PhaseSummary &p) { return p.median.countedNs.has_value(); });
     if (counted)
         table.addColumn(s(ReportTables::tr("counted")));
+    if (report.ceilings) {
+        table.addColumn(s(ReportTables::tr("of measured")));
+        table.addColumn(s(ReportTables::tr("of spec")));
+    }
     for (const PhaseSummary &summary : summaries) {
         const bool once
             = summary.phase == Phase::Alloc || summary.phase == Phase::IpcOpen || summary.phase == Phase::Free;
@@ -199,6 +220,14 @@ QString runTable(const RunReport &report)
                                      s(bandwidthText(median))};
         if (counted)
             row.push_back(s(countedCostText(median)));
+        if (const auto ceiling = ceilingOf(report, median)) {
+            // Above its path's specification: a measurement problem, never a result.
+            if (ceiling->problem)
+                row.back() = s(ReportTables::tr("PROBLEM"));
+            row.push_back(s(ceiling->problem ? QStringLiteral("!") : percentText(ceiling->percentOfMeasured)));
+            row.push_back(s(ceiling->problem ? QStringLiteral("!")
+                                             : percentText(ceiling->percentOfSpecification, ceiling->cached)));
+        }
         table.addRow(row);
     }
     text += q(table.render());
@@ -209,6 +238,7 @@ QString runTable(const RunReport &report)
         text += ReportTables::tr("counted = the same phase's time in the counted pass, which ran the experiment again "
                                  "with the\ncounters on, against the time above: what the instruments cost\n");
     text += QLatin1Char('\n');
+    text += ceilingsText(report);
     if (report.countersEnabled) {
         text += countersTable(summaries);
         text += residencyTable(report);

@@ -1,0 +1,169 @@
+#include "ceilings.h"
+
+#include "bytesize.h"
+#include "calibration.h"
+#include "pcielink.h"
+#include "trnoop.h"
+
+#include <cstdio>
+
+namespace sharescope {
+namespace {
+
+std::string number(double value, int decimals)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*f", decimals, value);
+    return text;
+}
+
+// "32 GT/s" rather than "32.0 GT/s"; "2.5 GT/s" as it is.
+std::string rateText(double gigaTransfers)
+{
+    return number(gigaTransfers, gigaTransfers == static_cast<int>(gigaTransfers) ? 0 : 1);
+}
+
+PathCeiling deviceMemory(const DeviceInfo &device)
+{
+    if (sharesHostMemory(device))
+        return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "the device works in host memory: see host memory")}};
+    const auto peak = deviceMemoryPeak(device.memoryClockKHz, device.memoryBusWidthBits);
+    if (!peak) {
+        return {std::nullopt,
+                {device.backend == BackendKind::Cuda
+                     ? SHARESCOPE_TR_NOOP("Core", "the driver reported no memory clock or bus width")
+                     : SHARESCOPE_TR_NOOP("Core", "OpenCL does not report the memory clock or bus width")}};
+    }
+    return {peak,
+            MessageTemplate(SHARESCOPE_TR_NOOP("Core", "memory clock %1 MHz × %2-bit bus × 2 (DDR)"),
+                            {number(device.memoryClockKHz / 1000.0, 0), std::to_string(device.memoryBusWidthBits)})};
+}
+
+PathCeiling pcie(const DeviceInfo &device, const std::filesystem::path &sysfsRoot)
+{
+    if (sharesHostMemory(device))
+        return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "no bus: the device works in host memory")}};
+    if (device.pciBusId.empty())
+        return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "the driver did not say where the device sits on PCI")}};
+    const auto link = readPcieLink(sysfsRoot, device.pciBusId);
+    if (!link)
+        return {std::nullopt,
+                MessageTemplate(SHARESCOPE_TR_NOOP("Core", "the PCIe link is not readable: %1"),
+                                {link.error().translatable})};
+    // The most the link can do: an idle GPU runs its link slower (often at
+    // 2.5 GT/s) until there is work, so its current state says little.
+    const LinkState &max = link->max.known() ? link->max : link->current;
+    if (!max.known()) {
+        return {std::nullopt,
+                MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                                   "sysfs gives the link of %1 as '%2' × '%3', not a PCIe "
+                                                   "rate and width"),
+                                {link->busId, link->max.speedText, link->max.widthText})};
+    }
+    const double bytes = linkBytesPerSecond(*max.gigaTransfers, *max.width);
+    const std::vector<std::string> values{rateText(*max.gigaTransfers), std::to_string(*max.width),
+                                          std::string(linkEncoding(*max.gigaTransfers))};
+    if (link->current.known() && &max != &link->current
+        && linkBytesPerSecond(*link->current.gigaTransfers, *link->current.width) < bytes) {
+        std::vector<std::string> more = values;
+        more.push_back(rateText(*link->current.gigaTransfers) + " GT/s x" + std::to_string(*link->current.width));
+        return {bytes,
+                MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                                   "PCIe %1 GT/s x%2, %3, per direction (the most "
+                                                   "the link can do; it ran at %4 when read)"),
+                                std::move(more))};
+    }
+    return {bytes, MessageTemplate(SHARESCOPE_TR_NOOP("Core", "PCIe %1 GT/s x%2, %3, per direction"), values)};
+}
+
+PathCeiling measured(const Calibration *calibration, Path path)
+{
+    if (!calibration)
+        return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "not calibrated: sharescope calibrate measures it")}};
+    const CalibrationResult *best = bestOn(*calibration, path);
+    if (!best)
+        return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "the calibration has no step on this path")}};
+    return {best->bytesPerSecond,
+            MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1 of %3: %2, median of %4"),
+                            {std::string(calibrationStepName(best->step)), best->method, formatBytes(best->bytes),
+                             std::to_string(best->repetitions)})};
+}
+
+} // namespace
+
+std::string_view pathName(Path path)
+{
+    switch (path) {
+    case Path::HostMemory:
+        return "host-memory";
+    case Path::HostToDevice:
+        return "host-to-device";
+    case Path::DeviceToHost:
+        return "device-to-host";
+    case Path::DeviceMemory:
+        return "device-memory";
+    }
+    return "?";
+}
+
+std::optional<Path> pathFromName(std::string_view name)
+{
+    for (const Path path : allPaths) {
+        if (pathName(path) == name)
+            return path;
+    }
+    return std::nullopt;
+}
+
+std::string_view pathLabel(Path path)
+{
+    switch (path) {
+    case Path::HostMemory:
+        return SHARESCOPE_TR_NOOP("Core", "host memory");
+    case Path::HostToDevice:
+        return SHARESCOPE_TR_NOOP("Core", "PCIe host→device");
+    case Path::DeviceToHost:
+        return SHARESCOPE_TR_NOOP("Core", "PCIe device→host");
+    case Path::DeviceMemory:
+        return SHARESCOPE_TR_NOOP("Core", "device memory");
+    }
+    return "?";
+}
+
+bool sharesHostMemory(const DeviceInfo &device)
+{
+    return device.cpuDevice || device.hostUnifiedMemory;
+}
+
+std::optional<double> deviceMemoryPeak(std::uint32_t memoryClockKHz, std::uint32_t memoryBusWidthBits)
+{
+    if (memoryClockKHz == 0 || memoryBusWidthBits == 0)
+        return std::nullopt;
+    return static_cast<double>(memoryClockKHz) * 1e3 * 2.0 * memoryBusWidthBits / 8.0;
+}
+
+Ceilings ceilingsFor(const DeviceInfo &device, const Calibration *calibration, const std::filesystem::path &sysfsRoot)
+{
+    Ceilings ceilings;
+    const auto at = [](Path path) { return static_cast<std::size_t>(path); };
+    ceilings.specification[at(Path::HostMemory)]
+        = {std::nullopt,
+           {SHARESCOPE_TR_NOOP("Core",
+                               "no specification ShareScope can read (the memory modules' "
+                               "speed and channels need root)")}};
+    const PathCeiling link = pcie(device, sysfsRoot);
+    ceilings.specification[at(Path::HostToDevice)] = link;
+    ceilings.specification[at(Path::DeviceToHost)] = link;
+    ceilings.specification[at(Path::DeviceMemory)] = deviceMemory(device);
+    for (const Path path : allPaths)
+        ceilings.measured[at(path)] = measured(calibration, path);
+    ceilings.deviceCacheBytes = device.cacheBytes;
+    if (calibration) {
+        ceilings.calibratedUtc = calibration->createdUtc;
+        if (const CalibrationResult *one = resultOf(*calibration, CalibrationStep::HostCopyOneThread))
+            ceilings.hostOneThreadBytesPerSecond = one->bytesPerSecond;
+    }
+    return ceilings;
+}
+
+} // namespace sharescope

@@ -1,0 +1,77 @@
+#pragma once
+
+#include "deviceinfo.h"
+#include "result.h"
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sharescope {
+
+struct Calibration; // calibration.h
+
+// The ways bytes go between the CPU, its memory and the device. A phase
+// uses one or more (phasepaths.h); each has a limit.
+//   host-memory     the CPU's DRAM (and, on a CPU or integrated device, the
+//                   device's memory too, since it is the same)
+//   host-to-device  the bus towards the device (PCIe); full duplex, so the
+//   device-to-host  two directions are separate limits
+//   device-memory   the device's own memory (HBM, GDDR)
+// Memory paths count bytes read plus written; the bus counts bytes carried.
+enum class Path : std::uint8_t { HostMemory, HostToDevice, DeviceToHost, DeviceMemory };
+
+inline constexpr std::array<Path, 4> allPaths{Path::HostMemory, Path::HostToDevice, Path::DeviceToHost,
+                                              Path::DeviceMemory};
+
+std::string_view pathName(Path path); // "host-to-device"
+std::optional<Path> pathFromName(std::string_view name);
+std::string_view pathLabel(Path path); // marked for translation (context "Core"): "PCIe host→device"
+
+// One path's limit: a value with where it came from, or why there is none.
+// source is English, a template marked for translation with its values.
+struct PathCeiling
+{
+    std::optional<double> bytesPerSecond;
+    MessageTemplate source; // "PCIe 32 GT/s x16, 128b/130b" or "not readable: ..."
+};
+
+// The limits of every path for one device: what the hardware's
+// specification allows (a measurement above it is a measurement problem),
+// and what a calibration of this machine reached (a measurement may beat
+// it a little; it says how good a result is).
+struct Ceilings
+{
+    std::array<PathCeiling, allPaths.size()> specification;
+    std::array<PathCeiling, allPaths.size()> measured;
+    // The largest cache in front of device memory: a kernel whose working
+    // set fits in it may run faster than the memory, legitimately.
+    std::uint64_t deviceCacheBytes = 0;
+    std::string calibratedUtc; // when the measured ceilings were taken; empty: not calibrated
+    // What one thread's memcpy reached: host-init and host-read run on one
+    // thread, host memory's ceiling is every thread's.
+    std::optional<double> hostOneThreadBytesPerSecond;
+
+    const PathCeiling &specificationOf(Path path) const { return specification[static_cast<std::size_t>(path)]; }
+    const PathCeiling &measuredOf(Path path) const { return measured[static_cast<std::size_t>(path)]; }
+};
+
+// Whether the device works in host memory itself (a CPU device, an
+// integrated GPU): then there is no bus, and every path is host memory.
+bool sharesHostMemory(const DeviceInfo &device);
+
+// The peak of the device's memory from its clock and bus width (DDR: two
+// transfers a clock); empty when the driver did not report them.
+std::optional<double> deviceMemoryPeak(std::uint32_t memoryClockKHz, std::uint32_t memoryBusWidthBits);
+
+// The ceilings of a device: the specification from its attributes and the
+// PCIe link in sysfs (under sysfsRoot, "/sys" but for tests), the measured
+// ones from a calibration of it (none: "not calibrated"). Never guesses: an
+// unreadable value is a ceiling with the reason and no number.
+Ceilings ceilingsFor(const DeviceInfo &device, const Calibration *calibration,
+                     const std::filesystem::path &sysfsRoot = "/sys");
+
+} // namespace sharescope

@@ -1,0 +1,159 @@
+#include "cudacalibration.h"
+
+#include "../hostbandwidth.h"
+#include "../trnoop.h"
+#include "calibratekernel.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace sharescope::cuda {
+namespace {
+
+// What one step allocated, freed however the step ends.
+struct Memory
+{
+    void *device[2] = {};
+    void *host = nullptr;
+    unsigned *sink = nullptr;
+    cudaEvent_t start = nullptr;
+    cudaEvent_t stop = nullptr;
+
+    ~Memory()
+    {
+        for (void *pointer : device)
+            cudaFree(pointer);
+        cudaFree(sink);
+        cudaFreeHost(host);
+        cudaEventDestroy(start);
+        cudaEventDestroy(stop);
+    }
+};
+
+// Runs `work` (enqueues on the default stream, returns its error) between two
+// events, once untimed and then `repetitions` times, and sets the rates.
+template<typename Work>
+Status timeRepetitions(ContextHealth &health, Memory &memory, int repetitions, CalibrationResult &result, Work &&work)
+{
+    std::vector<std::uint64_t> times;
+    for (int rep = 0; rep <= repetitions; ++rep) {
+        SHARESCOPE_CUDA_TRY(health, cudaEventRecord(memory.start, nullptr));
+        SHARESCOPE_CUDA_TRY(health, work());
+        SHARESCOPE_CUDA_TRY(health, cudaEventRecord(memory.stop, nullptr));
+        SHARESCOPE_CUDA_TRY(health, cudaEventSynchronize(memory.stop));
+        float ms = 0;
+        SHARESCOPE_CUDA_TRY(health, cudaEventElapsedTime(&ms, memory.start, memory.stop));
+        if (rep > 0)
+            times.push_back(static_cast<std::uint64_t>(static_cast<double>(ms) * 1e6));
+    }
+    setRates(result, std::move(times));
+    return okStatus();
+}
+
+const char *methodOf(CalibrationStep step)
+{
+    switch (step) {
+    case CalibrationStep::HostToDeviceCopy:
+        return "cudaMemcpyAsync from page-locked memory (cudaHostAlloc), CUDA events";
+    case CalibrationStep::DeviceToHostCopy:
+        return "cudaMemcpyAsync to page-locked memory (cudaHostAlloc), CUDA events";
+    case CalibrationStep::DeviceCopy:
+        return "cudaMemcpyAsync device to device, bytes read plus written, CUDA events";
+    case CalibrationStep::MappedRead:
+        return "a kernel reading mapped host memory (cudaHostAllocMapped) over the bus, CUDA events";
+    case CalibrationStep::DeviceRead:
+        return "a kernel reading device memory (cudaMalloc), CUDA events";
+    case CalibrationStep::HostCopy:
+    case CalibrationStep::HostCopyOneThread:
+        break;
+    }
+    return "";
+}
+
+Status allocate(CudaContext &c, CalibrationStep step, std::uint64_t bytes, Memory &m)
+{
+    ContextHealth &health = c.health;
+    SHARESCOPE_CUDA_TRY(health, cudaEventCreate(&m.start));
+    SHARESCOPE_CUDA_TRY(health, cudaEventCreate(&m.stop));
+    SHARESCOPE_CUDA_TRY(health, cudaMalloc(reinterpret_cast<void **>(&m.sink), sizeof(unsigned)));
+    const bool host = step != CalibrationStep::DeviceCopy && step != CalibrationStep::DeviceRead;
+    const bool device = step != CalibrationStep::MappedRead;
+    if (host) {
+        const unsigned flags = step == CalibrationStep::MappedRead ? cudaHostAllocMapped : cudaHostAllocDefault;
+        SHARESCOPE_CUDA_TRY(health, cudaHostAlloc(&m.host, bytes, flags));
+        std::memset(m.host, 1, bytes);
+    }
+    for (int b = 0; device && b < (step == CalibrationStep::DeviceCopy ? 2 : 1); ++b) {
+        SHARESCOPE_CUDA_TRY(health, cudaMalloc(&m.device[b], bytes));
+        SHARESCOPE_CUDA_TRY(health, cudaMemset(m.device[b], 1, bytes));
+    }
+    return okStatus();
+}
+
+} // namespace
+
+std::vector<CalibrationStep> cudaCalibrationSteps(const DeviceInfo &device)
+{
+    std::vector<CalibrationStep> steps{CalibrationStep::HostToDeviceCopy, CalibrationStep::DeviceToHostCopy,
+                                       CalibrationStep::DeviceCopy, CalibrationStep::DeviceRead};
+    if (device.canMapHostMemory)
+        steps.push_back(CalibrationStep::MappedRead);
+    return steps;
+}
+
+Result<CalibrationResult> measureCudaCeiling(CudaContext &c, CalibrationStep step, const CalibrationPlan &plan)
+{
+    if (Status healthy = c.health.check(); !healthy)
+        return healthy.error();
+    const std::vector<CalibrationStep> steps = cudaCalibrationSteps(c.info);
+    if (std::ranges::find(steps, step) == steps.end())
+        return unsupported(SHARESCOPE_TR_NOOP("Core", "%1 cannot take the calibration step %2"),
+                           {c.info.id, std::string(calibrationStepName(step))});
+    SHARESCOPE_CUDA_TRY(c.health, cudaSetDevice(c.info.index));
+    std::size_t free = 0;
+    std::size_t total = 0;
+    SHARESCOPE_CUDA_TRY(c.health, cudaMemGetInfo(&free, &total));
+    const std::uint64_t hostRoom = availableHostMemory().value_or(plan.bytes * 8);
+    const std::uint64_t bytes = calibrationBytes(calibrationBytes(plan.bytes, free / 2), hostRoom);
+    Memory m;
+    if (Status allocated = allocate(c, step, bytes, m); !allocated)
+        return allocated.error();
+
+    CalibrationResult result;
+    result.step = step;
+    result.bytes = bytes;
+    result.method = methodOf(step);
+    const bool copy = step != CalibrationStep::MappedRead && step != CalibrationStep::DeviceRead;
+    const Path path = step == CalibrationStep::HostToDeviceCopy || step == CalibrationStep::MappedRead
+        ? Path::HostToDevice
+        : step == CalibrationStep::DeviceToHostCopy ? Path::DeviceToHost
+                                                    : Path::DeviceMemory;
+    placeOnPath(result, c.info, path, copy);
+    void *mapped = nullptr;
+    if (step == CalibrationStep::MappedRead)
+        SHARESCOPE_CUDA_TRY(c.health, cudaHostGetDevicePointer(&mapped, m.host, 0));
+    const int multiprocessors = static_cast<int>(c.info.computeUnits);
+    const Status timed = timeRepetitions(c.health, m, plan.repetitions, result, [&]() -> cudaError_t {
+        switch (step) {
+        case CalibrationStep::HostToDeviceCopy:
+            return cudaMemcpyAsync(m.device[0], m.host, bytes, cudaMemcpyHostToDevice, nullptr);
+        case CalibrationStep::DeviceToHostCopy:
+            return cudaMemcpyAsync(m.host, m.device[0], bytes, cudaMemcpyDeviceToHost, nullptr);
+        case CalibrationStep::DeviceCopy:
+            return cudaMemcpyAsync(m.device[1], m.device[0], bytes, cudaMemcpyDeviceToDevice, nullptr);
+        case CalibrationStep::MappedRead:
+            return launchRead(mapped, bytes, m.sink, multiprocessors, nullptr);
+        case CalibrationStep::DeviceRead:
+            return launchRead(m.device[0], bytes, m.sink, multiprocessors, nullptr);
+        case CalibrationStep::HostCopy:
+        case CalibrationStep::HostCopyOneThread:
+            break;
+        }
+        return cudaErrorInvalidValue;
+    });
+    if (!timed)
+        return timed.error();
+    return result;
+}
+
+} // namespace sharescope::cuda

@@ -1,0 +1,159 @@
+#include "ceilingtext.h"
+
+#include "language.h"
+#include "textconv.h"
+
+#include "bytesize.h"
+#include "texttable.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+
+// The translation context of this file's messages.
+class CeilingText
+{
+    Q_DECLARE_TR_FUNCTIONS(CeilingText)
+};
+
+namespace sharescope {
+namespace {
+
+const QString dash = QStringLiteral("—");
+
+QString rateText(const std::optional<double> &bytesPerSecond)
+{
+    return bytesPerSecond ? q(formatBandwidth(*bytesPerSecond)) : dash;
+}
+
+// "63.0 GB/s (PCIe 32 GT/s x16, ...)" or "— (why not)".
+QString ceilingText(const PathCeiling &ceiling)
+{
+    const QString source = templateText(ceiling.source.english(), ceiling.source);
+    return source.isEmpty() ? rateText(ceiling.bytesPerSecond)
+                            : CeilingText::tr("%1 (%2)").arg(rateText(ceiling.bytesPerSecond), source);
+}
+
+// The phases of a report's summary held against each path.
+std::vector<std::pair<Path, QStringList>> phasesByPath(const RunReport &report)
+{
+    std::vector<std::pair<Path, QStringList>> byPath;
+    for (const PhaseSummary &summary : summarize(report)) {
+        const auto ceiling = ceilingOf(report, summary.median);
+        if (!ceiling || !ceiling->path)
+            continue;
+        auto it = std::ranges::find(byPath, *ceiling->path, &std::pair<Path, QStringList>::first);
+        if (it == byPath.end())
+            it = byPath.insert(byPath.end(), {*ceiling->path, {}});
+        it->second << q(phaseName(summary.phase));
+    }
+    return byPath;
+}
+
+} // namespace
+
+QString pathText(Path path)
+{
+    return coreText(std::string(pathLabel(path)));
+}
+
+QString percentText(const std::optional<double> &percent, bool cached)
+{
+    if (!percent)
+        return dash;
+    const QString value = QStringLiteral("%1%").arg(std::lround(*percent));
+    return cached ? CeilingText::tr("%1 (cache)").arg(value) : value;
+}
+
+std::optional<PhaseCeiling> ceilingOf(const RunReport &report, const PhaseResult &phase)
+{
+    if (!report.ceilings)
+        return std::nullopt;
+    return phaseCeiling(phase, report.spec, report.device, *report.ceilings);
+}
+
+QString problemText(const MeasurementProblem &problem)
+{
+    return CeilingText::tr("%1: %2 would be %3% above the %4 that %5 can carry by its specification: a measurement "
+                           "problem (a timer, the bytes counted, or work not done), not a result")
+        .arg(q(phaseName(problem.phase)), q(formatBandwidth(problem.bytesPerSecond)))
+        .arg(std::lround(100.0 * problem.excess()))
+        .arg(q(formatBandwidth(problem.ceilingBytesPerSecond)), pathText(problem.path));
+}
+
+QStringList ceilingLines(const RunReport &report)
+{
+    QStringList lines;
+    if (!report.ceilings)
+        return lines;
+    for (const auto &[path, phases] : phasesByPath(report)) {
+        lines << CeilingText::tr("%1 (%2):").arg(pathText(path), phases.join(QStringLiteral(", ")));
+        lines << CeilingText::tr("  specification %1").arg(ceilingText(report.ceilings->specificationOf(path)));
+        lines << CeilingText::tr("  measured      %1").arg(ceilingText(report.ceilings->measuredOf(path)));
+    }
+    for (const PhaseSummary &summary : summarize(report)) {
+        const auto ceiling = ceilingOf(report, summary.median);
+        if (ceiling && ceiling->problem)
+            lines << CeilingText::tr("PROBLEM %1").arg(problemText(*ceiling->problem));
+        if (ceiling && ceiling->verificationBound) {
+            lines << CeilingText::tr("host-read runs at %1, under half of what one thread copies (%2): checking "
+                                     "every element against the CPU reference sets its pace, not memory")
+                         .arg(rateText(ceiling->bytesPerSecond),
+                              rateText(report.ceilings->hostOneThreadBytesPerSecond));
+        }
+    }
+    return lines;
+}
+
+QString calibrationTable(const Calibration &calibration, const Ceilings &ceilings)
+{
+    TextTable table;
+    table.addColumn(s(CeilingText::tr("step")), TextTable::Align::Left);
+    table.addColumn(s(CeilingText::tr("path")), TextTable::Align::Left);
+    table.addColumn(s(CeilingText::tr("size")));
+    table.addColumn(s(CeilingText::tr("median")));
+    table.addColumn(s(CeilingText::tr("slowest")));
+    table.addColumn(s(CeilingText::tr("fastest")));
+    table.addColumn(s(CeilingText::tr("of spec")));
+    for (const CalibrationResult &r : calibration.results) {
+        const auto spec = ceilings.specificationOf(r.path).bytesPerSecond;
+        table.addRow({std::string(calibrationStepName(r.step)), s(pathText(r.path)), formatBytes(r.bytes),
+                      formatBandwidth(r.bytesPerSecond), formatBandwidth(r.minBytesPerSecond),
+                      formatBandwidth(r.maxBytesPerSecond),
+                      s(percentText(spec ? std::optional(100.0 * r.bytesPerSecond / *spec) : std::nullopt))});
+    }
+    for (const SkippedStep &skipped : calibration.skipped)
+        table.addNote(std::string(calibrationStepName(skipped.step)) + ": " + s(coreText(skipped.reason)));
+    QString text = q(table.render()) + QLatin1Char('\n');
+    for (const CalibrationResult &r : calibration.results)
+        text += QStringLiteral("%1  %2\n").arg(q(calibrationStepName(r.step)).leftJustified(22), q(r.method));
+    text += CeilingText::tr("\nThe specification of each path:\n");
+    for (const Path path : allPaths)
+        text += QStringLiteral("  %1  %2\n")
+                    .arg(pathText(path).leftJustified(18), ceilingText(ceilings.specificationOf(path)));
+    return text;
+}
+
+QString calibrationNote(const CachedCalibration &cached, const DeviceInfo &device)
+{
+    switch (cached.state) {
+    case CachedCalibration::State::Found:
+        return {};
+    case CachedCalibration::State::Missing:
+        return CeilingText::tr("note: %1 has no calibration yet, so only specifications are shown; `sharescope "
+                               "calibrate --device %1` measures this machine's ceilings (a few seconds)")
+            .arg(q(device.id));
+    case CachedCalibration::State::Stale:
+        return CeilingText::tr("note: the calibration of %1 was made with driver %2 and ShareScope %3; `sharescope "
+                               "calibrate --device %1` measures it again")
+            .arg(q(device.id), q(cached.staleKey->driverVersion), q(cached.staleKey->toolVersion));
+    case CachedCalibration::State::Unreadable:
+        break;
+    }
+    return CeilingText::tr("note: the calibration cache cannot be read (%1); `sharescope calibrate --device %2` "
+                           "writes a new one")
+        .arg(coreText(cached.problem), q(device.id));
+}
+
+} // namespace sharescope
