@@ -6,7 +6,7 @@
 #include "experimentpanel.h"
 #include "language.h"
 #include "mainwindow.h"
-#include "reportjson.h"
+#include "reportfile.h"
 #include "textconv.h"
 
 #include <QApplication>
@@ -27,17 +27,12 @@ bool canShowWindow()
 int runGui(int &argc, char **argv, const CommandLineOptions &options)
 {
     QTextStream err(stderr);
-    // A report named on the command line is checked before any window: a
-    // bad one is a bad argument, not a dialog nobody may be there to close.
+    // A report named on the command line that cannot be one (missing, a
+    // folder, a device, too large) is a bad argument before any window; its
+    // contents are read by the window, off its GUI thread.
     if (!options.openPath.isEmpty()) {
-        QFile file(options.openPath);
-        if (!file.open(QIODevice::ReadOnly)) {
-            err << "sharescope: cannot open '" << options.openPath << "': " << file.errorString() << Qt::endl;
-            return 2;
-        }
-        if (const auto set = readReports(file.readAll().toStdString()); !set) {
-            err << "sharescope: '" << options.openPath << "' is not a ShareScope report: " << errorText(set.error())
-                << Qt::endl;
+        if (const Status file = checkReportFile(QFile::encodeName(options.openPath).toStdString()); !file) {
+            err << "sharescope: " << errorText(file.error()) << Qt::endl;
             return 2;
         }
     }
@@ -72,6 +67,7 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
         }
     }
     MainWindow window(!screenshot); // screenshots do not depend on remembered settings
+    window.setDialogsAllowed(!screenshot);
     int exitCode = 0;
 
     const auto takeScreenshot = [&] {
@@ -86,6 +82,21 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             }
             app.exit(exitCode);
         });
+    };
+
+    QMetaObject::Connection opened, refused; // the --open report's answers, until one comes
+    const auto startRequested = [&] {
+        const RunRequest &request = options.request;
+        if (request.demo) {
+            const auto bytes = request.sizeGiven ? std::optional(request.base.bytes) : std::nullopt;
+            if (!window.startDemo(*request.demo, bytes) && screenshot)
+                takeScreenshot();
+        } else if (options.runOnStart)
+            window.run();
+        else if (options.compareOnStart)
+            window.compare();
+        else if (screenshot)
+            takeScreenshot();
     };
 
     QObject::connect(
@@ -103,18 +114,29 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             panel->setIterations(spec.iterations, spec.warmup);
             if (spec.bytes != ExperimentSpec().bytes)
                 panel->setSize(q(formatSizeArgument(spec.bytes)));
-            if (!options.openPath.isEmpty())
-                window.openReport(options.openPath);
-            if (request.demo) {
-                const auto bytes = request.sizeGiven ? std::optional(spec.bytes) : std::nullopt;
-                if (!window.startDemo(*request.demo, bytes) && screenshot)
-                    takeScreenshot();
-            } else if (options.runOnStart)
-                window.run();
-            else if (options.compareOnStart)
-                window.compare();
-            else if (screenshot)
-                takeScreenshot();
+            if (options.openPath.isEmpty()) {
+                startRequested();
+                return;
+            }
+            // What was asked starts once the report is shown; a headless
+            // screenshot of a report that cannot be read ends with exit code 2.
+            opened = QObject::connect(&window, &MainWindow::reportOpened, &window, [&] {
+                QObject::disconnect(opened);
+                QObject::disconnect(refused);
+                startRequested();
+            });
+            refused = QObject::connect(
+                &window, &MainWindow::reportNotOpened, &window, [&](const QString &path, const QString &message) {
+                    QObject::disconnect(opened);
+                    QObject::disconnect(refused);
+                    if (!screenshot)
+                        return startRequested();
+                    err << QCoreApplication::translate("main", "sharescope: '%1' is not a ShareScope report: %2")
+                               .arg(path, message)
+                        << Qt::endl;
+                    app.exit(2);
+                });
+            window.openReport(options.openPath);
         },
         Qt::SingleShotConnection);
     if (screenshot) {

@@ -638,6 +638,26 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>skipped: %1</source>
         <translation>已跳过：%1</translation>
     </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a report</source>
+        <translation>%1 是文件夹，不是报告</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a device, a fifo or a socket); a report is a file that --json or Save wrote</source>
+        <translation>%1 不是普通文件（而是设备、FIFO 或套接字）；报告是由 --json 或“保存”写出的文件</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 (%3 bytes), larger than any ShareScope report (at most %4)</source>
+        <translation>%1 大小为 %2（%3 字节），超过了 ShareScope 报告的上限（最多 %4）</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -1348,6 +1368,10 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
         <source>sharescope: no font that draws Chinese is installed (scripts/setup.sh installs one: fonts-wqy-microhei)</source>
         <translation>sharescope：没有安装能显示中文的字体（scripts/setup.sh 会安装 fonts-wqy-microhei）</translation>
     </message>
+    <message>
+        <source>sharescope: &apos;%1&apos; is not a ShareScope report: %2</source>
+        <translation>sharescope：“%1”不是 ShareScope 报告：%2</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::AboutDialog</name>
@@ -1843,14 +1867,6 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
         <translation>打开报告</translation>
     </message>
     <message>
-        <source>Cannot open %1: %2</source>
-        <translation>无法打开 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is too large to be a ShareScope report.</source>
-        <translation>%1 太大，不可能是 ShareScope 报告。</translation>
-    </message>
-    <message>
         <source>%1 is not a report ShareScope can read:
 %2</source>
         <translation>%1 不是 ShareScope 能读取的报告：
@@ -1924,6 +1940,14 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
         <source>&amp;About ShareScope</source>
         <translation>关于 ShareScope(&amp;A)</translation>
     </message>
+    <message>
+        <source>Cancelled opening %1</source>
+        <translation>已取消打开 %1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -1989,6 +2013,21 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>iteration %1, %2</source>
         <translation>第 %1 次迭代，%2</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::OpenProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop opening this report</source>
+        <translation>停止打开此报告</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
     </message>
 </context>
 <context>
