@@ -11,6 +11,7 @@
 
 #include <QApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QIcon>
 #include <QImage>
 #include <QSettings>
@@ -33,6 +34,19 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
     if (!options.openPath.isEmpty()) {
         if (const Status file = checkReportFile(QFile::encodeName(options.openPath).toStdString()); !file) {
             err << "sharescope: " << errorText(file.error()) << Qt::endl;
+            return 2;
+        }
+    }
+    // Checked before any window, as --json is: a screenshot that cannot be
+    // written is a bad argument, not a failure after the run.
+    if (const QFileInfo target(options.screenshotPath); !options.screenshotPath.isEmpty()) {
+        const QString folder = target.absolutePath();
+        if (target.isDir() || !QFileInfo(folder).isDir()) {
+            err << QCoreApplication::translate("main", "sharescope: cannot write the screenshot to '%1': %2")
+                       .arg(options.screenshotPath,
+                            target.isDir() ? QCoreApplication::translate("main", "it is a folder")
+                                           : QCoreApplication::translate("main", "there is no folder '%1'").arg(folder))
+                << Qt::endl;
             return 2;
         }
     }

@@ -407,6 +407,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>--rounds applies only to the ping-pong kernel, not to %1</source>
         <translation>--rounds 只适用于 ping-pong 内核，不适用于 %1</translation>
     </message>
+    <message>
+        <source>--%1 is given %2 times (%3); give it once</source>
+        <translation>--%1 给出了 %2 次（%3）；只能给出一次</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos; has an empty mode name; give names separated by commas, or all</source>
+        <translation>--%1“%2”中有空的模式名；请给出以逗号分隔的模式名，或 all</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -657,6 +665,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>%1 is %2 (%3 bytes), larger than any ShareScope report (at most %4)</source>
         <translation>%1 大小为 %2（%3 字节），超过了 ShareScope 报告的上限（最多 %4）</translation>
+    </message>
+    <message>
+        <source>invalid size list &apos;%1&apos;: %2</source>
+        <translation>无效的大小列表“%1”：%2</translation>
     </message>
 </context>
 <context>
@@ -1371,6 +1383,18 @@ moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes t
     <message>
         <source>sharescope: &apos;%1&apos; is not a ShareScope report: %2</source>
         <translation>sharescope：“%1”不是 ShareScope 报告：%2</translation>
+    </message>
+    <message>
+        <source>sharescope: cannot write the screenshot to &apos;%1&apos;: %2</source>
+        <translation>sharescope：无法将截图写入“%1”：%2</translation>
+    </message>
+    <message>
+        <source>it is a folder</source>
+        <translation>它是一个文件夹</translation>
+    </message>
+    <message>
+        <source>there is no folder &apos;%1&apos;</source>
+        <translation>文件夹“%1”不存在</translation>
     </message>
 </context>
 <context>
