@@ -17,6 +17,10 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <array>
+#include <functional>
+#include <memory>
+
 namespace sharescope {
 
 bool canShowWindow()
@@ -25,20 +29,20 @@ bool canShowWindow()
         || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
 }
 
-int runGui(int &argc, char **argv, const CommandLineOptions &options)
+namespace {
+
+// What the command line names and the window could only fail on later,
+// refused before any window, as --json is: a report that cannot be one
+// (missing, a folder, a device, too large; its contents are read by the
+// window, off its GUI thread) and a screenshot that cannot be written.
+bool checkFiles(const CommandLineOptions &options, QTextStream &err)
 {
-    QTextStream err(stderr);
-    // A report named on the command line that cannot be one (missing, a
-    // folder, a device, too large) is a bad argument before any window; its
-    // contents are read by the window, off its GUI thread.
     if (!options.openPath.isEmpty()) {
         if (const Status file = checkReportFile(QFile::encodeName(options.openPath).toStdString()); !file) {
             err << "sharescope: " << errorText(file.error()) << Qt::endl;
-            return 2;
+            return false;
         }
     }
-    // Checked before any window, as --json is: a screenshot that cannot be
-    // written is a bad argument, not a failure after the run.
     if (const QFileInfo target(options.screenshotPath); !options.screenshotPath.isEmpty()) {
         const QString folder = target.absolutePath();
         if (target.isDir() || !QFileInfo(folder).isDir()) {
@@ -47,9 +51,55 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
                             target.isDir() ? QCoreApplication::translate("main", "it is a folder")
                                            : QCoreApplication::translate("main", "there is no folder '%1'").arg(folder))
                 << Qt::endl;
-            return 2;
+            return false;
         }
     }
+    return true;
+}
+
+// Starts what the command line asked for; false when nothing started (none
+// was asked, or a demo the device cannot run).
+bool startAsked(MainWindow &window, const CommandLineOptions &options)
+{
+    const RunRequest &request = options.request;
+    if (request.demo)
+        return window.startDemo(*request.demo, request.sizeGiven ? std::optional(request.base.bytes) : std::nullopt);
+    if (options.runOnStart)
+        window.run();
+    else if (options.compareOnStart)
+        window.compare();
+    return options.runOnStart || options.compareOnStart;
+}
+
+// Opens a report, then calls `shown`, or `refused` with the reason: one of
+// them, once.
+void openReportThen(MainWindow &window, const QString &path, std::function<void()> shown,
+                    std::function<void(const QString &message)> refused)
+{
+    auto connections = std::make_shared<std::array<QMetaObject::Connection, 2>>();
+    const auto done = [connections] {
+        for (const QMetaObject::Connection &connection : *connections)
+            QObject::disconnect(connection);
+    };
+    (*connections)[0] = QObject::connect(&window, &MainWindow::reportOpened, &window, [done, shown] {
+        done();
+        shown();
+    });
+    (*connections)[1] = QObject::connect(&window, &MainWindow::reportNotOpened, &window,
+                                         [done, refused](const QString &, const QString &message) {
+                                             done();
+                                             refused(message);
+                                         });
+    window.openReport(path);
+}
+
+} // namespace
+
+int runGui(int &argc, char **argv, const CommandLineOptions &options)
+{
+    QTextStream err(stderr);
+    if (!checkFiles(options, err))
+        return 2;
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("sharescope"));
     QApplication::setOrganizationName(QStringLiteral("ShareScope"));
@@ -98,18 +148,8 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
         });
     };
 
-    QMetaObject::Connection opened, refused; // the --open report's answers, until one comes
     const auto startRequested = [&] {
-        const RunRequest &request = options.request;
-        if (request.demo) {
-            const auto bytes = request.sizeGiven ? std::optional(request.base.bytes) : std::nullopt;
-            if (!window.startDemo(*request.demo, bytes) && screenshot)
-                takeScreenshot();
-        } else if (options.runOnStart)
-            window.run();
-        else if (options.compareOnStart)
-            window.compare();
-        else if (screenshot)
+        if (!startAsked(window, options) && screenshot)
             takeScreenshot();
     };
 
@@ -128,29 +168,18 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             panel->setIterations(spec.iterations, spec.warmup);
             if (spec.bytes != ExperimentSpec().bytes)
                 panel->setSize(q(formatSizeArgument(spec.bytes)));
-            if (options.openPath.isEmpty()) {
-                startRequested();
-                return;
-            }
+            if (options.openPath.isEmpty())
+                return startRequested();
             // What was asked starts once the report is shown; a headless
             // screenshot of a report that cannot be read ends with exit code 2.
-            opened = QObject::connect(&window, &MainWindow::reportOpened, &window, [&] {
-                QObject::disconnect(opened);
-                QObject::disconnect(refused);
-                startRequested();
+            openReportThen(window, options.openPath, startRequested, [&](const QString &message) {
+                if (!screenshot)
+                    return startRequested();
+                err << QCoreApplication::translate("main", "sharescope: '%1' is not a ShareScope report: %2")
+                           .arg(options.openPath, message)
+                    << Qt::endl;
+                app.exit(2);
             });
-            refused = QObject::connect(
-                &window, &MainWindow::reportNotOpened, &window, [&](const QString &path, const QString &message) {
-                    QObject::disconnect(opened);
-                    QObject::disconnect(refused);
-                    if (!screenshot)
-                        return startRequested();
-                    err << QCoreApplication::translate("main", "sharescope: '%1' is not a ShareScope report: %2")
-                               .arg(path, message)
-                        << Qt::endl;
-                    app.exit(2);
-                });
-            window.openReport(options.openPath);
         },
         Qt::SingleShotConnection);
     if (screenshot) {
