@@ -22,6 +22,8 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
+
 // The translation context of this file's messages.
 class CliText
 {
@@ -186,9 +188,14 @@ int CliRunner::experiments(const CommandLineOptions &options)
     const ReportSet &set = outcome->set;
     if (set.runs.empty()) {
         listSkipped(set.skipped);
+        // Refused for the arguments (too large here) where the device could
+        // run the mode: the arguments are at fault, not the device.
+        const bool badArguments = std::ranges::any_of(
+            set.skipped, [](const SkippedRun &s) { return s.reason.kind == ErrorKind::BadArgument; });
         return fail(outcome->anyFailed
                         ? errorOf(ErrorKind::Failed, SHARESCOPE_TR_NOOP("Core", "no experiment succeeded"), {})
-                        : unsupported(SHARESCOPE_TR_NOOP("Core", "no experiment could run on %1"), {device->id}));
+                        : errorOf(badArguments ? ErrorKind::BadArgument : ErrorKind::Unsupported,
+                                  SHARESCOPE_TR_NOOP("Core", "no experiment could run on %1"), {device->id}));
     }
     if (!outputs.writesStdout()) {
         m_out << resultText(request, set);

@@ -368,6 +368,24 @@ std::optional<QString> emptyValue(const QCommandLineParser &parser, const Option
     return std::nullopt;
 }
 
+// An option given twice ("--size 4KiB --size 8KiB") is ambiguous: which
+// one was meant is not the parser's guess to make.
+std::optional<QString> repeatedValue(const QCommandLineParser &parser, const Options &options)
+{
+    for (const QCommandLineOption &option : options) {
+        const QString name = option.names().constFirst();
+        if (option.valueName().isEmpty() || !parser.optionNames().contains(name))
+            continue;
+        if (const QStringList values = parser.values(name); values.size() > 1) {
+            return CommandLine::tr("--%1 is given %2 times (%3); give it once")
+                .arg(name)
+                .arg(values.size())
+                .arg(values.join(QStringLiteral(", ")));
+        }
+    }
+    return std::nullopt;
+}
+
 CommandLineResult parseSubcommand(const Subcommand &sub, QStringList arguments)
 {
     QCommandLineParser parser;
@@ -399,6 +417,8 @@ CommandLineResult parseSubcommand(const Subcommand &sub, QStringList arguments)
     }
     if (const auto empty = emptyValue(parser, options))
         return errorResult(*empty);
+    if (const auto repeated = repeatedValue(parser, options))
+        return errorResult(*repeated);
 
     CommandLineResult result;
     CommandLineOptions &parsed = result.options;

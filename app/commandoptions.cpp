@@ -152,6 +152,10 @@ bool OptionReader::readModes(const char *name, RunRequest &request)
         return true;
     }
     for (const QString &part : text.split(QLatin1Char(','))) {
+        if (part.trimmed().isEmpty()) {
+            return fail(CommandLine::tr("--%1 '%2' has an empty mode name; give names separated by commas, or all")
+                            .arg(QLatin1String(name), text));
+        }
         ModeId mode{};
         if (!readMode(part.trimmed(), mode))
             return false;

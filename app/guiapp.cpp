@@ -18,7 +18,10 @@
 #include <QSettings>
 #include <QTimer>
 
+#include <array>
 #include <cstdlib>
+#include <functional>
+#include <memory>
 
 namespace sharescope {
 namespace {
@@ -98,8 +101,7 @@ Status saveScreenshot(MainWindow &window, const QByteArray &format, OutputFile &
                       .toStdString());
 }
 
-// Puts the command line's experiment into the panel and starts what it asked
-// for. Returns false, having said why, when the window must close with
+// Puts the command line's experiment into the panel. Returns false, having said why, when the window must close with
 // `exitCode`: checked before the window opened, a device that went away
 // since is still no reason to run on another one.
 bool applyArguments(MainWindow &window, const CommandLineOptions &options, QTextStream &err, int &exitCode)
@@ -125,24 +127,53 @@ bool applyArguments(MainWindow &window, const CommandLineOptions &options, QText
     panel->setIterations(spec.iterations, spec.warmup);
     if (spec.bytes != ExperimentSpec().bytes)
         panel->setSize(q(formatSizeArgument(spec.bytes)));
-    if (!options.openPath.isEmpty())
-        window.openReport(options.openPath);
-    if (request.demo) {
-        const auto bytes = request.sizeGiven ? std::optional(spec.bytes) : std::nullopt;
-        if (!window.startDemo(*request.demo, bytes)) {
-            err << "sharescope: "
-                << QCoreApplication::translate("main", "the %1 demo cannot run on this device")
-                       .arg(q(demoInfo(*request.demo).name))
-                << Qt::endl;
-            exitCode = 3;
-            return false;
-        }
-    } else if (options.runOnStart) {
-        window.run();
-    } else if (options.compareOnStart) {
-        window.compare();
-    }
     return true;
+}
+
+// Starts what the command line asked for; false when nothing started (none
+// was asked). Returns false, having said why and set `exitCode`, for a demo
+// the device cannot run.
+bool startAsked(MainWindow &window, const CommandLineOptions &options, QTextStream &err, int &exitCode)
+{
+    const RunRequest &request = options.request;
+    if (request.demo) {
+        const auto bytes = request.sizeGiven ? std::optional(request.base.bytes) : std::nullopt;
+        if (window.startDemo(*request.demo, bytes))
+            return true;
+        err << "sharescope: "
+            << QCoreApplication::translate("main", "the %1 demo cannot run on this device")
+                   .arg(q(demoInfo(*request.demo).name))
+            << Qt::endl;
+        exitCode = 3;
+        return false;
+    }
+    if (options.runOnStart)
+        window.run();
+    else if (options.compareOnStart)
+        window.compare();
+    return options.runOnStart || options.compareOnStart;
+}
+
+// Opens a report, then calls `shown`, or `refused` with the reason: one of
+// them, once.
+void openReportThen(MainWindow &window, const QString &path, std::function<void()> shown,
+                    std::function<void(const QString &message)> refused)
+{
+    auto connections = std::make_shared<std::array<QMetaObject::Connection, 2>>();
+    const auto done = [connections] {
+        for (const QMetaObject::Connection &connection : *connections)
+            QObject::disconnect(connection);
+    };
+    (*connections)[0] = QObject::connect(&window, &MainWindow::reportOpened, &window, [done, shown] {
+        done();
+        shown();
+    });
+    (*connections)[1] = QObject::connect(&window, &MainWindow::reportNotOpened, &window,
+                                         [done, refused](const QString &, const QString &message) {
+                                             done();
+                                             refused(message);
+                                         });
+    window.openReport(path);
 }
 
 } // namespace
@@ -174,6 +205,7 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
     }
     setUpApplication(options, err);
     MainWindow window(!screenshot); // screenshots do not depend on remembered settings
+    window.setDialogsAllowed(!screenshot);
     int exitCode = 0;
 
     const auto takeScreenshot = [&] {
@@ -188,13 +220,34 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             app.exit(exitCode);
         });
     };
+    // What was asked starts once the report, if any, is shown; nothing asked
+    // and a screenshot to take: the window as it is.
+    const auto startRequested = [&] {
+        if (startAsked(window, options, err, exitCode))
+            return;
+        if (exitCode != 0)
+            app.exit(exitCode);
+        else if (screenshot)
+            takeScreenshot();
+    };
     QObject::connect(
         &window, &MainWindow::devicesReady, &window,
         [&] {
             if (!applyArguments(window, options, err, exitCode))
-                app.exit(exitCode);
-            else if (screenshot && !options.request.demo && !options.runOnStart && !options.compareOnStart)
-                takeScreenshot();
+                return app.exit(exitCode);
+            if (options.openPath.isEmpty())
+                return startRequested();
+            // A headless screenshot of a report that cannot be read ends with
+            // exit code 2; a window shows why and carries on.
+            openReportThen(window, options.openPath, startRequested, [&](const QString &message) {
+                if (!screenshot)
+                    return startRequested();
+                err << "sharescope: "
+                    << QCoreApplication::translate("main", "'%1' is not a ShareScope report: %2")
+                           .arg(options.openPath, message)
+                    << Qt::endl;
+                app.exit(2);
+            });
         },
         Qt::SingleShotConnection);
     if (screenshot) {

@@ -2,7 +2,7 @@
 
 #include "devices.h"
 #include "language.h"
-#include "reportjson.h"
+#include "reportfile.h"
 #include "safetylimits.h"
 #include "trnoop.h"
 
@@ -37,17 +37,12 @@ Result<QByteArray> screenshotFormat(const QString &path)
                            .toStdString());
 }
 
-// A bad report is a bad argument, not a dialog nobody may be there to close.
+// What cannot be a report from the file alone (missing, a folder, a device,
+// a fifo, too large) is a bad argument, not a dialog nobody may be there to
+// close; its contents are read by the window, off its GUI thread.
 Status checkReport(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return badArgument(WindowArguments::tr("cannot open '%1': %2").arg(path, file.errorString()).toStdString());
-    if (const auto set = readReports(file.readAll().toStdString()); !set) {
-        return badArgument(
-            WindowArguments::tr("'%1' is not a ShareScope report: %2").arg(path, errorText(set.error())).toStdString());
-    }
-    return okStatus();
+    return checkReportFile(QFile::encodeName(path).toStdString());
 }
 
 Status checkDevice(const CommandLineOptions &options)

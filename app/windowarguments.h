@@ -10,7 +10,7 @@ namespace sharescope {
 
 // The window's arguments, checked before it opens as the command line checks
 // its own, with the same messages and exit codes (see exitCodeFor): a
-// screenshot name with no image format, a report that cannot be read, an
+// screenshot name with no image format, a file that cannot be a report, an
 // unknown device are bad arguments; a mode or a demo the device cannot run
 // is not supported. So a headless `gui ... --screenshot` fails as `run`
 // would, touches no file, and never runs something else instead.

@@ -164,6 +164,19 @@ Result<std::uint64_t> parseByteSize(std::string_view original, std::uint64_t ele
     return value;
 }
 
+namespace {
+
+// A size of a list that is wrong, said with the list it is in: "invalid
+// size '': it is empty" alone does not say which of '4KiB:' is meant.
+Error inSizeList(std::string_view list, const Error &size)
+{
+    return errorOf(ErrorKind::BadArgument,
+                   MessageTemplate(SHARESCOPE_TR_NOOP("Core", "invalid size list '%1': %2"),
+                                   {MessageTemplate(std::string(list)), size.translatable}));
+}
+
+} // namespace
+
 Result<std::vector<std::uint64_t>> parseSizeList(std::string_view text, std::uint64_t elementBytes)
 {
     std::vector<std::uint64_t> sizes;
@@ -178,12 +191,12 @@ Result<std::vector<std::uint64_t>> parseSizeList(std::string_view text, std::uin
         const std::size_t second = text.find(':', first + 1);
         const auto from = parseByteSize(text.substr(0, first), elementBytes);
         if (!from)
-            return from.error();
+            return inSizeList(text, from.error());
         const auto to = parseByteSize(
             text.substr(first + 1, second == std::string_view::npos ? std::string_view::npos : second - first - 1),
             elementBytes);
         if (!to)
-            return to.error();
+            return inSizeList(text, to.error());
         std::uint64_t factor = 2;
         if (second != std::string_view::npos) {
             std::string_view step = trim(text.substr(second + 1));
@@ -216,7 +229,7 @@ Result<std::vector<std::uint64_t>> parseSizeList(std::string_view text, std::uin
         const auto size = parseByteSize(
             text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start), elementBytes);
         if (!size)
-            return size.error();
+            return inSizeList(text, size.error());
         sizes.push_back(*size);
         if (sizes.size() > 64)
             return listError(SHARESCOPE_TR_NOOP("Core", "more than 64 sizes"));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
 #include <ranges>
 
 namespace sharescope {
@@ -81,13 +82,15 @@ constexpr std::array<Advice, 4> adviceTable{Advice::PreferredDevice, Advice::Pre
 constexpr std::array<std::string_view, 4> adviceNames{"preferred-device", "preferred-host", "accessed-by",
                                                       "read-mostly"};
 
-std::string join(auto &&names, std::string_view separator)
+// A projection rather than std::views::transform: clang 14 (the fuzz
+// preset's compiler) cannot compile libstdc++ 12's views over an array.
+std::string join(const auto &entries, std::string_view separator, auto name)
 {
     std::string list;
-    for (const std::string_view name : names) {
+    for (const auto &entry : entries) {
         if (!list.empty())
             list += separator;
-        list += name;
+        list += std::string_view(std::invoke(name, entry));
     }
     return list;
 }
@@ -174,15 +177,15 @@ ModeId defaultMode(BackendKind backend)
 
 std::string modeNameList(std::string_view separator)
 {
-    return join(modeTable | std::views::transform(&ModeInfo::name), separator);
+    return join(modeTable, separator, &ModeInfo::name);
 }
 std::string kernelNameList(std::string_view separator)
 {
-    return join(kernelTable | std::views::transform(&KernelInfo::name), separator);
+    return join(kernelTable, separator, &KernelInfo::name);
 }
 std::string adviceNameList(std::string_view separator)
 {
-    return join(adviceNames, separator);
+    return join(adviceNames, separator, std::identity());
 }
 
 std::string_view elementTypeName(ElementType type)

@@ -71,10 +71,14 @@ std::size_t PresenceTally::add(std::span<const std::byte> entries)
         if ((entry & (pagemapPresentBit | pagemapSwappedBit)) == 0)
             continue; // most entries of an unused range: nothing to count
         // Offsets in the buffer of the page's first and last byte (inclusive,
-        // so that the last page of the address space does not overflow).
+        // and clamped, so that a last page that reaches past the address
+        // space, as one of a size other than a power of two can, does not
+        // wrap around).
         const std::uint64_t pageFirst = page * m_pageBytes;
+        const std::uint64_t pageLast
+            = pageFirst + std::min(m_pageBytes - 1, std::numeric_limits<std::uint64_t>::max() - pageFirst);
         const std::uint64_t from = std::max(pageFirst, m_address) - m_address;
-        const std::uint64_t to = std::min(pageFirst + (m_pageBytes - 1), m_lastByte) - m_address;
+        const std::uint64_t to = std::min(pageLast, m_lastByte) - m_address;
         while (m_chunk + 1 < m_chunks.size() && (m_chunk + 1) * m_chunkBytes <= from)
             ++m_chunk;
         for (std::size_t c = m_chunk; c < m_chunks.size() && c * m_chunkBytes <= to; ++c) {

@@ -2,6 +2,9 @@
 
 #include "ceilingsjson.h"
 #include "devices.h"
+#include "reportconsistency.h"
+#include "reportdocument.h"
+#include "reportlimits.h"
 #include "trnoop.h"
 
 #include <nlohmann/json.hpp>
@@ -613,14 +616,11 @@ Result<ExperimentSpec> specFromJson(std::string_view text)
     }
 }
 
-Result<ReportSet> readReports(std::string_view text)
+namespace {
+
+// Reads a parsed document; readReports checks it before and after.
+Result<ReportSet> readDocument(const json &document)
 {
-    json document;
-    try {
-        document = json::parse(text);
-    } catch (const json::exception &error) { // parse_error, or out_of_range for a number like 1e400
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "not valid JSON: %1"), {std::string(error.what())});
-    }
     try {
         const Reader root(document, {});
         if (!document.is_object() || !root.has("format"))
@@ -650,6 +650,33 @@ Result<ReportSet> readReports(std::string_view text)
     } catch (const json::exception &error) {
         return badArgument(std::string("unreadable report: ") + error.what());
     }
+}
+
+} // namespace
+
+Result<ReportSet> readReports(std::string_view text, const ParseMonitor &monitor)
+{
+    if (Status fits = checkReportText(text); !fits)
+        return fits.error();
+    json document;
+    try {
+        MonitoredText monitored(text, monitor);
+        document = json::parse(monitored.begin(), monitored.end());
+    } catch (const ParseCancelled &) {
+        return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
+    } catch (const json::exception &error) { // parse_error, or out_of_range for a number like 1e400
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "not valid JSON: %1"), {std::string(error.what())});
+    }
+    if (Status fits = checkDocument(document); !fits)
+        return fits.error();
+    Result<ReportSet> set = readDocument(document);
+    if (!set)
+        return set;
+    if (Status consistent = checkConsistency(*set); !consistent)
+        return consistent.error();
+    if (Status agrees = checkSummaries(document, *set); !agrees)
+        return agrees.error();
+    return set;
 }
 
 } // namespace sharescope

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "parsemonitor.h"
 #include "reportset.h"
 #include "result.h"
 #include "runreport.h"
@@ -30,8 +31,10 @@ std::string specToJson(const ExperimentSpec &spec);
 Result<ExperimentSpec> specFromJson(std::string_view json);
 
 // Reads what toJson wrote, a single report or a set. Anything else (malformed
-// JSON, another program's file, a newer format, a missing or mistyped field)
-// is an error that says what and where, never a crash.
-Result<ReportSet> readReports(std::string_view json);
+// JSON, another program's file, a newer format, a missing or mistyped field,
+// counts that disagree with their arrays, more than reportlimits.h allows)
+// is an error that says what and where, never a crash. The monitor hears
+// the parse's progress and can cancel it (a Cancelled error).
+Result<ReportSet> readReports(std::string_view json, const ParseMonitor &monitor = ParseMonitor());
 
 } // namespace sharescope

@@ -2,7 +2,7 @@
 # Installs the Debian packages that ShareScope needs to build, run and test.
 # Idempotent and quiet when everything is present; runs `apt-get update` once
 # when something is missing; uses sudo when not root.
-# Usage: scripts/setup.sh [package]   (package: also what scripts/package.sh needs)
+# Usage: scripts/setup.sh [package|fuzz]   (also what scripts/package.sh or scripts/fuzz.sh needs)
 set -euo pipefail
 
 packages=(
@@ -17,6 +17,10 @@ packages=(
   fonts-dejavu-core
   fonts-wqy-microhei       # draws the Chinese interface (--lang zh_CN)
 )
+if [ "${1:-}" = fuzz ]; then
+  # scripts/fuzz.sh: clang and its libFuzzer and sanitizer runtimes.
+  packages+=(clang libclang-rt-14-dev)
+fi
 if [ "${1:-}" = package ]; then
   # dpkg-shlibdeps (with file) computes the package's dependencies; the rest check it.
   packages+=(dpkg-dev file lintian desktop-file-utils appstream)

@@ -125,6 +125,9 @@ private slots:
         const auto parsed = parseSizeList(text.toStdString(), 4);
         QVERIFY(!parsed.ok());
         QCOMPARE(parsed.error().kind, ErrorKind::BadArgument);
+        // The message names the list, not only the size at fault in it.
+        QVERIFY2(QString::fromStdString(parsed.error().message).contains("'" + text + "'"),
+                 parsed.error().message.c_str());
     }
 
     void formatsBytes_data()

@@ -207,6 +207,10 @@ private slots:
                                              << "Unknown option 'trace'";
         QTest::addRow("run has no --modes") << "run --modes cl-copy"
                                             << "Unknown option 'modes'";
+        QTest::addRow("repeated size") << "run --size 4KiB --size 8KiB"
+                                       << "--size is given 2 times (4KiB, 8KiB); give it once";
+        QTest::addRow("report named twice") << "gui --open a.json --open a.json"
+                                            << "--open is given 2 times (a.json, a.json); give it once";
     }
     // An empty value is a mistake, not a request for the default.
     void refusesEmptyValues_data()

@@ -5,6 +5,9 @@
 #include "experimentpanel.h"
 #include "mainwindow.h"
 #include "migrationtab.h"
+#include "openprogress.h"
+#include "reportjson.h"
+#include "reportsamples.h"
 #include "runcontroller.h"
 #include "runtabs.h"
 #include "settabs.h"
@@ -29,6 +32,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
 
 using namespace sharescope;
 
@@ -278,20 +282,59 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("{\"format\": \"sharescope-report\", \"formatVersion\": 1, \"iterations\": ");
         file.close();
-        bool dialogShown = false;
-        QString dialogText;
-        QTimer::singleShot(200, this, [&] {
-            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget())) {
-                dialogShown = true;
-                dialogText = box->text();
-                box->accept();
-            }
-        });
-        QVERIFY(!m_window->openReport(path));
-        QVERIFY(dialogShown);
-        QVERIFY2(dialogText.contains(QStringLiteral("not valid JSON")), qPrintable(dialogText));
+        QSignalSpy refused(m_window.get(), &MainWindow::reportNotOpened);
+        m_window->openReport(path);
+        QVERIFY(refused.wait(10000));
+        QVERIFY2(refused.at(0).at(1).toString().contains(QStringLiteral("not valid JSON")),
+                 qPrintable(refused.at(0).at(1).toString()));
+        // Shown in a dialog that does not hold the event loop.
+        auto *box = m_window->findChild<QMessageBox *>();
+        QVERIFY(box);
+        QVERIFY(box->isVisible());
+        QVERIFY2(box->text().contains(QStringLiteral("not valid JSON")), qPrintable(box->text()));
+        box->accept();
+        QVERIFY(!m_window->openProgress()->isVisible());
         QCOMPARE(m_window->compareTab()->model()->rowCount(), rowsBefore);
         QCOMPARE(m_window->results().runs.size(), runsBefore);
+    }
+
+    void opensAReportWithProgress()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("run.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(toJson(sampleRun(200, 1))));
+        file.close();
+        QSignalSpy opened(m_window.get(), &MainWindow::reportOpened);
+        m_window->openReport(path);
+        QVERIFY(m_window->openProgress()->isVisible()); // until the thread answers
+        QVERIFY(opened.wait(30000));
+        QCOMPARE(opened.at(0).at(0).toString(), path);
+        QVERIFY(!m_window->openProgress()->isVisible());
+        QCOMPARE(m_window->results().runs.size(), std::size_t(1));
+        QCOMPARE(m_window->results().runs.front().iterations.size(), std::size_t(201));
+        QCOMPARE(m_window->timelineTab()->plot()->laneCount(), 201);
+    }
+
+    void cancelsOpeningAReport()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("large.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(toJson(sampleRun(4000, 1))));
+        file.close();
+        const std::size_t runsBefore = m_window->results().runs.front().iterations.size();
+        QSignalSpy refused(m_window.get(), &MainWindow::reportNotOpened);
+        m_window->openReport(path);
+        QVERIFY(m_window->openProgress()->cancelButton()->isVisible());
+        QTest::mouseClick(m_window->openProgress()->cancelButton(), Qt::LeftButton);
+        QCOMPARE(refused.count(), 1);
+        QCOMPARE(refused.at(0).at(1).toString(), QStringLiteral("cancelled"));
+        QVERIFY(!m_window->openProgress()->isVisible());
+        QTest::qWait(1000);
+        QCOMPARE(m_window->results().runs.front().iterations.size(), runsBefore);
     }
 
     void cleanupTestCase() { m_window.reset(); }

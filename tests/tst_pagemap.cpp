@@ -302,6 +302,18 @@ private slots:
         QCOMPARE(countsOf(tally->chunks()), u"1/1 1/1 1/1"_qs);
     }
 
+    // Found by fuzzing: a page of a size other than a power of two can reach
+    // past the address space; its last byte must not wrap around.
+    void countsALastPageThatReachesPastTheAddressSpace()
+    {
+        const quint64 pageBytes = 3ULL << 61; // pages at 0, 1.5 and 3 x 2^62
+        auto tally = PresenceTally::create(0, ~0ULL, 1ULL << 62, pageBytes);
+        QVERIFY(tally.ok());
+        QCOMPARE(tally->pageCount(), quint64(3));
+        QCOMPARE(tally->add(entriesOf("..#")), std::size_t(3));
+        QCOMPARE(countsOf(tally->chunks()), u"0/1 0/2 0/1 1/1"_qs);
+    }
+
     void refusesRangesItCannotCount_data()
     {
         QTest::addColumn<quint64>("address");

@@ -14,10 +14,12 @@
 #include "language.h"
 #include "migrationchart.h"
 #include "migrationtab.h"
+#include "openprogress.h"
 #include "outputfile.h"
 #include "plotexport.h"
 #include "reportcsv.h"
 #include "reportjson.h"
+#include "reportloader.h"
 #include "runcontroller.h"
 #include "runtabs.h"
 #include "settabs.h"
@@ -54,6 +56,8 @@ constexpr int maxRecent = 8;
 MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     : QMainWindow(parent)
     , m_controller(new RunController(this))
+    , m_loader(new ReportLoader(this))
+    , m_openProgress(new OpenProgress(this))
     , m_panel(new ExperimentPanel(this))
     , m_tabs(new QTabWidget(this))
     , m_timeline(new TimelineTab(this))
@@ -95,7 +99,25 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     m_progress->setVisible(false);
     statusBar()->addPermanentWidget(m_deviceLabel);
     statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_openProgress);
     createMenus();
+
+    connect(m_openProgress, &OpenProgress::cancelRequested, m_loader, &ReportLoader::cancel);
+    connect(m_loader, &ReportLoader::progress, m_openProgress,
+            [this](quint64, int permille) { m_openProgress->setPermille(permille); });
+    connect(m_loader, &ReportLoader::loaded, this, [this](quint64, const QString &path, const ReportSet &set) {
+        m_openProgress->finish();
+        showOpened(path, set);
+    });
+    connect(m_loader, &ReportLoader::failed, this, [this](quint64, const QString &path, const QString &message) {
+        m_openProgress->finish();
+        refuseReport(path, message);
+    });
+    connect(m_loader, &ReportLoader::cancelled, this, [this](quint64, const QString &path) {
+        m_openProgress->finish();
+        log(tr("Cancelled opening %1").arg(path));
+        emit reportNotOpened(path, tr("cancelled"));
+    });
 
     connect(m_panel, &ExperimentPanel::runRequested, this, &MainWindow::run);
     connect(m_panel, &ExperimentPanel::compareRequested, this, &MainWindow::compare);
@@ -428,32 +450,34 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
     }
 }
 
-bool MainWindow::openReport(const QString &path)
+quint64 MainWindow::openReport(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        QMessageBox::warning(this, tr("Open report"), tr("Cannot open %1: %2").arg(path, file.errorString()));
-        return false;
-    }
-    // Reports are small; a file beyond 512 MiB is not one of ours.
-    if (file.size() > (512 << 20)) {
-        QMessageBox::warning(this, tr("Open report"), tr("%1 is too large to be a ShareScope report.").arg(path));
-        return false;
-    }
-    const auto set = readReports(file.readAll().toStdString());
-    if (!set) {
-        QMessageBox::warning(
-            this, tr("Open report"),
-            tr("%1 is not a report ShareScope can read:\n%2").arg(QFileInfo(path).fileName(), errorText(set.error())));
-        return false;
-    }
-    showResults(0, *set);
-    showTab(set->kind == ReportSet::Kind::Run           ? Tab::Timeline
-                : set->kind == ReportSet::Kind::Compare ? Tab::Compare
-                                                        : Tab::Sweep);
+    m_openProgress->start(path);
+    return m_loader->open(path);
+}
+
+void MainWindow::showOpened(const QString &path, const ReportSet &set)
+{
+    showResults(0, set);
+    showTab(set.kind == ReportSet::Kind::Run           ? Tab::Timeline
+                : set.kind == ReportSet::Kind::Compare ? Tab::Compare
+                                                       : Tab::Sweep);
     addRecent(path);
     log(tr("Opened %1").arg(path));
-    return true;
+    emit reportOpened(path);
+}
+
+void MainWindow::refuseReport(const QString &path, const QString &message)
+{
+    const QString text = tr("%1 is not a report ShareScope can read:\n%2").arg(QFileInfo(path).fileName(), message);
+    log(QString(text).replace(QLatin1Char('\n'), QLatin1Char(' ')));
+    if (m_dialogsAllowed) {
+        // Window-modal and not waited on: the event loop goes on.
+        auto *box = new QMessageBox(QMessageBox::Warning, tr("Open report"), text, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    }
+    emit reportNotOpened(path, message);
 }
 
 void MainWindow::saveReport()

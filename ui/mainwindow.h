@@ -22,6 +22,8 @@ class CompareTab;
 class ExperimentPanel;
 class ExplainTab;
 class MigrationTab;
+class OpenProgress;
+class ReportLoader;
 class RunController;
 class SweepTab;
 class TimelineTab;
@@ -50,8 +52,16 @@ public:
 
     // The window's current results, as a report set (what Save writes).
     const ReportSet &results() const { return m_results; }
-    // Opens a report; on a malformed file shows an error and keeps what was shown.
-    bool openReport(const QString &path);
+    // Opens a report, read and parsed on another thread with progress and
+    // Cancel in the status bar; returns the load's job at once. A malformed
+    // file gets an error (in a dialog where dialogs are allowed) and keeps
+    // what was shown.
+    quint64 openReport(const QString &path);
+    ReportLoader *reportLoader() const { return m_loader; }
+    OpenProgress *openProgress() const { return m_openProgress; }
+    // Whether an error may open a dialog: a headless screenshot has nobody
+    // to close one.
+    void setDialogsAllowed(bool allowed) { m_dialogsAllowed = allowed; }
 
     // Runs a guided demo (its comparison on the device on screen), then
     // shows its lesson on the Compare tab. False, with the reason on the
@@ -72,6 +82,9 @@ signals:
     // After a run, compare or sweep ends, however it ends.
     void jobEnded(bool succeeded);
     void devicesReady();
+    void reportOpened(const QString &path);
+    // message: why not, "cancelled" included.
+    void reportNotOpened(const QString &path, const QString &message);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -93,8 +106,13 @@ private:
     void setBusy(bool busy);
     void chooseLanguage(const QString &language);
     void saveCalibration(const Calibration &calibration);
+    void showOpened(const QString &path, const ReportSet &set);
+    void refuseReport(const QString &path, const QString &message);
 
     RunController *m_controller;
+    ReportLoader *m_loader;
+    OpenProgress *m_openProgress;
+    bool m_dialogsAllowed = true;
     ExperimentPanel *m_panel;
     QTabWidget *m_tabs;
     TimelineTab *m_timeline;

@@ -560,6 +560,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>measure the ceilings of this machine&apos;s paths, which runs then compare against</source>
         <translation>测量本机各数据路径的上限，供之后的运行对照</translation>
     </message>
+    <message>
+        <source>--%1 is given %2 times (%3); give it once</source>
+        <translation>--%1 给出了 %2 次（%3）；只能给出一次</translation>
+    </message>
+    <message>
+        <source>--%1 &apos;%2&apos; has an empty mode name; give names separated by commas, or all</source>
+        <translation>--%1“%2”中有空的模式名；请给出以逗号分隔的模式名，或 all</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -902,6 +910,30 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>%1 cannot be read</source>
         <translation>无法读取 %1</translation>
+    </message>
+    <message>
+        <source>invalid size list &apos;%1&apos;: %2</source>
+        <translation>无效的大小列表“%1”：%2</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a report</source>
+        <translation>%1 是文件夹，不是报告</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a device, a fifo or a socket); a report is a file that --json or Save wrote</source>
+        <translation>%1 不是普通文件（而是设备、FIFO 或套接字）；报告是由 --json 或“保存”写出的文件</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 is %2 (%3 bytes), larger than any ShareScope report (at most %4)</source>
+        <translation>%1 大小为 %2（%3 字节），超过了 ShareScope 报告的上限（最多 %4）</translation>
     </message>
 </context>
 <context>
@@ -1778,14 +1810,6 @@ checks every element against the CPU reference
         <source>cannot save a screenshot as &apos;%1&apos;: its extension names no image format this program can write; accepted: %2</source>
         <translation>无法把截图保存为“%1”：其扩展名不是本程序能写出的图像格式；可用：%2</translation>
     </message>
-    <message>
-        <source>cannot open &apos;%1&apos;: %2</source>
-        <translation>无法打开“%1”：%2</translation>
-    </message>
-    <message>
-        <source>&apos;%1&apos; is not a ShareScope report: %2</source>
-        <translation>“%1”不是 ShareScope 报告：%2</translation>
-    </message>
 </context>
 <context>
     <name>main</name>
@@ -1820,6 +1844,10 @@ checks every element against the CPU reference
     <message>
         <source>the %1 demo cannot run on this device</source>
         <translation>%1 演示无法在此设备上运行</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not a ShareScope report: %2</source>
+        <translation>“%1”不是 ShareScope 报告：%2</translation>
     </message>
 </context>
 <context>
@@ -2324,14 +2352,6 @@ checks every element against the CPU reference
         <translation>打开报告</translation>
     </message>
     <message>
-        <source>Cannot open %1: %2</source>
-        <translation>无法打开 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1 is too large to be a ShareScope report.</source>
-        <translation>%1 太大，不可能是 ShareScope 报告。</translation>
-    </message>
-    <message>
         <source>%1 is not a report ShareScope can read:
 %2</source>
         <translation>%1 不是 ShareScope 能读取的报告：
@@ -2429,6 +2449,14 @@ checks every element against the CPU reference
         <source>Calibrated %1; runs now show each phase as a share of its ceilings (saved in %2)</source>
         <translation>已校准 %1；今后的运行会把每个阶段显示为其上限的百分比（保存在 %2）</translation>
     </message>
+    <message>
+        <source>Cancelled opening %1</source>
+        <translation>已取消打开 %1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -2494,6 +2522,21 @@ checks every element against the CPU reference
     <message>
         <source>From the pages the CPU holds (/proc/self/pagemap), read after every phase: on the host and partly are measured; a chunk the CPU does not hold is on the GPU once the GPU has touched it, untouched before, and on the host for the GPU under preferred-host advice.</source>
         <translation>依据每个阶段之后读取的 CPU 持有的页面（/proc/self/pagemap）：“在主机上”和“部分在主机上”是测得的；CPU 不持有的分块，在 GPU 访问过之后算作在 GPU 上，之前算作未被访问，在 preferred-host 建议下则是在主机上、映射给 GPU。</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::OpenProgress</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop opening this report</source>
+        <translation>停止打开此报告</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets (the fuzz preset: clang, ASan, UBSan; only the
+# libraries they need) and runs each for SECONDS (default 30) from its seed
+# corpus in tests/fuzz/corpus/<target>, then prints executions and crashes
+# per target. New inputs go to build/fuzz/corpus/<target>, never into the
+# repository; an input that crashed, hung or broke an invariant is kept in
+# build/fuzz/crashes/<target>/ (run the target on it to see why; add it to
+# the seed corpus once fixed). Exit status 1 when any target failed.
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-30}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(fuzz_bytesize fuzz_commandline fuzz_ipcprotocol fuzz_report fuzz_migration
+                                     fuzz_pagemap fuzz_uvmcounters)
+scripts/setup.sh fuzz
+cmake --preset fuzz >/dev/null
+nice cmake --build --preset fuzz
+
+results=()
+status=0
+for target in "${targets[@]}"; do
+  work=build/fuzz/corpus/$target
+  crashes=build/fuzz/crashes/$target
+  log=build/fuzz/$target.log
+  mkdir -p "$work" "$crashes"
+  options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+           -artifact_prefix="$crashes/")
+  [ -f "tests/fuzz/$target.dict" ] && options+=(-dict="tests/fuzz/$target.dict")
+  [ "$target" = fuzz_report ] && options+=(-max_len=65536)
+  echo "== $target: ${seconds}s" >&2
+  code=0
+  # A detected problem ends the run; its log says which input and why.
+  "build/fuzz/tests/fuzz/$target" "${options[@]}" "$work" "tests/fuzz/corpus/$target" >"$log" 2>&1 || code=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+  found=$(find "$crashes" -type f | wc -l)
+  if [ "$code" -ne 0 ]; then
+    status=1
+    tail -n 30 "$log" >&2
+  fi
+  results+=("$(printf '%-18s %12s executions  %3s crashes  exit %s' "$target" "${runs:-?}" "$found" "$code")")
+done
+
+echo
+echo "== ShareScope fuzzing (${seconds}s per target) =="
+printf '%s\n' "${results[@]}"
+if [ $status -eq 0 ]; then
+  echo "No crash, hang or broken invariant found."
+else
+  echo "Problems FOUND: the logs are in build/fuzz/TARGET.log, the inputs in build/fuzz/crashes/TARGET/."
+fi
+exit $status

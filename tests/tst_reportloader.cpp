@@ -1,0 +1,144 @@
+#include "reportjson.h"
+#include "reportloader.h"
+#include "reportsamples.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace sharescope;
+
+// Reports open off the GUI thread: the event loop keeps turning while a
+// large one is read and parsed, Cancel stops it, and a late answer of a
+// load that is no longer wanted is dropped.
+class TestReportLoader : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    QString m_large; // about 50 MB
+    QString m_small;
+
+    static void write(const QString &path, const std::string &text)
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QCOMPARE(file.write(text.data(), static_cast<qint64>(text.size())), static_cast<qint64>(text.size()));
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_large = m_dir.filePath(QStringLiteral("large.json"));
+        m_small = m_dir.filePath(QStringLiteral("small.json"));
+        const std::string large = toJson(sampleRun(10000, 5000));
+        QVERIFY2(large.size() > 45'000'000 && large.size() < 80'000'000, std::to_string(large.size()).c_str());
+        write(m_large, large);
+        write(m_small, toJson(sampleRun()));
+    }
+
+    void keepsTheEventLoopTurningWhileItParses()
+    {
+        ReportLoader loader;
+        QTimer ticker;
+        // Stopped before anything else hears of the report: copying it into
+        // the spy is the test's work, not the loader's.
+        connect(&loader, &ReportLoader::loaded, &ticker, &QTimer::stop);
+        QSignalSpy loaded(&loader, &ReportLoader::loaded);
+        QSignalSpy progress(&loader, &ReportLoader::progress);
+        QElapsedTimer sinceTick;
+        qint64 longest = 0;
+        ticker.setInterval(5);
+        connect(&ticker, &QTimer::timeout, this, [&] { longest = std::max(longest, sinceTick.restart()); });
+        QElapsedTimer took;
+        took.start();
+        sinceTick.start();
+        ticker.start();
+        const quint64 job = loader.open(m_large);
+        // Parsed here, open() would have returned with the answer given.
+        QCOMPARE(loaded.count(), 0);
+        QVERIFY(loader.busy());
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.count(), 1, 120000);
+        qInfo("50 MB report: read and parsed in %lld ms; longest event-loop gap %lld ms",
+              static_cast<long long>(took.elapsed()), static_cast<long long>(longest));
+        // On the GUI thread this takes seconds, all of it one gap.
+        QVERIFY2(took.elapsed() > 100, "too fast to tell where it was parsed: make the report larger");
+        QVERIFY2(longest < 50, qPrintable(QStringLiteral("longest gap %1 ms").arg(longest)));
+        QCOMPARE(loaded.at(0).at(0).toULongLong(), job);
+        const auto set = loaded.at(0).at(2).value<ReportSet>();
+        QCOMPARE(set.runs.front().iterations.size(), std::size_t(15000));
+        QVERIFY(progress.count() >= 10);
+        QCOMPARE(progress.last().at(1).toInt(), 1000);
+        QVERIFY(!loader.busy());
+    }
+
+    void stopsWhenCancelled()
+    {
+        ReportLoader loader;
+        QSignalSpy loaded(&loader, &ReportLoader::loaded);
+        QSignalSpy cancelled(&loader, &ReportLoader::cancelled);
+        QSignalSpy progress(&loader, &ReportLoader::progress);
+        loader.open(m_large);
+        QVERIFY(progress.wait(30000));
+        loader.cancel();
+        QCOMPARE(cancelled.count(), 1); // at once
+        QCOMPARE(cancelled.at(0).at(1).toString(), m_large);
+        QVERIFY(!loader.busy());
+        QTest::qWait(1500);
+        QCOMPARE(loaded.count(), 0);
+        QCOMPARE(cancelled.count(), 1);
+    }
+
+    void dropsTheAnswerOfAnEarlierOpen()
+    {
+        ReportLoader loader;
+        QSignalSpy loaded(&loader, &ReportLoader::loaded);
+        QSignalSpy failed(&loader, &ReportLoader::failed);
+        loader.open(m_large);
+        const quint64 second = loader.open(m_small);
+        QVERIFY(loaded.wait(30000));
+        QTest::qWait(1000);
+        QCOMPARE(loaded.count(), 1);
+        QCOMPARE(loaded.at(0).at(0).toULongLong(), second);
+        QCOMPARE(loaded.at(0).at(1).toString(), m_small);
+        QCOMPARE(failed.count(), 0);
+    }
+
+    void saysWhyAReportIsRefused_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("folder") << QStringLiteral("/") << QStringLiteral("is a folder, not a report");
+        QTest::addRow("device") << QStringLiteral("/dev/zero") << QStringLiteral("is not a regular file");
+        QTest::addRow("missing") << QStringLiteral("/nonexistent/report.json") << QStringLiteral("cannot open");
+        QTest::addRow("not json") << QStringLiteral("text:{\"format\": ") << QStringLiteral("not valid JSON");
+        QTest::addRow("inconsistent") << QStringLiteral("text:")
+                + QString::fromStdString(toJson(sampleRun()))
+                      .replace(QStringLiteral("\"iterations\": 2"), QStringLiteral("\"iterations\": 4"))
+                                      << QStringLiteral(
+                                             "iterations has 3 entries; spec.iterations + spec.warmup give 5");
+    }
+    void saysWhyAReportIsRefused()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, message);
+        if (path.startsWith(QLatin1String("text:"))) {
+            const QString file = m_dir.filePath(QStringLiteral("refused.json"));
+            write(file, path.mid(5).toStdString());
+            path = file;
+        }
+        ReportLoader loader;
+        QSignalSpy failed(&loader, &ReportLoader::failed);
+        loader.open(path);
+        QVERIFY(failed.wait(10000));
+        QCOMPARE(failed.at(0).at(1).toString(), path);
+        QVERIFY2(failed.at(0).at(2).toString().contains(message), qPrintable(failed.at(0).at(2).toString()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReportLoader)
+#include "tst_reportloader.moc"
