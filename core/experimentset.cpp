@@ -82,8 +82,11 @@ std::string reproduceCommand(const RunRequest &request)
         return line + (base.counters ? "" : " --no-counters");
     }
     std::string modes;
-    for (const ModeId mode : request.modes)
-        modes += (modes.empty() ? "" : ",") + std::string(modeName(mode));
+    for (const ModeId mode : request.modes) {
+        if (!modes.empty())
+            modes += ',';
+        modes += modeName(mode);
+    }
     switch (request.kind) {
     case ReportSet::Kind::Run:
         if (request.mode)
@@ -96,8 +99,11 @@ std::string reproduceCommand(const RunRequest &request)
         break;
     }
     std::string sizes;
-    for (const std::uint64_t size : request.sizes)
-        sizes += (sizes.empty() ? "" : ",") + formatSizeArgument(size);
+    for (const std::uint64_t size : request.sizes) {
+        if (!sizes.empty())
+            sizes += ',';
+        sizes += formatSizeArgument(size);
+    }
     const std::string modeList = request.allModes ? " --modes all" : modes.empty() ? "" : " --modes " + modes;
     return "sharescope sweep" + device + modeList + " --sizes " + sizes + base.experimentOptions(false);
 }

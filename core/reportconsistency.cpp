@@ -16,7 +16,7 @@ std::string number(std::uint64_t value)
     return std::to_string(value);
 }
 
-std::string quoted(std::string_view text)
+std::string inQuotes(std::string_view text)
 {
     return "'" + std::string(text) + "'";
 }
@@ -36,7 +36,7 @@ Problem checkPlace(int iteration, Phase phase, std::size_t iterations, const std
             + std::to_string(static_cast<long long>(iterations) - 1) + ", and -1 for alloc and free";
     }
     if ((iteration == -1) == isIterationPhase(phase)) {
-        return path + ".phase is " + quoted(phaseName(phase)) + " in iteration " + std::to_string(iteration)
+        return path + ".phase is " + inQuotes(phaseName(phase)) + " in iteration " + std::to_string(iteration)
             + "; alloc and free belong to iteration -1, every other phase to an iteration";
     }
     return std::nullopt;
@@ -64,15 +64,15 @@ Problem checkIterations(const RunReport &r, const std::string &p)
         }
         for (std::size_t k = 0; k < iterationPhases.size(); ++k) {
             if (it.phases[k].phase != iterationPhases[k]) {
-                return path + ".phases[" + number(k) + "].phase is " + quoted(phaseName(it.phases[k].phase))
-                    + "; phase " + number(k + 1) + " of an iteration is " + quoted(phaseName(iterationPhases[k]));
+                return path + ".phases[" + number(k) + "].phase is " + inQuotes(phaseName(it.phases[k].phase))
+                    + "; phase " + number(k + 1) + " of an iteration is " + inQuotes(phaseName(iterationPhases[k]));
             }
         }
     }
     if (r.alloc.phase != Phase::Alloc)
-        return p + "alloc.phase is " + quoted(phaseName(r.alloc.phase)) + "; it must be 'alloc'";
+        return p + "alloc.phase is " + inQuotes(phaseName(r.alloc.phase)) + "; it must be 'alloc'";
     if (r.free && r.free->phase != Phase::Free)
-        return p + "free.phase is " + quoted(phaseName(r.free->phase)) + "; it must be 'free'";
+        return p + "free.phase is " + inQuotes(phaseName(r.free->phase)) + "; it must be 'free'";
     return std::nullopt;
 }
 
@@ -84,7 +84,7 @@ Problem checkDevice(const RunReport &r, const std::string &p)
             + "." + std::to_string(d.versionMinor) + "; neither can be negative";
     }
     if (r.spec.modeInfo().backend != d.backend) {
-        return p + "spec.mode " + quoted(modeName(r.spec.mode)) + " cannot have run on " + quoted(d.id)
+        return p + "spec.mode " + inQuotes(modeName(r.spec.mode)) + " cannot have run on " + inQuotes(d.id)
             + ", a device of the other backend";
     }
     return std::nullopt;
@@ -96,7 +96,7 @@ Problem checkBuffers(const RunReport &r, const std::string &p)
     if (r.buffers.empty())
         return std::nullopt;
     if (r.buffers.size() != kernel.buffers.size()) {
-        return p + "buffers has " + number(r.buffers.size()) + " entries; the kernel " + quoted(kernel.name) + " has "
+        return p + "buffers has " + number(r.buffers.size()) + " entries; the kernel " + inQuotes(kernel.name) + " has "
             + number(kernel.buffers.size());
     }
     for (std::size_t b = 0; b < r.buffers.size(); ++b) {
@@ -104,8 +104,8 @@ Problem checkBuffers(const RunReport &r, const std::string &p)
         const BufferSpec &want = kernel.buffers[b];
         const std::string path = p + "buffers[" + number(b) + "]";
         if (found.name != want.name || found.type != want.type || found.role != want.role) {
-            return path + " is " + quoted(found.name) + " (" + std::string(elementTypeName(found.type)) + "); buffer "
-                + number(b) + " of the kernel " + quoted(kernel.name) + " is " + quoted(want.name) + " ("
+            return path + " is " + inQuotes(found.name) + " (" + std::string(elementTypeName(found.type)) + "); buffer "
+                + number(b) + " of the kernel " + inQuotes(kernel.name) + " is " + inQuotes(want.name) + " ("
                 + std::string(elementTypeName(want.type)) + ")";
         }
         if (found.bytes != r.spec.bytes)
@@ -139,7 +139,7 @@ Problem checkVerification(const RunReport &r, const std::string &p)
         const bool read = std::ranges::any_of(
             kernel.buffers, [&](const BufferSpec &b) { return b.name == mismatch.buffer && hostReads(b.role); });
         if (!read)
-            return path + ".buffer " + quoted(mismatch.buffer) + " is not a buffer that the host reads back";
+            return path + ".buffer " + inQuotes(mismatch.buffer) + " is not a buffer that the host reads back";
         if (mismatch.index >= r.spec.elementCount()) {
             return path + ".index is " + number(mismatch.index) + "; a buffer has " + number(r.spec.elementCount())
                 + " elements";
@@ -183,7 +183,7 @@ Problem checkResidency(const RunReport &r, const std::string &p)
     for (std::size_t b = 0; b < residency.buffers.size(); ++b) {
         const std::string &name = residency.buffers[b].name;
         if (!r.buffers.empty() && std::ranges::find(r.buffers, name, &BufferReport::name) == r.buffers.end()) {
-            return p + "residency.buffers[" + number(b) + "].name " + quoted(name) + " is none of the run's buffers";
+            return p + "residency.buffers[" + number(b) + "].name " + inQuotes(name) + " is none of the run's buffers";
         }
     }
     return std::nullopt;
@@ -194,7 +194,7 @@ Problem checkIpc(const RunReport &r, const std::string &p)
     if (!r.ipc)
         return std::nullopt;
     if (r.spec.mode != ModeId::Ipc)
-        return p + "ipc is given for a run in mode " + quoted(modeName(r.spec.mode)) + "; only the ipc mode has it";
+        return p + "ipc is given for a run in mode " + inQuotes(modeName(r.spec.mode)) + "; only the ipc mode has it";
     if (r.ipc->peerPid <= 0)
         return p + "ipc.peerPid is " + std::to_string(r.ipc->peerPid) + "; a process id is positive";
     const std::size_t buffers = r.spec.kernelInfo().buffers.size();

@@ -1,5 +1,6 @@
 #include "countedpass.h"
 #include "reportjson.h"
+#include "reportsamples.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -18,15 +19,12 @@ struct RecordingObserver : EngineObserver
     void progress(int done, int total) override { seen.emplace_back(done, total); }
 };
 
+// A report as the engine writes one (a managed run on cuda:0), with the
+// driver's exact totals.
 RunReport sampleReport()
 {
-    RunReport report;
-    report.spec.mode = ModeId::Managed;
-    report.spec.deviceId = "cuda:0";
-    report.device.id = "cuda:0";
-    report.countersEnabled = true;
+    RunReport report = sampleRun();
     report.countersTotals = CounterTotals::Driver;
-    report.alloc.phase = Phase::Alloc;
     return report;
 }
 
