@@ -261,4 +261,13 @@ cudaError_t launchKernel(KernelId kernel, void *const *buffers, std::uint64_t n,
     return cudaGetLastError();
 }
 
+cudaError_t loadKernel(KernelId kernel)
+{
+    // No elements: nothing is read or written, whatever the pointers.
+    void *const none[4] = {};
+    if (const cudaError_t e = launchKernel(kernel, none, 0, 1, 1, nullptr); e != cudaSuccess)
+        return e;
+    return cudaStreamSynchronize(nullptr);
+}
+
 } // namespace sharescope::cuda

@@ -13,4 +13,12 @@ namespace sharescope::cuda {
 cudaError_t launchKernel(KernelId kernel, void *const *buffers, std::uint64_t n, std::uint64_t strideElements,
                          int multiprocessors, cudaStream_t stream);
 
+// Loads a kernel's code: launches it over no elements and waits. CUDA loads
+// a kernel at its first launch (lazy loading, the default since CUDA 12.2),
+// and the load may wait for work already queued: behind a LaunchGate, for
+// the gate's own spinning kernel, which then gives up at its timeout and
+// turns the gate off for good. So every gated session loads its kernel
+// first.
+cudaError_t loadKernel(KernelId kernel);
+
 } // namespace sharescope::cuda

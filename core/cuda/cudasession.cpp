@@ -29,8 +29,10 @@ Status CudaSession::begin(bool instrumented)
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_stop));
     // Without concurrent managed access, any launch (the gate's too) moves
     // all managed memory to the GPU: that belongs in the kernel's time.
-    if (m_context.info.concurrentManagedAccess || m_spec.modeInfo().family != ModeFamily::Managed)
+    if (m_context.info.concurrentManagedAccess || m_spec.modeInfo().family != ModeFamily::Managed) {
         m_gate.open();
+        SHARESCOPE_CUDA_TRY(m_context.health, loadKernel(m_spec.kernel));
+    }
     if (!instrumented)
         return okStatus();
     m_instruments = std::make_unique<Instruments>(m_context);

@@ -49,6 +49,8 @@ public:
         const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
         if (cudaEventCreate(&m_start) != cudaSuccess || cudaEventCreate(&m_stop) != cudaSuccess)
             return error("cudaEventCreate", cudaGetLastError());
+        if (const cudaError_t e = loadKernel(request.kernel); e != cudaSuccess)
+            return error("loading the kernel", e);
         m_gate.open();
         return {PeerReply::Kind::Opened, static_cast<std::uint64_t>(ns.count()), {}};
     }
