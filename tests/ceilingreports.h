@@ -43,8 +43,7 @@ inline std::uint64_t nsFor(std::uint64_t bytes, double bytesPerSecond)
 //   to-host    256 MiB at 44 GB/s  PCIe dev→host:  80% of measured, 70% of specification
 //   host-read  768 MiB at  8 GB/s  host memory
 // ceilings: gpuCeilings(), or none (a report written before ceilings).
-inline RunReport gpuReport(ModeId mode, bool withCeilings, double kernelRate = 3.36e12,
-                           std::uint64_t bytes = 256 * mib)
+inline RunReport gpuReport(ModeId mode, bool withCeilings, double kernelRate = 3.36e12, std::uint64_t bytes = 256 * mib)
 {
     RunReport r;
     r.device.id = "cuda:0";
@@ -61,17 +60,17 @@ inline RunReport gpuReport(ModeId mode, bool withCeilings, double kernelRate = 3
     const std::uint64_t scale = bytes / (256 * mib);
     for (int i = 0; i < 3; ++i) {
         IterationResult iteration{i, i == 0, {}};
-        const auto add = [&](Phase phase, std::uint64_t accessed, std::uint64_t toDevice, std::uint64_t toHost,
-                             double rate) {
-            PhaseResult p;
-            p.phase = phase;
-            p.bytesAccessed = accessed * scale;
-            p.bytesToDevice = toDevice * scale;
-            p.bytesToHost = toHost * scale;
-            p.hostNs = nsFor(p.bytesAccessed, rate);
-            p.deviceNs = p.hostNs;
-            iteration.phases.push_back(p);
-        };
+        const auto add
+            = [&](Phase phase, std::uint64_t accessed, std::uint64_t toDevice, std::uint64_t toHost, double rate) {
+                  PhaseResult p;
+                  p.phase = phase;
+                  p.bytesAccessed = accessed * scale;
+                  p.bytesToDevice = toDevice * scale;
+                  p.bytesToHost = toHost * scale;
+                  p.hostNs = nsFor(p.bytesAccessed, rate);
+                  p.deviceNs = p.hostNs;
+                  iteration.phases.push_back(p);
+              };
         add(Phase::HostInit, 512 * mib, 0, 0, 8e9);
         add(Phase::ToDevice, 512 * mib, 512 * mib, 0, 50e9);
         add(Phase::Kernel, 768 * mib, 0, 0, kernelRate);

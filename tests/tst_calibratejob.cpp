@@ -7,15 +7,15 @@
 #include "runcontroller.h"
 
 #include <QAction>
+#include <QFile>
 #include <QLabel>
+#include <QMenuBar>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QTimer>
-#include <QFile>
-#include <QMenuBar>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTimer>
 
 using namespace sharescope;
 

@@ -134,12 +134,21 @@ private slots:
         QTest::addColumn<QString>("mode");
         QTest::addColumn<QString>("phase");
         QTest::addColumn<QString>("ending");
-        QTest::addRow("copy against the bus") << "pinned" << "to-device" << ",host-to-device,90.9,79.4";
-        QTest::addRow("kernel against device memory") << "pinned" << "kernel" << ",device-memory,80.0,70.0";
-        QTest::addRow("host memory has no specification") << "pinned" << "host-init" << ",host-memory,10.0,no ceiling";
-        QTest::addRow("above the specification")
-            << "device" << "kernel" << ",device-memory,measurement problem,measurement problem";
-        QTest::addRow("report without ceilings") << "managed" << "to-device" << ",,no ceiling,no ceiling";
+        QTest::addRow("copy against the bus") << "pinned"
+                                              << "to-device"
+                                              << ",host-to-device,90.9,79.4";
+        QTest::addRow("kernel against device memory") << "pinned"
+                                                      << "kernel"
+                                                      << ",device-memory,80.0,70.0";
+        QTest::addRow("host memory has no specification") << "pinned"
+                                                          << "host-init"
+                                                          << ",host-memory,10.0,no ceiling";
+        QTest::addRow("above the specification") << "device"
+                                                 << "kernel"
+                                                 << ",device-memory,measurement problem,measurement problem";
+        QTest::addRow("report without ceilings") << "managed"
+                                                 << "to-device"
+                                                 << ",,no ceiling,no ceiling";
     }
 
     void csvCarriesTheShares()
@@ -161,9 +170,8 @@ private slots:
         const qsizetype columns = lines.front().count(QLatin1Char(','));
         for (const QString &line : lines)
             QCOMPARE(line.count(QLatin1Char(',')), columns); // every row as wide as the header
-        const auto alloc = std::ranges::find_if(lines, [](const QString &line) {
-            return line.section(QLatin1Char(','), 6, 6) == QStringLiteral("alloc");
-        });
+        const auto alloc = std::ranges::find_if(
+            lines, [](const QString &line) { return line.section(QLatin1Char(','), 6, 6) == QStringLiteral("alloc"); });
         QVERIFY(alloc != lines.end());
         QVERIFY2(alloc->endsWith(QStringLiteral(",,,")), qPrintable(*alloc)); // no bandwidth: not "0", not "no ceiling"
     }

@@ -136,12 +136,14 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Iteration");
     case MovedColumn:
         return tr("Moved");
+    // Two lines where a header is much wider than its figures: the table
+    // then fits the window's default size without a scroll bar.
     case KernelBandwidthColumn:
-        return tr("Kernel bandwidth");
+        return tr("Kernel\nbandwidth");
     case KernelOfMeasuredColumn:
-        return tr("Of measured");
+        return tr("Of\nmeasured");
     case KernelOfSpecificationColumn:
-        return tr("Of spec");
+        return tr("Of\nspec");
     case MigratedColumn:
         return tr("Migrated");
     case FaultsColumn:

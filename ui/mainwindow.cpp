@@ -89,7 +89,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     logDock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
     resizeDocks({logDock}, {110}, Qt::Vertical);
-    resizeDocks({experiment}, {380}, Qt::Horizontal);
+    resizeDocks({experiment}, {300}, Qt::Horizontal);
 
     m_progress->setMaximumWidth(240);
     m_progress->setRange(0, 1000);

@@ -187,7 +187,7 @@ QString calibrationTable(const Calibration &calibration, const Ceilings &ceiling
         table.addRow({std::string(calibrationStepName(r.step)), s(pathText(r.path)), formatBytes(r.bytes),
                       formatBandwidth(r.bytesPerSecond), formatBandwidth(r.minBytesPerSecond),
                       formatBandwidth(r.maxBytesPerSecond),
-                      s(percentText(spec ? std::optional(100.0 * r.bytesPerSecond / *spec) : std::nullopt))});
+                      s(spec ? percentText(100.0 * r.bytesPerSecond / *spec) : CeilingText::tr("no ceiling"))});
     }
     for (const SkippedStep &skipped : calibration.skipped)
         table.addNote(std::string(calibrationStepName(skipped.step)) + ": " + s(coreText(skipped.reason)));
