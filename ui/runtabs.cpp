@@ -64,8 +64,8 @@ void TimelineTab::setReport(const RunReport &report)
     for (const PhaseSummary &summary : summarize(report)) {
         const auto ceiling = ceilingOf(report, summary.median);
         if (ceiling && ceiling->problem)
-            notes += QStringLiteral("<br><span style='color:#b00020'>⚠ %1</span>")
-                         .arg(problemText(*ceiling->problem).toHtmlEscaped());
+            notes += QStringLiteral("<br><span style='color:#b00020'>%1</span>")
+                         .arg(tr("⚠ %1").arg(problemText(*ceiling->problem)).toHtmlEscaped());
     }
     if (!report.ceilings)
         notes += QStringLiteral("<br>")
