@@ -29,16 +29,19 @@ CalibrationDialog::CalibrationDialog(QWidget *parent)
     m_status->setWordWrap(true);
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    m_notes->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_status);
     layout->addWidget(m_progress);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(m_table, 100);
     layout->addWidget(m_notes);
+    layout->addStretch(1); // while the table is hidden, the text stays at the top
     layout->addWidget(m_buttons);
     connect(m_buttons->button(QDialogButtonBox::Cancel), &QPushButton::clicked, this,
             &CalibrationDialog::cancelRequested);
     connect(m_buttons->button(QDialogButtonBox::Close), &QPushButton::clicked, this, &QDialog::accept);
-    resize(680, 340);
+    resize(720, 400);
     setRunning(false);
 }
 
@@ -86,6 +89,14 @@ void CalibrationDialog::showResult(const Calibration &calibration, const Ceiling
                          "specification allows. Runs on this device now show each phase as a share of both.")
                           .arg(q(calibration.key.deviceId), q(calibration.key.deviceName)));
     QStringList notes;
+    // Where each figure came from: how the calibration measured it, and
+    // what the specification is or why there is none.
+    for (int row = 0; row < m_model->rowCount(); ++row) {
+        const auto text = [&](int column) { return m_model->index(row, column).data(Qt::ToolTipRole).toString(); };
+        notes << tr("%1 — measured: %2; specification: %3")
+                     .arg(m_model->index(row, CalibrationModel::PathColumn).data().toString(),
+                          text(CalibrationModel::MeasuredColumn), text(CalibrationModel::SpecificationColumn));
+    }
     for (const SkippedStep &skipped : calibration.skipped)
         notes << tr("%1 skipped: %2").arg(q(calibrationStepName(skipped.step)), coreText(skipped.reason));
     notes << saved;

@@ -2033,6 +2033,10 @@ the path&apos;s specification: a measurement problem, not a result
         <source>%1 skipped: %2</source>
         <translation>已跳过 %1：%2</translation>
     </message>
+    <message>
+        <source>%1 — measured: %2; specification: %3</source>
+        <translation>%1 — 实测：%2；规格：%3</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::CalibrationModel</name>
