@@ -1,5 +1,8 @@
 #include "reportcsv.h"
 
+#include "ceilingshare.h"
+
+#include <charconv>
 #include <sstream>
 
 namespace sharescope {
@@ -20,6 +23,25 @@ std::string quoted(const std::string &text)
     return out + "\"";
 }
 
+// A share of a ceiling: the percentage, or what stands instead of one.
+std::string cell(const CeilingShare &share)
+{
+    switch (share.state) {
+    case CeilingShare::State::Value: {
+        char text[32]; // to_chars: no locale's decimal comma in a CSV
+        const auto end = std::to_chars(text, text + sizeof text, share.percent, std::chars_format::fixed, 1).ptr;
+        return std::string(text, end);
+    }
+    case CeilingShare::State::NoCeiling:
+        return "no ceiling";
+    case CeilingShare::State::MeasurementProblem:
+        return "measurement problem";
+    case CeilingShare::State::NothingMoved:
+        break;
+    }
+    return {};
+}
+
 void row(std::ostringstream &out, const RunReport &run, const std::string &iteration, const std::string &warmup,
          const PhaseResult &phase)
 {
@@ -30,6 +52,9 @@ void row(std::ostringstream &out, const RunReport &run, const std::string &itera
         << phase.bytesAccessed;
     for (const CounterField &field : counterFields())
         out << ',' << cell(counters.*field.member);
+    const PhaseShares shares = phaseShares(run, phase);
+    out << ',' << (shares.ceiling && shares.ceiling->path ? pathName(*shares.ceiling->path) : std::string_view()) << ','
+        << cell(shares.ofMeasured) << ',' << cell(shares.ofSpecification);
     out << '\n';
 }
 
@@ -42,6 +67,7 @@ std::string toCsv(const std::vector<RunReport> &runs)
            "bytes_accessed";
     for (const CounterField &field : counterFields())
         out << ',' << field.csvName;
+    out << ",ceiling_path,percent_of_measured_ceiling,percent_of_specification";
     out << '\n';
     for (const RunReport &run : runs) {
         row(out, run, {}, {}, run.alloc);

@@ -1,14 +1,21 @@
+#include "bytesize.h"
 #include "calibrationcache.h"
+#include "calibrationdialog.h"
+#include "calibrationmodel.h"
 #include "experimentpanel.h"
 #include "mainwindow.h"
 #include "runcontroller.h"
 
 #include <QAction>
 #include <QFile>
+#include <QLabel>
 #include <QMenuBar>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QTimer>
 
 using namespace sharescope;
 
@@ -20,6 +27,17 @@ class TestCalibrateJob : public QObject
 
 private:
     DeviceInfo m_device;
+
+    static QAction *calibrateAction(MainWindow &window)
+    {
+        for (QAction *menu : window.menuBar()->actions()) {
+            for (QAction *action : menu->menu() ? menu->menu()->actions() : QList<QAction *>()) {
+                if (action->text().startsWith(QStringLiteral("Ca&librate")))
+                    return action;
+            }
+        }
+        return nullptr;
+    }
 
 private slots:
     void initTestCase()
@@ -61,26 +79,77 @@ private slots:
         QCOMPARE(calibrated.count(), 0);
     }
 
+    void theWindowsCalibrationCancels()
+    {
+        MainWindow window(false);
+        QSignalSpy ready(&window, &MainWindow::devicesReady);
+        QVERIFY(ready.wait(30000));
+        QAction *calibrate = calibrateAction(window);
+        QVERIFY2(calibrate, "Run → Calibrate… is missing");
+        QSignalSpy ended(&window, &MainWindow::jobEnded);
+        QSignalSpy calibrated(window.controller(), &RunController::calibrated);
+        calibrate->trigger();
+        // The action returns at once: the controller's worker thread measures.
+        QCOMPARE(calibrated.count(), 0);
+        QVERIFY(window.controller()->busy());
+        QVERIFY(!calibrate->isEnabled()); // one job at a time
+        CalibrationDialog *dialog = window.calibrationDialog();
+        QVERIFY(dialog);
+        QVERIFY(dialog->isVisible());
+        QVERIFY(dialog->running());
+        QVERIFY(dialog->cancelButton()->isVisible());
+        QTest::mouseClick(dialog->cancelButton(), Qt::LeftButton);
+        QVERIFY(ended.wait(120000));
+        QCOMPARE(ended.at(0).at(0).toBool(), false);
+        QCOMPARE(calibrated.count(), 0);
+        QVERIFY(!dialog->running());
+        QVERIFY2(dialog->statusLabel()->text().contains(QStringLiteral("cancelled")),
+                 qPrintable(dialog->statusLabel()->text()));
+        QCOMPARE(dialog->model()->rowCount(), 0);
+        QVERIFY(calibrate->isEnabled());
+        const CachedCalibration cached
+            = loadCalibration(calibrationCachePath().toStdString(), calibrationKey(*window.panel()->currentDevice()));
+        QCOMPARE(cached.state, CachedCalibration::State::Missing); // nothing saved
+    }
+
     void theWindowSavesWhatItCalibrated()
     {
         MainWindow window(false);
         QSignalSpy ready(&window, &MainWindow::devicesReady);
         QVERIFY(ready.wait(30000));
-        QAction *calibrate = nullptr;
-        for (QAction *menu : window.menuBar()->actions()) {
-            for (QAction *action : menu->menu() ? menu->menu()->actions() : QList<QAction *>()) {
-                if (action->text().startsWith(QStringLiteral("Ca&librate")))
-                    calibrate = action;
-            }
-        }
+        QAction *calibrate = calibrateAction(window);
         QVERIFY2(calibrate, "Run → Calibrate… is missing");
         QSignalSpy ended(&window, &MainWindow::jobEnded);
+        // The window keeps handling events while the worker measures.
+        int ticks = 0;
+        QTimer ticker;
+        connect(&ticker, &QTimer::timeout, this, [&ticks] { ++ticks; });
+        ticker.start(20);
         calibrate->trigger();
+        CalibrationDialog *dialog = window.calibrationDialog();
+        QVERIFY(dialog && dialog->isVisible() && dialog->running());
         QVERIFY(ended.wait(300000));
+        ticker.stop();
+        QVERIFY2(ticks > 0, "the window's event loop stood still while it calibrated");
         QCOMPARE(ended.at(0).at(0).toBool(), true);
         const CachedCalibration cached
             = loadCalibration(calibrationCachePath().toStdString(), calibrationKey(*window.panel()->currentDevice()));
         QCOMPARE(cached.state, CachedCalibration::State::Found);
+
+        // The dialog followed the steps, then shows each path's ceilings:
+        // on a CPU device, host memory, measured and without a specification.
+        QVERIFY(!dialog->running());
+        QVERIFY(!dialog->cancelButton()->isVisible());
+        QVERIFY(dialog->progressBar()->maximum() > 0);
+        const CalibrationModel *model = dialog->model();
+        QCOMPARE(model->rowCount(), 1);
+        QCOMPARE(model->index(0, CalibrationModel::PathColumn).data().toString(), QStringLiteral("host memory"));
+        const CalibrationResult *best = bestOn(*cached.calibration, Path::HostMemory);
+        QVERIFY(best);
+        QCOMPARE(model->index(0, CalibrationModel::MeasuredColumn).data().toString(),
+                 QString::fromStdString(formatBandwidth(best->bytesPerSecond)));
+        QCOMPARE(model->index(0, CalibrationModel::SpecificationColumn).data().toString(),
+                 QStringLiteral("no specification"));
 
         // Runs from now on carry the ceilings, with the calibration's figures.
         window.panel()->setSize(QStringLiteral("1MiB"));

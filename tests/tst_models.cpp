@@ -1,4 +1,6 @@
 #include "buffermodel.h"
+#include "calibrationmodel.h"
+#include "ceilingreports.h"
 #include "comparemodel.h"
 #include "countersmodel.h"
 #include "phasemodel.h"
@@ -123,6 +125,122 @@ private slots:
         QVERIFY(model.index(1, CompareModel::MigratedColumn).data().toString().startsWith(QStringLiteral("≥ ")));
         model.clear();
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    void phaseModelHoldsPhasesAgainstCeilings()
+    {
+        PhaseModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setReport(testing::gpuReport(ModeId::Pinned, true));
+        QCOMPARE(model.rowCount(), 6);
+        const auto text = [&](int row, int column) { return model.index(row, column).data().toString(); };
+        QCOMPARE(text(2, PhaseModel::PhaseColumn), QStringLiteral("to-device"));
+        QCOMPARE(text(2, PhaseModel::OfMeasuredColumn), QStringLiteral("91%"));
+        QCOMPARE(text(2, PhaseModel::OfSpecificationColumn), QStringLiteral("79%"));
+        QCOMPARE(text(3, PhaseModel::OfMeasuredColumn), QStringLiteral("80%"));
+        QCOMPARE(text(3, PhaseModel::OfSpecificationColumn), QStringLiteral("70%"));
+        QVERIFY(model.index(3, PhaseModel::OfMeasuredColumn).data(PhaseModel::SortRole).toDouble() > 79.9);
+        // host memory has a measured ceiling, and no specification
+        QCOMPARE(text(1, PhaseModel::OfMeasuredColumn), QStringLiteral("10%"));
+        QCOMPARE(text(1, PhaseModel::OfSpecificationColumn), QStringLiteral("no ceiling"));
+        QVERIFY(model.index(1, PhaseModel::OfSpecificationColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .startsWith(QStringLiteral("No specification for host memory")));
+        QVERIFY(model.index(2, PhaseModel::OfMeasuredColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("55.0 GB/s")));
+        // alloc moves nothing: no share, and not a zero
+        QCOMPARE(text(0, PhaseModel::OfMeasuredColumn), QStringLiteral("—"));
+        QCOMPARE(model.headerData(PhaseModel::OfMeasuredColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Of measured"));
+        for (int row = 0; row < model.rowCount(); ++row)
+            QVERIFY(!model.index(row, 0).data(PhaseModel::ProblemRole).toBool());
+    }
+
+    void phaseModelSaysNoCeilingForAnOldReport()
+    {
+        PhaseModel model;
+        model.setReport(testing::gpuReport(ModeId::Pinned, false));
+        for (int row = 1; row < model.rowCount(); ++row) { // every phase that moved data
+            QCOMPARE(model.index(row, PhaseModel::OfMeasuredColumn).data().toString(), QStringLiteral("no ceiling"));
+            QCOMPARE(model.index(row, PhaseModel::OfSpecificationColumn).data().toString(),
+                     QStringLiteral("no ceiling"));
+            QVERIFY(model.index(row, PhaseModel::OfMeasuredColumn).data(PhaseModel::SortRole).toDouble() < 0);
+        }
+        QVERIFY(model.index(2, PhaseModel::OfMeasuredColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("before ShareScope held phases against ceilings")));
+        QCOMPARE(model.index(2, PhaseModel::BandwidthColumn).data().toString(), QStringLiteral("50.0 GB/s"));
+    }
+
+    void phaseModelFlagsAMeasurementProblem()
+    {
+        PhaseModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setReport(testing::gpuReport(ModeId::Pinned, true, testing::impossibleKernelRate));
+        const QModelIndex kernel = model.index(3, PhaseModel::BandwidthColumn);
+        QCOMPARE(model.index(3, PhaseModel::PhaseColumn).data().toString(), QStringLiteral("kernel"));
+        QVERIFY(kernel.data(PhaseModel::ProblemRole).toBool());
+        // words, not colour alone, and never the figure as a result
+        QCOMPARE(kernel.data().toString(), QStringLiteral("⚠ measurement problem"));
+        QCOMPARE(model.index(3, PhaseModel::OfMeasuredColumn).data().toString(), QStringLiteral("⚠ problem"));
+        QCOMPARE(model.index(3, PhaseModel::OfSpecificationColumn).data().toString(), QStringLiteral("⚠ problem"));
+        QVERIFY(kernel.data(Qt::ForegroundRole).canConvert<QBrush>());
+        const QString tip = kernel.data(Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("measurement problem")) && tip.contains(QStringLiteral("25%")),
+                 qPrintable(tip));
+        // the other phases are still results
+        QCOMPARE(model.index(2, PhaseModel::OfMeasuredColumn).data().toString(), QStringLiteral("91%"));
+        QVERIFY(!model.index(2, PhaseModel::BandwidthColumn).data(PhaseModel::ProblemRole).toBool());
+        QVERIFY(!model.index(2, PhaseModel::BandwidthColumn).data(Qt::ForegroundRole).isValid());
+    }
+
+    void compareModelCarriesTheKernelsShares()
+    {
+        CompareModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        ReportSet set;
+        set.kind = ReportSet::Kind::Compare;
+        set.runs = {testing::gpuReport(ModeId::Pinned, true),
+                    testing::gpuReport(ModeId::Device, true, testing::impossibleKernelRate),
+                    testing::gpuReport(ModeId::Managed, false)};
+        model.setReports(set);
+        const auto text = [&](int row, int column) { return model.index(row, column).data().toString(); };
+        QCOMPARE(text(0, CompareModel::KernelOfMeasuredColumn), QStringLiteral("80%"));
+        QCOMPARE(text(0, CompareModel::KernelOfSpecificationColumn), QStringLiteral("70%"));
+        QCOMPARE(text(1, CompareModel::KernelBandwidthColumn), QStringLiteral("⚠ measurement problem"));
+        QCOMPARE(text(1, CompareModel::KernelOfSpecificationColumn), QStringLiteral("⚠ problem"));
+        QVERIFY(model.index(1, CompareModel::KernelOfMeasuredColumn).data(CompareModel::ProblemRole).toBool());
+        QCOMPARE(text(2, CompareModel::KernelOfMeasuredColumn), QStringLiteral("no ceiling"));
+        QCOMPARE(text(2, CompareModel::KernelOfSpecificationColumn), QStringLiteral("no ceiling"));
+        QVERIFY(model.index(0, CompareModel::KernelOfMeasuredColumn).data(CompareModel::SortRole).toDouble()
+                > model.index(2, CompareModel::KernelOfMeasuredColumn).data(CompareModel::SortRole).toDouble());
+    }
+
+    void calibrationModelListsEachPathsCeilings()
+    {
+        CalibrationModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.setCeilings(testing::gpuCeilings());
+        QCOMPARE(model.rowCount(), 4);
+        const auto text = [&](int row, int column) { return model.index(row, column).data().toString(); };
+        QCOMPARE(text(0, CalibrationModel::PathColumn), QStringLiteral("host memory"));
+        QCOMPARE(text(0, CalibrationModel::MeasuredColumn), QStringLiteral("80.0 GB/s"));
+        QCOMPARE(text(0, CalibrationModel::SpecificationColumn), QStringLiteral("no specification"));
+        QCOMPARE(text(0, CalibrationModel::OfSpecificationColumn), QStringLiteral("no ceiling"));
+        QCOMPARE(text(1, CalibrationModel::PathColumn), QStringLiteral("PCIe host→device"));
+        QCOMPARE(text(1, CalibrationModel::MeasuredColumn), QStringLiteral("55.0 GB/s"));
+        QCOMPARE(text(1, CalibrationModel::SpecificationColumn), QStringLiteral("63.0 GB/s"));
+        QCOMPARE(text(1, CalibrationModel::OfSpecificationColumn), QStringLiteral("87%"));
+        // A CPU device: only host memory has a ceiling; the other paths are not listed.
+        Ceilings cpu;
+        cpu.measured[static_cast<std::size_t>(Path::HostMemory)].bytesPerSecond = 20e9;
+        model.setCeilings(cpu);
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(text(0, CalibrationModel::MeasuredColumn), QStringLiteral("20.0 GB/s"));
     }
 
     void bufferModelReadsPagesOnDemand()

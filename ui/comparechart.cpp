@@ -4,6 +4,10 @@
 
 #include "phasestyle.h"
 
+#include <QtMath>
+
+#include <cmath>
+
 namespace sharescope {
 
 namespace {
@@ -27,7 +31,7 @@ CompareChart::CompareChart(QWidget *parent)
     }
     yAxis->setScaleType(QCPAxis::stLogarithmic);
     yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new PlainLogTicker));
-    yAxis->setLabel(tr("Median time per phase (ms, log scale)"));
+    setAxisTitle(yAxis, tr("Median time per phase (ms, log scale)"), tr("Median ms (log)"));
     xAxis->setLabel(tr("Sharing mode"));
     placeLegendAbove(this);
     clear();
@@ -56,7 +60,16 @@ void CompareChart::setReports(const ReportSet &set)
         }
     }
     xAxis->setTicker(modes);
-    xAxis->setTickLabelRotation(set.runs.size() > 5 ? 30 : 0);
+    const bool slanted = set.runs.size() > 5;
+    xAxis->setTickLabelRotation(slanted ? 30 : 0);
+    // A slanted label runs right of its tick, and QCustomPlot drops a label
+    // the plot's edge would cut: room on the right for the last one.
+    int room = 0;
+    if (slanted) {
+        const int width = QFontMetrics(xAxis->tickLabelFont()).horizontalAdvance(runName(set, set.runs.back()));
+        room = static_cast<int>(width * std::cos(qDegreesToRadians(30.0)));
+    }
+    axisRect()->setMinimumMargins(QMargins(0, 0, room, 0));
     xAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(set.runs.size())) - 0.4);
     yAxis->setRange(floorMs, highest * 3);
     setEmptyMessage(set.runs.empty() ? tr("Compare all modes to see them side by side") : QString());

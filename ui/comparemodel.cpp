@@ -1,24 +1,62 @@
 #include "comparemodel.h"
 
 #include "bytesize.h"
+#include "ceilingtext.h"
 #include "counterwording.h"
 #include "phasestyle.h"
 #include "reporttables.h"
 #include "textconv.h"
+
+#include <QBrush>
 
 namespace sharescope {
 void CompareModel::setReports(const ReportSet &set)
 {
     m_set = set;
     std::vector<CompareRow> rows;
-    for (const RunReport &run : set.runs)
-        rows.push_back({runName(set, run), run.spec.mode, iterationTotals(run), run.verification.passed()});
+    for (const RunReport &run : set.runs) {
+        const auto summaries = summarize(run);
+        const auto kernel = std::ranges::find(summaries, Phase::Kernel, &PhaseSummary::phase);
+        CompareRow row{runName(set, run), run.spec.mode, iterationTotals(run), run.verification.passed(), {}, {}, {}};
+        if (kernel != summaries.end())
+            row.kernel = phaseShares(run, kernel->median);
+        row.kernelOfMeasuredTip = shareExplanation(run, row.kernel, CeilingKind::Measured);
+        row.kernelOfSpecificationTip = shareExplanation(run, row.kernel, CeilingKind::Specification);
+        rows.push_back(std::move(row));
+    }
     setRows(std::move(rows));
 }
+
+namespace {
+
+bool kernelShareColumn(int column)
+{
+    return column == CompareModel::KernelOfMeasuredColumn || column == CompareModel::KernelOfSpecificationColumn;
+}
+
+double shareSortKey(const CeilingShare &share)
+{
+    return share.state == CeilingShare::State::Value ? share.percent : -1.0;
+}
+
+} // namespace
 
 QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
 {
     const bool phaseColumn = column >= HostInitColumn && column <= HostReadColumn;
+    // A kernel above its path's specification is a measurement problem,
+    // never a result: its bandwidth and shares say so.
+    const bool problem = row.kernel.problem() && (column == KernelBandwidthColumn || kernelShareColumn(column));
+    if (role == ProblemRole)
+        return row.kernel.problem();
+    if (role == Qt::ForegroundRole && problem)
+        return QBrush(QColor(0xb0, 0x00, 0x20));
+    if (role == Qt::ToolTipRole && problem)
+        return problemText(*row.kernel.ceiling->problem);
+    if (role == Qt::ToolTipRole && column == KernelOfMeasuredColumn)
+        return row.kernelOfMeasuredTip;
+    if (role == Qt::ToolTipRole && column == KernelOfSpecificationColumn)
+        return row.kernelOfSpecificationTip;
     if (role == SortRole) {
         if (phaseColumn)
             return QVariant::fromValue(row.totals.phaseNs[column - HostInitColumn]);
@@ -31,6 +69,10 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
             return QVariant::fromValue(row.totals.moved);
         case KernelBandwidthColumn:
             return row.totals.kernelBandwidth.value_or(0.0);
+        case KernelOfMeasuredColumn:
+            return shareSortKey(row.kernel.ofMeasured);
+        case KernelOfSpecificationColumn:
+            return shareSortKey(row.kernel.ofSpecification);
         case MigratedColumn:
             return QVariant::fromValue(row.totals.migrated.value_or(0));
         case FaultsColumn:
@@ -47,6 +89,8 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
         return tr("The driver dropped migration records in this run: a lower bound.");
     if (role != Qt::DisplayRole)
         return {};
+    if (problem)
+        return column == KernelBandwidthColumn ? tr("⚠ measurement problem") : tr("⚠ problem");
     if (phaseColumn)
         return q(formatDuration(row.totals.phaseNs[column - HostInitColumn]));
     switch (column) {
@@ -58,6 +102,10 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
         return q(formatBytes(row.totals.moved));
     case KernelBandwidthColumn:
         return row.totals.kernelBandwidth ? q(formatBandwidth(*row.totals.kernelBandwidth)) : QStringLiteral("—");
+    case KernelOfMeasuredColumn:
+        return shareText(row.kernel.ofMeasured);
+    case KernelOfSpecificationColumn:
+        return shareText(row.kernel.ofSpecification);
     case MigratedColumn:
         return counterText(row.totals.migrated, CounterUnit::Bytes, row.totals.lowerBound);
     case FaultsColumn:
@@ -70,6 +118,13 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
 
 QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && kernelShareColumn(section)) {
+        return section == KernelOfMeasuredColumn
+            ? tr("The kernel's bandwidth on its most loaded path as a share of the best this machine reached there "
+                 "(Run → Calibrate…)")
+            : tr("The kernel's bandwidth on its most loaded path as a share of what the hardware's specification "
+                 "allows; more than 5% above it is a measurement problem, not a result");
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (section >= HostInitColumn && section <= HostReadColumn)
@@ -81,8 +136,14 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Iteration");
     case MovedColumn:
         return tr("Moved");
+    // Two lines where a header is much wider than its figures: the table
+    // then fits the window's default size without a scroll bar.
     case KernelBandwidthColumn:
-        return tr("Kernel bandwidth");
+        return tr("Kernel\nbandwidth");
+    case KernelOfMeasuredColumn:
+        return tr("Of\nmeasured");
+    case KernelOfSpecificationColumn:
+        return tr("Of\nspec");
     case MigratedColumn:
         return tr("Migrated");
     case FaultsColumn:

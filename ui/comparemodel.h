@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ceilingshare.h"
 #include "reportset.h"
 #include "snapshotmodel.h"
 
@@ -11,6 +12,9 @@ struct CompareRow
     ModeId mode = ModeId::Device;
     IterationTotals totals;
     bool verified = false;
+    PhaseShares kernel; // the kernel against its ceilings
+    QString kernelOfMeasuredTip;
+    QString kernelOfSpecificationTip;
 };
 
 // One row per mode of a compare: the per-phase medians, the iteration, bytes
@@ -31,12 +35,17 @@ public:
         IterationColumn,
         MovedColumn,
         KernelBandwidthColumn,
+        KernelOfMeasuredColumn, // the kernel's bandwidth as a share of its path's measured ceiling
+        KernelOfSpecificationColumn, // and of its specification
         MigratedColumn,
         FaultsColumn,
         VerifiedColumn,
         ColumnCount
     };
-    enum Roles { SortRole = Qt::UserRole + 1 };
+    enum Roles {
+        SortRole = Qt::UserRole + 1,
+        ProblemRole, // true where the kernel is above its path's specification: a measurement problem
+    };
 
     using SnapshotModel::SnapshotModel;
 

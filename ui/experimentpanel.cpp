@@ -97,7 +97,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     form->addRow(tr("Size per buffer"), m_size);
     form->addRow(tr("Iterations"), m_iterations);
     form->addRow(tr("Warm-up"), m_warmup);
-    form->addRow(QString(), m_counters);
+    form->addRow(m_counters); // across both columns: the panel may then be narrower, the tabs wider
     form->addRow(tr("Sweep sizes"), m_sweepSizes);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_run);

@@ -4,6 +4,7 @@
 #include "bufferstab.h"
 #include "bytesize.h"
 #include "calibrationcache.h"
+#include "calibrationdialog.h"
 #include "ceilings.h"
 #include "ceilingtext.h"
 #include "comparechart.h"
@@ -92,7 +93,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     logDock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
     resizeDocks({logDock}, {110}, Qt::Vertical);
-    resizeDocks({experiment}, {380}, Qt::Horizontal);
+    resizeDocks({experiment}, {300}, Qt::Horizontal);
 
     m_progress->setMaximumWidth(240);
     m_progress->setRange(0, 1000);
@@ -147,9 +148,11 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
             [this](quint64, int iteration, bool warmup, const PhaseResult &result) {
                 m_timeline->addPhase(iteration, warmup, result);
             });
-    connect(m_controller, &RunController::progress, this, [this](quint64, int done, int total) {
+    connect(m_controller, &RunController::progress, this, [this](quint64 job, int done, int total) {
         m_progress->setMaximum(total);
         m_progress->setValue(done);
+        if (m_calibration && job == m_calibration->job())
+            m_calibration->setProgress(done, total);
     });
     connect(m_controller, &RunController::finished, this, [this](quint64 job, const ReportSet &set) {
         setBusy(false);
@@ -166,6 +169,8 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
         if (job == m_demoJob && m_demo) {
             m_compare->setLesson({demoTitle(demoInfo(*m_demo)), {tr("The demo did not finish: %1").arg(message)}});
         }
+        if (m_calibration && job == m_calibration->job())
+            m_calibration->showEnd(tr("The calibration failed: %1").arg(message));
         log(tr("Failed: %1").arg(message));
         statusBar()->showMessage(tr("Failed: %1").arg(message), 10000);
         emit jobEnded(false);
@@ -174,12 +179,14 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
         setBusy(false);
         if (job == m_demoJob && m_demo)
             m_compare->setLesson({demoTitle(demoInfo(*m_demo)), {tr("The demo was cancelled.")}});
+        if (m_calibration && job == m_calibration->job())
+            m_calibration->showEnd(tr("The calibration was cancelled; the cache keeps what it held before."));
         log(tr("Cancelled"));
         statusBar()->showMessage(tr("Cancelled"), 5000);
         emit jobEnded(false);
     });
 
-    resize(1280, 820);
+    resize(1280, 800);
     if (m_rememberSettings) {
         QSettings settings;
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
@@ -223,8 +230,8 @@ void MainWindow::createMenus()
     runMenu->addAction(tr("Compare &all modes"), this, &MainWindow::compare);
     runMenu->addAction(tr("Size &sweep"), this, &MainWindow::sweep);
     runMenu->addSeparator();
-    runMenu->addAction(tr("Ca&librate…"), this, &MainWindow::calibrate)
-        ->setStatusTip(tr("Measure the ceilings of the device's paths, which runs then compare against."));
+    m_calibrateAction = runMenu->addAction(tr("Ca&librate…"), this, &MainWindow::calibrate);
+    m_calibrateAction->setStatusTip(tr("Measure the ceilings of the device's paths, which runs then compare against."));
 
     QMenu *demoMenu = menuBar()->addMenu(tr("&Demos"));
     for (const DemoInfo &demo : demos()) {
@@ -368,7 +375,14 @@ void MainWindow::calibrate()
         statusBar()->showMessage(tr("No device to run on."), 8000);
         return;
     }
-    m_controller->calibrate(q(device->id));
+    if (!m_calibration) {
+        m_calibration = new CalibrationDialog(this);
+        connect(m_calibration, &CalibrationDialog::cancelRequested, this, &MainWindow::cancel);
+    }
+    const quint64 job = m_controller->calibrate(q(device->id));
+    m_calibration->begin(job, q(device->id));
+    m_calibration->show();
+    m_calibration->raise();
 }
 
 void MainWindow::saveCalibration(const Calibration &calibration)
@@ -379,14 +393,20 @@ void MainWindow::saveCalibration(const Calibration &calibration)
         log(line);
     const QString path = calibrationCachePath();
     if (Status stored = storeCalibration(path.toStdString(), calibration); !stored) {
-        log(tr("Failed: %1").arg(errorText(stored.error())));
-        statusBar()->showMessage(tr("Failed: %1").arg(errorText(stored.error())), 10000);
+        const QString message = tr("Failed: %1").arg(errorText(stored.error()));
+        log(message);
+        statusBar()->showMessage(message, 10000);
+        if (m_calibration)
+            m_calibration->showResult(calibration, ceilings, tr("Not saved: %1").arg(errorText(stored.error())));
         return;
     }
     const QString message = tr("Calibrated %1; runs now show each phase as a share of its ceilings (saved in %2)")
                                 .arg(q(calibration.key.deviceId), path);
     log(message);
     statusBar()->showMessage(message, 10000);
+    if (m_calibration)
+        m_calibration->showResult(calibration, ceilings,
+                                  tr("Saved in %1, where `sharescope calibrate` keeps it too.").arg(path));
 }
 
 void MainWindow::chooseLanguage(const QString &language)
@@ -410,6 +430,7 @@ void MainWindow::setBusy(bool busy)
 {
     m_panel->setBusy(busy);
     m_cancelAction->setEnabled(busy);
+    m_calibrateAction->setEnabled(!busy);
     m_progress->setVisible(busy);
     m_progress->setValue(0);
     if (busy)

@@ -18,6 +18,7 @@ class QTabWidget;
 namespace sharescope {
 
 class BuffersTab;
+class CalibrationDialog;
 class CompareTab;
 class ExperimentPanel;
 class ExplainTab;
@@ -48,6 +49,8 @@ public:
     CompareTab *compareTab() const { return m_compare; }
     SweepTab *sweepTab() const { return m_sweep; }
     ExplainTab *explainTab() const { return m_explain; }
+    // The last Run → Calibrate…'s dialog; null before the first.
+    CalibrationDialog *calibrationDialog() const { return m_calibration; }
     void showTab(Tab tab);
 
     // The window's current results, as a report set (what Save writes).
@@ -73,13 +76,14 @@ public slots:
     void run();
     void compare();
     void sweep();
-    // Measures the ceilings of the device on screen and keeps them in the
-    // calibration cache, where later runs find them.
+    // Measures the ceilings of the device on screen on the worker thread,
+    // with its progress and Cancel in a dialog that then shows the result,
+    // and keeps them in the calibration cache, where later runs find them.
     void calibrate();
     void cancel();
 
 signals:
-    // After a run, compare or sweep ends, however it ends.
+    // After a run, compare, sweep or calibration ends, however it ends.
     void jobEnded(bool succeeded);
     void devicesReady();
     void reportOpened(const QString &path);
@@ -129,6 +133,8 @@ private:
     QAction *m_cancelAction = nullptr;
     QAction *m_saveAction = nullptr;
     QAction *m_traceAction = nullptr;
+    QAction *m_calibrateAction = nullptr;
+    CalibrationDialog *m_calibration = nullptr;
     const bool m_rememberSettings;
     ReportSet m_results;
     QStringList m_recent;

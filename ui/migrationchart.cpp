@@ -26,7 +26,7 @@ MigrationChart::MigrationChart(QWidget *parent)
     // Room on the right for the last slanted label.
     xAxis->setRange(-0.6, static_cast<double>(iterationPhases.size()) + 0.1);
     xAxis->setTickLabelRotation(30);
-    yAxis->setLabel(tr("MiB per iteration (median)"));
+    setAxisTitle(yAxis, tr("MiB per iteration (median)"), tr("MiB per iteration"));
     placeLegendAbove(this);
     clear();
 }

@@ -2,6 +2,8 @@
 
 #include "bytesize.h"
 
+#include <algorithm>
+
 namespace sharescope {
 
 void applyPalette(QCustomPlot *plot)
@@ -54,6 +56,35 @@ Plot::Plot(QWidget *parent)
     m_message->position->setCoords(0.5, 0.5);
     m_message->setVisible(false);
     applyPalette(this);
+    connect(this, &QCustomPlot::afterLayout, this, &Plot::fitAxisTitles);
+}
+
+void Plot::setAxisTitle(QCPAxis *axis, const QString &full, const QString &brief)
+{
+    const auto it = std::ranges::find(m_titles, axis, &AxisTitle::axis);
+    if (it == m_titles.end())
+        m_titles.push_back({axis, full, brief});
+    else
+        *it = {axis, full, brief};
+    axis->setLabel(full);
+    replot(rpQueuedReplot); // lays out, then fits
+}
+
+void Plot::fitAxisTitles()
+{
+    bool changed = false;
+    for (const AxisTitle &title : m_titles) {
+        const QRect rect = title.axis->axisRect()->rect();
+        const int room = title.axis->orientation() == Qt::Vertical ? rect.height() : rect.width();
+        const QString &fitting
+            = QFontMetrics(title.axis->labelFont()).horizontalAdvance(title.full) <= room ? title.full : title.brief;
+        if (title.axis->label() != fitting) {
+            title.axis->setLabel(fitting);
+            changed = true;
+        }
+    }
+    if (changed)
+        replot(rpQueuedReplot); // this frame was laid out with the other title
 }
 
 void Plot::setEmptyMessage(const QString &message)

@@ -2,6 +2,8 @@
 
 #include <qcustomplot.h>
 
+#include <vector>
+
 namespace sharescope {
 
 // Background, axes and text from the widget's palette, so that plots follow
@@ -35,12 +37,25 @@ class Plot : public QCustomPlot
 public:
     explicit Plot(QWidget *parent = nullptr);
     void setEmptyMessage(const QString &message); // empty string: none
+    // An axis title in two lengths: the full one wherever the axis is long
+    // enough to show it whole, else the brief one. A title longer than its
+    // axis is cut off at the plot's edge, as a short plot's y title was.
+    void setAxisTitle(QCPAxis *axis, const QString &full, const QString &brief);
 
 protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void fitAxisTitles();
+
+    struct AxisTitle
+    {
+        QCPAxis *axis;
+        QString full;
+        QString brief;
+    };
     QCPItemText *m_message = nullptr;
+    std::vector<AxisTitle> m_titles;
 };
 
 } // namespace sharescope

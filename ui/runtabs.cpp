@@ -1,6 +1,7 @@
 #include "runtabs.h"
 
 #include "bytesize.h"
+#include "ceilingtext.h"
 #include "countersmodel.h"
 #include "language.h"
 #include "migrationchart.h"
@@ -57,6 +58,22 @@ void TimelineTab::setReport(const RunReport &report)
     m_plot->setReport(report);
     m_model->setReport(report);
     const Verification &v = report.verification;
+    QString notes;
+    // Each measurement problem, in words above the table (the table marks
+    // its row); and where no calibration was found, how to make one.
+    for (const PhaseSummary &summary : summarize(report)) {
+        const auto ceiling = ceilingOf(report, summary.median);
+        if (ceiling && ceiling->problem)
+            notes += QStringLiteral("<br><span style='color:#b00020'>%1</span>")
+                         .arg(tr("⚠ %1").arg(problemText(*ceiling->problem)).toHtmlEscaped());
+    }
+    if (!report.ceilings)
+        notes += QStringLiteral("<br>")
+            + tr("This report has no ceilings: it was written before ShareScope held phases against them.");
+    else if (report.ceilings->calibratedUtc.empty())
+        notes += QStringLiteral("<br>")
+            + tr("No calibration of this device yet: Run → Calibrate… measures its ceilings, for the Of measured "
+                 "column.");
     m_summary->setText(
         tr("<b>%1</b> · %2 · %3 per buffer · %4 (%5) · %6 iterations after %7 warm-up · verified: %8")
             .arg(q(modeName(report.spec.mode)), q(kernelName(report.spec.kernel)), q(formatBytes(report.spec.bytes)),
@@ -64,7 +81,8 @@ void TimelineTab::setReport(const RunReport &report)
             .arg(report.spec.iterations)
             .arg(report.spec.warmup)
             .arg(v.passed() ? tr("yes, %1 elements").arg(q(formatCount(v.checked)))
-                            : tr("<span style='color:#b00020'>NO, %1 wrong</span>").arg(q(formatCount(v.mismatches)))));
+                            : tr("<span style='color:#b00020'>NO, %1 wrong</span>").arg(q(formatCount(v.mismatches))))
+        + notes);
 }
 
 } // namespace sharescope

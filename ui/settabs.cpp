@@ -6,6 +6,7 @@
 #include "comparemodel.h"
 #include "language.h"
 #include "phasestyle.h"
+#include "sortheader.h"
 #include "sweepplot.h"
 
 #include <QComboBox>
@@ -13,10 +14,14 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QRegularExpression>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace sharescope {
 
@@ -28,6 +33,7 @@ CompareTab::CompareTab(QWidget *parent)
     , m_table(new QTableView(this))
     , m_note(new QLabel(this))
     , m_lesson(new QLabel(this))
+    , m_splitter(new QSplitter(Qt::Vertical, this))
 {
     m_lesson->setWordWrap(true);
     m_lesson->setTextFormat(Qt::RichText);
@@ -39,24 +45,46 @@ CompareTab::CompareTab(QWidget *parent)
     m_lesson->hide();
     m_sorted->setSourceModel(m_model);
     m_sorted->setSortRole(CompareModel::SortRole);
+    m_table->setHorizontalHeader(new SortHeaderView(m_table));
     m_table->setModel(m_sorted);
     // Unsorted (catalogue order) until the user clicks a column.
     m_table->horizontalHeader()->setSortIndicator(-1, Qt::AscendingOrder);
     m_table->setSortingEnabled(true);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents); // rows as tall as their text
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setAlternatingRowColors(true);
     m_note->setWordWrap(true);
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_chart);
-    splitter->addWidget(m_table);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    m_splitter->addWidget(m_chart);
+    m_splitter->addWidget(m_table);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 0);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_lesson);
     layout->addWidget(m_note);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_splitter, 1);
     setReports({});
+}
+
+void CompareTab::fitTable()
+{
+    if (m_userSized || m_model->rowCount() == 0)
+        return;
+    // The table as tall as its rows, up to half the tab; the chart the rest.
+    m_table->resizeRowsToContents();
+    const int rows = m_table->verticalHeader()->length();
+    const int wanted = rows + m_table->horizontalHeader()->height() + 2 * m_table->frameWidth()
+        + m_table->horizontalScrollBar()->sizeHint().height();
+    const int total = m_splitter->height() - m_splitter->handleWidth();
+    const int table = std::min(wanted, total / 2);
+    m_splitter->setSizes({total - table, table});
+}
+
+void CompareTab::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitTable();
 }
 
 void CompareTab::setLesson(const Lesson &lesson)
@@ -83,6 +111,7 @@ void CompareTab::setReports(const ReportSet &set)
     const bool counters = std::ranges::any_of(set.runs, &RunReport::countersEnabled);
     m_table->setColumnHidden(CompareModel::MigratedColumn, !counters);
     m_table->setColumnHidden(CompareModel::FaultsColumn, !counters);
+    fitTable();
     if (set.runs.empty()) {
         m_note->setText(tr("Compare all modes runs the experiment on screen in every mode of the device."));
         return;

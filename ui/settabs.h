@@ -8,6 +8,7 @@
 class QComboBox;
 class QLabel;
 class QSortFilterProxyModel;
+class QSplitter;
 class QTableView;
 
 namespace sharescope {
@@ -32,13 +33,22 @@ public:
     CompareModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    // Gives the table the height of its rows and the chart the rest, until
+    // the user moves the splitter.
+    void fitTable();
+
     CompareChart *m_chart;
     CompareModel *m_model;
     QSortFilterProxyModel *m_sorted;
     QTableView *m_table;
     QLabel *m_note;
     QLabel *m_lesson;
+    QSplitter *m_splitter;
+    bool m_userSized = false;
 };
 
 // The Sweep tab: bandwidth against size, one line per mode.

@@ -39,7 +39,8 @@ void SweepPlot::setPhase(Phase phase)
 void SweepPlot::rebuild()
 {
     clearGraphs();
-    yAxis->setLabel(tr("%1 bandwidth (GB/s, log scale)").arg(phaseLabel(m_phase)));
+    setAxisTitle(yAxis, tr("%1 bandwidth (GB/s, log scale)").arg(phaseLabel(m_phase)),
+                 tr("%1 GB/s (log)").arg(phaseLabel(m_phase)));
     std::map<ModeId, std::vector<std::pair<double, double>>> lines; // mode -> (bytes, GB/s)
     for (const RunReport &run : m_set.runs) {
         for (const PhaseSummary &summary : summarize(run)) {

@@ -220,6 +220,46 @@ The specification of each path:
         <source>note: the calibration cache cannot be read (%1); `sharescope calibrate --device %2` writes a new one</source>
         <translation>注意：无法读取校准缓存（%1）；`sharescope calibrate --device %2` 会写入新的缓存</translation>
     </message>
+    <message>
+        <source>no ceiling</source>
+        <translation>无上限</translation>
+    </message>
+    <message>
+        <source>PROBLEM</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>This report was written before ShareScope held phases against ceilings: there is no ceiling to compare with.</source>
+        <translation>这份报告写于 ShareScope 将各阶段与上限对照之前：没有可以对照的上限。</translation>
+    </message>
+    <message>
+        <source>No measured ceiling for %1: %2</source>
+        <translation>%1 没有实测上限：%2</translation>
+    </message>
+    <message>
+        <source>No specification for %1: %2</source>
+        <translation>%1 没有规格上限：%2</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 of the best this machine reached there, %4</source>
+        <translation>%2 上的 %1：占本机在该路径上达到的最好成绩的 %3，即 %4</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3 of what its specification allows, %4</source>
+        <translation>%2 上的 %1：占其规格所允许的 %3，即 %4</translation>
+    </message>
+    <message>
+        <source>The working set fits in the device&apos;s cache, which may serve it faster than the memory.</source>
+        <translation>工作集可以放进设备的缓存，缓存可能比内存更快地提供数据。</translation>
+    </message>
+    <message>
+        <source>The phase moved no data: it has no bandwidth to hold against a ceiling.</source>
+        <translation>该阶段没有移动数据：没有可与上限对照的带宽。</translation>
+    </message>
+    <message>
+        <source>%1: PROBLEM %2</source>
+        <translation>%1：问题 %2</translation>
+    </message>
 </context>
 <context>
     <name>CliText</name>
@@ -1776,6 +1816,18 @@ checks every element against the CPU reference
         <source>PROBLEM</source>
         <translation>问题</translation>
     </message>
+    <message>
+        <source>of measured, of spec = the bandwidth on the phase&apos;s most loaded path, as a share of the best this machine
+reached there (sharescope calibrate) and of what the hardware&apos;s specification allows; no ceiling = none
+known for that path (not calibrated, no specification, or a report from before ceilings); PROBLEM = above
+the path&apos;s specification: a measurement problem, not a result
+</source>
+        <translation>占实测、占规格 = 该阶段负载最重的路径上的带宽，分别占本机在该路径上达到的最好成绩
+（sharescope calibrate）和硬件规格所允许值的比例；无上限 = 该路径没有已知的上限
+（尚未校准、没有规格，或报告写于引入上限之前）；问题 = 超过了路径的规格：
+这是测量问题，而不是结果
+</translation>
+    </message>
 </context>
 <context>
     <name>Residency</name>
@@ -1988,6 +2040,64 @@ checks every element against the CPU reference
     </message>
 </context>
 <context>
+    <name>sharescope::CalibrationDialog</name>
+    <message>
+        <source>Calibrate</source>
+        <translation>校准</translation>
+    </message>
+    <message>
+        <source>Measuring the ceilings of %1: pinned copies each way, device memory and host memory. This takes a few seconds to a minute.</source>
+        <translation>正在测量 %1 的上限：双向的固定内存拷贝、设备内存和主机内存。需要几秒钟到一分钟。</translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>The ceilings of %1 (%2): the best this machine reached on each path, next to what the specification allows. Runs on this device now show each phase as a share of both.</source>
+        <translation>%1（%2）的上限：本机在每条路径上达到的最好成绩，以及规格所允许的值。此后在该设备上的运行会把每个阶段显示为占这两者的比例。</translation>
+    </message>
+    <message>
+        <source>%1 — measured: %2; specification: %3</source>
+        <translation>%1 — 实测：%2；规格：%3</translation>
+    </message>
+    <message>
+        <source>%1 skipped: %2</source>
+        <translation>已跳过 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::CalibrationModel</name>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>no specification</source>
+        <translation>无规格</translation>
+    </message>
+    <message>
+        <source>no ceiling</source>
+        <translation>无上限</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>Measured ceiling</source>
+        <translation>实测上限</translation>
+    </message>
+    <message>
+        <source>Specification</source>
+        <translation>规格</translation>
+    </message>
+    <message>
+        <source>Measured of spec</source>
+        <translation>实测占规格</translation>
+    </message>
+</context>
+<context>
     <name>sharescope::CompareChart</name>
     <message>
         <source>Median time per phase (ms, log scale)</source>
@@ -2000,6 +2110,10 @@ checks every element against the CPU reference
     <message>
         <source>Compare all modes to see them side by side</source>
         <translation>比较所有模式，即可并列查看</translation>
+    </message>
+    <message>
+        <source>Median ms (log)</source>
+        <translation>中位数 ms（对数）</translation>
     </message>
 </context>
 <context>
@@ -2029,10 +2143,6 @@ checks every element against the CPU reference
         <translation>已传输</translation>
     </message>
     <message>
-        <source>Kernel bandwidth</source>
-        <translation>内核带宽</translation>
-    </message>
-    <message>
         <source>Migrated</source>
         <translation>已迁移</translation>
     </message>
@@ -2043,6 +2153,40 @@ checks every element against the CPU reference
     <message>
         <source>Verified</source>
         <translation>已验证</translation>
+    </message>
+    <message>
+        <source>⚠ measurement problem</source>
+        <translation>！测量问题</translation>
+    </message>
+    <message>
+        <source>⚠ problem</source>
+        <translation>！问题</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s bandwidth on its most loaded path as a share of the best this machine reached there (Run → Calibrate…)</source>
+        <translation>内核在其负载最重的路径上的带宽，占本机在该路径上达到的最好成绩的比例（运行 → 校准…）</translation>
+    </message>
+    <message>
+        <source>The kernel&apos;s bandwidth on its most loaded path as a share of what the hardware&apos;s specification allows; more than 5% above it is a measurement problem, not a result</source>
+        <translation>内核在其负载最重的路径上的带宽，占硬件规格所允许值的比例；超出规格 5% 以上即为测量问题，而不是结果</translation>
+    </message>
+    <message>
+        <source>Kernel
+bandwidth</source>
+        <translation>内核
+带宽</translation>
+    </message>
+    <message>
+        <source>Of
+measured</source>
+        <translation>占
+实测</translation>
+    </message>
+    <message>
+        <source>Of
+spec</source>
+        <translation>占
+规格</translation>
     </message>
 </context>
 <context>
@@ -2457,6 +2601,22 @@ checks every element against the CPU reference
         <source>cancelled</source>
         <translation>已取消</translation>
     </message>
+    <message>
+        <source>The calibration failed: %1</source>
+        <translation>校准失败：%1</translation>
+    </message>
+    <message>
+        <source>The calibration was cancelled; the cache keeps what it held before.</source>
+        <translation>校准已取消；缓存保留原有内容。</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Saved in %1, where `sharescope calibrate` keeps it too.</source>
+        <translation>已保存在 %1，`sharescope calibrate` 也保存在这里。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -2483,6 +2643,10 @@ checks every element against the CPU reference
     <message>
         <source>Nothing migrated: every phase reported 0 bytes</source>
         <translation>没有迁移：每个阶段都报告 0 字节</translation>
+    </message>
+    <message>
+        <source>MiB per iteration</source>
+        <translation>每次迭代的 MiB</translation>
     </message>
 </context>
 <context>
@@ -2577,6 +2741,30 @@ checks every element against the CPU reference
         <source>Counted</source>
         <translation>计数运行</translation>
     </message>
+    <message>
+        <source>⚠ measurement problem</source>
+        <translation>！测量问题</translation>
+    </message>
+    <message>
+        <source>⚠ problem</source>
+        <translation>！问题</translation>
+    </message>
+    <message>
+        <source>The bandwidth on the phase&apos;s most loaded path as a share of the best this machine reached there (Run → Calibrate…). A working set that fits in a cache can pass 100%.</source>
+        <translation>该阶段负载最重的路径上的带宽，占本机在该路径上达到的最好成绩的比例（运行 → 校准…）。能放进缓存的工作集可以超过 100%。</translation>
+    </message>
+    <message>
+        <source>The bandwidth on the phase&apos;s most loaded path as a share of what the hardware&apos;s specification allows. More than 5% above it is a measurement problem, not a result.</source>
+        <translation>该阶段负载最重的路径上的带宽，占硬件规格所允许值的比例。超出规格 5% 以上即为测量问题，而不是结果。</translation>
+    </message>
+    <message>
+        <source>Of measured</source>
+        <translation>占实测</translation>
+    </message>
+    <message>
+        <source>Of spec</source>
+        <translation>占规格</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::RunController</name>
@@ -2613,6 +2801,10 @@ checks every element against the CPU reference
     <message>
         <source>No %1 bandwidth: that phase moved nothing</source>
         <translation>无 %1 带宽：该阶段未传输数据</translation>
+    </message>
+    <message>
+        <source>%1 GB/s (log)</source>
+        <translation>%1 GB/s（对数）</translation>
     </message>
 </context>
 <context>
@@ -2678,6 +2870,18 @@ checks every element against the CPU reference
     <message>
         <source>&lt;span style=&apos;color:#b00020&apos;&gt;NO, %1 wrong&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:#b00020&apos;&gt;否！%1 个错误&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>⚠ %1</source>
+        <translation>！%1</translation>
+    </message>
+    <message>
+        <source>This report has no ceilings: it was written before ShareScope held phases against them.</source>
+        <translation>这份报告没有上限：它写于 ShareScope 将各阶段与上限对照之前。</translation>
+    </message>
+    <message>
+        <source>No calibration of this device yet: Run → Calibrate… measures its ceilings, for the Of measured column.</source>
+        <translation>该设备尚未校准：运行 → 校准… 会测量它的上限，供“占实测”一列使用。</translation>
     </message>
 </context>
 </TS>

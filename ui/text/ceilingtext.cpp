@@ -27,14 +27,6 @@ QString rateText(const std::optional<double> &bytesPerSecond)
     return bytesPerSecond ? q(formatBandwidth(*bytesPerSecond)) : dash;
 }
 
-// "63.0 GB/s (PCIe 32 GT/s x16, ...)" or "— (why not)".
-QString ceilingText(const PathCeiling &ceiling)
-{
-    const QString source = templateText(ceiling.source.english(), ceiling.source);
-    return source.isEmpty() ? rateText(ceiling.bytesPerSecond)
-                            : CeilingText::tr("%1 (%2)").arg(rateText(ceiling.bytesPerSecond), source);
-}
-
 // The phases of a report's summary held against each path.
 std::vector<std::pair<Path, QStringList>> phasesByPath(const RunReport &report)
 {
@@ -53,6 +45,13 @@ std::vector<std::pair<Path, QStringList>> phasesByPath(const RunReport &report)
 
 } // namespace
 
+QString ceilingText(const PathCeiling &ceiling)
+{
+    const QString source = templateText(ceiling.source.english(), ceiling.source);
+    return source.isEmpty() ? rateText(ceiling.bytesPerSecond)
+                            : CeilingText::tr("%1 (%2)").arg(rateText(ceiling.bytesPerSecond), source);
+}
+
 QString pathText(Path path)
 {
     return coreText(std::string(pathLabel(path)));
@@ -64,6 +63,73 @@ QString percentText(const std::optional<double> &percent, bool cached)
         return dash;
     const QString value = QStringLiteral("%1%").arg(std::lround(*percent));
     return cached ? CeilingText::tr("%1 (cache)").arg(value) : value;
+}
+
+QString shareText(const CeilingShare &share)
+{
+    switch (share.state) {
+    case CeilingShare::State::Value:
+        return percentText(share.percent, share.cached);
+    case CeilingShare::State::NoCeiling:
+        return CeilingText::tr("no ceiling");
+    case CeilingShare::State::MeasurementProblem:
+        return CeilingText::tr("PROBLEM");
+    case CeilingShare::State::NothingMoved:
+        break;
+    }
+    return dash;
+}
+
+QString shareExplanation(const RunReport &report, const PhaseShares &shares, CeilingKind kind)
+{
+    const bool measured = kind == CeilingKind::Measured;
+    const CeilingShare &share = measured ? shares.ofMeasured : shares.ofSpecification;
+    switch (share.state) {
+    case CeilingShare::State::NothingMoved:
+        break;
+    case CeilingShare::State::MeasurementProblem:
+        return problemText(*shares.ceiling->problem);
+    case CeilingShare::State::NoCeiling: {
+        if (!report.ceilings || !shares.ceiling || !shares.ceiling->path)
+            return CeilingText::tr("This report was written before ShareScope held phases against ceilings: there "
+                                   "is no ceiling to compare with.");
+        const Path path = *shares.ceiling->path;
+        const PathCeiling &ceiling
+            = measured ? report.ceilings->measuredOf(path) : report.ceilings->specificationOf(path);
+        const QString why = templateText(ceiling.source.english(), ceiling.source);
+        return measured ? CeilingText::tr("No measured ceiling for %1: %2").arg(pathText(path), why)
+                        : CeilingText::tr("No specification for %1: %2").arg(pathText(path), why);
+    }
+    case CeilingShare::State::Value: {
+        const Path path = *shares.ceiling->path;
+        const QString rate = rateText(shares.ceiling->bytesPerSecond);
+        QString text = measured
+            ? CeilingText::tr("%1 on %2: %3 of the best this machine reached there, %4")
+                  .arg(rate, pathText(path), percentText(share.percent), ceilingText(report.ceilings->measuredOf(path)))
+            : CeilingText::tr("%1 on %2: %3 of what its specification allows, %4")
+                  .arg(rate, pathText(path), percentText(share.percent),
+                       ceilingText(report.ceilings->specificationOf(path)));
+        if (share.cached)
+            text += QLatin1Char(' ')
+                + CeilingText::tr("The working set fits in the device's cache, which may serve it faster than the "
+                                  "memory.");
+        return text;
+    }
+    }
+    return CeilingText::tr("The phase moved no data: it has no bandwidth to hold against a ceiling.");
+}
+
+QStringList problemLines(const std::vector<RunReport> &runs, const std::function<QString(const RunReport &)> &runName)
+{
+    QStringList lines;
+    for (const RunReport &run : runs) {
+        for (const PhaseSummary &summary : summarize(run)) {
+            const auto ceiling = ceilingOf(run, summary.median);
+            if (ceiling && ceiling->problem)
+                lines << CeilingText::tr("%1: PROBLEM %2").arg(runName(run), problemText(*ceiling->problem));
+        }
+    }
+    return lines;
 }
 
 std::optional<PhaseCeiling> ceilingOf(const RunReport &report, const PhaseResult &phase)
@@ -121,7 +187,7 @@ QString calibrationTable(const Calibration &calibration, const Ceilings &ceiling
         table.addRow({std::string(calibrationStepName(r.step)), s(pathText(r.path)), formatBytes(r.bytes),
                       formatBandwidth(r.bytesPerSecond), formatBandwidth(r.minBytesPerSecond),
                       formatBandwidth(r.maxBytesPerSecond),
-                      s(percentText(spec ? std::optional(100.0 * r.bytesPerSecond / *spec) : std::nullopt))});
+                      s(spec ? percentText(100.0 * r.bytesPerSecond / *spec) : CeilingText::tr("no ceiling"))});
     }
     for (const SkippedStep &skipped : calibration.skipped)
         table.addNote(std::string(calibrationStepName(skipped.step)) + ": " + s(coreText(skipped.reason)));

@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <array>
 
 // The translation context of this file's messages.
 class ReportTables
@@ -112,6 +113,37 @@ QString ceilingsText(const RunReport &report)
     return text + QLatin1Char('\n');
 }
 
+// The two ceiling columns after a bandwidth (cell `bandwidth` of the row).
+// Above its path's specification the bandwidth is a measurement problem,
+// never a result: its cell says so instead of the figure.
+void addShares(std::vector<std::string> &row, std::size_t bandwidth, const PhaseShares &shares)
+{
+    if (shares.problem())
+        row[bandwidth] = s(ReportTables::tr("PROBLEM"));
+    row.push_back(s(shareText(shares.ofMeasured)));
+    row.push_back(s(shareText(shares.ofSpecification)));
+}
+
+void addShareColumns(TextTable &table)
+{
+    table.addColumn(s(ReportTables::tr("of measured")));
+    table.addColumn(s(ReportTables::tr("of spec")));
+}
+
+// Under a compare or a sweep: what the ceiling columns say, and each
+// measurement problem.
+QString sharesLegend(const ReportSet &set)
+{
+    QString text = ReportTables::tr(
+        "of measured, of spec = the bandwidth on the phase's most loaded path, as a share of the best this machine\n"
+        "reached there (sharescope calibrate) and of what the hardware's specification allows; no ceiling = none\n"
+        "known for that path (not calibrated, no specification, or a report from before ceilings); PROBLEM = above\n"
+        "the path's specification: a measurement problem, not a result\n");
+    for (const QString &line : problemLines(set.runs, [&set](const RunReport &run) { return runName(set, run); }))
+        text += line + QLatin1Char('\n');
+    return text;
+}
+
 PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
 {
     const auto it = std::ranges::find(summaries, phase, &PhaseSummary::phase);
@@ -203,10 +235,8 @@ QString runTable(const RunReport &report)
         = std::ranges::any_of(summaries, [](const PhaseSummary &p) { return p.median.countedNs.has_value(); });
     if (counted)
         table.addColumn(s(ReportTables::tr("counted")));
-    if (report.ceilings) {
-        table.addColumn(s(ReportTables::tr("of measured")));
-        table.addColumn(s(ReportTables::tr("of spec")));
-    }
+    if (report.ceilings)
+        addShareColumns(table);
     for (const PhaseSummary &summary : summaries) {
         const bool once
             = summary.phase == Phase::Alloc || summary.phase == Phase::IpcOpen || summary.phase == Phase::Free;
@@ -220,14 +250,8 @@ QString runTable(const RunReport &report)
                                      s(bandwidthText(median))};
         if (counted)
             row.push_back(s(countedCostText(median)));
-        if (const auto ceiling = ceilingOf(report, median)) {
-            // Above its path's specification: a measurement problem, never a result.
-            if (ceiling->problem)
-                row.back() = s(ReportTables::tr("PROBLEM"));
-            row.push_back(s(ceiling->problem ? QStringLiteral("!") : percentText(ceiling->percentOfMeasured)));
-            row.push_back(s(ceiling->problem ? QStringLiteral("!")
-                                             : percentText(ceiling->percentOfSpecification, ceiling->cached)));
-        }
+        if (report.ceilings)
+            addShares(row, 6, phaseShares(report, median));
         table.addRow(row);
     }
     text += q(table.render());
@@ -269,6 +293,7 @@ QString compareTable(const ReportSet &set)
     table.addColumn(s(ReportTables::tr("iteration")));
     table.addColumn(s(ReportTables::tr("moved")));
     table.addColumn(s(ReportTables::tr("kernel bw")));
+    addShareColumns(table);
     const bool anyCounters = std::ranges::any_of(set.runs, &RunReport::countersEnabled);
     if (anyCounters) {
         table.addColumn(s(ReportTables::tr("migrated")));
@@ -284,6 +309,7 @@ QString compareTable(const ReportSet &set)
         row.push_back(formatDuration(totals.ns));
         row.push_back(formatBytes(totals.moved));
         row.push_back(totals.kernelBandwidth ? formatBandwidth(*totals.kernelBandwidth) : s(dash));
+        addShares(row, row.size() - 1, phaseShares(run, summaryFor(summarize(run), Phase::Kernel).median));
         if (anyCounters) {
             row.push_back(s(counterText(totals.migrated, CounterUnit::Bytes, totals.lowerBound)));
             row.push_back(s(counterText(totals.faults, CounterUnit::Count, totals.lowerBound)));
@@ -316,7 +342,7 @@ QString compareTable(const ReportSet &set)
         text += ReportTables::tr(
             "migrated = bytes the driver migrated both ways per iteration; faults = CPU page faults + GPU fault "
             "groups (CUPTI);\n≥ = the driver dropped migration records in that run, so this is a lower bound\n");
-    return text;
+    return text + sharesLegend(set);
 }
 
 QString runName(const ReportSet &set, const RunReport &run)
@@ -333,19 +359,26 @@ QString sweepTable(const ReportSet &set)
     TextTable table;
     table.addColumn(s(ReportTables::tr("mode")), TextTable::Align::Left);
     table.addColumn(s(ReportTables::tr("size")));
-    table.addColumn(s(ReportTables::tr("to-device")));
-    table.addColumn(s(ReportTables::tr("kernel")));
-    table.addColumn(s(ReportTables::tr("to-host")));
+    const std::array<std::pair<Phase, QString>, 3> shown{{{Phase::ToDevice, ReportTables::tr("to-device")},
+                                                          {Phase::Kernel, ReportTables::tr("kernel")},
+                                                          {Phase::ToHost, ReportTables::tr("to-host")}}};
+    for (const auto &[phase, header] : shown) {
+        table.addColumn(s(header));
+        addShareColumns(table);
+    }
     table.addColumn(s(ReportTables::tr("iteration")));
     table.addColumn(s(ReportTables::tr("verified")), TextTable::Align::Left);
     for (const RunReport &run : set.runs) {
         const auto summaries = summarize(run);
-        table.addRow({std::string(modeName(run.spec.mode)), formatBytes(run.spec.bytes),
-                      s(bandwidthText(summaryFor(summaries, Phase::ToDevice).median)),
-                      s(bandwidthText(summaryFor(summaries, Phase::Kernel).median)),
-                      s(bandwidthText(summaryFor(summaries, Phase::ToHost).median)),
-                      formatDuration(medianIterationNs(run)),
-                      s(run.verification.passed() ? ReportTables::tr("yes") : ReportTables::tr("NO"))});
+        std::vector<std::string> row{std::string(modeName(run.spec.mode)), formatBytes(run.spec.bytes)};
+        for (const auto &[phase, header] : shown) {
+            const PhaseResult &median = summaryFor(summaries, phase).median;
+            row.push_back(s(bandwidthText(median)));
+            addShares(row, row.size() - 1, phaseShares(run, median));
+        }
+        row.push_back(formatDuration(medianIterationNs(run)));
+        row.push_back(s(run.verification.passed() ? ReportTables::tr("yes") : ReportTables::tr("NO")));
+        table.addRow(row);
     }
     for (const SkippedRun &skipped : set.skipped)
         table.addNote(std::string(modeName(skipped.mode)) + " " + formatBytes(skipped.bytes) + ": "
@@ -356,7 +389,7 @@ QString sweepTable(const ReportSet &set)
         text += ReportTables::tr("%1 · %2 (%3) · bandwidth of the median iteration; — where a phase moved nothing\n\n")
                     .arg(q(kernelName(first.spec.kernel)), q(first.device.id), q(first.device.name));
     }
-    return text + q(table.render());
+    return text + q(table.render()) + QLatin1Char('\n') + sharesLegend(set);
 }
 
 } // namespace sharescope
