@@ -75,7 +75,9 @@ private slots:
         window.show();
         QVERIFY(ready.wait(30000));
         QCOMPARE(window.size(), QSize(1280, 800));
+        QSignalSpy opened(&window, &MainWindow::reportOpened); // reports open off the GUI thread
         QVERIFY(window.openReport(path));
+        QVERIFY(opened.wait(30000));
         QCOMPARE(window.compareTab()->model()->rowCount(), 7);
 
         QTableView *table = window.compareTab()->table();
