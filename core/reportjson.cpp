@@ -449,6 +449,40 @@ Residency readResidency(const Reader &r)
     return residency;
 }
 
+BufferReport readBuffer(const Reader &b)
+{
+    BufferReport buffer;
+    buffer.name = b["name"].string();
+    const std::string type = b["type"].string();
+    buffer.type = type == "u32" ? ElementType::UInt32 : ElementType::Float32;
+    if (type != "u32" && type != "f32")
+        b["type"].fail("must be \"f32\" or \"u32\"");
+    const std::string role = b["role"].string();
+    if (role != "input" && role != "output" && role != "inout")
+        b["role"].fail("must be \"input\", \"output\" or \"inout\"");
+    buffer.role = role == "input" ? BufferRole::Input : role == "output" ? BufferRole::Output : BufferRole::InOut;
+    buffer.bytes = b["bytes"].unsignedValue();
+    buffer.placement = b["placement"].string();
+    buffer.zeroCopy = b["zeroCopy"].optionalBool();
+    buffer.managed = b["managed"].boolean();
+    buffer.address = b["address"].unsignedValue();
+    return buffer;
+}
+
+MigrationEvent readMigrationEvent(const Reader &e)
+{
+    MigrationEvent event;
+    event.kind = parsed(e["kind"], counterKindFromName, "names an unknown counter kind");
+    event.startNs = e["startNs"].unsignedValue();
+    event.endNs = e["endNs"].unsignedValue();
+    event.address = e["address"].unsignedValue();
+    event.value = e["value"].unsignedValue();
+    event.cause = parsed(e["cause"], migrationCauseFromName, "names an unknown migration cause");
+    event.iteration = e["iteration"].intValue();
+    event.phase = parsed(e["phase"], phaseFromName, "names an unknown phase");
+    return event;
+}
+
 RunReport readReport(const Reader &r)
 {
     const std::string format = r.has("format") ? r["format"].string() : std::string();
@@ -471,24 +505,8 @@ RunReport readReport(const Reader &r)
     report.device = readDevice(r["device"]);
     report.spec = readSpec(r["spec"]);
     const KernelInfo &kernel = report.spec.kernelInfo();
-    for (const Reader &b : r["buffers"].items()) {
-        BufferReport buffer;
-        buffer.name = b["name"].string();
-        const std::string type = b["type"].string();
-        buffer.type = type == "u32" ? ElementType::UInt32 : ElementType::Float32;
-        if (type != "u32" && type != "f32")
-            b["type"].fail("must be \"f32\" or \"u32\"");
-        const std::string role = b["role"].string();
-        if (role != "input" && role != "output" && role != "inout")
-            b["role"].fail("must be \"input\", \"output\" or \"inout\"");
-        buffer.role = role == "input" ? BufferRole::Input : role == "output" ? BufferRole::Output : BufferRole::InOut;
-        buffer.bytes = b["bytes"].unsignedValue();
-        buffer.placement = b["placement"].string();
-        buffer.zeroCopy = b["zeroCopy"].optionalBool();
-        buffer.managed = b["managed"].boolean();
-        buffer.address = b["address"].unsignedValue();
-        report.buffers.push_back(buffer);
-    }
+    for (const Reader &b : r["buffers"].items())
+        report.buffers.push_back(readBuffer(b));
     if (!report.buffers.empty() && report.buffers.size() != kernel.buffers.size())
         r["buffers"].fail("must list the " + std::to_string(kernel.buffers.size()) + " buffers of "
                           + std::string(kernel.name));
@@ -518,18 +536,8 @@ RunReport readReport(const Reader &r)
         report.exactNote = r["counters"]["exactNote"].string();
         report.recordsNote = r["counters"]["recordsNote"].string();
     }
-    for (const Reader &e : r["migrations"]["events"].items()) {
-        MigrationEvent event;
-        event.kind = parsed(e["kind"], counterKindFromName, "names an unknown counter kind");
-        event.startNs = e["startNs"].unsignedValue();
-        event.endNs = e["endNs"].unsignedValue();
-        event.address = e["address"].unsignedValue();
-        event.value = e["value"].unsignedValue();
-        event.cause = parsed(e["cause"], migrationCauseFromName, "names an unknown migration cause");
-        event.iteration = e["iteration"].intValue();
-        event.phase = parsed(e["phase"], phaseFromName, "names an unknown phase");
-        report.migrations.push_back(event);
-    }
+    for (const Reader &e : r["migrations"]["events"].items())
+        report.migrations.push_back(readMigrationEvent(e));
     report.migrationsDropped = r["migrations"]["dropped"].unsignedValue();
     if (!r["ipc"].isNull()) {
         const Reader ipc = r["ipc"];

@@ -81,6 +81,35 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     m_tabs->addTab(m_explain, tr("Explain"));
     setCentralWidget(m_tabs);
 
+    createDocks();
+
+    m_progress->setMaximumWidth(240);
+    m_progress->setRange(0, 1000);
+    m_progress->setVisible(false);
+    statusBar()->addPermanentWidget(m_deviceLabel);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_openProgress);
+    createMenus();
+
+    connectLoader();
+    connectPanel();
+    connectController();
+
+    resize(1280, 800);
+    if (m_rememberSettings) {
+        QSettings settings;
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        m_recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+    }
+    updateRecentMenu();
+    m_controller->listDevices();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDocks()
+{
     auto *experiment = new QDockWidget(tr("Experiment"), this);
     experiment->setObjectName(QStringLiteral("experiment"));
     experiment->setWidget(m_panel);
@@ -94,15 +123,10 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
     resizeDocks({logDock}, {110}, Qt::Vertical);
     resizeDocks({experiment}, {300}, Qt::Horizontal);
+}
 
-    m_progress->setMaximumWidth(240);
-    m_progress->setRange(0, 1000);
-    m_progress->setVisible(false);
-    statusBar()->addPermanentWidget(m_deviceLabel);
-    statusBar()->addPermanentWidget(m_progress);
-    statusBar()->addPermanentWidget(m_openProgress);
-    createMenus();
-
+void MainWindow::connectLoader()
+{
     connect(m_openProgress, &OpenProgress::cancelRequested, m_loader, &ReportLoader::cancel);
     connect(m_loader, &ReportLoader::progress, m_openProgress,
             [this](quint64, int permille) { m_openProgress->setPermille(permille); });
@@ -119,7 +143,10 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
         log(tr("Cancelled opening %1").arg(path));
         emit reportNotOpened(path, tr("cancelled"));
     });
+}
 
+void MainWindow::connectPanel()
+{
     connect(m_panel, &ExperimentPanel::runRequested, this, &MainWindow::run);
     connect(m_panel, &ExperimentPanel::compareRequested, this, &MainWindow::compare);
     connect(m_panel, &ExperimentPanel::sweepRequested, this, &MainWindow::sweep);
@@ -130,7 +157,10 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
         if (const auto spec = m_panel->spec())
             m_explain->setExperiment(*spec);
     });
+}
 
+void MainWindow::connectController()
+{
     connect(m_controller, &RunController::devicesListed, this, [this](const DeviceList &list) {
         m_panel->setDevices(list);
         for (const std::string &problem : list.problems)
@@ -185,19 +215,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
         statusBar()->showMessage(tr("Cancelled"), 5000);
         emit jobEnded(false);
     });
-
-    resize(1280, 800);
-    if (m_rememberSettings) {
-        QSettings settings;
-        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-        m_recent = settings.value(QStringLiteral("recentFiles")).toStringList();
-    }
-    updateRecentMenu();
-    m_controller->listDevices();
 }
-
-MainWindow::~MainWindow() = default;
 
 void MainWindow::createMenus()
 {

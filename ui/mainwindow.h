@@ -106,6 +106,10 @@ private:
     void exportPlot();
     void addRecent(const QString &path);
     void updateRecentMenu();
+    void createDocks();
+    void connectLoader();
+    void connectPanel();
+    void connectController();
     void log(const QString &message);
     void setBusy(bool busy);
     void chooseLanguage(const QString &language);
