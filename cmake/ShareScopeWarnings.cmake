@@ -9,9 +9,18 @@ if(SHARESCOPE_SANITIZE AND SHARESCOPE_SANITIZE_THREAD)
   message(FATAL_ERROR "SHARESCOPE_SANITIZE and SHARESCOPE_SANITIZE_THREAD exclude each other; use the asan or the tsan preset")
 endif()
 
+# CI builds with it (SHARESCOPE_WERROR=ON in .ci/run, passed on by
+# scripts/build.sh): a new warning fails the build there, not on a user's
+# machine with another compiler.
+option(SHARESCOPE_WERROR "Treat the project's own C++ warnings as errors" OFF)
+add_feature_info(Werror SHARESCOPE_WERROR "warnings are errors")
+
 function(sharescope_target_defaults target)
   target_compile_options(${target} PRIVATE
     $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wno-missing-field-initializers>)
+  if(SHARESCOPE_WERROR)
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Werror>)
+  endif()
   if(SHARESCOPE_SANITIZE)
     target_compile_options(${target} PRIVATE
       $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined>)

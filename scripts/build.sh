@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Configures (once) and builds ShareScope with a CMake preset.
 # Usage: scripts/build.sh [PRESET]   (default, asan or tsan; see CMakePresets.json)
+# SHARESCOPE_WERROR=ON in the environment makes the project's warnings
+# errors (CI sets it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=${1:-default}
-if [ ! -f "build/$preset/CMakeCache.txt" ]; then
+options=()
+[ -n "${SHARESCOPE_WERROR:-}" ] && options+=("-DSHARESCOPE_WERROR=$SHARESCOPE_WERROR")
+if [ ! -f "build/$preset/CMakeCache.txt" ] || [ ${#options[@]} -gt 0 ]; then
   log=$(mktemp)
-  if ! cmake --preset "$preset" >"$log" 2>&1; then
+  if ! cmake --preset "$preset" "${options[@]}" >"$log" 2>&1; then
     cat "$log" >&2
     rm -f "$log"
     exit 1

@@ -2,7 +2,8 @@
 # Installs the Debian packages that ShareScope needs to build, run and test.
 # Idempotent and quiet when everything is present; runs `apt-get update` once
 # when something is missing; uses sudo when not root.
-# Usage: scripts/setup.sh [package|fuzz]   (also what scripts/package.sh or scripts/fuzz.sh needs)
+# Usage: scripts/setup.sh [package|fuzz|tidy]   (also what scripts/package.sh, scripts/fuzz.sh or
+# scripts/tidy.sh needs)
 set -euo pipefail
 
 packages=(
@@ -20,6 +21,9 @@ packages=(
 if [ "${1:-}" = fuzz ]; then
   # scripts/fuzz.sh: clang and its libFuzzer and sanitizer runtimes.
   packages+=(clang libclang-rt-14-dev)
+fi
+if [ "${1:-}" = tidy ]; then
+  packages+=(clang-tidy)
 fi
 if [ "${1:-}" = package ]; then
   # dpkg-shlibdeps (with file) computes the package's dependencies; the rest check it.
