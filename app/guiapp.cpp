@@ -122,8 +122,7 @@ bool applyArguments(MainWindow &window, const CommandLineOptions &options, QText
         return false;
     }
     if (!spec.peerId.empty() && !panel->selectPeer(q(spec.peerId))) {
-        err << "sharescope: " << QCoreApplication::translate("main", "no peer %1 here").arg(q(spec.peerId))
-            << Qt::endl;
+        err << "sharescope: " << QCoreApplication::translate("main", "no peer %1 here").arg(q(spec.peerId)) << Qt::endl;
         exitCode = 2;
         return false;
     }

@@ -19,8 +19,7 @@ constexpr std::array pingPongCuda{ModeId::Managed, ModeId::ManagedAdvise, ModeId
 constexpr std::array pingPongOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId::ClSvmFine};
 constexpr std::array processCuda{ModeId::Device, ModeId::Ipc};
 constexpr std::array profilersCuda{ModeId::Managed};
-constexpr std::array peerCuda{ModeId::PeerCopy, ModeId::PeerAccess, ModeId::ManagedPeer,
-                              ModeId::ManagedPeerPrefetch};
+constexpr std::array peerCuda{ModeId::PeerCopy, ModeId::PeerAccess, ModeId::ManagedPeer, ModeId::ManagedPeerPrefetch};
 // Small enough that CUPTI's records keep up, and large enough that they do not.
 constexpr std::array profilersSizes{16 * MiB, 512 * MiB};
 

@@ -81,8 +81,9 @@ Status validatePeerRequest(const RunRequest &request)
 {
     const ExperimentSpec &base = request.base;
     if (!base.peerId.empty() && !validPeerId(base.peerId)) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid --peer '%1'; accepted: cuda:N, a CUDA device other "
-                                                      "than --device (see sharescope devices)"),
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "invalid --peer '%1'; accepted: cuda:N, a CUDA device other "
+                                              "than --device (see sharescope devices)"),
                            {base.peerId});
     }
     if (request.demo)
@@ -94,8 +95,9 @@ Status validatePeerRequest(const RunRequest &request)
                 SHARESCOPE_TR_NOOP("Core", "--peer applies only to the modes that use a second GPU (%1)"),
                 {peerModeNameList()});
         }
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "--peer applies only to the modes that use a second GPU (%1), "
-                                                      "not to %2"),
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--peer applies only to the modes that use a second GPU (%1), "
+                                              "not to %2"),
                            {peerModeNameList(), std::string(modeName(*mode))});
     }
     if (base.peerAccess && !anyRequested(request, [](ModeId m) { return m == ModeId::PeerCopy; })) {

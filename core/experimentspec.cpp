@@ -73,13 +73,15 @@ namespace {
 Status validatePeer(const ExperimentSpec &spec)
 {
     if (!spec.peerId.empty() && !spec.modeInfo().needsPeer) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "--peer applies only to the modes that use a second GPU (%1), "
-                                                      "not to %2"),
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--peer applies only to the modes that use a second GPU (%1), "
+                                              "not to %2"),
                            {peerModeNameList(), std::string(modeName(spec.mode))});
     }
     if (!spec.peerId.empty() && !validPeerId(spec.peerId)) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid --peer '%1'; accepted: cuda:N, a CUDA device other "
-                                                      "than --device (see sharescope devices)"),
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "invalid --peer '%1'; accepted: cuda:N, a CUDA device other "
+                                              "than --device (see sharescope devices)"),
                            {spec.peerId});
     }
     if (spec.peerAccess && spec.mode != ModeId::PeerCopy) {

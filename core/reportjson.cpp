@@ -78,11 +78,15 @@ json phaseJson(const PhaseResult &phase)
         for (const CounterField &field : counterFields())
             counters[std::string(field.name)] = optionalJson(*phase.counters.*field.member);
     }
-    return {{"phase", phaseName(phase.phase)},          {"hostNs", phase.hostNs},
-            {"deviceNs", optionalJson(phase.deviceNs)}, {"countedNs", optionalJson(phase.countedNs)},
-            {"bytesToDevice", phase.bytesToDevice},     {"bytesToHost", phase.bytesToHost},
+    return {{"phase", phaseName(phase.phase)},
+            {"hostNs", phase.hostNs},
+            {"deviceNs", optionalJson(phase.deviceNs)},
+            {"countedNs", optionalJson(phase.countedNs)},
+            {"bytesToDevice", phase.bytesToDevice},
+            {"bytesToHost", phase.bytesToHost},
             {"bytesBetweenDevices", phase.bytesBetweenDevices},
-            {"bytesAccessed", phase.bytesAccessed},     {"counters", counters}};
+            {"bytesAccessed", phase.bytesAccessed},
+            {"counters", counters}};
 }
 
 json statJson(const Stat &stat)

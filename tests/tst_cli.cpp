@@ -211,9 +211,9 @@ private slots:
                                    << "pinned is a CUDA mode";
         QTest::addRow("peer mode") << QStringList{"--device", "opencl:0", "--mode", "peer-copy", "--peer", "cuda:1"}
                                    << 3 << "peer-copy is a CUDA mode";
-        QTest::addRow("peer itself")
-            << QStringList{"--device", "opencl:0", "--mode", "peer-access", "--peer", "opencl:0"} << 2
-            << "invalid --peer 'opencl:0'; accepted: cuda:N";
+        QTest::addRow("peer itself") << QStringList{"--device",    "opencl:0", "--mode",
+                                                    "peer-access", "--peer",   "opencl:0"}
+                                     << 2 << "invalid --peer 'opencl:0'; accepted: cuda:N";
         QTest::addRow("peer access maybe") << QStringList{"--mode", "peer-copy", "--peer-access", "maybe"} << 2
                                            << "invalid --peer-access 'maybe'; accepted: on, off";
     }

@@ -257,8 +257,9 @@ private slots:
                                                         << "not to device";
         QTest::addRow("peer access yes") << "run --mode peer-copy --peer-access yes"
                                          << "invalid --peer-access 'yes'; accepted: on, off";
-        QTest::addRow("peer access elsewhere") << "run --mode peer-access --peer-access off"
-                                               << "--peer-access applies only to the peer-copy mode, not to peer-access";
+        QTest::addRow("peer access elsewhere")
+            << "run --mode peer-access --peer-access off"
+            << "--peer-access applies only to the peer-copy mode, not to peer-access";
         QTest::addRow("peer access in a demo") << "gui --demo peer-access --peer-access on"
                                                << "leave out --mode, --kernel, --stride, --rounds, --advice and "
                                                   "--peer-access";

@@ -122,12 +122,14 @@ private slots:
         QTest::addColumn<int>("mode");
         QTest::addColumn<int>("kernel");
         QTest::addColumn<int>("access"); // peer-copy: -1 as the pair allows, 0 off, 1 on
-        for (const ModeId mode : {ModeId::PeerCopy, ModeId::PeerAccess, ModeId::ManagedPeer,
-                                  ModeId::ManagedPeerPrefetch}) {
+        for (const ModeId mode :
+             {ModeId::PeerCopy, ModeId::PeerAccess, ModeId::ManagedPeer, ModeId::ManagedPeerPrefetch}) {
             for (const KernelInfo &kernel : kernels()) {
                 for (const int access : mode == ModeId::PeerCopy ? std::vector{0, 1} : std::vector{-1}) {
                     QTest::addRow("%s%s %s", std::string(modeName(mode)).c_str(),
-                                  access < 0 ? "" : access ? " (access on)" : " (access off)",
+                                  access < 0   ? ""
+                                      : access ? " (access on)"
+                                               : " (access off)",
                                   std::string(kernel.name).c_str())
                         << static_cast<int>(mode) << static_cast<int>(kernel.id) << access;
                 }

@@ -286,7 +286,8 @@ private slots:
         };
         for (std::size_t w = 0; w < seen.size(); ++w)
             windows[w].hostPages = seen[w];
-        const Residency residency = residencyFromPages({x, out, mostly, host}, windows, chunk, gpuPlacement(ModeId::Managed));
+        const Residency residency
+            = residencyFromPages({x, out, mostly, host}, windows, chunk, gpuPlacement(ModeId::Managed));
         QCOMPARE(residency.source, ResidencySource::Pages);
         QCOMPARE(residency.snapshots.size(), std::size_t(6)); // free has nothing to show
         const auto at = [&](std::size_t window, std::size_t buffer) {

@@ -149,7 +149,8 @@ private slots:
             return std::ranges::find(tab.legend(), location, &std::pair<Location, QLabel *>::first)->second;
         };
         QVERIFY(!entry(Location::Peer)->isHidden());
-        QVERIFY2(entry(Location::Peer)->text().contains("on the peer (cuda:1)"), qPrintable(entry(Location::Peer)->text()));
+        QVERIFY2(entry(Location::Peer)->text().contains("on the peer (cuda:1)"),
+                 qPrintable(entry(Location::Peer)->text()));
         QVERIFY(entry(Location::Device)->text().contains("on the device (cuda:0)"));
         QCOMPARE(tab.map()->snapshotCount(), 2);
         QCOMPARE(tab.map()->residency().snapshots[1].chunks[0], std::string("eehh"));

@@ -398,7 +398,8 @@ private slots:
         unknown.nativeAtomics.reset();
         QVERIFY(peerLinkText(unknown).contains("performance rank not reported"));
         QVERIFY(peerLinkText(unknown).contains("native atomics not reported"));
-        QCOMPARE(peerLinkSummary(two.peers[0]), QStringLiteral("cuda:1 · peer access both ways · rank 0 · native atomics"));
+        QCOMPARE(peerLinkSummary(two.peers[0]),
+                 QStringLiteral("cuda:1 · peer access both ways · rank 0 · native atomics"));
         QVERIFY(peerLinkSummary(pair(false).peers[0]).contains("no peer access"));
         DeviceList list;
         list.devices = {two};

@@ -157,8 +157,8 @@ MigrationTab::MigrationTab(QWidget *parent)
     m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_note->setMargin(6);
     auto *legend = new QHBoxLayout;
-    for (const Location location : {Location::Host, Location::Partly, Location::Device, Location::Peer,
-                                    Location::Both, Location::Remote, Location::Untouched}) {
+    for (const Location location : {Location::Host, Location::Partly, Location::Device, Location::Peer, Location::Both,
+                                    Location::Remote, Location::Untouched}) {
         QLabel *entry = swatch(locationColor(location), locationLabel(location), this);
         m_swatches.emplace_back(location, entry);
         legend->addWidget(entry);

@@ -2,9 +2,9 @@
 
 #include "../bytesize.h"
 #include "../countedpass.h"
+#include "../peers.h"
 #include "../safetylimits.h"
 #include "../trnoop.h"
-#include "../peers.h"
 #include "cudacalibration.h"
 #include "cudapeersession.h"
 #include "cupticollector.h"

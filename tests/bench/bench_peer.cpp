@@ -173,7 +173,8 @@ int main(int argc, char **argv)
         for (int i = 0; i < 3; ++i)
             bare.push_back(copy.timeNs());
     }
-    const auto gbps = [&](std::uint64_t ns) { return ns ? static_cast<double>(spec.bytes) / static_cast<double>(ns) : 0; };
+    const auto gbps
+        = [&](std::uint64_t ns) { return ns ? static_cast<double>(spec.bytes) / static_cast<double>(ns) : 0; };
     std::printf("to the peer, median: peer-copy with peer access %.1f GB/s, without %.1f GB/s; bare "
                 "cudaMemcpyPeerAsync %.1f GB/s\n",
                 gbps(median(on)), gbps(median(off)), gbps(median(bare)));

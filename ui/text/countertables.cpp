@@ -142,9 +142,8 @@ QString residencyTable(const RunReport &report)
         const auto count = std::ranges::count_if(chunks, where);
         return std::to_string(chunks.empty() ? 0 : 100 * count / static_cast<std::ptrdiff_t>(chunks.size())) + "%";
     };
-    const auto onDevice = [](char c) {
-        return c == static_cast<char>(Location::Device) || c == static_cast<char>(Location::Both);
-    };
+    const auto onDevice
+        = [](char c) { return c == static_cast<char>(Location::Device) || c == static_cast<char>(Location::Both); };
     const auto onPeer = [](char c) { return c == static_cast<char>(Location::Peer); };
     for (std::size_t b = 0; b < residency.buffers.size(); ++b) {
         std::vector<std::string> row{residency.buffers[b].name};

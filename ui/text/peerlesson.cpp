@@ -37,8 +37,8 @@ void copies(LessonWriter &w)
     }
     if (off && on && off->timeNs(Phase::ToDevice) && on->timeNs(Phase::ToDevice)) {
         w.say(Lessons::tr("One call made the copy %1; a whole iteration took %2 without peer access and %3 with it.")
-                  .arg(faster(*off->timeNs(Phase::ToDevice), *on->timeNs(Phase::ToDevice)),
-                       duration(off->totals().ns), duration(on->totals().ns)));
+                  .arg(faster(*off->timeNs(Phase::ToDevice), *on->timeNs(Phase::ToDevice)), duration(off->totals().ns),
+                       duration(on->totals().ns)));
     }
 }
 
@@ -49,8 +49,9 @@ void direct(LessonWriter &w)
         return;
     w.say(Lessons::tr("With %1 nothing was copied between the GPUs (%2): the peer's kernel read and wrote %3's "
                       "memory in place, every access crossing the link, in %4 (%5).")
-              .arg(direct->mode(), bytes(direct->phase(Phase::ToDevice).bytesBetweenDevices
-                                         + direct->phase(Phase::ToHost).bytesBetweenDevices),
+              .arg(direct->mode(),
+                   bytes(direct->phase(Phase::ToDevice).bytesBetweenDevices
+                         + direct->phase(Phase::ToHost).bytesBetweenDevices),
                    q(direct->run().spec.deviceId), direct->time(Phase::Kernel), direct->bandwidth(Phase::Kernel)));
     const MeasuredRun *copied = w.find(ModeId::PeerCopy, true);
     if (copied && direct->timeNs(Phase::Kernel) && copied->timeNs(Phase::Kernel)) {
