@@ -296,5 +296,5 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCudaPeer)
+QTEST_APPLESS_MAIN(TestCudaPeer)
 #include "tst_cudapeer.moc"
