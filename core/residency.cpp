@@ -42,6 +42,19 @@ std::uint64_t residencyChunkBytes(std::uint64_t largestBuffer, std::uint64_t pre
     return chunk;
 }
 
+namespace {
+
+// The CPU wrote these in host-init; pages it touched first now live on the host.
+void placeHostWrites(const std::vector<ResidencyBuffer> &buffers, std::vector<std::string> &state)
+{
+    for (std::size_t b = 0; b < buffers.size(); ++b) {
+        if (buffers[b].hostWritten)
+            std::ranges::replace(state[b], static_cast<char>(Location::Untouched), static_cast<char>(Location::Host));
+    }
+}
+
+} // namespace
+
 Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std::vector<MigrationEvent> &events,
                           const std::vector<PhaseWindow> &windows, std::uint64_t chunkBytes, ResidencyPlaces places)
 {
@@ -131,14 +144,8 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
                 break;
             }
         }
-        if (window.phase == Phase::HostInit) {
-            // The CPU wrote these; pages it touched first now live on the host.
-            for (std::size_t b = 0; b < buffers.size(); ++b) {
-                if (buffers[b].hostWritten)
-                    std::ranges::replace(state[b], static_cast<char>(Location::Untouched),
-                                         static_cast<char>(Location::Host));
-            }
-        }
+        if (window.phase == Phase::HostInit)
+            placeHostWrites(buffers, state);
         residency.unexplainedBytes += unexplained;
         ++windowIndex;
         if (window.phase == Phase::Free)
