@@ -41,6 +41,8 @@ Options experimentOptions(bool withSize)
                     option::stride(),
                     option::rounds(),
                     option::advice(),
+                    option::peer(),
+                    option::peerAccess(),
                     option::noCounters()};
     if (withSize) {
         options.insert(
@@ -175,10 +177,10 @@ bool readGui(OptionReader &reader, const QStringList &, CommandLineOptions &opti
         }
     }
     if (reader.isSet("demo")) {
-        for (const char *chosen : {"mode", "kernel", "stride", "rounds", "advice"}) {
+        for (const char *chosen : {"mode", "kernel", "stride", "rounds", "advice", "peer-access"}) {
             if (reader.isSet(chosen))
                 return reader.fail(CommandLine::tr("--demo chooses the kernel and the modes; leave out --mode, "
-                                                   "--kernel, --stride, --rounds and --advice"));
+                                                   "--kernel, --stride, --rounds, --advice and --peer-access"));
         }
         const QStringList demo{reader.value("demo")};
         if (!readDemo(reader, demo, options))
@@ -228,6 +230,7 @@ Options demoOptions()
 {
     return Options{{QStringLiteral("list"), CommandLine::tr("List the demos.")},
                    option::device(CommandLine::tr("Device to use, as `devices` lists it.")),
+                   option::peer(),
                    option::size(CommandLine::tr("Size of each buffer (default: the demo's own).")),
                    option::iterations(),
                    option::warmup(),
@@ -508,6 +511,7 @@ QString usageText()
                             "  sharescope compare --kernel stride --size 64MiB\n"
                             "  sharescope sweep --sizes 4KiB:256MiB --json sweep.json\n"
                             "  sharescope demo prefetch\n"
+                            "  sharescope run --mode peer-copy --peer cuda:1 --peer-access off\n"
                             "  sharescope ipc-export --size 64MiB\n\n"
                             "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
                             "3 not supported on this device, 130 or 143 stopped by SIGINT (Ctrl+C) or SIGTERM.\n");

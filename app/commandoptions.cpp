@@ -61,6 +61,21 @@ QCommandLineOption advice()
             CommandLine::tr("Advice for managed-advise: %1 (default: preferred-device).").arg(q(adviceNameList())),
             QStringLiteral("A")};
 }
+QCommandLineOption peer()
+{
+    return {QStringLiteral("peer"),
+            CommandLine::tr("The second GPU, whose kernel runs in the modes that use two: %1 (default: the first "
+                            "other CUDA device).")
+                .arg(q(peerModeNameList())),
+            QStringLiteral("cuda:N")};
+}
+QCommandLineOption peerAccess()
+{
+    return {QStringLiteral("peer-access"),
+            CommandLine::tr("peer-copy: enable peer access first (on), or copy without it, through the host (off) "
+                            "(default: on where the two GPUs can reach each other)."),
+            QStringLiteral("on|off")};
+}
 QCommandLineOption noCounters()
 {
     return {QStringLiteral("no-counters"), CommandLine::tr("Do not collect unified-memory counters.")};
@@ -187,13 +202,33 @@ bool OptionReader::readAdvice(std::optional<Advice> &advice)
     return true;
 }
 
+bool OptionReader::readPeer(ExperimentSpec &spec)
+{
+    if (isSet("peer")) {
+        const QString text = value("peer");
+        if (!validPeerId(s(text))) {
+            return fail(CommandLine::tr("invalid --peer '%1'; accepted: cuda:N, a CUDA device other than --device "
+                                        "(see sharescope devices)")
+                            .arg(text));
+        }
+        spec.peerId = s(text);
+    }
+    if (isSet("peer-access")) {
+        const QString text = value("peer-access");
+        if (text != QLatin1String("on") && text != QLatin1String("off"))
+            return fail(CommandLine::tr("invalid --peer-access '%1'; accepted: on, off").arg(text));
+        spec.peerAccess = text == QLatin1String("on");
+    }
+    return true;
+}
+
 bool OptionReader::readExperiment(ExperimentSpec &spec)
 {
     if (isSet("device"))
         spec.deviceId = s(value("device"));
     if (!readKernel(spec.kernel) || !readSize("size", spec.bytes) || !readSize("stride", spec.strideBytes)
         || !readCount("iterations", spec.iterations) || !readCount("warmup", spec.warmup)
-        || !readCount("rounds", spec.rounds) || !readAdvice(spec.advice))
+        || !readCount("rounds", spec.rounds) || !readAdvice(spec.advice) || !readPeer(spec))
         return false;
     // An option the kernel does not use would be ignored: refuse it.
     const KernelInfo &kernel = spec.kernelInfo();

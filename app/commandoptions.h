@@ -31,6 +31,8 @@ QCommandLineOption warmup();
 QCommandLineOption stride();
 QCommandLineOption rounds();
 QCommandLineOption advice();
+QCommandLineOption peer();
+QCommandLineOption peerAccess();
 QCommandLineOption noCounters();
 QCommandLineOption jsonFile();
 QCommandLineOption jsonFlag();
@@ -61,8 +63,11 @@ public:
     bool readModes(const char *name, RunRequest &request);
     bool readKernel(KernelId &kernel);
     bool readAdvice(std::optional<Advice> &advice);
-    // Device, kernel, size, counts, stride, rounds, advice, counters: each
-    // where the subcommand takes it.
+    // --peer cuda:N and --peer-access on|off, syntax only: which devices
+    // there are, and which modes take them, the core decides.
+    bool readPeer(ExperimentSpec &spec);
+    // Device, kernel, size, counts, stride, rounds, advice, peer, counters:
+    // each where the subcommand takes it.
     bool readExperiment(ExperimentSpec &spec);
     // --json FILE, --csv FILE and --trace FILE; at most one of them "-".
     bool readOutputs(CommandLineOptions &options);

@@ -123,6 +123,13 @@ bool applyArguments(MainWindow &window, const CommandLineOptions &options, QText
         exitCode = 3;
         return false;
     }
+    if (!spec.peerId.empty() && !panel->selectPeer(q(spec.peerId))) {
+        err << "sharescope: " << QCoreApplication::translate("main", "no peer %1 here").arg(q(spec.peerId)) << Qt::endl;
+        exitCode = 2;
+        return false;
+    }
+    if (spec.peerAccess)
+        panel->setPeerAccess(*spec.peerAccess);
     panel->selectKernel(spec.kernel);
     panel->setIterations(spec.iterations, spec.warmup);
     if (spec.bytes != ExperimentSpec().bytes)

@@ -2,7 +2,7 @@
 
 #include "devices.h"
 #include "language.h"
-#include "reportfile.h"
+#include "peers.h"
 #include "safetylimits.h"
 #include "trnoop.h"
 
@@ -61,12 +61,15 @@ Status checkDevice(const CommandLineOptions &options)
         return okStatus();
     }
     const ModeId mode = request.mode.value_or(defaultMode(device->backend));
-    if (const Support support = supportOf(*device, mode); !support.supported) {
+    if (Status peer = checkPeerArgument(request.base, *device); !peer)
+        return peer;
+    const ExperimentSpec spec = withPeer(inMode(request.base, mode), *device);
+    if (const Support support = supportOf(*device, spec); !support.supported) {
         return errorOf(ErrorKind::Unsupported,
                        {SHARESCOPE_TR_NOOP("Core", "mode %1 is not supported on %2: %3"),
                         {std::string(modeName(mode)), device->id, support.translatable}});
     }
-    return options.runOnStart ? checkLimits(inMode(request.base, mode), *device) : okStatus();
+    return options.runOnStart ? checkLimits(spec, *device) : okStatus();
 }
 
 } // namespace

@@ -27,15 +27,18 @@ public:
     void addDeviceNs(std::uint64_t ns) { m_deviceNs = m_deviceNs.value_or(0) + ns; }
     void addToDevice(std::uint64_t bytes) { m_bytesToDevice += bytes; }
     void addToHost(std::uint64_t bytes) { m_bytesToHost += bytes; }
+    void addBetweenDevices(std::uint64_t bytes) { m_bytesBetweenDevices += bytes; }
 
     std::optional<std::uint64_t> deviceNs() const { return m_deviceNs; }
     std::uint64_t bytesToDevice() const { return m_bytesToDevice; }
     std::uint64_t bytesToHost() const { return m_bytesToHost; }
+    std::uint64_t bytesBetweenDevices() const { return m_bytesBetweenDevices; }
 
 private:
     std::optional<std::uint64_t> m_deviceNs;
     std::uint64_t m_bytesToDevice = 0;
     std::uint64_t m_bytesToHost = 0;
+    std::uint64_t m_bytesBetweenDevices = 0;
 };
 
 enum class HostAccess { Write, Read, ReadWrite };
@@ -46,12 +49,13 @@ enum class HostAccess { Write, Read, ReadWrite };
 std::vector<std::size_t> buffersFor(const KernelInfo &kernel, HostAccess access);
 
 // The buffers of one experiment in one mode. The engine calls, per iteration:
-//   host-init:  acquireHost(Write) and fills the buffers the host writes
+//   host-init:  acquireHost(Write), fills the buffers the host writes,
+//               hostWritten()
 //   to-device:  releaseHost(), toDevice()
 //   kernel:     launch() (ping-pong: launch, toHost, acquireHost(ReadWrite),
 //               the CPU's half, releaseHost, toDevice, per round)
 //   to-host:    toHost(), acquireHost(Read)
-//   host-read:  reads and verifies, releaseHost()
+//   host-read:  hostReading(), reads and verifies, releaseHost()
 // Every call returns when its work is complete, so that the host clock around
 // it is honest. All calls come from the one thread that owns the device.
 class Session
@@ -64,6 +68,12 @@ public:
     // Returns one pointer per buffer of the kernel, nullptr where not acquired.
     virtual Result<std::vector<void *>> acquireHost(HostAccess access, PhaseMeter &meter) = 0;
     virtual Status releaseHost(PhaseMeter &meter) = 0;
+    // Where the host's arrays are staging copies of memory elsewhere (the
+    // peer modes keep their data on a GPU): after host-init's writes, and
+    // before host-read's reads, so that each phase carries its own staging
+    // and to-device and to-host only what moves between the GPUs.
+    virtual Status hostWritten(PhaseMeter &) { return okStatus(); }
+    virtual Status hostReading(PhaseMeter &) { return okStatus(); }
     virtual Status toDevice(PhaseMeter &meter) = 0;
     virtual Status launch(PhaseMeter &meter) = 0;
     virtual Status toHost(PhaseMeter &meter) = 0;

@@ -1,5 +1,6 @@
 #include "catalogue.h"
 
+#include "peers.h"
 #include "trnoop.h"
 
 #include <algorithm>
@@ -10,37 +11,49 @@
 namespace sharescope {
 namespace {
 
-constexpr std::array<ModeInfo, 13> modeTable{{
-    {ModeId::Device, "device", BackendKind::Cuda, ModeFamily::Copy, false,
+constexpr std::array<ModeInfo, 17> modeTable{{
+    {ModeId::Device, "device", BackendKind::Cuda, ModeFamily::Copy, false, false,
      SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory")},
-    {ModeId::Pinned, "pinned", BackendKind::Cuda, ModeFamily::Copy, false,
+    {ModeId::Pinned, "pinned", BackendKind::Cuda, ModeFamily::Copy, false, false,
      SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory")},
-    {ModeId::ZeroCopy, "zero-copy", BackendKind::Cuda, ModeFamily::Mapped, false,
+    {ModeId::ZeroCopy, "zero-copy", BackendKind::Cuda, ModeFamily::Mapped, false, false,
      SHARESCOPE_TR_NOOP("Catalogue", "mapped page-locked host memory; the kernel reads and writes it over the bus")},
-    {ModeId::Registered, "registered", BackendKind::Cuda, ModeFamily::Mapped, false,
+    {ModeId::Registered, "registered", BackendKind::Cuda, ModeFamily::Mapped, false, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus")},
-    {ModeId::Managed, "managed", BackendKind::Cuda, ModeFamily::Managed, false,
+    {ModeId::Managed, "managed", BackendKind::Cuda, ModeFamily::Managed, false, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them")},
-    {ModeId::ManagedPrefetch, "managed-prefetch", BackendKind::Cuda, ModeFamily::Managed, false,
+    {ModeId::ManagedPrefetch, "managed-prefetch", BackendKind::Cuda, ModeFamily::Managed, false, false,
      SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; cudaMemPrefetchAsync moves pages before they are used")},
-    {ModeId::ManagedAdvise, "managed-advise", BackendKind::Cuda, ModeFamily::Managed, true,
+    {ModeId::ManagedAdvise, "managed-advise", BackendKind::Cuda, ModeFamily::Managed, true, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live")},
-    {ModeId::Ipc, "ipc", BackendKind::Cuda, ModeFamily::Ipc, false,
+    {ModeId::Ipc, "ipc", BackendKind::Cuda, ModeFamily::Ipc, false, false,
      SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc exported with cudaIpcGetMemHandle; a second process runs the kernel")},
-    {ModeId::ClCopy, "cl-copy", BackendKind::OpenCL, ModeFamily::ClCopy, false,
+    {ModeId::PeerCopy, "peer-copy", BackendKind::Cuda, ModeFamily::Peer, false, true,
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "cudaMalloc on two GPUs; cudaMemcpyPeerAsync to the peer (--peer), kernel there, and back")},
+    {ModeId::PeerAccess, "peer-access", BackendKind::Cuda, ModeFamily::Peer, false, true,
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "cudaMalloc on the device; the peer's kernel reads and writes it in place over the link")},
+    {ModeId::ManagedPeer, "managed-peer", BackendKind::Cuda, ModeFamily::Managed, false, true,
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "cudaMallocManaged on the device; the peer's kernel faults its pages over from GPU to GPU")},
+    {ModeId::ManagedPeerPrefetch, "managed-peer-prefetch", BackendKind::Cuda, ModeFamily::Managed, false, true,
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "cudaMallocManaged on the device; cudaMemPrefetchAsync moves its pages to the peer and back")},
+    {ModeId::ClCopy, "cl-copy", BackendKind::OpenCL, ModeFamily::ClCopy, false, false,
      SHARESCOPE_TR_NOOP("Catalogue", "clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out")},
-    {ModeId::ClUseHostPtr, "cl-use-host-ptr", BackendKind::OpenCL, ModeFamily::ClMap, false,
+    {ModeId::ClUseHostPtr, "cl-use-host-ptr", BackendKind::OpenCL, ModeFamily::ClMap, false, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)")},
-    {ModeId::ClAllocHostPtr, "cl-alloc-host-ptr", BackendKind::OpenCL, ModeFamily::ClMap, false,
+    {ModeId::ClAllocHostPtr, "cl-alloc-host-ptr", BackendKind::OpenCL, ModeFamily::ClMap, false, false,
      SHARESCOPE_TR_NOOP("Catalogue", "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached by map/unmap")},
-    {ModeId::ClSvmCoarse, "cl-svm-coarse", BackendKind::OpenCL, ModeFamily::ClSvm, false,
+    {ModeId::ClSvmCoarse, "cl-svm-coarse", BackendKind::OpenCL, ModeFamily::ClSvm, false, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access")},
-    {ModeId::ClSvmFine, "cl-svm-fine", BackendKind::OpenCL, ModeFamily::ClSvm, false,
+    {ModeId::ClSvmFine, "cl-svm-fine", BackendKind::OpenCL, ModeFamily::ClSvm, false, false,
      SHARESCOPE_TR_NOOP("Catalogue",
                         "clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access")},
 }};
@@ -179,6 +192,11 @@ std::string modeNameList(std::string_view separator)
 {
     return join(modeTable, separator, &ModeInfo::name);
 }
+std::string peerModeNameList(std::string_view separator)
+{
+    return join(modeTable | std::views::filter(&ModeInfo::needsPeer) | std::views::transform(&ModeInfo::name),
+                separator);
+}
 std::string kernelNameList(std::string_view separator)
 {
     return join(kernelTable, separator, &KernelInfo::name);
@@ -224,6 +242,8 @@ Support openClSupport(const DeviceInfo &device, ModeId mode)
 
 Support cudaSupport(const DeviceInfo &device, ModeId mode)
 {
+    if (modeInfo(mode).needsPeer)
+        return peerSupport(device, mode, peerLink(device, defaultPeer(device, mode)), std::nullopt);
     switch (modeInfo(mode).family) {
     case ModeFamily::Mapped:
         if (!device.canMapHostMemory)
@@ -247,6 +267,7 @@ Support cudaSupport(const DeviceInfo &device, ModeId mode)
                 "device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs"));
         break;
     case ModeFamily::Copy:
+    case ModeFamily::Peer:
     case ModeFamily::ClCopy:
     case ModeFamily::ClMap:
     case ModeFamily::ClSvm:

@@ -19,6 +19,7 @@ struct ModeInfo
     BackendKind backend;
     ModeFamily family;
     bool takesAdvice;
+    bool needsPeer; // runs its kernel on a second GPU (--peer)
     std::string_view summary; // one line
 };
 
@@ -76,6 +77,7 @@ inline constexpr Advice defaultAdvice = Advice::PreferredDevice;
 
 // Comma-separated names, for "accepted:" lists in messages.
 std::string modeNameList(std::string_view separator = ", ");
+std::string peerModeNameList(std::string_view separator = ", "); // the modes that need a peer
 std::string kernelNameList(std::string_view separator = ", ");
 std::string adviceNameList(std::string_view separator = ", ");
 
@@ -110,7 +112,9 @@ struct ModeSupport
 };
 
 // Whether a device can run a mode, and if not, why ("device reports no
-// fine-grained buffer SVM"). Never guesses: unknown means unsupported.
+// fine-grained buffer SVM"). Never guesses: unknown means unsupported. A mode
+// that needs a peer is judged with the device's default peer (peers.h, where
+// an experiment's own peer is judged).
 Support supportOf(const DeviceInfo &device, ModeId mode);
 
 } // namespace sharescope

@@ -1,5 +1,7 @@
 #include "counting.h"
 
+#include "peers.h"
+
 #include <algorithm>
 
 namespace sharescope {
@@ -35,6 +37,15 @@ std::vector<ResidencyBuffer> managedBuffers(const RunReport &report)
     return managed;
 }
 
+// The device's and the peer's CUDA indices, as the records name them.
+ResidencyPlaces placesOf(const RunReport &report)
+{
+    ResidencyPlaces places{report.device.index, -1};
+    if (const PeerLink *link = peerLink(report.device, report.spec.peerId))
+        places.peer = link->peerIndex;
+    return places;
+}
+
 // Every phase but free read the pages of every managed buffer.
 bool pagesEverywhere(const std::vector<PhaseWindow> &windows, std::size_t buffers)
 {
@@ -52,8 +63,8 @@ Residency residencyOf(const RunReport &report, const CounterRecords &records)
         largest = std::max(largest, buffer.bytes);
     const std::uint64_t chunk = residencyChunkBytes(largest);
     if (pagesEverywhere(records.windows, managed.size()))
-        return residencyFromPages(managed, records.windows, chunk, report.spec.mode == ModeId::ManagedPrefetch);
-    return replayResidency(managed, records.events, records.windows, chunk);
+        return residencyFromPages(managed, records.windows, chunk, gpuPlacement(report.spec.mode));
+    return replayResidency(managed, records.events, records.windows, chunk, placesOf(report));
 }
 
 } // namespace

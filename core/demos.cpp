@@ -19,11 +19,12 @@ constexpr std::array pingPongCuda{ModeId::Managed, ModeId::ManagedAdvise, ModeId
 constexpr std::array pingPongOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId::ClSvmFine};
 constexpr std::array processCuda{ModeId::Device, ModeId::Ipc};
 constexpr std::array profilersCuda{ModeId::Managed};
+constexpr std::array peerCuda{ModeId::PeerCopy, ModeId::PeerAccess, ModeId::ManagedPeer, ModeId::ManagedPeerPrefetch};
 // Small enough that CUPTI's records keep up, and large enough that they do not.
 constexpr std::array profilersSizes{16 * MiB, 512 * MiB};
 
 // In DemoId order.
-constexpr std::array<DemoInfo, 6> catalogue{{
+constexpr std::array<DemoInfo, 7> catalogue{{
     {DemoId::CopiesVsZeroCopy, "copies-vs-zero-copy", SHARESCOPE_TR_NOOP("Demos", "Copies vs zero-copy"),
      KernelId::VectorAdd, 64 * MiB, copiesCuda, copiesOpenCL, std::nullopt},
     {DemoId::Prefetch,
@@ -55,6 +56,16 @@ constexpr std::array<DemoInfo, 6> catalogue{{
      {},
      std::nullopt,
      profilersSizes},
+    {DemoId::PeerAccess,
+     "peer-access",
+     SHARESCOPE_TR_NOOP("Demos", "Two GPUs: copies, peer access and managed pages"),
+     KernelId::VectorAdd,
+     256 * MiB,
+     peerCuda,
+     {},
+     std::nullopt,
+     {},
+     true},
 }};
 
 } // namespace

@@ -18,7 +18,8 @@ enum class DemoId : std::uint8_t {
     PagesMoveWhole,
     PingPong,
     OtherProcess,
-    WhatProfilersMiss
+    WhatProfilersMiss,
+    PeerAccess
 };
 
 // A guided demo: one comparison chosen to show one thing, whose lesson is
@@ -36,6 +37,9 @@ struct DemoInfo
     std::optional<Advice> advice; // for managed-advise
     // Sizes to run every mode at, unless the user gives --size; empty: `bytes`.
     std::span<const std::uint64_t> sizes = {};
+    // peer-copy runs twice, without and with peer access, so that the lesson
+    // can set one against the other.
+    bool peerAccessBothWays = false;
 };
 
 std::span<const DemoInfo> demos();

@@ -1,8 +1,10 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sharescope {
 
@@ -10,6 +12,30 @@ enum class BackendKind { Cuda, OpenCL };
 
 std::string_view backendName(BackendKind kind); // "CUDA", "OpenCL"
 std::string_view backendPrefix(BackendKind kind); // "cuda", "opencl"
+
+// How one CUDA device reaches another of the same machine, as the driver
+// reports it (cudaDeviceCanAccessPeer, cudaDeviceGetP2PAttribute). A value
+// the driver did not report stays empty: "not reported", never false.
+struct PeerLink
+{
+    std::string peerId; // "cuda:1"
+    int peerIndex = 0;
+    std::string peerName;
+    std::optional<bool> canAccessPeer; // this device can map the peer's memory
+    std::optional<bool> peerCanAccess; // the peer can map this device's memory
+    std::optional<int> performanceRank; // of the link from this device to the peer; 0 is the fastest
+    std::optional<bool> accessSupported; // cudaDevP2PAttrAccessSupported
+    std::optional<bool> nativeAtomics; // every atomic operation works over the link
+    std::optional<bool> partialAtomics; // only some do (cudaDevP2PAttrOnlyPartialNativeAtomicSupported)
+    std::optional<bool> cudaArrayAccess;
+    // Whether peer access was enabled (it is per process: a listing enables
+    // none; a run says what it did); empty where the run left it as it was.
+    std::optional<bool> accessEnabled;
+    // What the managed modes between the two need of the peer itself.
+    bool peerManagedMemory = false;
+    bool peerConcurrentManagedAccess = false;
+    std::uint64_t peerMemoryBytes = 0;
+};
 
 // What a device is and the capabilities that decide which sharing modes it can
 // run. One flat struct for both backends; the fields of the other backend keep
@@ -54,6 +80,8 @@ struct DeviceInfo
     bool hostNativeAtomics = false;
     bool canMapHostMemory = false;
     bool unifiedAddressing = false;
+    // Every other CUDA device of the machine and how this one reaches it.
+    std::vector<PeerLink> peers;
 };
 
 } // namespace sharescope

@@ -3,6 +3,7 @@
 #include "counting.h"
 
 #include "environment.h"
+#include "peers.h"
 #include "reference.h"
 #include "safetylimits.h"
 #include "trnoop.h"
@@ -85,6 +86,7 @@ private:
         result.deviceNs = meter.deviceNs();
         result.bytesToDevice = meter.bytesToDevice();
         result.bytesToHost = meter.bytesToHost();
+        result.bytesBetweenDevices = meter.bytesBetweenDevices();
         result.bytesAccessed = bytesAccessed(phase, meter);
         if (m_observer) {
             m_observer->phaseFinished(iteration, warmup, result);
@@ -110,7 +112,7 @@ private:
             return buffersWhere(hostReads);
         case Phase::ToDevice:
         case Phase::ToHost:
-            return meter.bytesToDevice() + meter.bytesToHost();
+            return meter.bytesToDevice() + meter.bytesToHost() + meter.bytesBetweenDevices();
         case Phase::Kernel:
             // ping-pong: the GPU's reads and writes only, so that the
             // bandwidth over the kernels' device time is the kernels' own.
@@ -134,7 +136,7 @@ private:
                 if (hostWrites(m_kernel.buffers[b].role) && (*pointers)[b])
                     m_reference.fill(b, (*pointers)[b]);
             }
-            return okStatus();
+            return m_session.hostWritten(meter);
         }
         case Phase::ToDevice:
             return releaseThen(meter, [&] { return m_session.toDevice(meter); });
@@ -150,6 +152,8 @@ private:
             return okStatus();
         }
         case Phase::HostRead:
+            if (Status s = m_session.hostReading(meter); !s)
+                return s;
             for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
                 if (hostReads(m_kernel.buffers[b].role) && m_readPointers[b])
                     m_reference.verify(b, m_readPointers[b], report.verification);
@@ -291,7 +295,9 @@ Status Engine::check(const ExperimentSpec &spec) const
 {
     if (Status s = validate(spec); !s)
         return s;
-    const Support support = supportOf(device(), spec.mode);
+    if (Status s = checkPeerArgument(spec, device()); !s)
+        return s;
+    const Support support = supportOf(device(), spec);
     if (!support.supported) {
         return errorOf(ErrorKind::Unsupported,
                        {SHARESCOPE_TR_NOOP("Core", "mode %1 is not supported on %2: %3"),
@@ -306,7 +312,7 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
                               const std::atomic<bool> *cancel, bool keepBuffers)
 {
     releaseBuffers();
-    ExperimentSpec spec = requested;
+    ExperimentSpec spec = withPeer(requested, device());
     spec.deviceId = device().id;
     if (Status s = check(spec); !s)
         return s.error();
@@ -317,6 +323,7 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
     report.createdUtc = currentUtcTime();
     report.environment = currentEnvironment();
     report.device = device();
+    notePeerAccess(report.device, spec);
     report.spec = spec;
     report.countersNote = spec.counters ? m_backend->countersNote(spec) : "turned off with --no-counters";
     report.countersEnabled = spec.counters && report.countersNote.empty();

@@ -1,6 +1,7 @@
 #include "experimentset.h"
 
 #include "bytesize.h"
+#include "peers.h"
 #include "trnoop.h"
 
 #include <algorithm>
@@ -28,6 +29,19 @@ std::vector<ModeId> requestedModes(const RunRequest &request, const DeviceInfo &
     return all;
 }
 
+// The experiments one mode of a request runs: one, except in a demo that
+// runs peer-copy both without and with peer access.
+std::vector<ExperimentSpec> variantsOf(const RunRequest &request, const ExperimentSpec &spec)
+{
+    if (!request.demo || !demoInfo(*request.demo).peerAccessBothWays || spec.mode != ModeId::PeerCopy)
+        return {spec};
+    ExperimentSpec off = spec;
+    off.peerAccess = false;
+    ExperimentSpec on = spec;
+    on.peerAccess = true;
+    return {off, on};
+}
+
 std::optional<Error> demoRefusal(const RunRequest &request, const DeviceInfo &device, const PlannedRuns &plan)
 {
     if (!request.demo)
@@ -44,6 +58,57 @@ std::optional<Error> demoRefusal(const RunRequest &request, const DeviceInfo &de
     return std::nullopt;
 }
 
+// Whether a mode the request names, or may run, is one `wanted` picks.
+template<typename Wanted>
+bool anyRequested(const RunRequest &request, Wanted wanted)
+{
+    if (request.kind == ReportSet::Kind::Run)
+        return request.mode && wanted(*request.mode);
+    return request.allModes || request.modes.empty() || std::ranges::any_of(request.modes, wanted);
+}
+
+std::optional<ModeId> firstRequested(const RunRequest &request)
+{
+    if (request.mode)
+        return request.mode;
+    if (!request.modes.empty())
+        return request.modes.front();
+    return std::nullopt;
+}
+
+// --peer and --peer-access, each with a mode that takes it.
+Status validatePeerRequest(const RunRequest &request)
+{
+    const ExperimentSpec &base = request.base;
+    if (!base.peerId.empty() && !validPeerId(base.peerId)) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "invalid --peer '%1'; accepted: cuda:N, a CUDA device other "
+                                              "than --device (see sharescope devices)"),
+                           {base.peerId});
+    }
+    if (request.demo)
+        return okStatus(); // the demo picks its modes, and the peer is for those that need one
+    const auto mode = firstRequested(request);
+    if (!base.peerId.empty() && !anyRequested(request, [](ModeId m) { return modeInfo(m).needsPeer; })) {
+        if (!mode) {
+            return badArgument(
+                SHARESCOPE_TR_NOOP("Core", "--peer applies only to the modes that use a second GPU (%1)"),
+                {peerModeNameList()});
+        }
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--peer applies only to the modes that use a second GPU (%1), "
+                                              "not to %2"),
+                           {peerModeNameList(), std::string(modeName(*mode))});
+    }
+    if (base.peerAccess && !anyRequested(request, [](ModeId m) { return m == ModeId::PeerCopy; })) {
+        if (!mode)
+            return badArgument(SHARESCOPE_TR_NOOP("Core", "--peer-access applies only to the peer-copy mode"), {});
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "--peer-access applies only to the peer-copy mode, not to %1"),
+                           {std::string(modeName(*mode))});
+    }
+    return okStatus();
+}
+
 } // namespace
 
 Status validateRequest(const RunRequest &request)
@@ -51,23 +116,17 @@ Status validateRequest(const RunRequest &request)
     // The ranges, judged in a mode that takes no advice; the advice below.
     if (Status valid = validate(inMode(request.base, ModeId::Device)); !valid)
         return valid;
+    if (Status peer = validatePeerRequest(request); !peer)
+        return peer;
     if (!request.base.advice || request.demo)
         return okStatus();
-    const auto takesAdvice = [](ModeId mode) { return modeInfo(mode).takesAdvice; };
-    const bool advising = request.kind == ReportSet::Kind::Run
-        ? request.mode && takesAdvice(*request.mode)
-        : request.allModes || request.modes.empty() || std::ranges::any_of(request.modes, takesAdvice);
-    if (advising)
+    if (anyRequested(request, [](ModeId mode) { return modeInfo(mode).takesAdvice; }))
         return okStatus();
-    std::optional<ModeId> mode = request.mode;
-    if (!mode && !request.modes.empty())
-        mode = request.modes.front();
-    if (mode) {
+    if (const auto mode = firstRequested(request)) {
         return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode, not to %1"),
                            {std::string(modeName(*mode))});
     }
     return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode"), {});
-    return okStatus();
 }
 
 std::string reproduceCommand(const RunRequest &request)
@@ -76,6 +135,8 @@ std::string reproduceCommand(const RunRequest &request)
     const std::string device = base.deviceId.empty() ? std::string() : " --device " + base.deviceId;
     if (request.demo) {
         std::string line = "sharescope demo " + std::string(demoInfo(*request.demo).name) + device;
+        if (!base.peerId.empty())
+            line += " --peer " + base.peerId;
         if (request.sizeGiven)
             line += " --size " + formatSizeArgument(base.bytes);
         line += " --iterations " + std::to_string(base.iterations) + " --warmup " + std::to_string(base.warmup);
@@ -124,18 +185,24 @@ PlannedRuns planRuns(const RunRequest &request, const DeviceInfo &device)
         sizes = demoSizes(demo, base.bytes, request.sizeGiven);
         base = demoSpec(demo, base, request.sizeGiven);
     }
+    if (Status peer = checkPeerArgument(base, device); !peer) {
+        plan.refusal = peer.error();
+        return plan;
+    }
     for (const ModeId mode : requestedModes(request, device)) {
-        const Support support = supportOf(device, mode);
-        for (const std::uint64_t size : sizes) {
-            ExperimentSpec spec = inMode(base, mode);
-            spec.bytes = size;
-            // A single run reports an unsupported mode as its error, from
-            // the engine's check.
-            if (!support.supported && !plan.single) {
-                plan.skipped.push_back({mode, size, supportError(support)});
-                continue;
+        for (const ExperimentSpec &variant : variantsOf(request, withPeer(inMode(base, mode), device))) {
+            const Support support = supportOf(device, variant);
+            for (const std::uint64_t size : sizes) {
+                ExperimentSpec spec = variant;
+                spec.bytes = size;
+                // A single run reports an unsupported mode as its error, from
+                // the engine's check.
+                if (!support.supported && !plan.single) {
+                    plan.skipped.push_back({mode, size, supportError(support)});
+                    continue;
+                }
+                plan.runs.push_back(spec);
             }
-            plan.runs.push_back(spec);
         }
     }
     plan.refusal = demoRefusal(request, device, plan);

@@ -59,9 +59,45 @@ std::string ExperimentSpec::experimentOptions(bool withSize) const
         line += " --rounds " + std::to_string(rounds);
     if (advice)
         line += " --advice " + std::string(adviceName(*advice));
+    if (!peerId.empty())
+        line += " --peer " + peerId;
+    if (peerAccess)
+        line += *peerAccess ? " --peer-access on" : " --peer-access off";
     if (!counters)
         line += " --no-counters";
     return line;
+}
+
+namespace {
+
+Status validatePeer(const ExperimentSpec &spec)
+{
+    if (!spec.peerId.empty() && !spec.modeInfo().needsPeer) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--peer applies only to the modes that use a second GPU (%1), "
+                                              "not to %2"),
+                           {peerModeNameList(), std::string(modeName(spec.mode))});
+    }
+    if (!spec.peerId.empty() && !validPeerId(spec.peerId)) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "invalid --peer '%1'; accepted: cuda:N, a CUDA device other "
+                                              "than --device (see sharescope devices)"),
+                           {spec.peerId});
+    }
+    if (spec.peerAccess && spec.mode != ModeId::PeerCopy) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "--peer-access applies only to the peer-copy mode, not to %1"),
+                           {std::string(modeName(spec.mode))});
+    }
+    return okStatus();
+}
+
+} // namespace
+
+bool validPeerId(std::string_view id)
+{
+    constexpr std::string_view prefix = "cuda:";
+    return id.starts_with(prefix) && id.size() > prefix.size() && id.size() <= prefix.size() + 4
+        && std::ranges::all_of(id.substr(prefix.size()), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 ExperimentSpec inMode(ExperimentSpec base, ModeId mode)
@@ -71,6 +107,10 @@ ExperimentSpec inMode(ExperimentSpec base, ModeId mode)
         base.advice.reset();
     else if (!base.advice)
         base.advice = defaultAdvice;
+    if (!modeInfo(mode).needsPeer)
+        base.peerId.clear();
+    if (mode != ModeId::PeerCopy)
+        base.peerAccess.reset();
     return base;
 }
 
@@ -107,7 +147,7 @@ Status validate(const ExperimentSpec &spec)
         return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode, not to %1"),
                            {std::string(modeName(spec.mode))});
     }
-    return okStatus();
+    return validatePeer(spec);
 }
 
 } // namespace sharescope

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sharescope {
@@ -23,6 +24,12 @@ struct ExperimentSpec
     std::uint64_t strideBytes = 64ULL << 10; // stride kernel
     int rounds = 4; // ping-pong kernel
     std::optional<Advice> advice; // managed-advise only
+    // The modes that need a peer: the GPU whose kernel runs ("cuda:1"; empty:
+    // the device's default peer, peers.h). Empty in every other mode.
+    std::string peerId;
+    // peer-copy only: whether peer access is enabled first (--peer-access
+    // on|off); empty: as the pair allows, decided where it meets the device.
+    std::optional<bool> peerAccess;
     bool counters = true;
 
     const ModeInfo &modeInfo() const { return sharescope::modeInfo(mode); }
@@ -51,12 +58,16 @@ inline constexpr int maxIterations = 10000;
 inline constexpr int maxRounds = 10000;
 
 // The experiment in `mode`, with the advice it needs: managed-advise gets
-// `base`'s advice or the default, every other mode none. The one place that
+// `base`'s advice or the default, every other mode none; likewise the peer
+// and peer access, kept for the modes that take them. The one place that
 // decides defaults, for every way a run is asked for.
 ExperimentSpec inMode(ExperimentSpec base, ModeId mode);
 
 // Checks sizes, counts and the options the kernel and mode take; the
 // device-dependent checks are in safetylimits.h.
 Status validate(const ExperimentSpec &spec);
+
+// "cuda:N", the only form --peer takes.
+bool validPeerId(std::string_view id);
 
 } // namespace sharescope

@@ -19,6 +19,10 @@ enum class ModeId : std::uint8_t {
     ManagedPrefetch,
     ManagedAdvise,
     Ipc,
+    PeerCopy,
+    PeerAccess,
+    ManagedPeer,
+    ManagedPeerPrefetch,
     ClCopy,
     ClUseHostPtr,
     ClAllocHostPtr,
@@ -30,8 +34,9 @@ enum class ModeId : std::uint8_t {
 enum class ModeFamily : std::uint8_t {
     Copy, // explicit copies between host and device memory
     Mapped, // the kernel reaches host memory over the bus
-    Managed, // unified memory: pages migrate
+    Managed, // unified memory: pages migrate (between the host and a GPU, or between two GPUs)
     Ipc, // device memory shared with another process
+    Peer, // device memory reached from a second GPU: copied between the two, or accessed in place over the link
     ClCopy, // OpenCL write/read buffer
     ClMap, // OpenCL map/unmap of host-visible buffers
     ClSvm, // OpenCL shared virtual memory

@@ -40,6 +40,11 @@ struct MigrationEvent
     std::uint64_t address = 0; // first byte moved, or the faulting address
     std::uint64_t value = 0; // bytes for transfers; see CounterKind
     MigrationCause cause = MigrationCause::Unknown;
+    // The CUDA devices CUPTI names (srcId, dstId): where a transfer came from
+    // and went to, the GPU that faulted (source); -1 for the host, and where
+    // the record names none.
+    int sourceDevice = -1;
+    int destinationDevice = -1;
     // Filled by attribution: where in the run it happened.
     int iteration = -1; // -1: alloc or free
     Phase phase = Phase::Alloc;

@@ -72,13 +72,16 @@ struct PhaseResult
     std::optional<std::uint64_t> deviceNs; // device events, where the backend can time the phase's device work
     std::uint64_t bytesToDevice = 0; // moved explicitly by copies (or a map that returned a copy)
     std::uint64_t bytesToHost = 0;
+    // Copied from one GPU to the other (the peer modes): to the peer in
+    // to-device, back in to-host.
+    std::uint64_t bytesBetweenDevices = 0;
     std::uint64_t bytesAccessed = 0; // read plus written by the phase's work; the bandwidth numerator
     std::optional<Counters> counters; // empty: this backend has no migration counters
     // The same phase's time in the counted pass, which ran the experiment
     // again with the counters on: against timeNs(), what instrumenting it cost.
     std::optional<std::uint64_t> countedNs;
 
-    std::uint64_t bytesMoved() const { return bytesToDevice + bytesToHost; }
+    std::uint64_t bytesMoved() const { return bytesToDevice + bytesToHost + bytesBetweenDevices; }
     // The time the phase's work took: the device time of a device phase
     // where measured, else the host time. host-init and host-read are the
     // CPU's work, so always host time.

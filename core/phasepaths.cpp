@@ -1,5 +1,7 @@
 #include "phasepaths.h"
 
+#include "peers.h"
+
 #include <algorithm>
 
 namespace sharescope {
@@ -28,6 +30,12 @@ namespace sharescope {
 //   are held against device memory, which bounds whatever the driver did.
 // - ping-pong runs its rounds inside the kernel phase: their copies load the
 //   bus there too.
+// - The peer modes: copies between the two GPUs, and a kernel reaching the
+//   device's memory over the link, load the link between the GPUs, which has
+//   no ceiling here (the driver reports no link bandwidth); their staging
+//   copies (host-init, host-read) load the bus. A kernel on the peer's own
+//   memory is held against the device's memory only where the two GPUs are
+//   the same model.
 // - A device that works in host memory (a CPU, an integrated GPU) has no bus
 //   and no memory of its own: every load is host memory's, and a copy there
 //   reads and writes it (twice its bytes).
@@ -84,14 +92,28 @@ void addCopies(Loads &loads, const PhaseResult &phase, ModeFamily family)
         loads.copy(Path::DeviceToHost, *phase.counters->bytesDeviceToHost, true);
         return;
     }
-    const bool certain = family == ModeFamily::Copy || family == ModeFamily::Ipc || family == ModeFamily::ClCopy;
+    const bool certain = family == ModeFamily::Copy || family == ModeFamily::Ipc || family == ModeFamily::ClCopy
+        || family == ModeFamily::Peer;
     loads.copy(Path::HostToDevice, phase.bytesToDevice, certain);
     loads.copy(Path::DeviceToHost, phase.bytesToHost, certain);
 }
 
-void addKernel(Loads &loads, const PhaseResult &phase, const ExperimentSpec &spec)
+// Whether the kernel runs on memory whose ceiling is the device's own.
+bool kernelOnDeviceMemory(const ExperimentSpec &spec, const DeviceInfo &device)
+{
+    if (spec.mode == ModeId::PeerAccess)
+        return false;
+    if (!spec.modeInfo().needsPeer)
+        return true;
+    const PeerLink *link = peerLink(device, spec.peerId);
+    return link && link->peerName == device.name;
+}
+
+void addKernel(Loads &loads, const PhaseResult &phase, const ExperimentSpec &spec, const DeviceInfo &device)
 {
     const KernelInfo &kernel = spec.kernelInfo();
+    if (!kernelOnDeviceMemory(spec, device))
+        return;
     if (spec.modeInfo().family == ModeFamily::Mapped) {
         const auto reads = static_cast<std::uint64_t>(static_cast<double>(phase.bytesAccessed) * readShare(kernel));
         loads.access(Path::HostToDevice, reads, reads);
@@ -129,7 +151,7 @@ std::vector<PathLoad> pathLoads(const PhaseResult &phase, const ExperimentSpec &
         addCopies(loads, phase, family);
         break;
     case Phase::Kernel:
-        addKernel(loads, phase, spec);
+        addKernel(loads, phase, spec, device);
         addCopies(loads, phase, family);
         break;
     case Phase::Alloc:

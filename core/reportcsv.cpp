@@ -49,7 +49,7 @@ void row(std::ostringstream &out, const RunReport &run, const std::string &itera
     out << quoted(run.device.id) << ',' << modeName(run.spec.mode) << ',' << kernelName(run.spec.kernel) << ','
         << run.spec.bytes << ',' << iteration << ',' << warmup << ',' << phaseName(phase.phase) << ',' << phase.hostNs
         << ',' << cell(phase.deviceNs) << ',' << phase.bytesToDevice << ',' << phase.bytesToHost << ','
-        << phase.bytesAccessed;
+        << phase.bytesBetweenDevices << ',' << phase.bytesAccessed;
     for (const CounterField &field : counterFields())
         out << ',' << cell(counters.*field.member);
     const PhaseShares shares = phaseShares(run, phase);
@@ -64,7 +64,7 @@ std::string toCsv(const std::vector<RunReport> &runs)
 {
     std::ostringstream out;
     out << "device,mode,kernel,bytes,iteration,warmup,phase,host_ns,device_ns,bytes_to_device,bytes_to_host,"
-           "bytes_accessed";
+           "bytes_between_devices,bytes_accessed";
     for (const CounterField &field : counterFields())
         out << ',' << field.csvName;
     out << ",ceiling_path,percent_of_measured_ceiling,percent_of_specification";

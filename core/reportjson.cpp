@@ -81,10 +81,15 @@ json phaseJson(const PhaseResult &phase)
         for (const CounterField &field : counterFields())
             counters[std::string(field.name)] = optionalJson(*phase.counters.*field.member);
     }
-    return {{"phase", phaseName(phase.phase)},          {"hostNs", phase.hostNs},
-            {"deviceNs", optionalJson(phase.deviceNs)}, {"countedNs", optionalJson(phase.countedNs)},
-            {"bytesToDevice", phase.bytesToDevice},     {"bytesToHost", phase.bytesToHost},
-            {"bytesAccessed", phase.bytesAccessed},     {"counters", counters}};
+    return {{"phase", phaseName(phase.phase)},
+            {"hostNs", phase.hostNs},
+            {"deviceNs", optionalJson(phase.deviceNs)},
+            {"countedNs", optionalJson(phase.countedNs)},
+            {"bytesToDevice", phase.bytesToDevice},
+            {"bytesToHost", phase.bytesToHost},
+            {"bytesBetweenDevices", phase.bytesBetweenDevices},
+            {"bytesAccessed", phase.bytesAccessed},
+            {"counters", counters}};
 }
 
 json statJson(const Stat &stat)
@@ -92,11 +97,33 @@ json statJson(const Stat &stat)
     return {{"min", stat.min}, {"median", stat.median}, {"max", stat.max}};
 }
 
+json peerJson(const PeerLink &p)
+{
+    return {{"device", p.peerId},
+            {"index", p.peerIndex},
+            {"name", p.peerName},
+            {"canAccessPeer", optionalJson(p.canAccessPeer)},
+            {"peerCanAccess", optionalJson(p.peerCanAccess)},
+            {"performanceRank", optionalJson(p.performanceRank)},
+            {"accessSupported", optionalJson(p.accessSupported)},
+            {"nativeAtomics", optionalJson(p.nativeAtomics)},
+            {"partialAtomics", optionalJson(p.partialAtomics)},
+            {"cudaArrayAccess", optionalJson(p.cudaArrayAccess)},
+            {"accessEnabled", optionalJson(p.accessEnabled)},
+            {"peerManagedMemory", p.peerManagedMemory},
+            {"peerConcurrentManagedAccess", p.peerConcurrentManagedAccess},
+            {"peerMemoryBytes", p.peerMemoryBytes}};
+}
+
 json deviceJson(const DeviceInfo &d)
 {
     json device{{"id", d.id}, {"backend", backendPrefix(d.backend)}};
     for (const auto &[name, field] : deviceFields)
         std::visit([&, key = name](auto member) { device[key] = d.*member; }, field);
+    json peers = json::array();
+    for (const PeerLink &link : d.peers)
+        peers.push_back(peerJson(link));
+    device["peers"] = peers;
     return device;
 }
 
@@ -111,6 +138,8 @@ json specJson(const ExperimentSpec &s)
             {"strideBytes", s.strideBytes},
             {"rounds", s.rounds},
             {"advice", s.advice ? adviceName(*s.advice) : std::string_view()},
+            {"peer", s.peerId},
+            {"peerAccess", optionalJson(s.peerAccess)},
             {"counters", s.counters}};
 }
 
@@ -124,6 +153,8 @@ json migrationsJson(const RunReport &r)
                           {"address", e.address},
                           {"value", e.value},
                           {"cause", migrationCauseName(e.cause)},
+                          {"sourceDevice", e.sourceDevice},
+                          {"destinationDevice", e.destinationDevice},
                           {"iteration", e.iteration},
                           {"phase", phaseName(e.phase)}});
     }
@@ -363,6 +394,8 @@ PhaseResult readPhase(const Reader &r)
         phase.countedNs = r["countedNs"].optionalUnsigned();
     phase.bytesToDevice = r["bytesToDevice"].unsignedValue();
     phase.bytesToHost = r["bytesToHost"].unsignedValue();
+    if (r.has("bytesBetweenDevices")) // absent from reports written before the peer modes
+        phase.bytesBetweenDevices = r["bytesBetweenDevices"].unsignedValue();
     phase.bytesAccessed = r["bytesAccessed"].unsignedValue();
     if (!r["counters"].isNull()) {
         Counters counters;
@@ -377,6 +410,33 @@ PhaseResult readPhase(const Reader &r)
     return phase;
 }
 
+std::optional<int> optionalInt(const Reader &r)
+{
+    return r.isNull() ? std::nullopt : std::optional(r.intValue());
+}
+
+PeerLink readPeer(const Reader &r)
+{
+    PeerLink p;
+    p.peerId = r["device"].string();
+    if (!validPeerId(p.peerId))
+        r["device"].fail("must name a CUDA device, as cuda:N");
+    p.peerIndex = r["index"].intValue();
+    p.peerName = r["name"].string();
+    p.canAccessPeer = r["canAccessPeer"].optionalBool();
+    p.peerCanAccess = r["peerCanAccess"].optionalBool();
+    p.performanceRank = optionalInt(r["performanceRank"]);
+    p.accessSupported = r["accessSupported"].optionalBool();
+    p.nativeAtomics = r["nativeAtomics"].optionalBool();
+    p.partialAtomics = r["partialAtomics"].optionalBool();
+    p.cudaArrayAccess = r["cudaArrayAccess"].optionalBool();
+    p.accessEnabled = r["accessEnabled"].optionalBool();
+    p.peerManagedMemory = r["peerManagedMemory"].boolean();
+    p.peerConcurrentManagedAccess = r["peerConcurrentManagedAccess"].boolean();
+    p.peerMemoryBytes = r["peerMemoryBytes"].unsignedValue();
+    return p;
+}
+
 DeviceInfo readDevice(const Reader &r)
 {
     DeviceInfo d;
@@ -389,6 +449,10 @@ DeviceInfo readDevice(const Reader &r)
         if (!r.has(name) && std::ranges::find(laterDeviceFields, name) != laterDeviceFields.end())
             continue;
         std::visit([&, key = name](auto member) { readInto(r[key], d.*member); }, field);
+    }
+    if (r.has("peers")) { // absent from reports written before the peer modes
+        for (const Reader &p : r["peers"].items())
+            d.peers.push_back(readPeer(p));
     }
     return d;
 }
@@ -406,6 +470,10 @@ ExperimentSpec readSpec(const Reader &r)
     s.rounds = r["rounds"].intValue();
     if (const std::string advice = r["advice"].string(); !advice.empty())
         s.advice = parsed(r["advice"], adviceFromName, "names an unknown advice");
+    if (r.has("peer")) // absent from reports written before the peer modes
+        s.peerId = r["peer"].string();
+    if (r.has("peerAccess"))
+        s.peerAccess = r["peerAccess"].optionalBool();
     s.counters = r["counters"].boolean();
     if (const Status valid = validate(s); !valid)
         throw FormatError{"the field 'spec' describes an experiment ShareScope cannot run: " + valid.error().message};
@@ -478,6 +546,10 @@ MigrationEvent readMigrationEvent(const Reader &e)
     event.address = e["address"].unsignedValue();
     event.value = e["value"].unsignedValue();
     event.cause = parsed(e["cause"], migrationCauseFromName, "names an unknown migration cause");
+    if (e.has("sourceDevice")) { // absent from reports written before the peer modes
+        event.sourceDevice = e["sourceDevice"].intValue();
+        event.destinationDevice = e["destinationDevice"].intValue();
+    }
     event.iteration = e["iteration"].intValue();
     event.phase = parsed(e["phase"], phaseFromName, "names an unknown phase");
     return event;

@@ -12,6 +12,7 @@ bool isLocation(char c)
     case Location::Host:
     case Location::Partly:
     case Location::Device:
+    case Location::Peer:
     case Location::Both:
     case Location::Remote:
         return true;
@@ -41,8 +42,21 @@ std::uint64_t residencyChunkBytes(std::uint64_t largestBuffer, std::uint64_t pre
     return chunk;
 }
 
+namespace {
+
+// The CPU wrote these in host-init; pages it touched first now live on the host.
+void placeHostWrites(const std::vector<ResidencyBuffer> &buffers, std::vector<std::string> &state)
+{
+    for (std::size_t b = 0; b < buffers.size(); ++b) {
+        if (buffers[b].hostWritten)
+            std::ranges::replace(state[b], static_cast<char>(Location::Untouched), static_cast<char>(Location::Host));
+    }
+}
+
+} // namespace
+
 Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std::vector<MigrationEvent> &events,
-                          const std::vector<PhaseWindow> &windows, std::uint64_t chunkBytes)
+                          const std::vector<PhaseWindow> &windows, std::uint64_t chunkBytes, ResidencyPlaces places)
 {
     Residency residency{ResidencySource::Records, chunkBytes, buffers, {}, 0};
     std::vector<std::string> state;
@@ -70,7 +84,12 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
                 visit(b, static_cast<std::size_t>(c));
         }
     };
-    const auto toDevice = [&](std::size_t b, std::size_t c) { state[b][c] = static_cast<char>(Location::Device); };
+    // The GPU a record names: the peer where it is the peer, else the device.
+    const auto gpu = [places](int device) {
+        return static_cast<char>(places.peer >= 0 && device == places.peer ? Location::Peer : Location::Device);
+    };
+    char arrival = static_cast<char>(Location::Device); // where the current transfer lands
+    const auto toDevice = [&](std::size_t b, std::size_t c) { state[b][c] = arrival; };
     const auto toHost = [&](std::size_t b, std::size_t c) {
         // The records had it on the host when this phase began, and this is
         // the first record of the phase to move it back: the record that
@@ -101,13 +120,20 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
             const MigrationEvent &event = events[next++];
             switch (event.kind) {
             case CounterKind::BytesHostToDevice:
+                arrival = gpu(event.destinationDevice);
                 forChunks(event.address, event.value, toDevice);
+                break;
+            case CounterKind::BytesDeviceToDevice:
+                // From one GPU to the other: only where the record says which.
+                arrival = gpu(event.destinationDevice);
+                if (places.peer >= 0 && event.destinationDevice >= 0)
+                    forChunks(event.address, event.value, toDevice);
                 break;
             case CounterKind::BytesDeviceToHost:
                 forChunks(event.address, event.value, toHost);
                 break;
             case CounterKind::GpuPageFault:
-                forChunks(event.address, 1, populate(Location::Device));
+                forChunks(event.address, 1, populate(static_cast<Location>(gpu(event.sourceDevice))));
                 break;
             case CounterKind::CpuPageFault:
                 forChunks(event.address, 1, populate(Location::Host));
@@ -115,101 +141,16 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
             case CounterKind::Thrashing:
             case CounterKind::Throttling:
             case CounterKind::RemoteMap:
-            case CounterKind::BytesDeviceToDevice:
                 break;
             }
         }
-        if (window.phase == Phase::HostInit) {
-            // The CPU wrote these; pages it touched first now live on the host.
-            for (std::size_t b = 0; b < buffers.size(); ++b) {
-                if (buffers[b].hostWritten)
-                    std::ranges::replace(state[b], static_cast<char>(Location::Untouched),
-                                         static_cast<char>(Location::Host));
-            }
-        }
+        if (window.phase == Phase::HostInit)
+            placeHostWrites(buffers, state);
         residency.unexplainedBytes += unexplained;
         ++windowIndex;
         if (window.phase == Phase::Free)
             continue; // nothing is left to show
         residency.snapshots.push_back({window.iteration, window.phase, state, unexplained});
-    }
-    return residency;
-}
-
-namespace {
-
-// What the run has done to one buffer's chunks so far, as far as the pages
-// cannot tell: which chunks anything has touched, which the GPU has read.
-struct Touches
-{
-    std::vector<bool> touched;
-    std::vector<bool> gpuRead;
-};
-
-// Whether the GPU's pattern (every strideBytes-th byte) lands in a chunk.
-bool gpuTouchesChunk(const ResidencyBuffer &buffer, std::uint64_t chunkBytes, std::size_t c)
-{
-    if (buffer.gpuStrideBytes == 0)
-        return true;
-    const std::uint64_t start = c * chunkBytes;
-    const std::uint64_t end = std::min(start + chunkBytes, buffer.bytes);
-    const std::uint64_t first = (start + buffer.gpuStrideBytes - 1) / buffer.gpuStrideBytes * buffer.gpuStrideBytes;
-    return first < end;
-}
-
-void applyPhase(const ResidencyBuffer &buffer, std::uint64_t chunkBytes, Phase phase, bool prefetches, Touches &t)
-{
-    for (std::size_t c = 0; c < t.touched.size(); ++c) {
-        if (phase == Phase::HostInit && buffer.hostWritten) {
-            t.touched[c] = true;
-            t.gpuRead[c] = false; // a write on the CPU drops the GPU's copy
-        }
-        const bool gpu = (phase == Phase::Kernel && gpuTouchesChunk(buffer, chunkBytes, c))
-            || (phase == Phase::ToDevice && prefetches);
-        if (gpu)
-            t.touched[c] = t.gpuRead[c] = true;
-    }
-}
-
-char locationOf(const ResidencyBuffer &buffer, const ChunkPages &pages, const Touches &t, std::size_t c)
-{
-    switch (pages.presence()) {
-    case PagePresence::All:
-        return static_cast<char>(buffer.readMostly && t.gpuRead[c] ? Location::Both : Location::Host);
-    case PagePresence::Some:
-        return static_cast<char>(Location::Partly);
-    case PagePresence::None:
-        break;
-    }
-    if (!t.touched[c])
-        return static_cast<char>(Location::Untouched);
-    return static_cast<char>(buffer.preferredHost ? Location::Remote : Location::Device);
-}
-
-} // namespace
-
-Residency residencyFromPages(const std::vector<ResidencyBuffer> &buffers, const std::vector<PhaseWindow> &windows,
-                             std::uint64_t chunkBytes, bool prefetchesToDevice)
-{
-    Residency residency{ResidencySource::Pages, chunkBytes, buffers, {}, 0};
-    std::vector<Touches> touches;
-    for (const ResidencyBuffer &buffer : buffers) {
-        const std::size_t chunks = (buffer.bytes + chunkBytes - 1) / chunkBytes;
-        touches.push_back({std::vector<bool>(chunks, false), std::vector<bool>(chunks, false)});
-    }
-    for (const PhaseWindow &window : windows) {
-        if (window.phase == Phase::Free)
-            continue; // nothing is left to show
-        ResidencySnapshot snapshot{window.iteration, window.phase, {}, 0};
-        for (std::size_t b = 0; b < buffers.size(); ++b) {
-            applyPhase(buffers[b], chunkBytes, window.phase, prefetchesToDevice, touches[b]);
-            std::string chunks(touches[b].touched.size(), static_cast<char>(Location::Untouched));
-            const bool read = b < window.hostPages.size() && window.hostPages[b].size() == chunks.size();
-            for (std::size_t c = 0; read && c < chunks.size(); ++c)
-                chunks[c] = locationOf(buffers[b], window.hostPages[b][c], touches[b], c);
-            snapshot.chunks.push_back(std::move(chunks));
-        }
-        residency.snapshots.push_back(std::move(snapshot));
     }
     return residency;
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ids.h"
 #include "migration.h"
 
 #include <cstdint>
@@ -20,7 +21,8 @@ enum class Location : char {
     Untouched = '.', // nothing has touched it yet
     Host = 'h', // on the host: every page mapped by the CPU
     Partly = 'p', // some of its pages on the host
-    Device = 'd', // not on the host after the GPU touched it: on the GPU
+    Device = 'd', // not on the host after the GPU touched it: on the GPU (--device, where there are two)
+    Peer = 'e', // on the second GPU, the peer (--peer): the managed peer modes' third place
     Both = 'b', // read-mostly: the CPU's pages and a copy the GPU read
     Remote = 'r', // on the host, mapped for the GPU only (preferred-host advice, first touched by the GPU)
 };
@@ -68,20 +70,41 @@ struct Residency
 // The default chunk is 64 KiB; it doubles until a buffer has at most 32768.
 std::uint64_t residencyChunkBytes(std::uint64_t largestBuffer, std::uint64_t preferred = 64 * 1024);
 
+// The CUDA devices of a run, as migration records name them: the device,
+// and the peer where the mode has one (-1: none). A record that names the
+// peer puts its chunks on the peer; any other GPU is the device.
+struct ResidencyPlaces
+{
+    int device = -1;
+    int peer = -1;
+};
+
 // Replays attributed, time-sorted events (attributeToPhases' output) over the
 // buffers and takes a snapshot at the end of every window.
 Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std::vector<MigrationEvent> &events,
-                          const std::vector<PhaseWindow> &windows, std::uint64_t chunkBytes);
+                          const std::vector<PhaseWindow> &windows, std::uint64_t chunkBytes,
+                          ResidencyPlaces places = {});
+
+// Where a mode's phases put managed chunks on a GPU, which the CPU's pages
+// cannot show: the GPU each prefetch moves every buffer to, and the one
+// whose kernel touches them. Empty: the phase puts nothing on a GPU.
+struct GpuPlacement
+{
+    std::optional<Location> hostInit; // after the CPU's writes (the managed peer modes: to the device)
+    std::optional<Location> toDevice; // prefetched there
+    Location kernel = Location::Device;
+    std::optional<Location> toHost; // managed-peer-prefetch: back to the device
+};
+GpuPlacement gpuPlacement(ModeId mode);
 
 // The map from the pages the CPU held after every window (each window's
 // hostPages, one entry per buffer, chunkBytes apart): on the host, partly,
 // or not. Where the CPU holds none, what the run did decides: untouched
-// until something touched the chunk, else on the GPU, or on the host for
-// the GPU only under preferred-host advice; read-mostly chunks the GPU has
-// read are on both. prefetchesToDevice: the to-device phase prefetches every
-// buffer to the GPU (managed-prefetch).
+// until something touched the chunk, else on the GPU that last had it (as
+// `placement` says), or on the host for the GPU only under preferred-host
+// advice; read-mostly chunks the GPU has read are on both.
 Residency residencyFromPages(const std::vector<ResidencyBuffer> &buffers, const std::vector<PhaseWindow> &windows,
-                             std::uint64_t chunkBytes, bool prefetchesToDevice);
+                             std::uint64_t chunkBytes, const GpuPlacement &placement);
 
 // "hhhh....dd" <-> "4h4.2d": how snapshots travel in the report.
 std::string runLengthEncode(const std::string &chunks);

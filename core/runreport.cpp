@@ -51,6 +51,7 @@ PhaseSummary summaryOf(Phase phase, const std::vector<const PhaseResult *> &samp
         median.deviceNs = summary.deviceNs->median;
     median.bytesToDevice = medianOf(collect([](const PhaseResult &p) { return p.bytesToDevice; }));
     median.bytesToHost = medianOf(collect([](const PhaseResult &p) { return p.bytesToHost; }));
+    median.bytesBetweenDevices = medianOf(collect([](const PhaseResult &p) { return p.bytesBetweenDevices; }));
     median.bytesAccessed = medianOf(collect([](const PhaseResult &p) { return p.bytesAccessed; }));
     if (std::ranges::all_of(samples, [](const PhaseResult *p) { return p->counters.has_value(); })) {
         Counters counters;
@@ -137,7 +138,8 @@ IterationTotals iterationTotals(const RunReport &report)
         const auto gpuFaults = c.gpuPageFaults ? c.gpuPageFaults : c.gpuPageFaultGroups;
         counted = counted && c.bytesHostToDevice && c.bytesDeviceToHost && c.cpuPageFaults && gpuFaults;
         if (counted) {
-            migrated += *c.bytesHostToDevice + *c.bytesDeviceToHost;
+            // Between two GPUs (the managed peer modes) only CUPTI's records say.
+            migrated += *c.bytesHostToDevice + *c.bytesDeviceToHost + c.bytesDeviceToDevice.value_or(0);
             faults += *c.cpuPageFaults + *gpuFaults;
         }
     }

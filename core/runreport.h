@@ -135,7 +135,9 @@ struct IterationTotals
     std::uint64_t ns = 0; // the time one iteration takes
     std::uint64_t moved = 0; // bytes copied (or prefetched) explicitly
     std::optional<double> kernelBandwidth;
-    std::optional<std::uint64_t> migrated; // bytes migrated both ways; empty when not reported
+    // Bytes migrated both ways, and between GPUs where CUPTI reports it;
+    // empty when not reported.
+    std::optional<std::uint64_t> migrated;
     std::optional<std::uint64_t> faults; // CPU page faults + GPU fault groups; empty when not reported
     // The totals are sums of records some of which were lost: migrated and
     // faults are at least this.

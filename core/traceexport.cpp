@@ -99,6 +99,7 @@ json phaseArgs(const Placed &p)
               {"hostNs", phase.hostNs},
               {"bytesToDevice", phase.bytesToDevice},
               {"bytesToHost", phase.bytesToHost},
+              {"bytesBetweenDevices", phase.bytesBetweenDevices},
               {"bytesAccessed", phase.bytesAccessed}};
     args["deviceNs"] = phase.deviceNs ? json(*phase.deviceNs) : json(nullptr);
     if (const auto bandwidth = phase.bandwidth()) {
@@ -207,8 +208,10 @@ void addCounters(json &events, int pid, const std::vector<Placed> &phases)
 {
     bool migrated = false;
     for (const Placed &p : phases) {
-        events.push_back(counter(pid, "copied bytes", p.startNs,
-                                 {{"to device", p.phase->bytesToDevice}, {"to host", p.phase->bytesToHost}}));
+        json copied{{"to device", p.phase->bytesToDevice}, {"to host", p.phase->bytesToHost}};
+        if (p.phase->bytesBetweenDevices)
+            copied["between devices"] = p.phase->bytesBetweenDevices;
+        events.push_back(counter(pid, "copied bytes", p.startNs, copied));
         const auto &c = p.phase->counters;
         if (c && (c->bytesHostToDevice || c->bytesDeviceToHost)) {
             json series = json::object();

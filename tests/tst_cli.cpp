@@ -91,7 +91,7 @@ private slots:
         QVERIFY(outcome.out.contains("managed is a CUDA mode"));
         outcome = run({"modes", "--json"});
         QCOMPARE(outcome.exitCode, 0);
-        QCOMPARE(QJsonDocument::fromJson(outcome.out).object()["modes"].toArray().size(), 13);
+        QCOMPARE(QJsonDocument::fromJson(outcome.out).object()["modes"].toArray().size(), 17);
     }
 
     void runsAndWritesJsonToStdout()
@@ -209,6 +209,13 @@ private slots:
                                    << "is too large for opencl:0";
         QTest::addRow("cuda mode") << QStringList{"--device", "opencl:0", "--mode", "pinned"} << 3
                                    << "pinned is a CUDA mode";
+        QTest::addRow("peer mode") << QStringList{"--device", "opencl:0", "--mode", "peer-copy", "--peer", "cuda:1"}
+                                   << 3 << "peer-copy is a CUDA mode";
+        QTest::addRow("peer itself") << QStringList{"--device",    "opencl:0", "--mode",
+                                                    "peer-access", "--peer",   "opencl:0"}
+                                     << 2 << "invalid --peer 'opencl:0'; accepted: cuda:N";
+        QTest::addRow("peer access maybe") << QStringList{"--mode", "peer-copy", "--peer-access", "maybe"} << 2
+                                           << "invalid --peer-access 'maybe'; accepted: on, off";
     }
     void rejectsBadInput()
     {

@@ -44,6 +44,42 @@ private slots:
         QVERIFY(QString::fromStdString(o.request.commandLine).startsWith("sharescope run --device opencl:0"));
     }
 
+    // --peer and --peer-access: the syntax here, which devices there are
+    // where the run meets them.
+    void parsesPeerOptions()
+    {
+        auto result = parse("run --device cuda:0 --mode peer-copy --peer cuda:1 --peer-access off --size 256MiB");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        const ExperimentSpec &spec = result.options.request.base;
+        QCOMPARE(result.options.request.mode, std::optional(ModeId::PeerCopy));
+        QCOMPARE(spec.peerId, std::string("cuda:1"));
+        QCOMPARE(spec.peerAccess, std::optional(false));
+        QCOMPARE(inMode(spec, ModeId::PeerCopy).commandLine(),
+                 std::string("sharescope run --device cuda:0 --mode peer-copy --kernel vector-add --size 256MiB "
+                             "--iterations 5 --warmup 1 --peer cuda:1 --peer-access off"));
+        result = parse("run --mode peer-copy --peer-access on");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QCOMPARE(result.options.request.base.peerAccess, std::optional(true));
+        QVERIFY(result.options.request.base.peerId.empty()); // the device's first peer, once it is known
+        result = parse("run --mode managed-peer-prefetch --peer cuda:12");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QCOMPARE(result.options.request.base.peerId, std::string("cuda:12"));
+        QVERIFY(!result.options.request.base.peerAccess);
+        result = parse("compare --modes all --peer cuda:1");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        result = parse("compare --modes device,peer-access --peer cuda:3");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        result = parse("demo peer-access --peer cuda:1 --size 64MiB");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QCOMPARE(result.options.request.demo, std::optional(DemoId::PeerAccess));
+        QCOMPARE(result.options.request.base.peerId, std::string("cuda:1"));
+        QCOMPARE(reproduceCommand(result.options.request),
+                 std::string("sharescope demo peer-access --peer cuda:1 --size 64MiB --iterations 5 --warmup 1"));
+        result = parse("gui --mode peer-copy --peer cuda:1 --peer-access off --run");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QCOMPARE(result.options.request.base.peerAccess, std::optional(false));
+    }
+
     void usesDefaults()
     {
         const auto result = parse("run");
@@ -205,6 +241,30 @@ private slots:
                                                  << "--trace - and --csv - cannot both write to stdout";
         QTest::addRow("gui writes no trace") << "gui --run --trace out.json"
                                              << "Unknown option 'trace'";
+        QTest::addRow("peer not cuda") << "run --mode peer-copy --peer opencl:0"
+                                       << "invalid --peer 'opencl:0'; accepted: cuda:N";
+        QTest::addRow("peer without index") << "run --mode peer-copy --peer cuda:"
+                                            << "invalid --peer 'cuda:'";
+        QTest::addRow("peer with a sign") << "run --mode peer-access --peer cuda:-1"
+                                          << "invalid --peer 'cuda:-1'";
+        QTest::addRow("peer with a mode that takes none")
+            << "run --mode managed --peer cuda:1"
+            << "--peer applies only to the modes that use a second GPU (peer-copy, peer-access, managed-peer, "
+               "managed-peer-prefetch), not to managed";
+        QTest::addRow("peer without a mode") << "run --peer cuda:1"
+                                             << "--peer applies only to the modes that use a second GPU";
+        QTest::addRow("peer with modes that take none") << "compare --modes device,pinned --peer cuda:1"
+                                                        << "not to device";
+        QTest::addRow("peer access yes") << "run --mode peer-copy --peer-access yes"
+                                         << "invalid --peer-access 'yes'; accepted: on, off";
+        QTest::addRow("peer access elsewhere")
+            << "run --mode peer-access --peer-access off"
+            << "--peer-access applies only to the peer-copy mode, not to peer-access";
+        QTest::addRow("peer access in a demo") << "gui --demo peer-access --peer-access on"
+                                               << "leave out --mode, --kernel, --stride, --rounds, --advice and "
+                                                  "--peer-access";
+        QTest::addRow("demo takes no peer access") << "demo peer-access --peer-access off"
+                                                   << "Unknown option 'peer-access'";
         QTest::addRow("run has no --modes") << "run --modes cl-copy"
                                             << "Unknown option 'modes'";
         QTest::addRow("repeated size") << "run --size 4KiB --size 8KiB"

@@ -121,7 +121,7 @@ class TestDemos : public QObject
 private slots:
     void everyDemoHasModesAndATitle()
     {
-        QCOMPARE(demos().size(), std::size_t(6));
+        QCOMPARE(demos().size(), std::size_t(7));
         for (const DemoInfo &demo : demos()) {
             QCOMPARE(&demoInfo(demo.id), &demo); // the table is in DemoId order
             QCOMPARE(demoFromName(demo.name), std::optional(demo.id));
@@ -331,6 +331,66 @@ private slots:
         set.runs[1].buffers[1].zeroCopy = true;
         text = joined(lessonFor(demoInfo(DemoId::CopiesVsZeroCopy), set));
         QVERIFY2(text.contains("was zero-copy: mapping each buffer returned the host array itself"), qPrintable(text));
+    }
+
+    // Two GPUs: the copy without and with peer access, the kernel reaching
+    // across, and managed pages moving, each with the numbers measured.
+    void peerLessonQuotesTheMeasuredNumbers()
+    {
+        DeviceInfo device = gpu(true);
+        PeerLink link;
+        link.peerId = "cuda:1";
+        link.peerIndex = 1;
+        device.peers.push_back(link);
+        const auto peerRun = [&](ModeId mode, std::optional<bool> access, const std::vector<PhaseNumbers> &numbers,
+                                 std::uint64_t between) {
+            RunReport run = runOf(device, mode, KernelId::VectorAdd, 256 * MiB, numbers, true);
+            run.spec.peerId = "cuda:1";
+            run.spec.peerAccess = access;
+            for (IterationResult &iteration : run.iterations) {
+                for (PhaseResult &phase : iteration.phases) {
+                    if (phase.phase == Phase::ToDevice || phase.phase == Phase::ToHost)
+                        phase.bytesBetweenDevices = phase.phase == Phase::ToDevice ? 2 * between : between;
+                }
+            }
+            return run;
+        };
+        ReportSet set;
+        set.kind = ReportSet::Kind::Compare;
+        set.runs.push_back(peerRun(ModeId::PeerCopy, false, {{Phase::ToDevice, 14'000'000}}, 256 * MiB));
+        set.runs.push_back(peerRun(ModeId::PeerCopy, true, {{Phase::ToDevice, 1'400'000}}, 256 * MiB));
+        set.runs.push_back(peerRun(ModeId::PeerAccess, std::nullopt, {{Phase::Kernel, 4'000'000}}, 0));
+        Counters moved{0, 0, 0, 4321, 0, 0, 0, 768 * MiB};
+        set.runs.push_back(peerRun(ModeId::ManagedPeer, std::nullopt, {{Phase::Kernel, 140'000'000, 0, 0, moved}}, 0));
+        set.runs.push_back(peerRun(ModeId::ManagedPeerPrefetch, std::nullopt,
+                                   {{Phase::ToDevice, 5'000'000}, {Phase::ToHost, 2'500'000}}, 256 * MiB));
+        const Lesson lesson = lessonFor(demoInfo(DemoId::PeerAccess), set);
+        const QString text = joined(lesson);
+        QCOMPARE(lesson.title, QStringLiteral("Two GPUs: copies, peer access and managed pages"));
+        QVERIFY2(text.contains("Without peer access (`peer-copy`, cuda:0 → cuda:1), cudaMemcpyPeerAsync copied "
+                               "512 MiB to the peer in 14.0 ms"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("the same 512 MiB went straight from one GPU's memory to the other's in 1.40 ms"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("One call made the copy 10" + QString(QChar(0x00D7)) + " faster"), qPrintable(text));
+        QVERIFY2(text.contains("With `peer-access` nothing was copied between the GPUs (0 B)"), qPrintable(text));
+        QVERIFY2(text.contains("in 4.00 ms"), qPrintable(text));
+        QVERIFY2(text.contains("the kernel took 140 ms, and CUPTI recorded 768 MiB moving device to device "
+                               "(GPU fault groups: 4,321)"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("`managed-peer-prefetch` prefetched them instead: 512 MiB to the peer in 5.00 ms"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("and back in 2.50 ms"), qPrintable(text));
+        QVERIFY2(text.contains("reaching across the link it was 4000" + QString(QChar(0x00D7)) + " slower"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("Fastest whole iteration here: `peer-copy (peer access on)`"), qPrintable(text));
+        // Without the run with peer access, the lesson says only what ran.
+        set.runs.erase(set.runs.begin() + 1);
+        set.skipped.push_back({ModeId::PeerCopy, 256 * MiB, unsupported("no peer access here")});
+        const QString partial = joined(lessonFor(demoInfo(DemoId::PeerAccess), set));
+        QVERIFY2(!partial.contains("One call made"), qPrintable(partial));
+        QVERIFY2(partial.contains("`peer-copy` did not run here: not supported: no peer access here."),
+                 qPrintable(partial));
     }
 
     // In Chinese: the lesson, and the reasons the core gives, translated.

@@ -286,7 +286,8 @@ private slots:
         };
         for (std::size_t w = 0; w < seen.size(); ++w)
             windows[w].hostPages = seen[w];
-        const Residency residency = residencyFromPages({x, out, mostly, host}, windows, chunk, false);
+        const Residency residency
+            = residencyFromPages({x, out, mostly, host}, windows, chunk, gpuPlacement(ModeId::Managed));
         QCOMPARE(residency.source, ResidencySource::Pages);
         QCOMPARE(residency.snapshots.size(), std::size_t(6)); // free has nothing to show
         const auto at = [&](std::size_t window, std::size_t buffer) {
@@ -306,11 +307,95 @@ private slots:
         std::vector<PhaseWindow> none = oneIteration();
         for (PhaseWindow &window : none)
             window.hostPages = {pages({0, 0, 0, 0})};
-        const Residency stride = residencyFromPages({strided}, none, chunk, false);
+        const Residency stride = residencyFromPages({strided}, none, chunk, gpuPlacement(ModeId::Managed));
         QCOMPARE(QString::fromStdString(stride.snapshots[3].chunks[0]), QStringLiteral("d.d."));
         // A prefetch to the device touches every chunk in to-device.
-        const Residency prefetched = residencyFromPages({out}, none, chunk, true);
+        const Residency prefetched = residencyFromPages({out}, none, chunk, gpuPlacement(ModeId::ManagedPrefetch));
         QCOMPARE(QString::fromStdString(prefetched.snapshots[2].chunks[0]), QStringLiteral("dddd"));
+    }
+
+    // Two GPUs: the records say which GPU each transfer went to, and the
+    // replay puts the chunks on the device (cuda:0 here) or the peer (cuda:1).
+    void replaysThreePlaces()
+    {
+        constexpr std::uint64_t chunk = 64 * KiB;
+        const ResidencyBuffer x{"x", base, 4 * chunk, true};
+        const ResidencyBuffer out{"out", base + 4 * chunk, 4 * chunk, false};
+        const auto gpu = [](MigrationEvent e, int from, int to) {
+            e.sourceDevice = from;
+            e.destinationDevice = to;
+            return e;
+        };
+        std::vector<MigrationEvent> events{
+            // host-init: the CPU writes x, and x and out are prefetched to the device
+            record(CounterKind::CpuPageFault, 11, base, 0x401234),
+            gpu(record(CounterKind::BytesHostToDevice, 12, base, 4 * chunk), -1, 0),
+            gpu(record(CounterKind::BytesHostToDevice, 13, base + 4 * chunk, 4 * chunk), -1, 0),
+            // kernel on the peer: x moves over whole, out half of it; a fault on the peer
+            gpu(record(CounterKind::GpuPageFault, 31, base, 2), 1, -1),
+            gpu(record(CounterKind::BytesDeviceToDevice, 32, base, 4 * chunk), 0, 1),
+            gpu(record(CounterKind::BytesDeviceToDevice, 33, base + 4 * chunk, 2 * chunk), 0, 1),
+            // to-host: out's moved half comes back to the device
+            gpu(record(CounterKind::BytesDeviceToDevice, 42, base + 4 * chunk, 2 * chunk), 1, 0),
+            // host-read: the CPU reads out, from the device
+            gpu(record(CounterKind::BytesDeviceToHost, 52, base + 4 * chunk, 4 * chunk), 0, -1),
+        };
+        const auto windows = oneIteration();
+        attributeToPhases(events, windows, allReported());
+        const Residency residency = replayResidency({x, out}, events, windows, chunk, {0, 1});
+        const auto at = [&](std::size_t window, std::size_t buffer) {
+            return QString::fromStdString(residency.snapshots[window].chunks[buffer]);
+        };
+        QCOMPARE(at(1, 0), QStringLiteral("dddd")); // after host-init: both on the device
+        QCOMPARE(at(1, 1), QStringLiteral("dddd"));
+        QCOMPARE(at(3, 0), QStringLiteral("eeee")); // after the kernel: x on the peer
+        QCOMPARE(at(3, 1), QStringLiteral("eedd")); // half of out
+        QCOMPARE(at(4, 1), QStringLiteral("dddd")); // back on the device
+        QCOMPARE(at(5, 1), QStringLiteral("hhhh"));
+        QCOMPARE(at(5, 0), QStringLiteral("eeee")); // x stays on the peer
+        QCOMPARE(residency.unexplainedBytes, std::uint64_t(0));
+        // A peer's fault on a chunk nobody touched puts it on the peer.
+        std::vector<MigrationEvent> first{gpu(record(CounterKind::GpuPageFault, 31, base + 5 * chunk, 1), 1, -1)};
+        attributeToPhases(first, windows, allReported());
+        QCOMPARE(replayResidency({out}, first, windows, chunk, {0, 1}).snapshots[3].chunks[0], std::string(".e.."));
+        // Without a peer (a single-GPU run) a record between GPUs places nothing.
+        const Residency single = replayResidency({x, out}, events, windows, chunk);
+        QCOMPARE(QString::fromStdString(single.snapshots[3].chunks[0]), QStringLiteral("dddd"));
+        QVERIFY(isLocation('e'));
+        QCOMPARE(runLengthDecode("2d2e", 4), std::optional<std::string>("ddee"));
+    }
+
+    // The map from the pages with a peer: what the CPU does not hold is where
+    // the run last placed it, on the device or on the peer.
+    void buildsThePeersMapFromThePages()
+    {
+        constexpr std::uint64_t chunk = 64 * KiB;
+        const ResidencyBuffer x{"x", base, 2 * chunk, true};
+        const ResidencyBuffer out{"out", base + 2 * chunk, 2 * chunk, false};
+        std::vector<PhaseWindow> windows = oneIteration();
+        const std::vector<ChunkPages> none{{16, 0, 0}, {16, 0, 0}};
+        const std::vector<ChunkPages> all{{16, 16, 0}, {16, 16, 0}};
+        for (PhaseWindow &window : windows)
+            window.hostPages = {none, none};
+        windows[5].hostPages = {none, all}; // host-read: the CPU read out
+        const auto map = [&](ModeId mode) { return residencyFromPages({x, out}, windows, chunk, gpuPlacement(mode)); };
+        const Residency faulting = map(ModeId::ManagedPeer);
+        const auto at = [](const Residency &r, std::size_t window, std::size_t buffer) {
+            return QString::fromStdString(r.snapshots[window].chunks[buffer]);
+        };
+        QCOMPARE(at(faulting, 1, 0), QStringLiteral("dd")); // host-init prefetched every buffer to the device
+        QCOMPARE(at(faulting, 1, 1), QStringLiteral("dd"));
+        QCOMPARE(at(faulting, 2, 0), QStringLiteral("dd")); // to-device moves nothing
+        QCOMPARE(at(faulting, 3, 0), QStringLiteral("ee")); // the peer's kernel faulted it over
+        QCOMPARE(at(faulting, 4, 1), QStringLiteral("ee"));
+        QCOMPARE(at(faulting, 5, 1), QStringLiteral("hh"));
+        QCOMPARE(at(faulting, 5, 0), QStringLiteral("ee"));
+        const Residency prefetched = map(ModeId::ManagedPeerPrefetch);
+        QCOMPARE(at(prefetched, 2, 0), QStringLiteral("ee")); // to-device: prefetched to the peer
+        QCOMPARE(at(prefetched, 4, 0), QStringLiteral("dd")); // to-host: back to the device
+        QCOMPARE(at(prefetched, 5, 0), QStringLiteral("dd"));
+        // A single-GPU mode never names the peer.
+        QVERIFY(!at(map(ModeId::Managed), 3, 0).contains(QLatin1Char('e')));
     }
 
     void namesKindsAndCauses()

@@ -66,9 +66,10 @@ RunReport sampleReport()
     report.countersEnabled = true;
     report.buffers[0].managed = true;
     report.buffers[0].address = 0x7f0000000000ULL;
-    report.migrations = {
-        {CounterKind::BytesHostToDevice, 10, 20, 0x7f0000000000ULL, 65536, MigrationCause::Coherence, 1, Phase::Kernel},
-        {CounterKind::CpuPageFault, 30, 30, 0x7f0000001000ULL, 0x401234, MigrationCause::Unknown, 1, Phase::HostRead}};
+    report.migrations = {{CounterKind::BytesHostToDevice, 10, 20, 0x7f0000000000ULL, 65536, MigrationCause::Coherence,
+                          -1, -1, 1, Phase::Kernel},
+                         {CounterKind::CpuPageFault, 30, 30, 0x7f0000001000ULL, 0x401234, MigrationCause::Unknown, -1,
+                          -1, 1, Phase::HostRead}};
     report.migrationsDropped = 17;
     report.countersLost = 3;
     report.residency.chunkBytes = 65536;

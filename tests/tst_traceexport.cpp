@@ -62,14 +62,14 @@ RunReport managedRun()
     // Counter-clock times far from the host layout's, as they are.
     const std::uint64_t base = 5'000'000'000ULL;
     report.migrations = {
-        {CounterKind::BytesHostToDevice, base + 900, base + 950, 0x7f0000000000ULL, 65536, MigrationCause::Coherence, 1,
-         Phase::Kernel},
-        {CounterKind::GpuPageFault, base + 400, base + 400, 0x7f0000010000ULL, 3, MigrationCause::Unknown, 1,
+        {CounterKind::BytesHostToDevice, base + 900, base + 950, 0x7f0000000000ULL, 65536, MigrationCause::Coherence,
+         -1, -1, 1, Phase::Kernel},
+        {CounterKind::GpuPageFault, base + 400, base + 400, 0x7f0000010000ULL, 3, MigrationCause::Unknown, -1, -1, 1,
          Phase::Kernel},
         {CounterKind::CpuPageFault, base + 99'000'000, base + 99'000'000, 0x7f0000001000ULL, 0x401234,
-         MigrationCause::Unknown, 2, Phase::HostRead},
-        {CounterKind::BytesDeviceToHost, base + 10, base + 20, 0x7f0000002000ULL, 4096, MigrationCause::User, -1,
-         Phase::Free},
+         MigrationCause::Unknown, -1, -1, 2, Phase::HostRead},
+        {CounterKind::BytesDeviceToHost, base + 10, base + 20, 0x7f0000002000ULL, 4096, MigrationCause::User, -1, -1,
+         -1, Phase::Free},
     };
     return report;
 }

@@ -1,10 +1,13 @@
 #include "experimentpanel.h"
 
 #include "language.h"
+#include "peerbox.h"
+#include "peertext.h"
 #include "textconv.h"
 
 #include "bytesize.h"
 #include "catalogue.h"
+#include "peers.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -30,6 +33,8 @@ QString badges(const DeviceInfo &d)
             parts << QObject::tr("managed");
         if (d.concurrentManagedAccess)
             parts << QObject::tr("concurrent access");
+        for (const PeerLink &link : d.peers)
+            parts << peerLinkSummary(link);
     } else {
         parts << QStringLiteral("OpenCL %1.%2").arg(d.versionMajor).arg(d.versionMinor);
         if (d.hostUnifiedMemory)
@@ -57,6 +62,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     , m_iterations(new QSpinBox(this))
     , m_warmup(new QSpinBox(this))
     , m_counters(new QCheckBox(tr("Unified-memory counters (CUDA)"), this))
+    , m_peerBox(new PeerBox(this))
     , m_sweepSizes(new QLineEdit(QStringLiteral("4KiB:64MiB:x4"), this))
     , m_problem(new QLabel(this))
     , m_run(new QPushButton(tr("&Run"), this))
@@ -109,6 +115,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     layout->addLayout(form);
     layout->addWidget(new QLabel(tr("Sharing mode"), this));
     layout->addWidget(m_modes, 1);
+    layout->addWidget(m_peerBox);
     layout->addWidget(m_problem);
     layout->addLayout(buttons);
     layout->addLayout(more);
@@ -118,6 +125,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
         emit deviceChanged(deviceId());
     });
     connect(m_modes, &QListWidget::currentRowChanged, this, &ExperimentPanel::validate);
+    connect(m_peerBox, &PeerBox::changed, this, &ExperimentPanel::validate);
     for (QLineEdit *edit : {m_size, m_stride, m_sweepSizes})
         connect(edit, &QLineEdit::textChanged, this, &ExperimentPanel::validate);
     connect(m_kernel, &QComboBox::currentIndexChanged, this, &ExperimentPanel::validate);
@@ -173,6 +181,7 @@ void ExperimentPanel::fillModes()
     const std::optional<ModeId> previous = mode();
     const auto device = currentDevice();
     m_deviceBadges->setText(device ? badges(*device) : tr("No device"));
+    m_peerBox->setDevice(device);
     const QSignalBlocker blocker(m_modes);
     m_modes->clear();
     for (const ModeInfo &info : modes()) {
@@ -253,6 +262,21 @@ QString ExperimentPanel::sizeText() const
     return m_size->text();
 }
 
+QString ExperimentPanel::peerId() const
+{
+    return m_peerBox->peerId();
+}
+
+bool ExperimentPanel::selectPeer(const QString &id)
+{
+    return m_peerBox->selectPeer(id);
+}
+
+void ExperimentPanel::setPeerAccess(bool on)
+{
+    m_peerBox->setPeerAccess(on);
+}
+
 Result<ExperimentSpec> ExperimentPanel::spec() const
 {
     ExperimentSpec spec;
@@ -278,9 +302,15 @@ Result<ExperimentSpec> ExperimentPanel::spec() const
     spec.warmup = m_warmup->value();
     spec.counters = m_counters->isChecked();
     spec.advice = static_cast<Advice>(m_advice->currentData().toInt());
-    spec = inMode(spec, *chosen);
+    spec.peerId = peerId().toStdString();
+    spec.peerAccess = m_peerBox->peerAccess();
+    spec = inMode(spec, *chosen); // keeps the peer only where the mode takes it
     if (Status valid = sharescope::validate(spec); !valid)
         return valid.error();
+    if (const auto device = currentDevice(); device && spec.modeInfo().needsPeer) {
+        if (const Support support = supportOf(*device, spec); !support.supported)
+            return unsupported(s(supportText(support)));
+    }
     return spec;
 }
 
@@ -301,6 +331,7 @@ void ExperimentPanel::validate()
     m_stride->setEnabled(kernelInfo.usesStride);
     m_rounds->setEnabled(kernelInfo.usesRounds);
     m_advice->setEnabled(modeId && modeInfo(*modeId).takesAdvice);
+    m_peerBox->setMode(modeId);
     const auto device = currentDevice();
     m_counters->setEnabled(device && device->backend == BackendKind::Cuda);
 

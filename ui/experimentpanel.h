@@ -17,6 +17,8 @@ class QSpinBox;
 
 namespace sharescope {
 
+class PeerBox;
+
 // The experiment, as the user sets it up: device, mode, kernel and its
 // parameters, size, iterations. Validates as the user types: an invalid
 // value is marked, the reason shown, and the buttons that need it disabled.
@@ -47,6 +49,10 @@ public:
     std::optional<ModeId> mode() const; // empty when no mode is chosen
     KernelId kernel() const;
     QString sizeText() const;
+    // The second GPU chosen for the modes that use two; empty without one.
+    QString peerId() const;
+    bool selectPeer(const QString &id);
+    void setPeerAccess(bool on);
 
     // For tests: the widgets a user touches.
     QLineEdit *sizeEdit() const { return m_size; }
@@ -54,6 +60,7 @@ public:
     QPushButton *cancelButton() const { return m_cancel; }
     QPushButton *compareButton() const { return m_compare; }
     QListWidget *modeList() const { return m_modes; }
+    PeerBox *peerBox() const { return m_peerBox; }
 
 signals:
     void runRequested();
@@ -79,6 +86,7 @@ private:
     QSpinBox *m_iterations;
     QSpinBox *m_warmup;
     QCheckBox *m_counters;
+    PeerBox *m_peerBox;
     QLineEdit *m_sweepSizes;
     QLabel *m_problem;
     QPushButton *m_run;

@@ -336,6 +336,9 @@ void MainWindow::compare()
     RunRequest request;
     request.kind = ReportSet::Kind::Compare;
     request.base = *spec;
+    // Every mode, those that need a second GPU with the peer chosen (where
+    // the device has one; elsewhere they are listed as skipped, with why).
+    request.base.peerId = m_panel->peerId().toStdString();
     request.allModes = true;
     start(request, tr("compare · %1").arg(q(kernelName(spec->kernel))));
 }
@@ -366,6 +369,8 @@ bool MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes)
     if (const auto spec = m_panel->spec())
         request.base = *spec;
     request.base.advice.reset();
+    request.base.peerId = m_panel->peerId().toStdString(); // for the demo's modes that need one
+    request.base.peerAccess.reset(); // the demo decides
     if (bytes)
         request.base.bytes = *bytes;
     request.sizeGiven = bytes.has_value();

@@ -22,7 +22,7 @@
 namespace sharescope {
 namespace {
 
-QWidget *swatch(const QColor &colour, const QString &text, QWidget *parent)
+QLabel *swatch(const QColor &colour, const QString &text, QWidget *parent)
 {
     auto *label = new QLabel(
         QStringLiteral("<span style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span> %2").arg(colour.name(), text),
@@ -45,6 +45,11 @@ QString whyNothingMigrates(const RunReport &report)
             .arg(mode);
     case ModeFamily::Ipc:
         return QObject::tr("ipc: cudaMalloc memory shared with a second process; its pages never migrate.");
+    case ModeFamily::Peer:
+        return QObject::tr("%1: cudaMalloc memory on two GPUs; explicit copies between them, or the peer's kernel "
+                           "reaching over the link, move the data, not page migration. The Timeline tab shows the "
+                           "bytes each copy moved between the devices.")
+            .arg(mode);
     case ModeFamily::ClMap: {
         const bool zeroCopy = !report.buffers.empty()
             && std::ranges::all_of(report.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
@@ -82,6 +87,16 @@ std::optional<double> overallRecordedShare(const RunReport &report)
     return static_cast<double>(recorded) / static_cast<double>(exact);
 }
 
+// Between two GPUs only CUPTI's records count the bytes.
+QString betweenGpusNote(const RunReport &report)
+{
+    if (!report.spec.modeInfo().needsPeer || report.spec.modeInfo().family != ModeFamily::Managed)
+        return {};
+    return QLatin1Char(' ')
+        + MigrationTab::tr("The device→device column comes from CUPTI's records alone: the driver counts no copies "
+                           "from GPU to GPU, so it is a lower bound.");
+}
+
 QString countersNote(const RunReport &report)
 {
     if (report.countersTotals == CounterTotals::Driver) {
@@ -93,7 +108,7 @@ QString countersNote(const RunReport &report)
                 + MigrationTab::tr("CUPTI's migration records hold %1% of the bytes the driver moved.")
                       .arg(*share * 100, 0, 'f', 0);
         }
-        return note;
+        return note + betweenGpusNote(report);
     }
     QString note = MigrationTab::tr("Sums of CUPTI's migration records (the driver's own counters are not reported "
                                     "here: %1).")
@@ -104,11 +119,17 @@ QString countersNote(const RunReport &report)
                                "GPU: the driver dropped migration records. The counters are lower bounds.")
                   .arg(q(formatBytes(report.residency.unexplainedBytes)));
     }
-    return note;
+    return note + betweenGpusNote(report);
 }
 
-QString mapSourceText(const Residency &residency)
+QString mapSourceText(const RunReport &report)
 {
+    const Residency &residency = report.residency;
+    if (residency.source == ResidencySource::Pages && report.spec.modeInfo().needsPeer)
+        return MigrationTab::tr("From the pages the CPU holds (/proc/self/pagemap), read after every phase: on the "
+                                "host and partly are measured; a chunk the CPU does not hold is on the GPU that last "
+                                "had it, as the run placed it: on the device after host-init's prefetch, on the peer "
+                                "once the peer's kernel touched it or a prefetch took it there.");
     if (residency.source == ResidencySource::Pages)
         return MigrationTab::tr("From the pages the CPU holds (/proc/self/pagemap), read after every phase: on the "
                                 "host and partly are measured; a chunk the CPU does not hold is on the GPU once the "
@@ -136,9 +157,12 @@ MigrationTab::MigrationTab(QWidget *parent)
     m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_note->setMargin(6);
     auto *legend = new QHBoxLayout;
-    for (const Location location :
-         {Location::Host, Location::Partly, Location::Device, Location::Both, Location::Remote, Location::Untouched})
-        legend->addWidget(swatch(locationColor(location), locationLabel(location), this));
+    for (const Location location : {Location::Host, Location::Partly, Location::Device, Location::Peer, Location::Both,
+                                    Location::Remote, Location::Untouched}) {
+        QLabel *entry = swatch(locationColor(location), locationLabel(location), this);
+        m_swatches.emplace_back(location, entry);
+        legend->addWidget(entry);
+    }
     legend->addStretch(1);
     m_mapSource->setWordWrap(true);
     m_mapSource->setForegroundRole(QPalette::PlaceholderText);
@@ -187,7 +211,8 @@ void MigrationTab::setReport(const RunReport &report)
     m_chart->setReport(report);
     m_counterArea->setVisible(m_model->rowCount() > 0); // without counters, the note says why
     m_map->setResidency(report.residency);
-    m_mapSource->setText(mapSourceText(report.residency));
+    m_mapSource->setText(mapSourceText(report));
+    nameThePlaces(report);
     const int snapshots = m_map->snapshotCount();
     m_mapArea->setVisible(snapshots > 0);
     m_slider->setRange(0, std::max(0, snapshots - 1));
@@ -197,6 +222,23 @@ void MigrationTab::setReport(const RunReport &report)
     if (note.isEmpty() && report.countersEnabled)
         note = countersNote(report);
     m_note->setText(note);
+}
+
+// With a peer, three places: the device and the peer by name, and the
+// peer's colour in the legend; without one, the legend of one GPU.
+void MigrationTab::nameThePlaces(const RunReport &report)
+{
+    const bool peer = report.spec.modeInfo().needsPeer;
+    for (const auto &[location, label] : m_swatches) {
+        QString text = locationLabel(location);
+        if (peer && location == Location::Device)
+            text = tr("on the device (%1)").arg(q(report.device.id));
+        if (location == Location::Peer)
+            text = tr("on the peer (%1)").arg(q(report.spec.peerId));
+        label->setText(QStringLiteral("<span style='background:%1'>&nbsp;&nbsp;&nbsp;&nbsp;</span> %2")
+                           .arg(locationColor(location).name(), text));
+        label->setVisible(location != Location::Peer || peer);
+    }
 }
 
 void MigrationTab::showSnapshot(int index)

@@ -4,6 +4,9 @@
 
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 class QLabel;
 class QSlider;
 class QTableView;
@@ -31,8 +34,12 @@ public:
     QLabel *note() const { return m_note; }
     QLabel *mapSource() const { return m_mapSource; }
 
+    // The legend's entries, for tests: each place and its label.
+    const std::vector<std::pair<Location, QLabel *>> &legend() const { return m_swatches; }
+
 private:
     void showSnapshot(int index);
+    void nameThePlaces(const RunReport &report);
 
     CountersModel *m_model;
     QTableView *m_table;
@@ -44,6 +51,7 @@ private:
     QLabel *m_mapSource;
     QWidget *m_counterArea;
     QWidget *m_mapArea;
+    std::vector<std::pair<Location, QLabel *>> m_swatches;
 };
 
 } // namespace sharescope

@@ -59,6 +59,8 @@ QColor locationColor(Location location)
         return QColor(0xF0, 0xE4, 0x42);
     case Location::Device:
         return deviceColor();
+    case Location::Peer:
+        return QColor(0x00, 0x72, 0xB2);
     case Location::Both:
         return QColor(0x56, 0xB4, 0xE9);
     case Location::Remote:
@@ -78,6 +80,8 @@ QString locationLabel(Location location)
         return QCoreApplication::translate("Residency", "partly on the host");
     case Location::Device:
         return QCoreApplication::translate("Residency", "on the GPU");
+    case Location::Peer:
+        return QCoreApplication::translate("Residency", "on the peer GPU");
     case Location::Both:
         return QCoreApplication::translate("Residency", "on both (read-mostly copy)");
     case Location::Remote:

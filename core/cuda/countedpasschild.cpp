@@ -41,7 +41,7 @@ Result<RunReport> countedRun(const ExperimentSpec &spec, EngineObserver *observe
     const auto device = std::ranges::find(devices, spec.deviceId, &DeviceInfo::id);
     if (device == devices.end())
         return unsupported(SHARESCOPE_TR_NOOP("Core", "the counted pass found no device %1"), {spec.deviceId});
-    auto backend = std::make_unique<CudaBackend>(*device, Instrumentation::Counted);
+    auto backend = std::make_unique<CudaBackend>(*device, Instrumentation::Counted, spec.modeInfo().needsPeer);
     if (Status opened = backend->open(); !opened)
         return opened.error();
     Engine engine(std::move(backend));

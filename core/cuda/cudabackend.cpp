@@ -2,26 +2,29 @@
 
 #include "../bytesize.h"
 #include "../countedpass.h"
+#include "../peers.h"
 #include "../safetylimits.h"
 #include "../trnoop.h"
 #include "cudacalibration.h"
-#include "cudasession.h"
+#include "cudapeersession.h"
 #include "cupticollector.h"
 #include "ipcpeerlink.h"
 
 namespace sharescope::cuda {
 
-CudaBackend::CudaBackend(DeviceInfo info, Instrumentation instrumentation)
+CudaBackend::CudaBackend(DeviceInfo info, Instrumentation instrumentation, bool countEveryDevice)
 {
     m_context.info = std::move(info);
     m_context.instrumentation = instrumentation;
+    m_context.countEveryDevice = countEveryDevice;
 }
 
 Status CudaBackend::open()
 {
     const bool counted = m_context.instrumentation == Instrumentation::Counted;
     if (counted)
-        m_context.recordsProblem = CuptiCollector::instance().initialize(m_context.info.index);
+        m_context.recordsProblem
+            = CuptiCollector::instance().initialize(m_context.info.index, m_context.countEveryDevice);
     SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
     SHARESCOPE_CUDA_TRY(m_context.health, cudaFree(nullptr)); // creates the context now, not in the first phase
     if (!counted)
@@ -50,7 +53,30 @@ Status CudaBackend::check(const ExperimentSpec &spec) const
     std::size_t free = 0;
     std::size_t total = 0;
     SHARESCOPE_CUDA_TRY(m_context.health, cudaMemGetInfo(&free, &total));
-    return checkDeviceMemory(spec, m_context.info, free);
+    if (Status fits = checkDeviceMemory(spec, m_context.info, free); !fits)
+        return fits;
+    return checkPeerMemory(spec);
+}
+
+// The peer holds every buffer too, except in peer-access (its kernel works
+// on the device's memory): peer-copy's own buffers, the managed pages that
+// move there. Managed memory is never asked for beyond what both have free.
+Status CudaBackend::checkPeerMemory(const ExperimentSpec &spec) const
+{
+    const PeerLink *link = peerLink(m_context.info, spec.peerId);
+    if (!link || spec.mode == ModeId::PeerAccess)
+        return okStatus();
+    std::size_t free = 0;
+    std::size_t total = 0;
+    {
+        const CurrentDevice peer(link->peerIndex);
+        SHARESCOPE_CUDA_TRY(m_context.health, peer.error());
+        SHARESCOPE_CUDA_TRY(m_context.health, cudaMemGetInfo(&free, &total));
+    }
+    DeviceInfo peerInfo;
+    peerInfo.id = link->peerId;
+    peerInfo.globalMemoryBytes = total;
+    return checkDeviceMemory(spec, peerInfo, free);
 }
 
 Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec &spec)
@@ -58,6 +84,10 @@ Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec
     if (Status healthy = m_context.health.check(); !healthy)
         return healthy.error();
     SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
+    const PeerLink *link = peerLink(m_context.info, spec.peerId);
+    if (spec.modeInfo().needsPeer && !link)
+        return unsupported("mode " + std::string(modeName(spec.mode)) + " needs a peer, and " + spec.peerId
+                           + " is none of " + m_context.info.id + "'s");
     std::unique_ptr<CudaSession> session;
     switch (spec.modeInfo().family) {
     case ModeFamily::Copy:
@@ -67,10 +97,16 @@ Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec
         session = makeMappedSession(m_context, spec, spec.mode == ModeId::Registered);
         break;
     case ModeFamily::Managed:
-        session = makeManagedSession(m_context, spec);
+        if (spec.modeInfo().needsPeer)
+            session = makeManagedPeerSession(m_context, spec, *link);
+        else
+            session = makeManagedSession(m_context, spec);
         break;
     case ModeFamily::Ipc:
         session = makeIpcSession(m_context, spec);
+        break;
+    case ModeFamily::Peer:
+        session = makePeerSession(m_context, spec, *link);
         break;
     case ModeFamily::ClCopy:
     case ModeFamily::ClMap:

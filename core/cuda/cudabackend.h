@@ -24,6 +24,9 @@ struct CudaContext
     DeviceInfo info;
     ContextHealth health;
     Instrumentation instrumentation = Instrumentation::Timing;
+    // Counted only: CUPTI counts on every GPU, not this one alone (the peer
+    // modes, whose pages move between two).
+    bool countEveryDevice = false;
     // Counted only: CUPTI's records, the driver's exact counters, the pages.
     std::string recordsProblem; // why CUPTI's records are unavailable, if they are
     std::unique_ptr<UvmCounters> uvm;
@@ -35,7 +38,8 @@ struct CudaContext
 class CudaBackend final : public Backend
 {
 public:
-    explicit CudaBackend(DeviceInfo info, Instrumentation instrumentation = Instrumentation::Timing);
+    explicit CudaBackend(DeviceInfo info, Instrumentation instrumentation = Instrumentation::Timing,
+                         bool countEveryDevice = false);
 
     // Creates the device's context; for a counted pass sets CUPTI up first
     // (it wants to come before the context) and opens the driver's counters
@@ -52,6 +56,8 @@ public:
     Result<CalibrationResult> measureCeiling(CalibrationStep step, const CalibrationPlan &plan) override;
 
 private:
+    Status checkPeerMemory(const ExperimentSpec &spec) const;
+
     mutable CudaContext m_context;
 };
 

@@ -2,6 +2,7 @@
 
 #include "cudabackend.h"
 #include "cudaerror.h"
+#include "cudatopology.h"
 
 namespace sharescope::cuda {
 namespace {
@@ -82,6 +83,7 @@ std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
         info.cacheBytes = amount(cudaDevAttrL2CacheSize, index);
         devices.push_back(info);
     }
+    addPeerLinks(devices);
     return devices;
 }
 

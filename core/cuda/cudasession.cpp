@@ -2,14 +2,16 @@
 
 #include "cudakernels.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace sharescope::cuda {
 
-CudaSession::CudaSession(CudaContext &context, const ExperimentSpec &spec)
+CudaSession::CudaSession(CudaContext &context, const ExperimentSpec &spec, int kernelDevice)
     : m_context(context)
     , m_spec(spec)
     , m_kernel(spec.kernelInfo())
+    , m_kernelDevice(kernelDevice < 0 ? context.info.index : kernelDevice)
 {
     for (const BufferSpec &buffer : m_kernel.buffers)
         m_reports.push_back({std::string(buffer.name), buffer.type, buffer.role, spec.bytes, {}, std::nullopt});
@@ -25,6 +27,11 @@ CudaSession::~CudaSession()
 
 Status CudaSession::begin(bool instrumented)
 {
+    // Events and the gate belong to the GPU current when they are made, and
+    // time work on its default stream: the GPU that runs the kernel.
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_kernelDevice));
+    SHARESCOPE_CUDA_TRY(m_context.health,
+                        cudaDeviceGetAttribute(&m_multiprocessors, cudaDevAttrMultiProcessorCount, m_kernelDevice));
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_start));
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventCreate(&m_stop));
     // Without concurrent managed access, any launch (the gate's too) moves
@@ -61,7 +68,7 @@ Status CudaSession::launch(PhaseMeter &meter)
     std::vector<void *> pointers;
     for (std::size_t b = 0; b < bufferCount(); ++b)
         pointers.push_back(kernelPointer(b));
-    const auto multiprocessors = static_cast<int>(std::max<std::uint32_t>(1, m_context.info.computeUnits));
+    const int multiprocessors = std::max(1, m_multiprocessors);
     // A kernel's own faults (an illegal address) surface at the wait, as a
     // sticky error: finishTimed reports it and marks the context lost.
     const auto enqueue = [&] {

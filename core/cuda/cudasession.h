@@ -31,10 +31,13 @@ struct FirstError
 class CudaSession : public Session
 {
 public:
-    CudaSession(CudaContext &context, const ExperimentSpec &spec);
+    // kernelDevice: the GPU whose kernel runs, and whose default stream the
+    // session times on (-1: the context's device; the peer modes: the peer).
+    CudaSession(CudaContext &context, const ExperimentSpec &spec, int kernelDevice = -1);
     ~CudaSession() override;
 
-    // Creates the timing events and, in a counted pass, the instruments.
+    // Makes the kernel's GPU current and creates the timing events there
+    // and, in a counted pass, the instruments.
     Status begin(bool instrumented);
 
     Status launch(PhaseMeter &meter) override;
@@ -81,6 +84,7 @@ protected:
     CudaContext &m_context;
     const ExperimentSpec m_spec;
     const KernelInfo &m_kernel;
+    const int m_kernelDevice;
     std::vector<BufferReport> m_reports;
 
 private:
@@ -90,6 +94,7 @@ private:
     cudaEvent_t m_start = nullptr;
     cudaEvent_t m_stop = nullptr;
     LaunchGate m_gate;
+    int m_multiprocessors = 1;
     std::unique_ptr<Instruments> m_instruments; // a counted pass only
 };
 
@@ -97,5 +102,9 @@ std::unique_ptr<CudaSession> makeCopySession(CudaContext &context, const Experim
 std::unique_ptr<CudaSession> makeMappedSession(CudaContext &context, const ExperimentSpec &spec, bool registered);
 std::unique_ptr<CudaSession> makeManagedSession(CudaContext &context, const ExperimentSpec &spec);
 std::unique_ptr<CudaSession> makeIpcSession(CudaContext &context, const ExperimentSpec &spec);
+// The peer modes, between the context's device and the peer `link` names.
+std::unique_ptr<CudaSession> makePeerSession(CudaContext &context, const ExperimentSpec &spec, const PeerLink &link);
+std::unique_ptr<CudaSession> makeManagedPeerSession(CudaContext &context, const ExperimentSpec &spec,
+                                                    const PeerLink &link);
 
 } // namespace sharescope::cuda

@@ -48,6 +48,28 @@ MigrationCause causeOf(std::uint32_t flags)
     }
 }
 
+// The GPU a record's srcId or dstId names: -1 for the host end of a
+// host-device transfer and for ids the kind leaves undefined.
+int deviceOf(CounterKind kind, std::uint32_t id, bool source)
+{
+    switch (kind) {
+    case CounterKind::BytesHostToDevice:
+        return source ? -1 : static_cast<int>(id);
+    case CounterKind::BytesDeviceToHost:
+        return source ? static_cast<int>(id) : -1;
+    case CounterKind::BytesDeviceToDevice:
+    case CounterKind::RemoteMap:
+        return static_cast<int>(id);
+    case CounterKind::GpuPageFault:
+    case CounterKind::Throttling:
+        return source ? static_cast<int>(id) : -1;
+    case CounterKind::CpuPageFault:
+    case CounterKind::Thrashing: // a mask of the GPUs fighting over the range
+        break;
+    }
+    return -1;
+}
+
 void CUPTIAPI bufferRequested(uint8_t **buffer, size_t *size, size_t *maxNumRecords)
 {
     *buffer = static_cast<uint8_t *>(std::aligned_alloc(recordAlignment, bufferBytes));
@@ -74,6 +96,8 @@ void CUPTIAPI bufferCompleted(CUcontext context, uint32_t streamId, uint8_t *buf
         const bool transfer
             = event.kind == CounterKind::BytesHostToDevice || event.kind == CounterKind::BytesDeviceToHost;
         event.cause = transfer ? causeOf(um->flags) : MigrationCause::Unknown;
+        event.sourceDevice = deviceOf(event.kind, um->srcId, true);
+        event.destinationDevice = deviceOf(event.kind, um->dstId, false);
         CuptiCollector::instance().append(event);
     }
     size_t dropped = 0;
@@ -98,7 +122,7 @@ bool CuptiCollector::setKinds(const std::array<bool, counterKindCount> &kinds)
     return true;
 }
 
-const std::string &CuptiCollector::initialize(int device)
+const std::string &CuptiCollector::initialize(int device, bool everyDevice)
 {
     if (m_initialized)
         return m_problem;
@@ -118,7 +142,8 @@ const std::string &CuptiCollector::initialize(int device)
     std::string lastRefusal;
     for (std::size_t k = 0; k < counterKindCount; ++k) {
         CUpti_ActivityUnifiedMemoryCounterConfig config{};
-        config.scope = CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;
+        config.scope = everyDevice ? CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_ALL_DEVICES
+                                   : CUPTI_ACTIVITY_UNIFIED_MEMORY_COUNTER_SCOPE_PROCESS_SINGLE_DEVICE;
         config.kind = static_cast<CUpti_ActivityUnifiedMemoryCounterKind>(k + 1);
         config.deviceId = static_cast<std::uint32_t>(device);
         // A kind left out is switched off explicitly, so that the driver

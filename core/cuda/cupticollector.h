@@ -26,11 +26,11 @@ public:
     bool setKinds(const std::array<bool, counterKindCount> &kinds);
 
     // Registers the callbacks and configures the chosen counter kinds for
-    // `device`, each on its own so that one the driver refuses leaves the
-    // others. Must run before the device's context exists. Returns why
-    // counters are unavailable, or an empty string when at least one kind is
-    // reported.
-    const std::string &initialize(int device);
+    // `device` (everyDevice: for every GPU of the process), each on its own
+    // so that one the driver refuses leaves the others. Must run before the
+    // device's context exists. Returns why counters are unavailable, or an
+    // empty string when at least one kind is reported.
+    const std::string &initialize(int device, bool everyDevice = false);
     bool available() const { return m_initialized && m_problem.empty(); }
     const std::string &problem() const { return m_problem; }
     // The kinds configured and accepted by the driver; all false before

@@ -109,6 +109,7 @@ Result<std::unique_ptr<Session>> createClSession(ClContext &context, const Exper
     case ModeFamily::Mapped:
     case ModeFamily::Managed:
     case ModeFamily::Ipc:
+    case ModeFamily::Peer:
         break;
     }
     return unsupported("mode " + std::string(modeName(spec.mode)) + " is not an OpenCL mode");

@@ -118,6 +118,46 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
         <source>device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs</source>
         <translation>设备不支持统一寻址（cudaDevAttrUnifiedAddressing 为 0），而 CUDA IPC 需要它</translation>
     </message>
+    <message>
+        <source>cudaMalloc on two GPUs; cudaMemcpyPeerAsync to the peer (--peer), kernel there, and back</source>
+        <translation>在两块 GPU 上 cudaMalloc；cudaMemcpyPeerAsync 拷贝到对等 GPU（--peer），内核在那里运行，再拷回</translation>
+    </message>
+    <message>
+        <source>cudaMalloc on the device; the peer&apos;s kernel reads and writes it in place over the link</source>
+        <translation>在设备上 cudaMalloc；对等 GPU 的内核经由互连原地读写它</translation>
+    </message>
+    <message>
+        <source>cudaMallocManaged on the device; the peer&apos;s kernel faults its pages over from GPU to GPU</source>
+        <translation>设备上的 cudaMallocManaged；对等 GPU 的内核通过缺页把页面从一块 GPU 迁移到另一块</translation>
+    </message>
+    <message>
+        <source>cudaMallocManaged on the device; cudaMemPrefetchAsync moves its pages to the peer and back</source>
+        <translation>设备上的 cudaMallocManaged；cudaMemPrefetchAsync 把页面迁移到对等 GPU 再迁回</translation>
+    </message>
+    <message>
+        <source>%1 and %2 cannot both access each other&apos;s memory (cudaDeviceCanAccessPeer), so peer access cannot be turned on; run peer-copy with --peer-access off, which stages the copies through the host</source>
+        <translation>%1 和 %2 不能互相访问对方的内存（cudaDeviceCanAccessPeer），因此无法开启对等访问；请用 --peer-access off 运行 peer-copy，拷贝将经由主机中转</translation>
+    </message>
+    <message>
+        <source>%1 lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0): its managed pages cannot fault or be prefetched from one GPU to another</source>
+        <translation>%1 不支持并发托管访问（cudaDevAttrConcurrentManagedAccess 为 0）：它的托管页面无法通过缺页或预取在 GPU 之间迁移</translation>
+    </message>
+    <message>
+        <source>%1 runs its kernel on a second CUDA GPU (--peer), and %2 is the only one here</source>
+        <translation>%1 需要在第二块 CUDA GPU（--peer）上运行内核，而这里只有 %2 一块</translation>
+    </message>
+    <message>
+        <source>no peer chosen; peers of %1: %2</source>
+        <translation>未选择对等 GPU；%1 的对等 GPU：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot access the memory of %2 (cudaDeviceCanAccessPeer is 0): no peer access between them, which peer-access needs</source>
+        <translation>%1 无法访问 %2 的内存（cudaDeviceCanAccessPeer 为 0）：它们之间没有对等访问，而 peer-access 需要它</translation>
+    </message>
+    <message>
+        <source>whether %1 can access the memory of %2 is not reported (cudaDeviceCanAccessPeer failed), and peer-access needs it</source>
+        <translation>%1 能否访问 %2 的内存未报告（cudaDeviceCanAccessPeer 失败），而 peer-access 需要它</translation>
+    </message>
 </context>
 <context>
     <name>CeilingLines</name>
@@ -497,10 +537,6 @@ Commands:
         <translation>--lang 需要一个值；可用：%1</translation>
     </message>
     <message>
-        <source>--demo chooses the kernel and the modes; leave out --mode, --kernel, --stride, --rounds and --advice</source>
-        <translation>--demo 会自行选择内核和模式；请不要同时使用 --mode、--kernel、--stride、--rounds 和 --advice</translation>
-    </message>
-    <message>
         <source>Device to use, as `devices` lists it.</source>
         <translation>要使用的设备，写法同 `devices` 的列表。</translation>
     </message>
@@ -545,42 +581,6 @@ Commands:
         <translation>--trace - 和 --%1 - 不能同时写到标准输出；请为其中一个指定文件名</translation>
     </message>
     <message>
-        <source>
-Without a command, sharescope opens the window.
-Run `sharescope COMMAND --help` for the options of each command.
-Every command takes --lang en or --lang zh_CN (default: the system&apos;s language).
-
-Examples:
-  sharescope devices
-  sharescope modes
-  sharescope run --mode cl-use-host-ptr --size 256MiB
-  sharescope compare --kernel stride --size 64MiB
-  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
-  sharescope demo prefetch
-  sharescope ipc-export --size 64MiB
-
-Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,
-3 not supported on this device, 130 or 143 stopped by SIGINT (Ctrl+C) or SIGTERM.
-</source>
-        <translation>
-不带命令时，sharescope 会打开窗口。
-运行 `sharescope COMMAND --help` 查看各命令的选项。
-所有命令都接受 --lang en 或 --lang zh_CN（默认：系统语言）。
-
-示例：
-  sharescope devices
-  sharescope modes
-  sharescope run --mode cl-use-host-ptr --size 256MiB
-  sharescope compare --kernel stride --size 64MiB
-  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
-  sharescope demo prefetch
-  sharescope ipc-export --size 64MiB
-
-退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
-3 此设备不支持，130 或 143 被 SIGINT（Ctrl+C）或 SIGTERM 停止。
-</translation>
-    </message>
-    <message>
         <source>invalid --size &apos;%1&apos;: calibrate takes at least 1MiB, in whole 4KiB pages</source>
         <translation>无效的 --size“%1”：calibrate 至少需要 1MiB，且须为整 4KiB 页</translation>
     </message>
@@ -607,6 +607,64 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>--%1 &apos;%2&apos; has an empty mode name; give names separated by commas, or all</source>
         <translation>--%1“%2”中有空的模式名；请给出以逗号分隔的模式名，或 all</translation>
+    </message>
+    <message>
+        <source>--demo chooses the kernel and the modes; leave out --mode, --kernel, --stride, --rounds, --advice and --peer-access</source>
+        <translation>--demo 会选择内核和模式；请去掉 --mode、--kernel、--stride、--rounds、--advice 和 --peer-access</translation>
+    </message>
+    <message>
+        <source>
+Without a command, sharescope opens the window.
+Run `sharescope COMMAND --help` for the options of each command.
+Every command takes --lang en or --lang zh_CN (default: the system&apos;s language).
+
+Examples:
+  sharescope devices
+  sharescope modes
+  sharescope run --mode cl-use-host-ptr --size 256MiB
+  sharescope compare --kernel stride --size 64MiB
+  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
+  sharescope demo prefetch
+  sharescope run --mode peer-copy --peer cuda:1 --peer-access off
+  sharescope ipc-export --size 64MiB
+
+Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,
+3 not supported on this device, 130 or 143 stopped by SIGINT (Ctrl+C) or SIGTERM.
+</source>
+        <translation>
+不带命令时，sharescope 会打开窗口。
+运行 `sharescope COMMAND --help` 查看各命令的选项。
+所有命令都接受 --lang en 或 --lang zh_CN（默认：系统语言）。
+
+示例：
+  sharescope devices
+  sharescope modes
+  sharescope run --mode cl-use-host-ptr --size 256MiB
+  sharescope compare --kernel stride --size 64MiB
+  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
+  sharescope demo prefetch
+  sharescope run --mode peer-copy --peer cuda:1 --peer-access off
+  sharescope ipc-export --size 64MiB
+
+退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
+3 此设备不支持，130 或 143 被 SIGINT（Ctrl+C）或 SIGTERM 停止。
+</translation>
+    </message>
+    <message>
+        <source>The second GPU, whose kernel runs in the modes that use two: %1 (default: the first other CUDA device).</source>
+        <translation>第二块 GPU，在使用两块 GPU 的模式中由它运行内核：%1（默认：另一块 CUDA 设备中的第一块）。</translation>
+    </message>
+    <message>
+        <source>peer-copy: enable peer access first (on), or copy without it, through the host (off) (default: on where the two GPUs can reach each other).</source>
+        <translation>peer-copy：先开启对等访问（on），或不开启、经由主机拷贝（off）（默认：两块 GPU 能互相访问时为 on）。</translation>
+    </message>
+    <message>
+        <source>invalid --peer &apos;%1&apos;; accepted: cuda:N, a CUDA device other than --device (see sharescope devices)</source>
+        <translation>无效的 --peer &apos;%1&apos;；可接受：cuda:N，即 --device 以外的一块 CUDA 设备（见 sharescope devices）</translation>
+    </message>
+    <message>
+        <source>invalid --peer-access &apos;%1&apos;; accepted: on, off</source>
+        <translation>无效的 --peer-access &apos;%1&apos;；可接受：on、off</translation>
     </message>
 </context>
 <context>
@@ -975,6 +1033,34 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>%1 is %2 (%3 bytes), larger than any ShareScope report (at most %4)</source>
         <translation>%1 大小为 %2（%3 字节），超过了 ShareScope 报告的上限（最多 %4）</translation>
     </message>
+    <message>
+        <source>invalid --peer &apos;%1&apos;; accepted: cuda:N, a CUDA device other than --device (see sharescope devices)</source>
+        <translation>无效的 --peer &apos;%1&apos;；可接受：cuda:N，即 --device 以外的一块 CUDA 设备（见 sharescope devices）</translation>
+    </message>
+    <message>
+        <source>--peer applies only to the modes that use a second GPU (%1)</source>
+        <translation>--peer 只适用于使用第二块 GPU 的模式（%1）</translation>
+    </message>
+    <message>
+        <source>--peer applies only to the modes that use a second GPU (%1), not to %2</source>
+        <translation>--peer 只适用于使用第二块 GPU 的模式（%1），不适用于 %2</translation>
+    </message>
+    <message>
+        <source>--peer-access applies only to the peer-copy mode</source>
+        <translation>--peer-access 只适用于 peer-copy 模式</translation>
+    </message>
+    <message>
+        <source>--peer-access applies only to the peer-copy mode, not to %1</source>
+        <translation>--peer-access 只适用于 peer-copy 模式，不适用于 %1</translation>
+    </message>
+    <message>
+        <source>--peer %1 is the device itself; name another CUDA device (peers of %1: %2)</source>
+        <translation>--peer %1 就是设备本身；请指定另一块 CUDA 设备（%1 的对等 GPU：%2）</translation>
+    </message>
+    <message>
+        <source>--peer %1: no such CUDA device beside %2; accepted: %3</source>
+        <translation>--peer %1：除 %2 之外没有这样的 CUDA 设备；可接受：%3</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -1056,6 +1142,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>What profilers miss</source>
         <translation>性能分析器漏掉了什么</translation>
+    </message>
+    <message>
+        <source>Two GPUs: copies, peer access and managed pages</source>
+        <translation>两块 GPU：拷贝、对等访问与托管页面</translation>
     </message>
 </context>
 <context>
@@ -1314,6 +1404,50 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>The more pages fault at once, the more records CUPTI loses, without saying so: a profiler built on them (Nsight Systems&apos; unified-memory trace among them) shows a part of the traffic as if it were all of it.</source>
         <translation>同时缺页的页面越多，CUPTI 丢失的记录就越多，而且不会告诉你：建立在这些记录之上的性能分析器（包括 Nsight Systems 的统一内存跟踪）会把一部分流量当作全部展示出来。</translation>
     </message>
+    <message>
+        <source>%1 faster</source>
+        <translation>快 %1</translation>
+    </message>
+    <message>
+        <source>%1 slower</source>
+        <translation>慢 %1</translation>
+    </message>
+    <message>
+        <source>Without peer access (%1, %2), cudaMemcpyPeerAsync copied %3 to the peer in %4 (%5): the driver staged every byte through host memory, across the bus twice.</source>
+        <translation>不开启对等访问时（%1，%2），cudaMemcpyPeerAsync 用 %4（%5）把 %3 拷贝到对等 GPU：驱动让每个字节都经由主机内存中转，两次穿过总线。</translation>
+    </message>
+    <message>
+        <source>With peer access enabled first (cudaDeviceEnablePeerAccess, both ways), the same %1 went straight from one GPU&apos;s memory to the other&apos;s in %2 (%3).</source>
+        <translation>先在两个方向上开启对等访问（cudaDeviceEnablePeerAccess）后，同样的 %1 用 %2（%3）直接从一块 GPU 的内存传到另一块的内存。</translation>
+    </message>
+    <message>
+        <source>One call made the copy %1; a whole iteration took %2 without peer access and %3 with it.</source>
+        <translation>一次调用让拷贝%1；整个迭代不开启对等访问时用时 %2，开启后用时 %3。</translation>
+    </message>
+    <message>
+        <source>With %1 nothing was copied between the GPUs (%2): the peer&apos;s kernel read and wrote %3&apos;s memory in place, every access crossing the link, in %4 (%5).</source>
+        <translation>使用 %1 时 GPU 之间没有任何拷贝（%2）：对等 GPU 的内核原地读写 %3 的内存，每次访问都穿过互连，用时 %4（%5）。</translation>
+    </message>
+    <message>
+        <source>The same kernel on the peer&apos;s own memory, after the copies, took %1; reaching across the link it was %2 (a whole iteration took %3 with the copies, %4 without them).</source>
+        <translation>同一个内核在拷贝之后处理对等 GPU 自己的内存，用时 %1；跨越互连访问时它%2（整个迭代带拷贝用时 %3，不带拷贝用时 %4）。</translation>
+    </message>
+    <message>
+        <source>In %1 every buffer started the iteration on %2; the peer&apos;s kernel touched it and its faults moved the pages from GPU to GPU while it ran: the kernel took %3, and CUPTI recorded %4 moving device to device (GPU fault groups: %5).</source>
+        <translation>在 %1 中，每个缓冲区在迭代开始时都在 %2 上；对等 GPU 的内核访问它们，内核运行时缺页把页面从一块 GPU 迁移到另一块：内核用时 %3，CUPTI 记录到 %4 在设备之间迁移（GPU 缺页组：%5）。</translation>
+    </message>
+    <message>
+        <source>%1 prefetched them instead: %2 to the peer in %3 (%4) before the kernel, which then took %5, and back in %6.</source>
+        <translation>%1 则改为预取：在内核之前用 %3（%4）把 %2 迁移到对等 GPU，随后内核用时 %5，再用 %6 迁回。</translation>
+    </message>
+    <message>
+        <source>Device-to-device bytes come only from CUPTI&apos;s records: the UVM driver&apos;s exact counters count no copies between GPUs, and CUPTI loses records when many pages fault at once.</source>
+        <translation>设备之间的字节数只来自 CUPTI 的记录：UVM 驱动的精确计数器不统计 GPU 之间的拷贝，而且大量页面同时缺页时 CUPTI 会丢失记录。</translation>
+    </message>
+    <message>
+        <source>Fastest whole iteration here: %1 (%2).</source>
+        <translation>这里整个迭代最快的是：%1（%2）。</translation>
+    </message>
 </context>
 <context>
     <name>OutputFileText</name>
@@ -1359,6 +1493,69 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>%1 &apos;%2&apos; and %3 &apos;%4&apos; name the same file; give each its own</source>
         <translation>%1“%2”和 %3“%4”指向同一个文件；请各给一个</translation>
+    </message>
+</context>
+<context>
+    <name>PeerText</name>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>peer access both ways</source>
+        <translation>双向对等访问</translation>
+    </message>
+    <message>
+        <source>peer access one way only</source>
+        <translation>只有单向对等访问</translation>
+    </message>
+    <message>
+        <source>peer access not reported</source>
+        <translation>对等访问未报告</translation>
+    </message>
+    <message>
+        <source>no peer access (copies go through the host)</source>
+        <translation>没有对等访问（拷贝经由主机）</translation>
+    </message>
+    <message>
+        <source>%1 (%2): maps its memory %3, it maps this one&apos;s %4, performance rank %5 (0 is the fastest), native atomics %6, only some atomics %7, CUDA arrays %8; peer access enabled in this process %9</source>
+        <translation>%1（%2）：可映射它的内存 %3，它可映射本设备的内存 %4，性能等级 %5（0 最快），原生原子操作 %6，仅部分原子操作 %7，CUDA 数组 %8；本进程已开启对等访问 %9</translation>
+    </message>
+    <message>
+        <source>rank %1</source>
+        <translation>等级 %1</translation>
+    </message>
+    <message>
+        <source>native atomics</source>
+        <translation>原生原子操作</translation>
+    </message>
+    <message>
+        <source>%1 (peer access on)</source>
+        <translation>%1（对等访问开）</translation>
+    </message>
+    <message>
+        <source>%1 (peer access off)</source>
+        <translation>%1（对等访问关）</translation>
+    </message>
+    <message>
+        <source>the kernel ran on the peer %1; the managed pages moved between %2 and it</source>
+        <translation>内核在对等 GPU %1 上运行；托管页面在 %2 与它之间迁移</translation>
+    </message>
+    <message>
+        <source>the kernel ran on the peer %1, with peer access on</source>
+        <translation>内核在对等 GPU %1 上运行，对等访问已开启</translation>
+    </message>
+    <message>
+        <source>the kernel ran on the peer %1, with peer access off: the copies went through the host</source>
+        <translation>内核在对等 GPU %1 上运行，对等访问未开启：拷贝经由主机中转</translation>
     </message>
 </context>
 <context>
@@ -1429,6 +1626,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Counters not reported: %1.</source>
         <translation>计数器未报告：%1。</translation>
+    </message>
+    <message>
+        <source>%1: cudaMalloc memory on two GPUs; explicit copies between them, or the peer&apos;s kernel reaching over the link, move the data, not page migration. The Timeline tab shows the bytes each copy moved between the devices.</source>
+        <translation>%1：两块 GPU 上的 cudaMalloc 内存；数据由它们之间的显式拷贝或对等 GPU 内核经由互连的访问来移动，而不是页面迁移。“时间线”标签页显示了每次拷贝在设备之间移动的字节数。</translation>
     </message>
 </context>
 <context>
@@ -1828,6 +2029,14 @@ the path&apos;s specification: a measurement problem, not a result
 这是测量问题，而不是结果
 </translation>
     </message>
+    <message>
+        <source>; device→device bytes come from CUPTI&apos;s records alone (the driver counts no copies from GPU to GPU), so they are a lower bound</source>
+        <translation>；device→device 字节数只来自 CUPTI 的记录（驱动不统计 GPU 之间的拷贝），因此是一个下限</translation>
+    </message>
+    <message>
+        <source>on %1 / on %2</source>
+        <translation>在 %1 / 在 %2</translation>
+    </message>
 </context>
 <context>
     <name>Residency</name>
@@ -1854,6 +2063,10 @@ the path&apos;s specification: a measurement problem, not a result
     <message>
         <source>untouched</source>
         <translation>未被访问</translation>
+    </message>
+    <message>
+        <source>on the peer GPU</source>
+        <translation>在对等 GPU 上</translation>
     </message>
 </context>
 <context>
@@ -1900,6 +2113,10 @@ the path&apos;s specification: a measurement problem, not a result
     <message>
         <source>&apos;%1&apos; is not a ShareScope report: %2</source>
         <translation>“%1”不是 ShareScope 报告：%2</translation>
+    </message>
+    <message>
+        <source>no peer %1 here</source>
+        <translation>这里没有对等 GPU %1</translation>
     </message>
 </context>
 <context>
@@ -2687,6 +2904,22 @@ spec</source>
         <source>From the pages the CPU holds (/proc/self/pagemap), read after every phase: on the host and partly are measured; a chunk the CPU does not hold is on the GPU once the GPU has touched it, untouched before, and on the host for the GPU under preferred-host advice.</source>
         <translation>依据每个阶段之后读取的 CPU 持有的页面（/proc/self/pagemap）：“在主机上”和“部分在主机上”是测得的；CPU 不持有的分块，在 GPU 访问过之后算作在 GPU 上，之前算作未被访问，在 preferred-host 建议下则是在主机上、映射给 GPU。</translation>
     </message>
+    <message>
+        <source>The device→device column comes from CUPTI&apos;s records alone: the driver counts no copies from GPU to GPU, so it is a lower bound.</source>
+        <translation>device→device 一列只来自 CUPTI 的记录：驱动不统计 GPU 之间的拷贝，因此它是一个下限。</translation>
+    </message>
+    <message>
+        <source>From the pages the CPU holds (/proc/self/pagemap), read after every phase: on the host and partly are measured; a chunk the CPU does not hold is on the GPU that last had it, as the run placed it: on the device after host-init&apos;s prefetch, on the peer once the peer&apos;s kernel touched it or a prefetch took it there.</source>
+        <translation>来自每个阶段之后读取的 CPU 所持有的页面（/proc/self/pagemap）：“在主机上”和“部分在主机上”是测得的；CPU 不持有的块位于最后拥有它的 GPU 上，按本次运行的放置推断：host-init 预取之后在设备上，对等 GPU 的内核访问过它或预取把它移过去之后在对等 GPU 上。</translation>
+    </message>
+    <message>
+        <source>on the device (%1)</source>
+        <translation>在设备上（%1）</translation>
+    </message>
+    <message>
+        <source>on the peer (%1)</source>
+        <translation>在对等 GPU 上（%1）</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::OpenProgress</name>
@@ -2701,6 +2934,25 @@ spec</source>
     <message>
         <source>Opening %1…</source>
         <translation>正在打开 %1…</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::PeerBox</name>
+    <message>
+        <source>Peer device</source>
+        <translation>对等设备</translation>
+    </message>
+    <message>
+        <source>Enable peer access first</source>
+        <translation>先开启对等访问</translation>
+    </message>
+    <message>
+        <source>peer-copy: with peer access the copies go straight over the link between the GPUs; without it the driver stages them through host memory</source>
+        <translation>peer-copy：开启对等访问时，拷贝直接经由 GPU 之间的互连进行；不开启时，驱动让拷贝经由主机内存中转</translation>
+    </message>
+    <message>
+        <source>%1 is the only CUDA device here</source>
+        <translation>这里只有 %1 一块 CUDA 设备</translation>
     </message>
 </context>
 <context>

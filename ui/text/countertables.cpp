@@ -64,6 +64,10 @@ QString countersText(const RunReport &report)
         if (report.countersLost || report.residency.unexplainedBytes)
             text += ReportTables::tr("; the totals are a lower bound");
     }
+    if (report.spec.modeInfo().needsPeer && report.spec.modeInfo().family == ModeFamily::Managed) {
+        text += ReportTables::tr("; device→device bytes come from CUPTI's records alone (the driver counts no "
+                                 "copies from GPU to GPU), so they are a lower bound");
+    }
     if (report.countersTotals == CounterTotals::Records && report.residency.unexplainedBytes) {
         text
             += ReportTables::tr(
@@ -121,8 +125,12 @@ QString residencyTable(const RunReport &report)
     if (residency.buffers.empty() || report.iterations.empty())
         return {};
     const int last = report.iterations.back().index;
+    // With a peer, each cell says how much is on the device and how much on the peer.
+    const bool twoGpus = report.spec.modeInfo().needsPeer;
     TextTable table;
-    table.addColumn(s(ReportTables::tr("on the GPU")), TextTable::Align::Left);
+    table.addColumn(twoGpus ? s(ReportTables::tr("on %1 / on %2").arg(q(report.device.id), q(report.spec.peerId)))
+                            : s(ReportTables::tr("on the GPU")),
+                    TextTable::Align::Left);
     std::vector<const ResidencySnapshot *> snapshots;
     for (const ResidencySnapshot &snapshot : residency.snapshots) {
         if (snapshot.iteration == last) {
@@ -130,15 +138,18 @@ QString residencyTable(const RunReport &report)
             table.addColumn(std::string(phaseName(snapshot.phase)));
         }
     }
+    const auto share = [](const std::string &chunks, auto where) {
+        const auto count = std::ranges::count_if(chunks, where);
+        return std::to_string(chunks.empty() ? 0 : 100 * count / static_cast<std::ptrdiff_t>(chunks.size())) + "%";
+    };
+    const auto onDevice
+        = [](char c) { return c == static_cast<char>(Location::Device) || c == static_cast<char>(Location::Both); };
+    const auto onPeer = [](char c) { return c == static_cast<char>(Location::Peer); };
     for (std::size_t b = 0; b < residency.buffers.size(); ++b) {
         std::vector<std::string> row{residency.buffers[b].name};
         for (const ResidencySnapshot *snapshot : snapshots) {
             const std::string &chunks = snapshot->chunks[b];
-            const auto onGpu = std::ranges::count_if(chunks, [](char c) {
-                return c == static_cast<char>(Location::Device) || c == static_cast<char>(Location::Both);
-            });
-            const auto share = chunks.empty() ? 0 : 100 * onGpu / static_cast<std::ptrdiff_t>(chunks.size());
-            row.push_back(std::to_string(share) + "%");
+            row.push_back(twoGpus ? share(chunks, onDevice) + " / " + share(chunks, onPeer) : share(chunks, onDevice));
         }
         table.addRow(row);
     }

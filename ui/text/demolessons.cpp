@@ -2,6 +2,7 @@
 
 #include "language.h"
 #include "lessonwriter.h"
+#include "peerlesson.h"
 
 #include <algorithm>
 
@@ -337,6 +338,9 @@ Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
         break;
     case DemoId::WhatProfilersMiss:
         whatProfilersMiss(writer);
+        break;
+    case DemoId::PeerAccess:
+        peerAccessLesson(writer);
         break;
     }
     return writer.finish();

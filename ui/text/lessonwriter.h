@@ -150,6 +150,14 @@ public:
         const auto at = std::ranges::find_if(m_runs, [&](const MeasuredRun &m) { return m.run().spec.mode == mode; });
         return at == m_runs.end() ? nullptr : &*at;
     }
+    // peer-copy with peer access on, or off.
+    const MeasuredRun *find(ModeId mode, bool peerAccess) const
+    {
+        const auto at = std::ranges::find_if(m_runs, [&](const MeasuredRun &m) {
+            return m.run().spec.mode == mode && m.run().spec.peerAccess == peerAccess;
+        });
+        return at == m_runs.end() ? nullptr : &*at;
+    }
     const MeasuredRun *first() const { return m_runs.empty() ? nullptr : &m_runs.front(); }
     const std::vector<MeasuredRun> &runs() const { return m_runs; }
     std::size_t runCount() const { return m_runs.size(); }

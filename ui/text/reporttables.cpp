@@ -4,6 +4,7 @@
 #include "countertables.h"
 #include "counterwording.h"
 #include "language.h"
+#include "peertext.h"
 #include "textconv.h"
 
 #include "bytesize.h"
@@ -190,6 +191,8 @@ QString devicesTable(const DeviceList &list)
                             yesNo(d.svmAtomics));
         }
         text += q(d.id) + QStringLiteral(": ") + line + QLatin1Char('\n');
+        for (const PeerLink &link : d.peers)
+            text += QStringLiteral("  %1 → %2\n").arg(q(d.id), peerLinkText(link));
     }
     return text;
 }
@@ -218,6 +221,8 @@ QString runTable(const RunReport &report)
                        .arg(q(modeName(spec.mode)), q(kernelName(spec.kernel)))
                        .arg(buffers)
                        .arg(q(formatBytes(spec.bytes)), q(report.device.id), q(report.device.name));
+    if (const QString peer = peerRunText(report.device, spec); !peer.isEmpty())
+        text += peer + QLatin1Char('\n');
     text += ReportTables::tr("%1 iterations after %2 warm-up; time is the median, device time from %3 events\n\n")
                 .arg(spec.iterations)
                 .arg(spec.warmup)
@@ -347,9 +352,9 @@ QString compareTable(const ReportSet &set)
 
 QString runName(const ReportSet &set, const RunReport &run)
 {
-    const QString mode = q(modeName(run.spec.mode));
+    const QString mode = modeLabel(run.spec);
     const bool sized = std::ranges::any_of(set.runs, [&](const RunReport &other) {
-        return other.spec.mode == run.spec.mode && other.spec.bytes != run.spec.bytes;
+        return modeLabel(other.spec) == mode && other.spec.bytes != run.spec.bytes;
     });
     return sized ? QStringLiteral("%1 · %2").arg(mode, q(formatBytes(run.spec.bytes))) : mode;
 }
@@ -370,7 +375,7 @@ QString sweepTable(const ReportSet &set)
     table.addColumn(s(ReportTables::tr("verified")), TextTable::Align::Left);
     for (const RunReport &run : set.runs) {
         const auto summaries = summarize(run);
-        std::vector<std::string> row{std::string(modeName(run.spec.mode)), formatBytes(run.spec.bytes)};
+        std::vector<std::string> row{s(modeLabel(run.spec)), formatBytes(run.spec.bytes)};
         for (const auto &[phase, header] : shown) {
             const PhaseResult &median = summaryFor(summaries, phase).median;
             row.push_back(s(bandwidthText(median)));

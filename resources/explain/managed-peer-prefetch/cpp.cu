@@ -1,0 +1,50 @@
+// managed-peer-prefetch: cudaMallocManaged memory on GPU 0, prefetched to
+// GPU 1 before its kernel and back after, so that neither GPU faults.
+#include <cstdio>
+
+__global__ void scale(float *buf, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        buf[i] *= 2;
+}
+
+int main()
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess || count < 2) {
+        std::printf("managed-peer-prefetch: needs two GPUs, found %d\n", count);
+        return 3;
+    }
+    int concurrent0 = 0, concurrent1 = 0;
+    cudaDeviceGetAttribute(&concurrent0, cudaDevAttrConcurrentManagedAccess, 0);
+    cudaDeviceGetAttribute(&concurrent1, cudaDevAttrConcurrentManagedAccess, 1);
+    if (!concurrent0 || !concurrent1) {
+        std::printf("managed-peer-prefetch: needs concurrent managed access on both GPUs\n");
+        return 3;
+    }
+    const int n = 1 << 20;
+    const size_t bytes = n * sizeof(float);
+    float *buf;
+    cudaMallocManaged(&buf, bytes);
+    for (int i = 0; i < n; ++i)
+        buf[i] = float(i);
+    cudaSetDevice(1);
+#if CUDART_VERSION >= 13000
+    cudaMemLocation gpu0{cudaMemLocationTypeDevice, 0}, gpu1{cudaMemLocationTypeDevice, 1};
+    cudaMemPrefetchAsync(buf, bytes, gpu0, 0, nullptr); // start on GPU 0
+    cudaMemPrefetchAsync(buf, bytes, gpu1, 0, nullptr); // then to GPU 1, in bulk
+    scale<<<(n + 255) / 256, 256>>>(buf, n);
+    cudaMemPrefetchAsync(buf, bytes, gpu0, 0, nullptr); // and back
+#else
+    cudaMemPrefetchAsync(buf, bytes, 0, nullptr);
+    cudaMemPrefetchAsync(buf, bytes, 1, nullptr);
+    scale<<<(n + 255) / 256, 256>>>(buf, n);
+    cudaMemPrefetchAsync(buf, bytes, 0, nullptr);
+#endif
+    cudaDeviceSynchronize();
+    std::printf("managed-peer-prefetch: buf[3] = %g (expected 6)\n", buf[3]);
+    const bool ok = buf[3] == 6.0f;
+    cudaFree(buf);
+    return ok ? 0 : 1;
+}

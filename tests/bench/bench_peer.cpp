@@ -1,0 +1,186 @@
+// Benchmark (not a test: timings are ratios measured within one run). On the
+// first CUDA device and its first peer, in one process, alternately:
+//   1. peer-copy's to-device phase with peer access on (scale: one copy of
+//      --size to the peer), against a bare cudaMemcpyPeerAsync of the same
+//      size on the peer's stream with peer access on: at least 0.9;
+//   2. the same phase with peer access on, against off: at least 5 times
+//      faster (at the default 256 MiB).
+// Usage: bench_peer [--size S] [--rounds N]; exit 1 if a target is missed,
+// 3 where there are not two CUDA devices that can access each other.
+
+#include "benchoptions.h"
+#include "bytesize.h"
+#include "devices.h"
+#include "engine.h"
+#include "peers.h"
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace sharescope;
+
+namespace {
+
+std::uint64_t median(std::vector<std::uint64_t> values)
+{
+    std::ranges::sort(values);
+    return values.empty() ? 0 : values[values.size() / 2];
+}
+
+bool check(cudaError_t error, const char *what)
+{
+    if (error != cudaSuccess)
+        std::fprintf(stderr, "bench: %s failed: %s\n", what, cudaGetErrorString(error));
+    return error == cudaSuccess;
+}
+
+// A bare copy of `bytes` from the device to the peer, as peer-copy's
+// to-device makes it: cudaMemcpyPeerAsync on the peer's default stream,
+// timed with the peer's events, with peer access on both ways.
+class BareCopy
+{
+public:
+    BareCopy(int device, int peer, std::uint64_t bytes)
+        : m_device(device)
+        , m_peer(peer)
+        , m_bytes(bytes)
+    {
+        m_ok = check(cudaSetDevice(device), "cudaSetDevice") && check(cudaMalloc(&m_from, bytes), "cudaMalloc")
+            && enable(device, peer) && check(cudaSetDevice(peer), "cudaSetDevice") && enable(peer, device)
+            && check(cudaMalloc(&m_to, bytes), "cudaMalloc") && check(cudaEventCreate(&m_start), "cudaEventCreate")
+            && check(cudaEventCreate(&m_stop), "cudaEventCreate");
+    }
+    ~BareCopy()
+    {
+        cudaSetDevice(m_peer);
+        cudaEventDestroy(m_start);
+        cudaEventDestroy(m_stop);
+        cudaFree(m_to);
+        cudaSetDevice(m_device);
+        cudaFree(m_from);
+    }
+    bool ok() const { return m_ok; }
+
+    std::uint64_t timeNs()
+    {
+        cudaSetDevice(m_peer);
+        cudaEventRecord(m_start, nullptr);
+        const bool copied
+            = check(cudaMemcpyPeerAsync(m_to, m_peer, m_from, m_device, m_bytes, nullptr), "cudaMemcpyPeerAsync");
+        cudaEventRecord(m_stop, nullptr);
+        cudaEventSynchronize(m_stop);
+        float ms = 0;
+        cudaEventElapsedTime(&ms, m_start, m_stop);
+        return copied ? static_cast<std::uint64_t>(static_cast<double>(ms) * 1e6) : 0;
+    }
+
+private:
+    static bool enable(int from, int to)
+    {
+        cudaSetDevice(from);
+        const cudaError_t error = cudaDeviceEnablePeerAccess(to, 0);
+        if (error == cudaErrorPeerAccessAlreadyEnabled) {
+            cudaGetLastError();
+            return true;
+        }
+        return check(error, "cudaDeviceEnablePeerAccess");
+    }
+
+    int m_device;
+    int m_peer;
+    std::uint64_t m_bytes;
+    void *m_from = nullptr;
+    void *m_to = nullptr;
+    cudaEvent_t m_start = nullptr;
+    cudaEvent_t m_stop = nullptr;
+    bool m_ok = false;
+};
+
+// The to-device phase's device time of each measured iteration.
+void addToDevice(const RunReport &report, std::vector<std::uint64_t> &samples)
+{
+    for (const IterationResult &iteration : report.iterations) {
+        for (const PhaseResult &phase : iteration.phases) {
+            if (!iteration.warmup && phase.phase == Phase::ToDevice && phase.deviceNs)
+                samples.push_back(*phase.deviceNs);
+        }
+    }
+}
+
+bool report(const char *name, double ratio, double atLeast)
+{
+    const bool met = ratio >= atLeast;
+    std::printf("%-58s %6.2f  (target >= %.2f)  %s\n", name, ratio, atLeast, met ? "met" : "MISSED");
+    return met;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const auto options = parseBenchOptions(argc, argv);
+    if (!options)
+        return 2;
+    const DeviceList list = listDevices();
+    const auto cuda = std::ranges::find(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
+    if (cuda == list.devices.end() || cuda->peers.empty()) {
+        std::fprintf(stderr, "bench: needs two CUDA devices\n");
+        return 3;
+    }
+    ExperimentSpec spec;
+    spec.kernel = KernelId::Scale;
+    spec.bytes = options->bytes;
+    spec.iterations = 3;
+    spec.warmup = 1;
+    spec.counters = false;
+    spec.peerAccess = true;
+    spec = withPeer(inMode(spec, ModeId::PeerCopy), *cuda);
+    const PeerLink &link = *peerLink(*cuda, spec.peerId);
+    if (const Support support = supportOf(*cuda, spec); !support.supported) {
+        std::fprintf(stderr, "bench: %s\n", support.reason.c_str());
+        return 3;
+    }
+    auto backend = openBackend(*cuda);
+    if (!backend) {
+        std::fprintf(stderr, "bench: %s\n", backend.error().message.c_str());
+        return 1;
+    }
+    Engine engine(std::move(*backend));
+    std::printf("%s (%s) -> %s (%s), %s per copy, %d rounds\n", cuda->id.c_str(), cuda->name.c_str(),
+                link.peerId.c_str(), link.peerName.c_str(), formatBytes(spec.bytes).c_str(), options->rounds);
+    std::vector<std::uint64_t> on;
+    std::vector<std::uint64_t> off;
+    std::vector<std::uint64_t> bare;
+    for (int round = 0; round < options->rounds; ++round) {
+        for (const bool access : {true, false}) {
+            ExperimentSpec s = spec;
+            s.peerAccess = access;
+            auto run = engine.run(s);
+            if (!run) {
+                std::fprintf(stderr, "bench: %s\n", run.error().message.c_str());
+                return 1;
+            }
+            addToDevice(*run, access ? on : off);
+        }
+        // The bare copy enables peer access itself, both ways.
+        BareCopy copy(cuda->index, link.peerIndex, spec.bytes);
+        if (!copy.ok())
+            return 1;
+        copy.timeNs(); // warm-up
+        for (int i = 0; i < 3; ++i)
+            bare.push_back(copy.timeNs());
+    }
+    const auto gbps
+        = [&](std::uint64_t ns) { return ns ? static_cast<double>(spec.bytes) / static_cast<double>(ns) : 0; };
+    std::printf("to the peer, median: peer-copy with peer access %.1f GB/s, without %.1f GB/s; bare "
+                "cudaMemcpyPeerAsync %.1f GB/s\n",
+                gbps(median(on)), gbps(median(off)), gbps(median(bare)));
+    const double bareRatio = median(on) ? static_cast<double>(median(bare)) / static_cast<double>(median(on)) : 0;
+    const double accessRatio = median(on) ? static_cast<double>(median(off)) / static_cast<double>(median(on)) : 0;
+    bool met = report("peer-copy (peer access on) / bare cudaMemcpyPeerAsync", bareRatio, 0.9);
+    met = report("peer access on / off (how many times faster)", accessRatio, 5.0) && met;
+    return met ? 0 : 1;
+}
