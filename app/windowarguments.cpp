@@ -3,6 +3,7 @@
 #include "devices.h"
 #include "language.h"
 #include "peers.h"
+#include "reportfile.h"
 #include "safetylimits.h"
 #include "trnoop.h"
 

@@ -194,8 +194,12 @@ std::string modeNameList(std::string_view separator)
 }
 std::string peerModeNameList(std::string_view separator)
 {
-    return join(modeTable | std::views::filter(&ModeInfo::needsPeer) | std::views::transform(&ModeInfo::name),
-                separator);
+    std::vector<std::string_view> names;
+    for (const ModeInfo &mode : modeTable) {
+        if (mode.needsPeer)
+            names.push_back(mode.name);
+    }
+    return join(names, separator, std::identity());
 }
 std::string kernelNameList(std::string_view separator)
 {

@@ -62,8 +62,9 @@ RunReport sampleRun(int iterations, int warmup)
     report.verification.checked = *expectedChecked(report);
     report.countersEnabled = true;
     report.migrations
-        = {{CounterKind::BytesHostToDevice, 10, 20, base, 65536, MigrationCause::Coherence, 0, Phase::Kernel},
-           {CounterKind::CpuPageFault, 30, 30, base + 4096, 0x401234, MigrationCause::Unknown, 0, Phase::HostRead}};
+        = {{CounterKind::BytesHostToDevice, 10, 20, base, 65536, MigrationCause::Coherence, -1, -1, 0, Phase::Kernel},
+           {CounterKind::CpuPageFault, 30, 30, base + 4096, 0x401234, MigrationCause::Unknown, -1, -1, 0,
+            Phase::HostRead}};
     report.residency.chunkBytes = 65536;
     for (const BufferReport &buffer : report.buffers)
         report.residency.buffers.push_back({buffer.name, buffer.address, buffer.bytes, hostWrites(buffer.role)});

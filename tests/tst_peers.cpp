@@ -3,6 +3,7 @@
 #include "peers.h"
 #include "peertext.h"
 #include "reportjson.h"
+#include "reportsamples.h"
 #include "reporttables.h"
 
 #include <nlohmann/json.hpp>
@@ -309,19 +310,16 @@ private slots:
     // --json`, and reports written before them still open.
     void roundTripsTopologyAndPeerFields()
     {
-        RunReport report;
+        RunReport report = sampleRun(1, 0); // consistent in every count
         report.device = pair();
         report.device.peers[0].performanceRank = 3;
         report.device.peers[0].partialAtomics = std::nullopt; // not reported
-        report.spec = withPeer(specIn(ModeId::PeerCopy), report.device);
+        report.spec = withPeer(inMode(report.spec, ModeId::PeerCopy), report.device);
         report.spec.peerAccess = false;
-        report.alloc.phase = Phase::Alloc;
-        IterationResult iteration;
-        PhaseResult toDevice;
-        toDevice.phase = Phase::ToDevice;
-        toDevice.bytesBetweenDevices = 3 << 20;
-        iteration.phases.push_back(toDevice);
-        report.iterations.push_back(iteration);
+        for (PhaseResult &phase : report.iterations.front().phases) {
+            if (phase.phase == Phase::ToDevice)
+                phase.bytesBetweenDevices = 3 << 20;
+        }
         MigrationEvent event;
         event.kind = CounterKind::BytesDeviceToDevice;
         event.sourceDevice = 0;
@@ -341,9 +339,12 @@ private slots:
         QVERIFY(!link.partialAtomics);
         QCOMPARE(link.accessEnabled, std::optional(false));
         QCOMPARE(link.peerMemoryBytes, 80ULL << 30);
-        QCOMPARE(back.iterations[0].phases[0].bytesBetweenDevices, std::uint64_t(3 << 20));
-        QCOMPARE(back.migrations[0].sourceDevice, 0);
-        QCOMPARE(back.migrations[0].destinationDevice, 1);
+        for (const PhaseResult &phase : back.iterations[0].phases) {
+            const std::uint64_t between = phase.phase == Phase::ToDevice ? 3 << 20 : 0;
+            QCOMPARE(phase.bytesBetweenDevices, between);
+        }
+        QCOMPARE(back.migrations.back().sourceDevice, 0);
+        QCOMPARE(back.migrations.back().destinationDevice, 1);
         QCOMPARE(toJson(back), text);
         // The counted pass's request carries the peer too.
         const auto spec = specFromJson(specToJson(report.spec));
@@ -351,9 +352,8 @@ private slots:
         QCOMPARE(spec->peerId, std::string("cuda:1"));
         QCOMPARE(spec->peerAccess, std::optional(false));
         // A report from before the peer modes: none of these fields.
-        RunReport before;
+        RunReport before = sampleRun(1, 0);
         before.device = cudaDevice(0);
-        before.spec = specIn(ModeId::Managed);
         nlohmann::json old = nlohmann::json::parse(toJson(before));
         old["device"].erase("peers");
         old["spec"].erase("peer");
