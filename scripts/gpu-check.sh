@@ -89,3 +89,11 @@ PY
   rm -f "$out/export.log"
   cat "$out/ipc-transcript.txt"
 fi
+
+# compute-sanitizer over every CUDA mode × kernel (scripts/gpu-sanitize.sh:
+# memcheck, initcheck, racecheck, synccheck at 1 MiB). Skipped with
+# SANITIZE=0; its own time limit with SANITIZE_SECONDS.
+if [ "${SANITIZE:-1}" != 0 ]; then
+  echo "== compute-sanitizer"
+  SECONDS_LIMIT=${SANITIZE_SECONDS:-1800} OUT=$out scripts/gpu-sanitize.sh "$s" | tee "$out/sanitizer.txt" | tail -n 1
+fi
