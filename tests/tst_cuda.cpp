@@ -439,15 +439,17 @@ private slots:
         environment.insert("SHARESCOPE_IPC_TIMEOUT_MS", "3000");
         process.setProcessEnvironment(environment);
         // No counted pass: the peer is then ShareScope's own child.
-        process.start(binary(), {"run", "--mode", "ipc", "--size", "64MiB", "--iterations", "100000", "--no-counters"});
+        // The most iterations a run takes: minutes at 64 MiB, far longer than the test.
+        process.start(binary(), {"run", "--mode", "ipc", "--size", "64MiB", "--iterations",
+                                 QString::number(maxIterations), "--no-counters"});
         QVERIFY(process.waitForStarted());
         const pid_t parent = static_cast<pid_t>(process.processId());
         pid_t peer = 0;
         QElapsedTimer timer;
         timer.start();
-        while (!(peer = childOf(parent)) && timer.elapsed() < 60000)
+        while (!(peer = childOf(parent)) && process.state() == QProcess::Running && timer.elapsed() < 60000)
             QTest::qWait(20);
-        QVERIFY2(peer > 0, "the ipc peer did not start");
+        QVERIFY2(peer > 0, qPrintable("the ipc peer did not start: " + QString::fromUtf8(process.readAllStandardError())));
         QTest::qWait(500); // well into the iterations
         ::kill(toThePeer ? peer : parent, signal);
         timer.restart();
