@@ -115,7 +115,9 @@ for snippet in */py-*.py; do
   # shellcheck disable=SC2013 # one module name per line, no spaces
   for module in $(sed -nE 's/^(import|from) +([A-Za-z_][A-Za-z0-9_]*).*/\2/p' "$snippet" | sort -u); do
     [ "$module" = numba ] && module=numba.cuda
-    if ! PYTHONPATH=$pythonpath python3 -c "import $module" >"$work/log" 2>&1; then
+    # From the scratch folder: here, a page's folder (tensorflow/, jax/) would
+    # import as an empty namespace package.
+    if ! (cd "$work" && PYTHONPATH=$pythonpath python3 -c "import $module") >"$work/log" 2>&1; then
       missing="$module ($(tail -n 1 "$work/log"))"
       break
     fi
