@@ -163,8 +163,8 @@ bool startAsked(MainWindow &window, const CommandLineOptions &options, QTextStre
 
 // Opens a report, then calls `shown`, or `refused` with the reason: one of
 // them, once.
-void openReportThen(MainWindow &window, const QString &path, std::function<void()> shown,
-                    std::function<void(const QString &message)> refused)
+void openReportThen(MainWindow &window, const QString &path, const std::function<void()> &shown,
+                    const std::function<void(const QString &message)> &refused)
 {
     auto connections = std::make_shared<std::array<QMetaObject::Connection, 2>>();
     const auto done = [connections] {

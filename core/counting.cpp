@@ -100,7 +100,11 @@ void mergeCountedPass(RunReport &timed, RunReport counted)
     if (!counted.countersEnabled)
         return;
     const std::vector<PhaseResult *> into = measuredPhases(timed);
-    const std::vector<const PhaseResult *> from = measuredPhases(std::as_const(counted));
+    std::vector<const PhaseResult *> from = measuredPhases(std::as_const(counted));
+    // A timed run that keeps its buffers for the Buffers tab frees them
+    // later, outside the report; the counted pass always frees them.
+    if (!timed.free && counted.free)
+        from.pop_back();
     const bool same = into.size() == from.size()
         && std::ranges::equal(into, from,
                               [](const PhaseResult *a, const PhaseResult *b) { return a->phase == b->phase; });

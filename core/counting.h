@@ -14,8 +14,9 @@ void addCounters(RunReport &report, CounterRecords records);
 // Puts a counted pass's findings into the timed run of the same experiment:
 // every phase's counters, and the counted pass's time of it (what the
 // instruments cost); the migration records, the residency map and the notes.
-// The two runs have the same phases in the same order; where they do not,
-// the counters are left out and the note says why.
+// The two runs have the same phases in the same order (but for free, which
+// a run that keeps its buffers does not measure); where they do not, the
+// counters are left out and the note says why.
 void mergeCountedPass(RunReport &timed, RunReport counted);
 
 } // namespace sharescope

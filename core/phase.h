@@ -47,6 +47,8 @@ struct Counters
     // much of the truth a record-based profiler saw.
     std::optional<std::uint64_t> recordedHostToDevice;
     std::optional<std::uint64_t> recordedDeviceToHost;
+
+    bool operator==(const Counters &) const = default;
 };
 
 enum class CounterUnit { Bytes, Count };

@@ -128,12 +128,17 @@ std::optional<std::string> firstDifference(const json &found, const json &expect
 {
     if (expected.is_object()) {
         if (!found.is_object())
-            return "the field '" + path + "' is " + shown(found) + "; the iterations give " + shown(expected);
+            return std::string("the field '")
+                .append(path)
+                .append("' is ")
+                .append(shown(found))
+                .append("; the iterations give ")
+                .append(shown(expected));
         for (const auto &[key, value] : expected.items()) {
             const json *inner = field(found, key.c_str());
             if (!inner)
-                return "the field '" + path + "." + key + "' is missing";
-            if (auto difference = firstDifference(*inner, value, path + "." + key))
+                return std::string("the field '").append(path).append(".").append(key).append("' is missing");
+            if (auto difference = firstDifference(*inner, value, std::string(path).append(".").append(key)))
                 return difference;
         }
         return std::nullopt;

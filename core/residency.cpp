@@ -60,6 +60,7 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
 {
     Residency residency{ResidencySource::Records, chunkBytes, buffers, {}, 0};
     std::vector<std::string> state;
+    state.reserve(buffers.size());
     for (const ResidencyBuffer &buffer : buffers)
         state.emplace_back((buffer.bytes + chunkBytes - 1) / chunkBytes, static_cast<char>(Location::Untouched));
     // Where each chunk was when the current window began, and the window in
@@ -67,6 +68,7 @@ Residency replayResidency(const std::vector<ResidencyBuffer> &buffers, const std
     // several records, and only the first says anything about the past.
     std::vector<std::string> before;
     std::vector<std::vector<int>> movedHostIn;
+    movedHostIn.reserve(state.size());
     for (const std::string &chunks : state)
         movedHostIn.emplace_back(chunks.size(), -1);
     int windowIndex = 0;

@@ -37,6 +37,7 @@ PhaseSummary summaryOf(Phase phase, const std::vector<const PhaseResult *> &samp
         return summary;
     const auto collect = [&](auto get) {
         std::vector<std::uint64_t> values;
+        values.reserve(samples.size());
         for (const PhaseResult *sample : samples)
             values.push_back(get(*sample));
         return values;

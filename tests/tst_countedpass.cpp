@@ -1,4 +1,5 @@
 #include "countedpass.h"
+#include "counting.h"
 #include "reportjson.h"
 #include "reportsamples.h"
 
@@ -154,6 +155,76 @@ private slots:
         QVERIFY(!result.ok());
         QCOMPARE(result.error().kind, ErrorKind::Cancelled);
         QVERIFY(timer.elapsed() < 5000);
+    }
+
+    // The timed run takes each phase's counters and the counted pass's time
+    // of it, and the records, residency and notes of the counted pass.
+    void mergesTheCountsIntoTheTimedRun()
+    {
+        RunReport timed = timedRunWithoutCounts();
+        const RunReport counted = sampleRun(2, 1);
+        mergeCountedPass(timed, counted);
+        QVERIFY(timed.countersEnabled);
+        QVERIFY(timed.countersNote.empty());
+        QCOMPARE(timed.iterations[1].phases.size(), counted.iterations[1].phases.size());
+        for (std::size_t p = 0; p < counted.iterations[1].phases.size(); ++p) {
+            const PhaseResult &into = timed.iterations[1].phases[p];
+            const PhaseResult &from = counted.iterations[1].phases[p];
+            QVERIFY(into.counters == from.counters);
+            QCOMPARE(into.countedNs, std::optional<std::uint64_t>(from.timeNs()));
+        }
+        QVERIFY(timed.free->counters == counted.free->counters);
+        QCOMPARE(timed.migrations.size(), counted.migrations.size());
+        QCOMPARE(timed.residency.snapshots.size(), counted.residency.snapshots.size());
+    }
+
+    // The window keeps a run's buffers for its Buffers tab, so its timed run
+    // has no free phase; the counted pass has one. The counts still apply
+    // (they were all left out before: the Migration tab said "not reported").
+    void mergesTheCountsWhenTheBuffersAreKept()
+    {
+        RunReport timed = timedRunWithoutCounts();
+        timed.free.reset();
+        const RunReport counted = sampleRun(2, 1);
+        mergeCountedPass(timed, counted);
+        QVERIFY2(timed.countersEnabled, timed.countersNote.c_str());
+        QVERIFY(!timed.free);
+        QVERIFY(timed.alloc.counters == counted.alloc.counters);
+        QVERIFY(timed.iterations[2].phases[3].counters == counted.iterations[2].phases[3].counters);
+        QCOMPARE(timed.migrations.size(), counted.migrations.size());
+    }
+
+    // A counted pass that ran other phases (another iteration count) gives
+    // no counts, and says why.
+    void refusesACountedPassOfOtherPhases()
+    {
+        RunReport timed = timedRunWithoutCounts();
+        RunReport counted = sampleRun(2, 1);
+        counted.iterations.pop_back();
+        mergeCountedPass(timed, counted);
+        QVERIFY(!timed.countersEnabled);
+        QCOMPARE(timed.countersNote, std::string("the counted pass did not run the same phases"));
+        QVERIFY(timed.migrations.empty());
+        for (const IterationResult &iteration : timed.iterations) {
+            for (const PhaseResult &phase : iteration.phases)
+                QVERIFY(!phase.countedNs);
+        }
+    }
+
+private:
+    static RunReport timedRunWithoutCounts()
+    {
+        RunReport timed = sampleRun(2, 1);
+        timed.countersEnabled = false;
+        timed.migrations.clear();
+        timed.residency = {};
+        timed.alloc.counters = {};
+        timed.free->counters = {};
+        for (IterationResult &iteration : timed.iterations) {
+            for (PhaseResult &phase : iteration.phases)
+                phase.counters = {};
+        }
+        return timed;
     }
 };
 

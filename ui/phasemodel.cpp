@@ -37,7 +37,7 @@ void PhaseModel::setReport(const RunReport &report)
         PhaseShares shares = phaseShares(report, summary.median);
         QString ofMeasured = shareExplanation(report, shares, CeilingKind::Measured);
         QString ofSpecification = shareExplanation(report, shares, CeilingKind::Specification);
-        rows.push_back({std::move(summary), std::move(shares), std::move(ofMeasured), std::move(ofSpecification)});
+        rows.push_back({summary, shares, std::move(ofMeasured), std::move(ofSpecification)});
     }
     setRows(std::move(rows));
 }

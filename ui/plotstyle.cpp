@@ -3,6 +3,7 @@
 #include "bytesize.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace sharescope {
 
@@ -39,7 +40,7 @@ void placeLegendAbove(QCustomPlot *plot)
 
 QString ByteSizeTicker::getTickLabel(double tick, const QLocale &, QChar, int)
 {
-    return tick >= 1 ? QString::fromStdString(formatBytes(static_cast<std::uint64_t>(tick + 0.5))) : QString();
+    return tick >= 1 ? QString::fromStdString(formatBytes(static_cast<std::uint64_t>(std::llround(tick)))) : QString();
 }
 
 QString PlainLogTicker::getTickLabel(double tick, const QLocale &locale, QChar, int)

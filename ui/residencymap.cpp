@@ -59,7 +59,9 @@ void ResidencyMap::paintEvent(QPaintEvent *)
         const bool gaps = cellWidth >= 4 && cellHeight >= 4;
         for (int c = 0; c < count; ++c) {
             const QColor colour = locationColor(static_cast<Location>(chunks[static_cast<std::size_t>(c)]));
-            const QRectF cell(band.left() + (c % columns) * cellWidth, band.top() + (c / columns) * cellHeight,
+            const int row = c / columns; // whole rows above this chunk
+            const int column = c % columns;
+            const QRectF cell(band.left() + column * cellWidth, band.top() + row * cellHeight,
                               cellWidth - (gaps ? 1 : 0), cellHeight - (gaps ? 1 : 0));
             painter.fillRect(cell, colour);
         }

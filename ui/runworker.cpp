@@ -113,7 +113,7 @@ Result<Engine *> RunWorker::engineFor(const std::string &deviceId)
     return engine.get();
 }
 
-void RunWorker::run(quint64 job, PlannedRuns plan, std::shared_ptr<const std::atomic<bool>> cancel)
+void RunWorker::run(quint64 job, PlannedRuns plan, const std::shared_ptr<const std::atomic<bool>> &cancel)
 {
     if (m_keptBy)
         m_keptBy->releaseBuffers(); // a new run: the old buffers go, on this thread
@@ -150,7 +150,7 @@ void RunWorker::run(quint64 job, PlannedRuns plan, std::shared_ptr<const std::at
 }
 
 void RunWorker::calibrate(quint64 job, const std::string &deviceId, const CalibrationPlan &plan,
-                          std::shared_ptr<const std::atomic<bool>> cancel)
+                          const std::shared_ptr<const std::atomic<bool>> &cancel)
 {
     if (m_keptBy)
         m_keptBy->releaseBuffers(); // the calibration wants the memory

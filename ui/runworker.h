@@ -27,11 +27,11 @@ public:
     // Called on the worker thread (queued from the controller).
     void listDevices();
     // cancel: the job's own flag, set by the controller from the GUI thread.
-    void run(quint64 job, PlannedRuns plan, std::shared_ptr<const std::atomic<bool>> cancel);
+    void run(quint64 job, PlannedRuns plan, const std::shared_ptr<const std::atomic<bool>> &cancel);
     void readBuffer(quint64 job, int buffer, quint64 first, int count);
     // Measures the device's ceilings (calibration.h), step by step.
     void calibrate(quint64 job, const std::string &deviceId, const CalibrationPlan &plan,
-                   std::shared_ptr<const std::atomic<bool>> cancel);
+                   const std::shared_ptr<const std::atomic<bool>> &cancel);
 
 signals:
     void devicesListed(const sharescope::DeviceList &list);

@@ -77,7 +77,7 @@ protected:
             void *to = in ? m_device[b] : host(b);
             const void *from = in ? host(b) : m_device[b];
             const cudaMemcpyKind kind = in ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
-            const Status copied = m_pinned
+            Status copied = m_pinned
                 ? timed(meter, "cudaMemcpyAsync",
                         [&] { return cudaMemcpyAsync(to, from, m_spec.bytes, kind, nullptr); })
                 : timed(meter, "cudaMemcpy", [&] { return cudaMemcpy(to, from, m_spec.bytes, kind); });

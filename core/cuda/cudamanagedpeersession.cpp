@@ -86,8 +86,7 @@ private:
     Status move(PhaseMeter &meter, int to)
     {
         for (void *pointer : m_pointers) {
-            const Status moved
-                = timed(meter, "cudaMemPrefetchAsync", [&] { return prefetchTo(pointer, m_spec.bytes, to); });
+            Status moved = timed(meter, "cudaMemPrefetchAsync", [&] { return prefetchTo(pointer, m_spec.bytes, to); });
             if (!moved)
                 return moved;
             meter.addBetweenDevices(m_spec.bytes);

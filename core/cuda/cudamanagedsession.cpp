@@ -112,9 +112,8 @@ private:
     Status move(PhaseMeter &meter, bool toHost)
     {
         for (std::size_t b = 0; b < bufferCount(); ++b) {
-            const Status moved = timed(meter, "cudaMemPrefetchAsync", [&] {
-                return prefetch(m_pointers[b], m_spec.bytes, m_context.info.index, toHost);
-            });
+            Status moved = timed(meter, "cudaMemPrefetchAsync",
+                                 [&] { return prefetch(m_pointers[b], m_spec.bytes, m_context.info.index, toHost); });
             if (!moved)
                 return moved;
             toHost ? meter.addToHost(m_spec.bytes) : meter.addToDevice(m_spec.bytes);

@@ -64,7 +64,7 @@ private:
     {
         const bool toPeer = which == HostAccess::Write;
         for (const std::size_t b : buffersFor(which)) {
-            const Status copied = timed(meter, "cudaMemcpyPeerAsync", [&] {
+            Status copied = timed(meter, "cudaMemcpyPeerAsync", [&] {
                 return toPeer
                     ? cudaMemcpyPeerAsync(m_onPeer[b], m_peer, m_onDevice[b], m_device, m_spec.bytes, nullptr)
                     : cudaMemcpyPeerAsync(m_onDevice[b], m_device, m_onPeer[b], m_peer, m_spec.bytes, nullptr);

@@ -115,7 +115,7 @@ UvmCounterValues operator-(const UvmCounterValues &after, const UvmCounterValues
             after.cpuPageFaults - before.cpuPageFaults, after.gpuPageFaults - before.gpuPageFaults};
 }
 
-Result<std::unique_ptr<UvmCounters>> UvmCounters::open(std::shared_ptr<UvmSystem> system)
+Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<UvmSystem> &system)
 {
     Result<std::string> version = supportedUvmDriverVersion(*system);
     if (!version)

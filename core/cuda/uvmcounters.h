@@ -50,7 +50,7 @@ class UvmCounters
 {
 public:
     // Why not, when not: the message completes "not reported (...)".
-    static Result<std::unique_ptr<UvmCounters>> open(std::shared_ptr<UvmSystem> system = linuxUvmSystem());
+    static Result<std::unique_ptr<UvmCounters>> open(const std::shared_ptr<UvmSystem> &system = linuxUvmSystem());
 
     UvmCounters(const UvmCounters &) = delete;
     UvmCounters &operator=(const UvmCounters &) = delete;

@@ -97,7 +97,7 @@ public:
 
     Status release(PhaseMeter &meter) override
     {
-        const Status unmapped = releaseHost(meter);
+        Status unmapped = releaseHost(meter);
         return guarded([&]() -> Status {
             m_context.queue.finish();
             freeAll();

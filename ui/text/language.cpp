@@ -87,7 +87,7 @@ QString coreText(const std::string &text)
 {
     const QByteArray utf8 = QByteArray::fromStdString(text);
     for (const char *context : {"Catalogue", "Core"}) {
-        const QString translated = QCoreApplication::translate(context, utf8.constData());
+        QString translated = QCoreApplication::translate(context, utf8.constData());
         if (translated != QString::fromUtf8(utf8))
             return translated;
     }

@@ -57,7 +57,7 @@ QString peerLinkSummary(const PeerLink &link)
 
 QString modeLabel(const ExperimentSpec &spec)
 {
-    const QString mode = q(modeName(spec.mode));
+    QString mode = q(modeName(spec.mode));
     if (spec.mode != ModeId::PeerCopy || !spec.peerAccess)
         return mode;
     return *spec.peerAccess ? PeerText::tr("%1 (peer access on)").arg(mode)
