@@ -440,8 +440,9 @@ private slots:
         process.setProcessEnvironment(environment);
         // No counted pass: the peer is then ShareScope's own child.
         // The most iterations a run takes: minutes at 64 MiB, far longer than the test.
-        process.start(binary(), {"run", "--mode", "ipc", "--size", "64MiB", "--iterations",
-                                 QString::number(maxIterations), "--no-counters"});
+        process.start(binary(),
+                      {"run", "--mode", "ipc", "--size", "64MiB", "--iterations", QString::number(maxIterations),
+                       "--no-counters"});
         QVERIFY(process.waitForStarted());
         const pid_t parent = static_cast<pid_t>(process.processId());
         pid_t peer = 0;
@@ -449,7 +450,8 @@ private slots:
         timer.start();
         while (!(peer = childOf(parent)) && process.state() == QProcess::Running && timer.elapsed() < 60000)
             QTest::qWait(20);
-        QVERIFY2(peer > 0, qPrintable("the ipc peer did not start: " + QString::fromUtf8(process.readAllStandardError())));
+        QVERIFY2(peer > 0,
+                 qPrintable("the ipc peer did not start: " + QString::fromUtf8(process.readAllStandardError())));
         QTest::qWait(500); // well into the iterations
         ::kill(toThePeer ? peer : parent, signal);
         timer.restart();

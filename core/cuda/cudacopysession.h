@@ -91,16 +91,8 @@ protected:
     cudaError_t freeAll()
     {
         FirstError error;
-        for (void *&pointer : m_device) {
-            if (pointer)
-                error.keep(cudaFree(pointer));
-            pointer = nullptr;
-        }
-        for (void *&pointer : m_pinnedHost) {
-            if (pointer)
-                error.keep(cudaFreeHost(pointer));
-            pointer = nullptr;
-        }
+        error.keep(freeEach(m_device, cudaFree));
+        error.keep(freeEach(m_pinnedHost, cudaFreeHost));
         m_pageable.clear();
         m_pageable.resize(bufferCount());
         return error.first;

@@ -94,16 +94,7 @@ private:
         return okStatus();
     }
 
-    cudaError_t freeAll()
-    {
-        FirstError error;
-        for (void *&pointer : m_pointers) {
-            if (pointer)
-                error.keep(cudaFree(pointer));
-            pointer = nullptr;
-        }
-        return error.first;
-    }
+    cudaError_t freeAll() { return freeEach(m_pointers, cudaFree); }
 
     const bool m_prefetch;
     const int m_device;

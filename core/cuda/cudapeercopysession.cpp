@@ -45,14 +45,8 @@ protected:
 
     cudaError_t freeMore() override
     {
-        FirstError error;
         const CurrentDevice peer(m_peer);
-        for (void *&pointer : m_onPeer) {
-            if (pointer)
-                error.keep(cudaFree(pointer));
-            pointer = nullptr;
-        }
-        return error.first;
+        return freeEach(m_onPeer, cudaFree);
     }
 
     void *kernelPointer(std::size_t buffer) const override { return m_onPeer[buffer]; }

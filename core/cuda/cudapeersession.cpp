@@ -129,16 +129,8 @@ cudaError_t PeerSession::freeAll()
     FirstError error;
     error.keep(freeMore());
     const CurrentDevice device(m_device);
-    for (void *&pointer : m_onDevice) {
-        if (pointer)
-            error.keep(cudaFree(pointer));
-        pointer = nullptr;
-    }
-    for (void *&pointer : m_host) {
-        if (pointer)
-            error.keep(cudaFreeHost(pointer));
-        pointer = nullptr;
-    }
+    error.keep(freeEach(m_onDevice, cudaFree));
+    error.keep(freeEach(m_host, cudaFreeHost));
     m_pendingUpload.clear();
     m_pendingDownload.clear();
     return error.first;

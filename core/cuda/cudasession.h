@@ -24,6 +24,19 @@ struct FirstError
     }
 };
 
+// Frees every pointer that is set with `release` (cudaFree, cudaFreeHost)
+// and clears it: the first error.
+inline cudaError_t freeEach(std::vector<void *> &pointers, cudaError_t (*release)(void *))
+{
+    FirstError error;
+    for (void *&pointer : pointers) {
+        if (pointer)
+            error.keep(release(pointer));
+        pointer = nullptr;
+    }
+    return error.first;
+}
+
 // What the CUDA modes share: device timing with events (behind a LaunchGate
 // for kernels), the kernel launch, sticky-error handling and the CUPTI
 // counters of the run. Every operation goes on the legacy default stream and
