@@ -317,6 +317,32 @@ private slots:
         QCOMPARE(m_window->timelineTab()->plot()->laneCount(), 201);
     }
 
+    // The most iterations a run takes, 10,000, in one timeline: every phase
+    // drawn (one plottable, not 50,000 items), and lane labels that fit the
+    // axis instead of 10,000 drawn over each other.
+    void drawsTenThousandIterationsWithLabelsThatFit()
+    {
+        TimelinePlot plot;
+        plot.resize(900, 300);
+        const RunReport report = sampleRun(maxIterations, 1);
+        plot.setReport(report);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(plot.laneCount(), maxIterations + 1);
+        QCOMPARE(plot.segmentCount(), (maxIterations + 1) * static_cast<int>(iterationPhases.size()));
+        QCOMPARE(plot.itemCount(), 1); // the empty-plot message only
+        const QVector<QString> labels = plot.yAxis->tickVectorLabels();
+        const int axisPixels = plot.yAxis->axisRect()->height();
+        QVERIFY2(labels.size() >= 2 && labels.size() <= axisPixels / 16 + 2,
+                 qPrintable(QStringLiteral("%1 labels on %2 pixels").arg(labels.size()).arg(axisPixels)));
+        QCOMPARE(labels.front(), QStringLiteral("warm-up 1"));
+        for (const QString &label : labels)
+            QVERIFY(!label.isEmpty());
+        // A short run still labels every lane.
+        plot.setReport(sampleRun(5, 1));
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(plot.yAxis->tickVectorLabels(), (QVector<QString>{"warm-up 1", "2", "3", "4", "5", "6"}));
+    }
+
     void cancelsOpeningAReport()
     {
         QTemporaryDir dir;

@@ -9,6 +9,7 @@ namespace sharescope {
 
 TimelinePlot::TimelinePlot(QWidget *parent)
     : Plot(parent)
+    , m_segments(new TimelineSegments(xAxis, yAxis))
 {
     xAxis->setLabel(tr("Time since the iteration began (ms, host clock)"));
     yAxis->setLabel(tr("Iteration"));
@@ -21,6 +22,8 @@ TimelinePlot::TimelinePlot(QWidget *parent)
         swatch->setBrush(phaseColor(phase));
         swatch->setPen(Qt::NoPen);
     }
+    m_segments->removeFromLegend();
+    yAxis->setTicker(QSharedPointer<LaneTicker>::create(yAxis, [this](int lane) { return laneLabel(lane); }));
     connect(this, &QCustomPlot::mouseMove, this, &TimelinePlot::showTip);
     clear();
 }
@@ -28,12 +31,8 @@ TimelinePlot::TimelinePlot(QWidget *parent)
 void TimelinePlot::clear()
 {
     m_lanes.clear();
+    m_segments->clear();
     m_longestMs = 0;
-    // Item 0 is the empty-plot message; the rest are the segments.
-    for (int i = itemCount() - 1; i >= 1; --i)
-        removeItem(i);
-    m_laneTicks.reset(new QCPAxisTickerText);
-    yAxis->setTicker(m_laneTicks);
     updateRanges();
 }
 
@@ -53,30 +52,21 @@ void TimelinePlot::setReport(const RunReport &report)
     updateRanges();
 }
 
-// Adds one phase: a new lane (and its tick) when the iteration changes, and
-// one rectangle. Earlier segments are left as they are, so a long run costs
-// the same per phase at its end as at its start.
+// Adds one phase: a new lane when the iteration changes, and one rectangle.
+// Earlier segments are left as they are, so a long run costs the same per
+// phase at its end as at its start.
 void TimelinePlot::appendSegment(int iteration, bool warmup, const PhaseResult &result)
 {
     if (iteration < 0)
         return; // alloc and free are not part of an iteration
-    if (m_lanes.empty() || m_lanes.back().iteration != iteration) {
-        m_laneTicks->addTick(static_cast<double>(m_lanes.size()),
-                             warmup ? tr("warm-up %1").arg(iteration + 1) : tr("%1").arg(iteration + 1));
+    if (m_lanes.empty() || m_lanes.back().iteration != iteration)
         m_lanes.push_back({iteration, warmup, {}, 0});
-    }
     Lane &lane = m_lanes.back();
-    const double y = static_cast<double>(m_lanes.size() - 1);
     const double endMs = lane.endMs + static_cast<double>(result.hostNs) / 1e6;
-    auto *rect = new QCPItemRect(this);
-    rect->topLeft->setCoords(lane.endMs, y - 0.35);
-    rect->bottomRight->setCoords(endMs, y + 0.35);
     QColor color = phaseColor(result.phase);
     if (lane.warmup)
         color.setAlpha(110);
-    rect->setBrush(color);
-    rect->setPen(Qt::NoPen);
-    rect->setSelectable(false);
+    m_segments->add({lane.endMs, endMs, static_cast<int>(m_lanes.size() - 1), color});
     lane.segments.push_back({result, lane.endMs});
     lane.endMs = endMs;
     m_longestMs = std::max(m_longestMs, endMs);
@@ -88,6 +78,14 @@ void TimelinePlot::updateRanges()
     yAxis->setRange(-0.6, std::max<double>(1, static_cast<double>(m_lanes.size())) - 0.4);
     setEmptyMessage(m_lanes.empty() ? tr("Run an experiment to see its phases") : QString());
     replot(rpQueuedReplot);
+}
+
+QString TimelinePlot::laneLabel(int lane) const
+{
+    if (lane < 0 || lane >= laneCount())
+        return {};
+    const Lane &which = m_lanes[static_cast<std::size_t>(lane)];
+    return which.warmup ? tr("warm-up %1").arg(which.iteration + 1) : tr("%1").arg(which.iteration + 1);
 }
 
 void TimelinePlot::showTip(QMouseEvent *event)

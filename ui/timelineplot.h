@@ -2,6 +2,7 @@
 
 #include "plotstyle.h"
 #include "runreport.h"
+#include "timelinesegments.h"
 
 #include <vector>
 
@@ -9,7 +10,8 @@ namespace sharescope {
 
 // The run phase by phase: one lane per iteration, phases laid end to end on
 // their host time, each in its phase colour. Fills in live as phases finish;
-// a tooltip gives time, bytes and bandwidth.
+// a tooltip gives time, bytes and bandwidth. Thousands of iterations draw in
+// one pass (TimelineSegments), with a label on as many lanes as fit (LaneTicker).
 class TimelinePlot : public Plot
 {
     Q_OBJECT
@@ -21,7 +23,7 @@ public:
     void addPhase(int iteration, bool warmup, const PhaseResult &result);
     void setReport(const RunReport &report);
     int laneCount() const { return static_cast<int>(m_lanes.size()); }
-    int segmentCount() const { return itemCount() - 1; } // item 0 is the empty-plot message
+    int segmentCount() const { return m_segments->size(); }
 
 private:
     struct Segment
@@ -38,10 +40,11 @@ private:
     };
     void appendSegment(int iteration, bool warmup, const PhaseResult &result);
     void updateRanges();
+    QString laneLabel(int lane) const;
     void showTip(QMouseEvent *event);
 
     std::vector<Lane> m_lanes;
-    QSharedPointer<QCPAxisTickerText> m_laneTicks;
+    TimelineSegments *m_segments; // owned by the plot
     double m_longestMs = 0;
 };
 
