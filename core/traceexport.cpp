@@ -166,6 +166,12 @@ json migrationArgs(const MigrationEvent &e)
         break;
     }
     args["address"] = hex(e.address);
+    // The CUDA devices the record names, as the report has them: where a
+    // transfer came from and went to, or the GPU that faulted.
+    if (e.sourceDevice >= 0)
+        args["sourceDevice"] = e.sourceDevice;
+    if (e.destinationDevice >= 0)
+        args["destinationDevice"] = e.destinationDevice;
     args["cause"] = migrationCauseName(e.cause);
     args["iteration"] = e.iteration;
     args["phase"] = phaseName(e.phase);

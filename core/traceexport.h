@@ -23,7 +23,8 @@ namespace sharescope {
 //   counters' clock, whose offset to the host times is not in the report, so
 //   each is placed in the phase it was attributed to: the phase's first
 //   migration at the phase's start, the others at their distance from it,
-//   none past the phase's end. The exact counter timestamps are in args;
+//   none past the phase's end. The exact counter timestamps, and the
+//   devices the record names (sourceDevice, destinationDevice), are in args;
 // - counter ("C") events at every phase's start: bytes copied to the device
 //   and to the host, and, where the driver reports them, bytes migrated each
 //   way.

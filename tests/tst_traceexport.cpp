@@ -231,6 +231,18 @@ private slots:
         QCOMPARE(text(kind("bytesHostToDevice")["args"]["address"]), QStringLiteral("0x7f0000000000"));
         QCOMPARE(text(kind("bytesHostToDevice")["args"]["cause"]), QStringLiteral("coherence"));
         QVERIFY(eventsWhere(trace, "i", 2, "migration").empty());
+        // Records that name no device say none; a transfer between GPUs names both.
+        QVERIFY(!kind("bytesHostToDevice")["args"].contains("sourceDevice"));
+        ReportSet between = set;
+        for (MigrationEvent &event : between.runs[0].migrations) {
+            event.kind = CounterKind::BytesDeviceToDevice;
+            event.sourceDevice = 0;
+            event.destinationDevice = 1;
+        }
+        for (const json &m : eventsWhere(exported(between), "i", 1, "migration")) {
+            QCOMPARE(m["args"]["sourceDevice"].get<int>(), 0);
+            QCOMPARE(m["args"]["destinationDevice"].get<int>(), 1);
+        }
     }
 
     void countersSumToThePhases()
