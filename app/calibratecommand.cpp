@@ -1,6 +1,8 @@
 #include "calibratecommand.h"
 
 #include "calibrationcache.h"
+#include "calibrationrun.h"
+#include "calibrationstore.h"
 #include "ceilingtext.h"
 #include "language.h"
 #include "outputfiles.h"

@@ -12,6 +12,7 @@
 #include "ipcexportcommand.h"
 #include "language.h"
 #include "outputfiles.h"
+#include "preflight.h"
 #include "progressline.h"
 #include "reportcsv.h"
 #include "reportjson.h"
@@ -21,6 +22,7 @@
 #include "trnoop.h"
 
 #include <QCoreApplication>
+#include <QFile>
 
 #include <algorithm>
 
@@ -172,7 +174,8 @@ int CliRunner::experiments(const CommandLineOptions &options)
         return fail(backend.error());
     Engine engine(std::move(*backend));
     ProgressLine progress(m_err, m_showProgress);
-    auto outcome = runSet(engine, std::move(plan), &progress, m_cancel);
+    const SetOptions setOptions{.calibrationCache = QFile::encodeName(calibrationCachePath()).toStdString()};
+    auto outcome = runSet(engine, std::move(plan), &progress, m_cancel, setOptions);
     progress.clear();
     // After a signal, whatever happened is the user's stop: a signal after
     // the last phase still means no results, and one during PoCL's kernel
@@ -183,7 +186,7 @@ int CliRunner::experiments(const CommandLineOptions &options)
         return fail(outcome.error());
     // Each path's ceilings in the tables and the JSON, and an offer to
     // calibrate where there is no calibration (ceilingtext.h).
-    if (const QString note = calibrationNote(attachCeilings(outcome->set, *device), *device); !note.isEmpty())
+    if (const QString note = calibrationNote(outcome->calibration, *device); !note.isEmpty())
         m_err << note << Qt::endl;
     const ReportSet &set = outcome->set;
     if (set.runs.empty()) {

@@ -206,11 +206,8 @@ bool OptionReader::readPeer(ExperimentSpec &spec)
 {
     if (isSet("peer")) {
         const QString text = value("peer");
-        if (!validPeerId(s(text))) {
-            return fail(CommandLine::tr("invalid --peer '%1'; accepted: cuda:N, a CUDA device other than --device "
-                                        "(see sharescope devices)")
-                            .arg(text));
-        }
+        if (Status id = checkPeerId(s(text)); !id)
+            return fail(id.error());
         spec.peerId = s(text);
     }
     if (isSet("peer-access")) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "commandline.h"
+#include "commandlineoptions.h"
 #include "result.h"
 
 #include <QCommandLineOption>

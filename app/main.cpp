@@ -1,6 +1,6 @@
 #include "clirunner.h"
 #include "commandline.h"
-#include "countedpass.h"
+#include "countedpassrole.h"
 #include "guiapp.h"
 #include "ipc.h"
 #include "language.h"

@@ -3,9 +3,8 @@
 #include "devices.h"
 #include "language.h"
 #include "peers.h"
+#include "preflight.h"
 #include "reportfile.h"
-#include "safetylimits.h"
-#include "trnoop.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -62,15 +61,8 @@ Status checkDevice(const CommandLineOptions &options)
         return okStatus();
     }
     const ModeId mode = request.mode.value_or(defaultMode(device->backend));
-    if (Status peer = checkPeerArgument(request.base, *device); !peer)
-        return peer;
-    const ExperimentSpec spec = withPeer(inMode(request.base, mode), *device);
-    if (const Support support = supportOf(*device, spec); !support.supported) {
-        return errorOf(ErrorKind::Unsupported,
-                       {SHARESCOPE_TR_NOOP("Core", "mode %1 is not supported on %2: %3"),
-                        {std::string(modeName(mode)), device->id, support.translatable}});
-    }
-    return options.runOnStart ? checkLimits(spec, *device) : okStatus();
+    return preflight(withPeer(inMode(request.base, mode), *device), *device,
+                     options.runOnStart ? PreflightScope::Run : PreflightScope::Choice);
 }
 
 } // namespace

@@ -16,8 +16,11 @@ option(SHARESCOPE_WERROR "Treat the project's own C++ warnings as errors" OFF)
 add_feature_info(Werror SHARESCOPE_WERROR "warnings are errors")
 
 function(sharescope_target_defaults target)
+  # -Werror=switch in every build: a switch over an enum that misses a
+  # value does not build, so a new mode (core/ids.h) cannot compile without
+  # its catalogue row and the places that must handle it.
   target_compile_options(${target} PRIVATE
-    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wno-missing-field-initializers>)
+    $<$<COMPILE_LANGUAGE:CXX>:-Wall -Wextra -Wpedantic -Wno-missing-field-initializers -Werror=switch>)
   if(SHARESCOPE_WERROR)
     target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Werror>)
   endif()

@@ -8,7 +8,6 @@
 #include "result.h"
 #include "runreport.h"
 
-#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -17,7 +16,12 @@
 
 namespace sharescope {
 
-class EngineObserver;
+// How a backend is opened (devices.h).
+struct BackendOptions
+{
+    bool counted = false; // for a counted pass: every session carries its instruments
+    bool countEveryDevice = false; // counted: count on every GPU, not this one alone (the peer modes)
+};
 
 // What a backend adds to the phase being measured. The engine owns the host
 // clock; the backend reports what only it can see.
@@ -116,18 +120,12 @@ public:
     // Why migration counters are absent, or empty when the backend has them.
     virtual std::string countersNote(const ExperimentSpec &spec) const = 0;
 
-    // Where the counters need instruments that would slow what they measure,
-    // the backend runs the experiment once more, instrumented, apart from the
-    // timed run (CUDA: in a child process that loads CUPTI and opens the
-    // driver's counters), and returns that run's report: its counters, its
-    // migration records and its residency map. Empty where the sessions
-    // themselves carry the instruments, or there are none.
-    virtual std::optional<Result<RunReport>> countedPass(const ExperimentSpec &spec, EngineObserver *observer,
-                                                         const std::atomic<bool> *cancel)
-    {
-        (void)spec, (void)observer, (void)cancel;
-        return std::nullopt;
-    }
+    // Whether the sessions carry the instruments their counters need. Where
+    // they would slow what they measure (CUDA: CUPTI and the driver's
+    // counters), a backend that times says no, and the engine runs the
+    // experiment once more in a counted pass (engine.h), in a child process
+    // whose backend is opened with BackendOptions::counted.
+    virtual bool sessionsCarryInstruments() const { return true; }
 
     // Calibration (calibration.h): the steps this device can take, in order,
     // and one of them measured with the plan's size (less where memory is

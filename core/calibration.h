@@ -1,9 +1,9 @@
 #pragma once
 
-#include "ceilings.h"
+#include "deviceinfo.h"
+#include "path.h"
 #include "result.h"
 
-#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -12,8 +12,6 @@
 #include <vector>
 
 namespace sharescope {
-
-class Backend;
 
 // What a calibration measures: the best this machine reaches on each path,
 // with the plainest code that can reach it.
@@ -94,19 +92,5 @@ struct CalibrationPlan
 // A size that fits: the plan's, or less where memory is short (a quarter of
 // what is free, a power of two, at least 16 MiB).
 std::uint64_t calibrationBytes(std::uint64_t wanted, std::uint64_t freeBytes);
-
-class CalibrationObserver
-{
-public:
-    virtual ~CalibrationObserver() = default;
-    virtual void stepStarting(std::size_t index, std::size_t total, CalibrationStep step);
-    virtual void stepFinished(const CalibrationResult &result);
-};
-
-// The steps the backend takes, then the host's own. Stops between steps
-// when `cancel` is set (ErrorKind::Cancelled). A step the device cannot take
-// is skipped with the reason; a failing one fails the calibration.
-Result<Calibration> runCalibration(Backend &backend, const CalibrationPlan &plan, CalibrationObserver *observer,
-                                   const std::atomic<bool> *cancel);
 
 } // namespace sharescope

@@ -121,4 +121,15 @@ Result<Calibration> readCalibrationDocument(std::string_view text)
     return readCalibration(document);
 }
 
+CachedCalibration attachCeilings(ReportSet &set, const DeviceInfo &device, const std::filesystem::path &cache)
+{
+    CachedCalibration cached;
+    if (!cache.empty())
+        cached = loadCalibration(cache, calibrationKey(device));
+    const Ceilings ceilings = ceilingsFor(device, cached.calibration ? &*cached.calibration : nullptr);
+    for (RunReport &run : set.runs)
+        run.ceilings = ceilings;
+    return cached;
+}
+
 } // namespace sharescope

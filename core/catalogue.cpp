@@ -1,6 +1,5 @@
 #include "catalogue.h"
 
-#include "peers.h"
 #include "trnoop.h"
 
 #include <algorithm>
@@ -11,52 +10,258 @@
 namespace sharescope {
 namespace {
 
-constexpr std::array<ModeInfo, 17> modeTable{{
-    {ModeId::Device, "device", BackendKind::Cuda, ModeFamily::Copy, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory")},
-    {ModeId::Pinned, "pinned", BackendKind::Cuda, ModeFamily::Copy, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory")},
-    {ModeId::ZeroCopy, "zero-copy", BackendKind::Cuda, ModeFamily::Mapped, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue", "mapped page-locked host memory; the kernel reads and writes it over the bus")},
-    {ModeId::Registered, "registered", BackendKind::Cuda, ModeFamily::Mapped, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue",
-                        "ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus")},
-    {ModeId::Managed, "managed", BackendKind::Cuda, ModeFamily::Managed, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue",
-                        "cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them")},
-    {ModeId::ManagedPrefetch, "managed-prefetch", BackendKind::Cuda, ModeFamily::Managed, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; cudaMemPrefetchAsync moves pages before they are used")},
-    {ModeId::ManagedAdvise, "managed-advise", BackendKind::Cuda, ModeFamily::Managed, true, false,
-     SHARESCOPE_TR_NOOP("Catalogue",
-                        "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live")},
-    {ModeId::Ipc, "ipc", BackendKind::Cuda, ModeFamily::Ipc, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc exported with cudaIpcGetMemHandle; a second process runs the kernel")},
-    {ModeId::PeerCopy, "peer-copy", BackendKind::Cuda, ModeFamily::Peer, false, true,
-     SHARESCOPE_TR_NOOP("Catalogue",
-                        "cudaMalloc on two GPUs; cudaMemcpyPeerAsync to the peer (--peer), kernel there, and back")},
-    {ModeId::PeerAccess, "peer-access", BackendKind::Cuda, ModeFamily::Peer, false, true,
-     SHARESCOPE_TR_NOOP("Catalogue",
-                        "cudaMalloc on the device; the peer's kernel reads and writes it in place over the link")},
-    {ModeId::ManagedPeer, "managed-peer", BackendKind::Cuda, ModeFamily::Managed, false, true,
-     SHARESCOPE_TR_NOOP("Catalogue",
-                        "cudaMallocManaged on the device; the peer's kernel faults its pages over from GPU to GPU")},
-    {ModeId::ManagedPeerPrefetch, "managed-peer-prefetch", BackendKind::Cuda, ModeFamily::Managed, false, true,
-     SHARESCOPE_TR_NOOP("Catalogue",
-                        "cudaMallocManaged on the device; cudaMemPrefetchAsync moves its pages to the peer and back")},
-    {ModeId::ClCopy, "cl-copy", BackendKind::OpenCL, ModeFamily::ClCopy, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue", "clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out")},
-    {ModeId::ClUseHostPtr, "cl-use-host-ptr", BackendKind::OpenCL, ModeFamily::ClMap, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue",
-                        "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)")},
-    {ModeId::ClAllocHostPtr, "cl-alloc-host-ptr", BackendKind::OpenCL, ModeFamily::ClMap, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue", "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached by map/unmap")},
-    {ModeId::ClSvmCoarse, "cl-svm-coarse", BackendKind::OpenCL, ModeFamily::ClSvm, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue",
-                        "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access")},
-    {ModeId::ClSvmFine, "cl-svm-fine", BackendKind::OpenCL, ModeFamily::ClSvm, false, false,
-     SHARESCOPE_TR_NOOP("Catalogue",
-                        "clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access")},
-}};
+using enum HostMemory;
+using P = Prefetch;
+using A = PeerAccessUse;
+using K = KernelPlace;
+using B = BackendKind;
+using F = ModeFamily;
+
+// Every mode's row. The switch has no default: a ModeId without its row does
+// not build (-Werror=switch is on in every build of the project, and
+// tests/compilecheck proves it).
+constexpr ModeInfo describe(ModeId id)
+{
+    switch (id) {
+    case ModeId::Device:
+        return {id,
+                "device",
+                B::Cuda,
+                F::Copy,
+                Pageable,
+                P::None,
+                A::None,
+                K::Device,
+                false,
+                SHARESCOPE_TR_NOOP("Catalogue",
+                                   "cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory")};
+    case ModeId::Pinned:
+        return {
+            id,
+            "pinned",
+            B::Cuda,
+            F::Copy,
+            PageLocked,
+            P::None,
+            A::None,
+            K::Device,
+            false,
+            SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory")};
+    case ModeId::ZeroCopy:
+        return {id,
+                "zero-copy",
+                B::Cuda,
+                F::Mapped,
+                Mapped,
+                P::None,
+                A::None,
+                K::Device,
+                false,
+                SHARESCOPE_TR_NOOP("Catalogue",
+                                   "mapped page-locked host memory; the kernel reads and writes it over the bus")};
+    case ModeId::Registered:
+        return {
+            id,
+            "registered",
+            B::Cuda,
+            F::Mapped,
+            Registered,
+            P::None,
+            A::None,
+            K::Device,
+            false,
+            SHARESCOPE_TR_NOOP("Catalogue",
+                               "ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus")};
+    case ModeId::Managed:
+        return {id,
+                "managed",
+                B::Cuda,
+                F::Managed,
+                Managed,
+                P::None,
+                A::None,
+                K::Device,
+                false,
+                SHARESCOPE_TR_NOOP(
+                    "Catalogue", "cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them")};
+    case ModeId::ManagedPrefetch:
+        return {
+            id,
+            "managed-prefetch",
+            B::Cuda,
+            F::Managed,
+            Managed,
+            P::ToDevice,
+            A::None,
+            K::Device,
+            false,
+            SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; cudaMemPrefetchAsync moves pages before they are used")};
+    case ModeId::ManagedAdvise:
+        return {id,
+                "managed-advise",
+                B::Cuda,
+                F::Managed,
+                Managed,
+                P::None,
+                A::None,
+                K::Device,
+                true,
+                SHARESCOPE_TR_NOOP("Catalogue",
+                                   "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live")};
+    case ModeId::Ipc:
+        return {id,
+                "ipc",
+                B::Cuda,
+                F::Ipc,
+                Pageable,
+                P::None,
+                A::None,
+                K::OtherProcess,
+                false,
+                SHARESCOPE_TR_NOOP("Catalogue",
+                                   "cudaMalloc exported with cudaIpcGetMemHandle; a second process runs the kernel")};
+    case ModeId::PeerCopy:
+        return {id,
+                "peer-copy",
+                B::Cuda,
+                F::Peer,
+                Pageable,
+                P::None,
+                A::Optional,
+                K::Peer,
+                false,
+                SHARESCOPE_TR_NOOP(
+                    "Catalogue",
+                    "cudaMalloc on two GPUs; cudaMemcpyPeerAsync to the peer (--peer), kernel there, and back")};
+    case ModeId::PeerAccess:
+        return {
+            id,
+            "peer-access",
+            B::Cuda,
+            F::Peer,
+            Pageable,
+            P::None,
+            A::Required,
+            K::Peer,
+            false,
+            SHARESCOPE_TR_NOOP(
+                "Catalogue", "cudaMalloc on the device; the peer's kernel reads and writes it in place over the link")};
+    case ModeId::ManagedPeer:
+        return {id,
+                "managed-peer",
+                B::Cuda,
+                F::Managed,
+                Managed,
+                P::None,
+                A::None,
+                K::Peer,
+                false,
+                SHARESCOPE_TR_NOOP(
+                    "Catalogue",
+                    "cudaMallocManaged on the device; the peer's kernel faults its pages over from GPU to GPU")};
+    case ModeId::ManagedPeerPrefetch:
+        return {id,
+                "managed-peer-prefetch",
+                B::Cuda,
+                F::Managed,
+                Managed,
+                P::ToPeer,
+                A::None,
+                K::Peer,
+                false,
+                SHARESCOPE_TR_NOOP(
+                    "Catalogue",
+                    "cudaMallocManaged on the device; cudaMemPrefetchAsync moves its pages to the peer and back")};
+    case ModeId::ClCopy:
+        return {id,
+                "cl-copy",
+                B::OpenCL,
+                F::ClCopy,
+                Pageable,
+                P::None,
+                A::None,
+                K::Device,
+                false,
+                SHARESCOPE_TR_NOOP("Catalogue", "clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out")};
+    case ModeId::ClUseHostPtr:
+        return {id,
+                "cl-use-host-ptr",
+                B::OpenCL,
+                F::ClMap,
+                HostArray,
+                P::None,
+                A::None,
+                K::Device,
+                false,
+                SHARESCOPE_TR_NOOP(
+                    "Catalogue", "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)")};
+    case ModeId::ClAllocHostPtr:
+        return {id,
+                "cl-alloc-host-ptr",
+                B::OpenCL,
+                F::ClMap,
+                RuntimeAllocated,
+                P::None,
+                A::None,
+                K::Device,
+                false,
+                SHARESCOPE_TR_NOOP("Catalogue",
+                                   "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached by map/unmap")};
+    case ModeId::ClSvmCoarse:
+        return {id,
+                "cl-svm-coarse",
+                B::OpenCL,
+                F::ClSvm,
+                SvmCoarse,
+                P::None,
+                A::None,
+                K::Device,
+                false,
+                SHARESCOPE_TR_NOOP("Catalogue",
+                                   "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access")};
+    case ModeId::ClSvmFine:
+        return {
+            id,
+            "cl-svm-fine",
+            B::OpenCL,
+            F::ClSvm,
+            SvmFine,
+            P::None,
+            A::None,
+            K::Device,
+            false,
+            SHARESCOPE_TR_NOOP(
+                "Catalogue", "clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access")};
+    }
+    return {}; // not a mode: its name is empty
+}
+
+// The ids are consecutive from 0 (ids.h): count them by their rows.
+constexpr std::size_t modeCount = [] {
+    std::size_t count = 0;
+    while (count < 256 && !describe(static_cast<ModeId>(count)).name.empty())
+        ++count;
+    return count;
+}();
+
+constexpr std::array<ModeInfo, modeCount> modeTable = [] {
+    std::array<ModeInfo, modeCount> table{};
+    for (std::size_t i = 0; i < modeCount; ++i)
+        table[i] = describe(static_cast<ModeId>(i));
+    return table;
+}();
+
+// What the traits promise each other, checked as the program is built.
+constexpr bool consistent(const ModeInfo &mode)
+{
+    const bool managed = mode.hostMemory == Managed;
+    return (mode.family == F::Managed) == managed && (mode.prefetch == P::None || managed)
+        && (mode.peerAccess == A::None || mode.kernelPlace == K::Peer) && (!mode.takesAdvice || managed)
+        && (mode.prefetch != P::ToPeer || mode.kernelPlace == K::Peer)
+        && (mode.backend == B::Cuda)
+        == (mode.family != F::ClCopy && mode.family != F::ClMap && mode.family != F::ClSvm);
+}
+static_assert(std::ranges::all_of(modeTable, consistent), "a mode's traits contradict each other");
 
 constexpr std::array<BufferSpec, 3> vectorAddBuffers{{
     {"x", ElementType::Float32, BufferRole::Input},
@@ -196,7 +401,7 @@ std::string peerModeNameList(std::string_view separator)
 {
     std::vector<std::string_view> names;
     for (const ModeInfo &mode : modeTable) {
-        if (mode.needsPeer)
+        if (mode.needsPeer())
             names.push_back(mode.name);
     }
     return join(names, separator, std::identity());
@@ -213,85 +418,6 @@ std::string adviceNameList(std::string_view separator)
 std::string_view elementTypeName(ElementType type)
 {
     return type == ElementType::Float32 ? "f32" : "u32";
-}
-
-Support notSupported(const char *text, std::vector<std::string> args)
-{
-    MessageTemplate reason(text, std::move(args));
-    std::string english = reason.english();
-    return {false, std::move(english), std::move(reason)};
-}
-
-Error supportError(const Support &support)
-{
-    return {ErrorKind::Unsupported, support.reason, support.translatable, std::nullopt};
-}
-
-namespace {
-
-Support openClSupport(const DeviceInfo &device, ModeId mode)
-{
-    if (mode != ModeId::ClSvmCoarse && mode != ModeId::ClSvmFine)
-        return {true, {}, {}};
-    if (device.versionMajor < 2) {
-        return notSupported(SHARESCOPE_TR_NOOP("Core", "device supports OpenCL %1.%2; SVM needs OpenCL 2.0 or later"),
-                            {std::to_string(device.versionMajor), std::to_string(device.versionMinor)});
-    }
-    if (mode == ModeId::ClSvmCoarse && !device.svmCoarseBuffer)
-        return notSupported(SHARESCOPE_TR_NOOP("Catalogue", "device reports no coarse-grained buffer SVM"));
-    if (mode == ModeId::ClSvmFine && !device.svmFineBuffer)
-        return notSupported(SHARESCOPE_TR_NOOP("Catalogue", "device reports no fine-grained buffer SVM"));
-    return {true, {}, {}};
-}
-
-Support cudaSupport(const DeviceInfo &device, ModeId mode)
-{
-    if (modeInfo(mode).needsPeer)
-        return peerSupport(device, mode, peerLink(device, defaultPeer(device, mode)), std::nullopt);
-    switch (modeInfo(mode).family) {
-    case ModeFamily::Mapped:
-        if (!device.canMapHostMemory)
-            return notSupported(
-                SHARESCOPE_TR_NOOP("Catalogue", "device cannot map host memory (cudaDevAttrCanMapHostMemory is 0)"));
-        break;
-    case ModeFamily::Managed:
-        if (!device.managedMemory)
-            return notSupported(
-                SHARESCOPE_TR_NOOP("Catalogue", "device reports no managed memory (cudaDevAttrManagedMemory is 0)"));
-        if (mode == ModeId::ManagedPrefetch && !device.concurrentManagedAccess)
-            return notSupported(
-                SHARESCOPE_TR_NOOP("Catalogue",
-                                   "device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), "
-                                   "which cudaMemPrefetchAsync to the GPU needs"));
-        break;
-    case ModeFamily::Ipc:
-        if (!device.unifiedAddressing)
-            return notSupported(SHARESCOPE_TR_NOOP(
-                "Catalogue",
-                "device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs"));
-        break;
-    case ModeFamily::Copy:
-    case ModeFamily::Peer:
-    case ModeFamily::ClCopy:
-    case ModeFamily::ClMap:
-    case ModeFamily::ClSvm:
-        break;
-    }
-    return {true, {}, {}};
-}
-
-} // namespace
-
-Support supportOf(const DeviceInfo &device, ModeId mode)
-{
-    const ModeInfo &info = modeInfo(mode);
-    if (info.backend != device.backend) {
-        return notSupported(info.backend == BackendKind::Cuda
-                                ? SHARESCOPE_TR_NOOP("Core", "%1 is a CUDA mode and %2 is an OpenCL device")
-                                : SHARESCOPE_TR_NOOP("Core", "%1 is an OpenCL mode and %2 is a CUDA device"),
-                            {std::string(info.name), device.id});
-    }
-    return device.backend == BackendKind::OpenCL ? openClSupport(device, mode) : cudaSupport(device, mode);
 }
 
 } // namespace sharescope

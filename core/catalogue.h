@@ -12,15 +12,56 @@
 
 namespace sharescope {
 
+// How the host's side of the buffers is made: what a mode teaches.
+enum class HostMemory : std::uint8_t {
+    Pageable, // ordinary host arrays, copied by the program (device, ipc, the peer modes, cl-copy)
+    PageLocked, // cudaHostAlloc: page-locked, copied by DMA (pinned)
+    Mapped, // cudaHostAlloc mapped: the kernel reaches it over the bus (zero-copy)
+    Registered, // memory the program already had, page-locked and mapped (cudaHostRegister)
+    Managed, // cudaMallocManaged: one pointer, pages migrate
+    HostArray, // CL_MEM_USE_HOST_PTR: the runtime uses the host's array in place where it can, else copies
+    RuntimeAllocated, // CL_MEM_ALLOC_HOST_PTR: host-visible memory the runtime allocates
+    SvmCoarse, // clSVMAlloc coarse-grained: map/unmap around host access
+    SvmFine, // clSVMAlloc fine-grained: shared without map
+};
+
+// Where a managed mode moves pages ahead of their use.
+enum class Prefetch : std::uint8_t {
+    None,
+    ToDevice, // to the device before the kernel, back to the host before host-read
+    ToPeer, // to the peer before its kernel, back to the device after
+};
+
+// What a peer mode does with peer access between the two GPUs.
+enum class PeerAccessUse : std::uint8_t {
+    None, // not a peer mode, or its pages move through the driver (managed-peer)
+    Optional, // peer-copy: --peer-access on|off, copies staged through the host without it
+    Required, // peer-access: the peer's kernel works on the device's memory in place
+};
+
+// Who runs the kernel, on what.
+enum class KernelPlace : std::uint8_t {
+    Device, // this process, on the device
+    OtherProcess, // a second process, on memory this one exported (ipc)
+    Peer, // this process, on a second GPU (--peer)
+};
+
+// Everything the program needs to know of a mode: code asks these traits (or
+// switches over ModeId without a default), never by comparing ids.
 struct ModeInfo
 {
-    ModeId id;
+    ModeId id = ModeId::Device;
     std::string_view name; // "managed-advise"
-    BackendKind backend;
-    ModeFamily family;
-    bool takesAdvice;
-    bool needsPeer; // runs its kernel on a second GPU (--peer)
+    BackendKind backend = BackendKind::Cuda;
+    ModeFamily family = ModeFamily::Copy;
+    HostMemory hostMemory = HostMemory::Pageable;
+    Prefetch prefetch = Prefetch::None;
+    PeerAccessUse peerAccess = PeerAccessUse::None;
+    KernelPlace kernelPlace = KernelPlace::Device;
+    bool takesAdvice = false; // --advice (cudaMemAdvise)
     std::string_view summary; // one line
+
+    bool needsPeer() const { return kernelPlace == KernelPlace::Peer; } // runs its kernel on a second GPU
 };
 
 enum class ElementType { Float32, UInt32 };
@@ -90,31 +131,5 @@ inline bool hostReads(BufferRole role)
     return role != BufferRole::Input;
 }
 std::string_view elementTypeName(ElementType type); // "f32", "u32"
-
-struct Support
-{
-    bool supported = false;
-    std::string reason; // why not, when not supported
-    MessageTemplate translatable; // the reason, for the front ends to translate
-};
-
-// Not supported, with the reason as a template marked for translation.
-Support notSupported(const char *text, std::vector<std::string> args = {});
-// The reason as an error of the given kind (Unsupported, usually).
-Error supportError(const Support &support);
-
-// A mode judged on a device, as `sharescope modes` lists it.
-struct ModeSupport
-{
-    const ModeInfo *mode = nullptr;
-    std::string deviceId; // the device it was decided for; empty when there is none
-    Support support;
-};
-
-// Whether a device can run a mode, and if not, why ("device reports no
-// fine-grained buffer SVM"). Never guesses: unknown means unsupported. A mode
-// that needs a peer is judged with the device's default peer (peers.h, where
-// an experiment's own peer is judged).
-Support supportOf(const DeviceInfo &device, ModeId mode);
 
 } // namespace sharescope

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "deviceinfo.h"
+#include "path.h"
 #include "result.h"
 
 #include <array>
@@ -13,23 +14,6 @@
 namespace sharescope {
 
 struct Calibration; // calibration.h
-
-// The ways bytes go between the CPU, its memory and the device. A phase
-// uses one or more (phasepaths.h); each has a limit.
-//   host-memory     the CPU's DRAM (and, on a CPU or integrated device, the
-//                   device's memory too, since it is the same)
-//   host-to-device  the bus towards the device (PCIe); full duplex, so the
-//   device-to-host  two directions are separate limits
-//   device-memory   the device's own memory (HBM, GDDR)
-// Memory paths count bytes read plus written; the bus counts bytes carried.
-enum class Path : std::uint8_t { HostMemory, HostToDevice, DeviceToHost, DeviceMemory };
-
-inline constexpr std::array<Path, 4> allPaths{Path::HostMemory, Path::HostToDevice, Path::DeviceToHost,
-                                              Path::DeviceMemory};
-
-std::string_view pathName(Path path); // "host-to-device"
-std::optional<Path> pathFromName(std::string_view name);
-std::string_view pathLabel(Path path); // marked for translation (context "Core"): "PCIe host→device"
 
 // One path's limit: a value with where it came from, or why there is none.
 // source is English, a template marked for translation with its values.
@@ -58,10 +42,6 @@ struct Ceilings
     const PathCeiling &specificationOf(Path path) const { return specification[static_cast<std::size_t>(path)]; }
     const PathCeiling &measuredOf(Path path) const { return measured[static_cast<std::size_t>(path)]; }
 };
-
-// Whether the device works in host memory itself (a CPU device, an
-// integrated GPU): then there is no bus, and every path is host memory.
-bool sharesHostMemory(const DeviceInfo &device);
 
 // The peak of the device's memory from its clock and bus width (DDR: two
 // transfers a clock); empty when the driver did not report them.

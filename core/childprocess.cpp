@@ -11,12 +11,23 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
 extern char **environ;
 
 namespace sharescope {
+
+std::string selfBinary()
+{
+    if (const char *configured = std::getenv("SHARESCOPE_SELF_BINARY"); configured && *configured)
+        return configured;
+    char path[PATH_MAX];
+    const ssize_t length = ::readlink("/proc/self/exe", path, sizeof path - 1);
+    return length > 0 ? std::string(path, static_cast<std::size_t>(length)) : std::string("sharescope");
+}
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -129,44 +140,8 @@ Status ChildProcess::send(const std::string &line, std::chrono::milliseconds tim
     return okStatus();
 }
 
-Result<std::string> ChildProcess::receive(std::chrono::milliseconds timeout)
+Result<std::optional<std::string>> ChildProcess::nextLine(std::chrono::steady_clock::time_point deadline)
 {
-    const auto deadline = Clock::now() + timeout;
-    for (;;) {
-        if (const auto newline = m_buffer.find('\n'); newline != std::string::npos) {
-            std::string line = m_buffer.substr(0, newline);
-            m_buffer.erase(0, newline + 1);
-            return line;
-        }
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-        if (left.count() <= 0 || m_fd < 0) {
-            const std::string ending = kill();
-            return failed(m_description + " did not answer within "
-                          + formatDuration(static_cast<std::uint64_t>(timeout.count()) * 1000000)
-                          + "; it was stopped (it " + ending + ")");
-        }
-        pollfd poller{m_fd, POLLIN, 0};
-        const int ready = ::poll(&poller, 1, static_cast<int>(left.count()));
-        if (ready < 0 && errno == EINTR)
-            continue;
-        if (ready <= 0)
-            continue; // the deadline check above reports the timeout
-        char chunk[4096];
-        const ssize_t n = ::read(m_fd, chunk, sizeof chunk);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            // The other end closed: the child is gone or going.
-            const std::string ending = finish(std::chrono::milliseconds(2000));
-            return failed(m_description + " ended unexpectedly: it " + ending);
-        }
-        m_buffer.append(chunk, static_cast<std::size_t>(n));
-    }
-}
-
-Result<std::optional<std::string>> ChildProcess::receiveWithin(std::chrono::milliseconds wait)
-{
-    const auto deadline = Clock::now() + wait;
     for (;;) {
         if (const auto newline = m_buffer.find('\n'); newline != std::string::npos) {
             std::string line = m_buffer.substr(0, newline);
@@ -187,11 +162,30 @@ Result<std::optional<std::string>> ChildProcess::receiveWithin(std::chrono::mill
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0) {
+            // The other end closed: the child is gone or going.
             const std::string ending = finish(std::chrono::milliseconds(2000));
             return failed(m_description + " ended unexpectedly: it " + ending);
         }
         m_buffer.append(chunk, static_cast<std::size_t>(n));
     }
+}
+
+Result<std::string> ChildProcess::receive(std::chrono::milliseconds timeout)
+{
+    auto line = nextLine(Clock::now() + timeout);
+    if (!line)
+        return line.error();
+    if (*line)
+        return std::move(**line);
+    const std::string ending = kill();
+    return failed(m_description + " did not answer within "
+                  + formatDuration(static_cast<std::uint64_t>(timeout.count()) * 1000000) + "; it was stopped (it "
+                  + ending + ")");
+}
+
+Result<std::optional<std::string>> ChildProcess::receiveWithin(std::chrono::milliseconds wait)
+{
+    return nextLine(Clock::now() + wait);
 }
 
 std::string ChildProcess::reap(int options)

@@ -11,6 +11,11 @@
 
 namespace sharescope {
 
+// This program's own path, for the hidden roles it starts as a child of
+// itself (counted-pass, ipc-peer). SHARESCOPE_SELF_BINARY names another:
+// the tests, which are not the sharescope binary, set it.
+std::string selfBinary();
+
 // A helper process that speaks a line protocol on its stdin and stdout,
 // through one socket pair. Started with posix_spawn (never fork: the parent
 // may hold a CUDA context). The destructor kills and reaps a child that is
@@ -55,6 +60,9 @@ private:
         , m_fd(fd)
     {
     }
+    // The next line, waiting until `deadline`: nothing when none came by
+    // then; an error when the child has ended.
+    Result<std::optional<std::string>> nextLine(std::chrono::steady_clock::time_point deadline);
     std::string reap(int options);
     void close();
 

@@ -1,6 +1,7 @@
 #pragma once
 
-#include "engine.h"
+#include "engineobserver.h"
+#include "experimentspec.h"
 #include "result.h"
 #include "runreport.h"
 
@@ -30,9 +31,6 @@ Result<RunReport> runCountedPass(const std::string &program, const ExperimentSpe
 // the progress and the outcome to `out`. Returns the process's exit code.
 using CountedRun = std::function<Result<RunReport>(const ExperimentSpec &spec, EngineObserver *observer)>;
 int serveCountedPass(std::istream &in, std::ostream &out, const CountedRun &run);
-
-// The hidden role's entry point (main.cpp): exit code 3 without CUDA.
-int runCountedPassRole();
 
 // The lines, for the two sides and the tests.
 std::string formatErrorLine(const Error &error);

@@ -84,4 +84,11 @@ struct DeviceInfo
     std::vector<PeerLink> peers;
 };
 
+// Whether the device works in host memory itself (a CPU device, an
+// integrated GPU): then there is no bus, and every path is host memory.
+inline bool sharesHostMemory(const DeviceInfo &device)
+{
+    return device.cpuDevice || device.hostUnifiedMemory;
+}
+
 } // namespace sharescope

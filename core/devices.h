@@ -1,7 +1,7 @@
 #pragma once
 
 #include "backend.h"
-#include "deviceinfo.h"
+#include "devicelist.h"
 #include "result.h"
 
 #include <memory>
@@ -11,20 +11,11 @@
 
 namespace sharescope {
 
-// Every device of every backend built in, CUDA first: the order `sharescope
-// devices` prints and the default device follows.
-struct DeviceList
-{
-    std::vector<DeviceInfo> devices;
-    std::vector<std::string> problems; // "OpenCL: no platform is installed", ...
-
-    // The device named `id`, or the default (first CUDA, else first OpenCL)
-    // when `id` is empty. An unknown id is a BadArgument listing the devices.
-    Result<DeviceInfo> resolve(std::string_view id) const;
-    std::string idList() const; // "cuda:0, opencl:0"
-};
-
+// The devices of every backend built in (devicelist.h), and a device opened
+// for runs: the facade over the backends that this build has.
 DeviceList listDevices();
-Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &device);
+// The devices of one backend only.
+DeviceList listDevices(BackendKind backend);
+Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &device, const BackendOptions &options = {});
 
 } // namespace sharescope

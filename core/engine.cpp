@@ -1,11 +1,12 @@
 #include "engine.h"
 
+#include "childprocess.h"
+#include "countedpass.h"
 #include "counting.h"
-
 #include "environment.h"
 #include "peers.h"
+#include "preflight.h"
 #include "reference.h"
-#include "safetylimits.h"
 #include "trnoop.h"
 
 #include <algorithm>
@@ -243,9 +244,6 @@ private:
 
 } // namespace
 
-void EngineObserver::phaseFinished(int, bool, const PhaseResult &) { }
-void EngineObserver::progress(int, int) { }
-
 struct Engine::Kept
 {
     std::unique_ptr<Session> session;
@@ -253,9 +251,15 @@ struct Engine::Kept
     ExperimentSpec spec;
 };
 
-Engine::Engine(std::unique_ptr<Backend> backend)
+Engine::Engine(std::unique_ptr<Backend> backend, CountedPassLauncher countedPass)
     : m_backend(std::move(backend))
+    , m_countedPass(std::move(countedPass))
 {
+    if (!m_countedPass) {
+        m_countedPass = [](const ExperimentSpec &spec, EngineObserver *observer, const std::atomic<bool> *cancel) {
+            return runCountedPass(selfBinary(), spec, observer, cancel);
+        };
+    }
 }
 
 Engine::~Engine()
@@ -293,17 +297,7 @@ double Engine::expectedValue(std::size_t buffer, std::uint64_t index) const
 
 Status Engine::check(const ExperimentSpec &spec) const
 {
-    if (Status s = validate(spec); !s)
-        return s;
-    if (Status s = checkPeerArgument(spec, device()); !s)
-        return s;
-    const Support support = supportOf(device(), spec);
-    if (!support.supported) {
-        return errorOf(ErrorKind::Unsupported,
-                       {SHARESCOPE_TR_NOOP("Core", "mode %1 is not supported on %2: %3"),
-                        {std::string(modeName(spec.mode)), device().id, support.translatable}});
-    }
-    if (Status s = checkLimits(spec, device()); !s)
+    if (Status s = preflight(spec, device()); !s)
         return s;
     return m_backend->check(spec);
 }
@@ -333,8 +327,8 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
     ProgressShare countedShare(observer, 0, 2, false);
     ProgressShare timedShare(observer, 1, 2, true);
     std::optional<Result<RunReport>> counted;
-    if (report.countersEnabled)
-        counted = m_backend->countedPass(spec, &countedShare, cancel);
+    if (report.countersEnabled && !m_backend->sessionsCarryInstruments())
+        counted = m_countedPass(spec, &countedShare, cancel);
     if (counted && !*counted) {
         if (counted->error().kind == ErrorKind::Cancelled)
             return counted->error();

@@ -1,34 +1,31 @@
 #pragma once
 
 #include "backend.h"
+#include "engineobserver.h"
 #include "experimentspec.h"
 #include "result.h"
 #include "runreport.h"
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
 namespace sharescope {
 
-// Told about a run while it happens, on the thread that runs it.
-class EngineObserver
-{
-public:
-    virtual ~EngineObserver() = default;
-    // iteration is -1 for alloc and free, which happen once per run.
-    virtual void phaseFinished(int iteration, bool warmup, const PhaseResult &result);
-    // done of total steps (phases), for a progress bar.
-    virtual void progress(int done, int total);
-};
+// How the engine gets a run's counted pass where the backend's sessions
+// carry no instruments: by default this program in its counted-pass role,
+// as a child process (countedpass.h); the tests run one in-process.
+using CountedPassLauncher = std::function<Result<RunReport>(const ExperimentSpec &spec, EngineObserver *observer,
+                                                            const std::atomic<bool> *cancel)>;
 
 // Runs experiments on one device. Not thread-safe by design: the thread that
 // calls run() is the one that owns the device.
 class Engine
 {
 public:
-    explicit Engine(std::unique_ptr<Backend> backend);
+    explicit Engine(std::unique_ptr<Backend> backend, CountedPassLauncher countedPass = {});
     ~Engine();
 
     const DeviceInfo &device() const { return m_backend->device(); }
@@ -58,6 +55,7 @@ public:
 private:
     struct Kept;
     std::unique_ptr<Backend> m_backend;
+    CountedPassLauncher m_countedPass;
     std::unique_ptr<Kept> m_kept;
 };
 

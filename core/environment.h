@@ -1,10 +1,18 @@
 #pragma once
 
-#include "runreport.h"
-
 #include <string>
 
 namespace sharescope {
+
+// The machine and the build a report was made with.
+struct Environment
+{
+    std::string os;
+    std::string cpu;
+    unsigned hostThreads = 0;
+    std::string compiler;
+    std::string buildType;
+};
 
 std::string toolVersion(); // "0.1.0"
 std::string currentUtcTime(); // "2026-11-29T19:15:44Z"

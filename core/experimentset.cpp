@@ -2,6 +2,7 @@
 
 #include "bytesize.h"
 #include "peers.h"
+#include "preflight.h"
 #include "trnoop.h"
 
 #include <algorithm>
@@ -33,7 +34,8 @@ std::vector<ModeId> requestedModes(const RunRequest &request, const DeviceInfo &
 // runs peer-copy both without and with peer access.
 std::vector<ExperimentSpec> variantsOf(const RunRequest &request, const ExperimentSpec &spec)
 {
-    if (!request.demo || !demoInfo(*request.demo).peerAccessBothWays || spec.mode != ModeId::PeerCopy)
+    if (!request.demo || !demoInfo(*request.demo).peerAccessBothWays
+        || !takesOption(spec.modeInfo(), ModeOption::PeerAccess))
         return {spec};
     ExperimentSpec off = spec;
     off.peerAccess = false;
@@ -76,36 +78,31 @@ std::optional<ModeId> firstRequested(const RunRequest &request)
     return std::nullopt;
 }
 
+// An option that only some modes take, with none of the requested modes
+// taking it.
+Status checkOptionTaken(const RunRequest &request, ModeOption option)
+{
+    if (anyRequested(request, [option](ModeId m) { return takesOption(modeInfo(m), option); }))
+        return okStatus();
+    return optionNotTaken(option, firstRequested(request));
+}
+
 // --peer and --peer-access, each with a mode that takes it.
 Status validatePeerRequest(const RunRequest &request)
 {
     const ExperimentSpec &base = request.base;
-    if (!base.peerId.empty() && !validPeerId(base.peerId)) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core",
-                                              "invalid --peer '%1'; accepted: cuda:N, a CUDA device other "
-                                              "than --device (see sharescope devices)"),
-                           {base.peerId});
+    if (!base.peerId.empty()) {
+        if (Status id = checkPeerId(base.peerId); !id)
+            return id;
     }
     if (request.demo)
         return okStatus(); // the demo picks its modes, and the peer is for those that need one
-    const auto mode = firstRequested(request);
-    if (!base.peerId.empty() && !anyRequested(request, [](ModeId m) { return modeInfo(m).needsPeer; })) {
-        if (!mode) {
-            return badArgument(
-                SHARESCOPE_TR_NOOP("Core", "--peer applies only to the modes that use a second GPU (%1)"),
-                {peerModeNameList()});
-        }
-        return badArgument(SHARESCOPE_TR_NOOP("Core",
-                                              "--peer applies only to the modes that use a second GPU (%1), "
-                                              "not to %2"),
-                           {peerModeNameList(), std::string(modeName(*mode))});
+    if (!base.peerId.empty()) {
+        if (Status taken = checkOptionTaken(request, ModeOption::Peer); !taken)
+            return taken;
     }
-    if (base.peerAccess && !anyRequested(request, [](ModeId m) { return m == ModeId::PeerCopy; })) {
-        if (!mode)
-            return badArgument(SHARESCOPE_TR_NOOP("Core", "--peer-access applies only to the peer-copy mode"), {});
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "--peer-access applies only to the peer-copy mode, not to %1"),
-                           {std::string(modeName(*mode))});
-    }
+    if (base.peerAccess)
+        return checkOptionTaken(request, ModeOption::PeerAccess);
     return okStatus();
 }
 
@@ -120,13 +117,7 @@ Status validateRequest(const RunRequest &request)
         return peer;
     if (!request.base.advice || request.demo)
         return okStatus();
-    if (anyRequested(request, [](ModeId mode) { return modeInfo(mode).takesAdvice; }))
-        return okStatus();
-    if (const auto mode = firstRequested(request)) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode, not to %1"),
-                           {std::string(modeName(*mode))});
-    }
-    return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode"), {});
+    return checkOptionTaken(request, ModeOption::Advice);
 }
 
 std::string reproduceCommand(const RunRequest &request)
@@ -210,7 +201,7 @@ PlannedRuns planRuns(const RunRequest &request, const DeviceInfo &device)
 }
 
 Result<SetOutcome> runSet(Engine &engine, PlannedRuns plan, SetObserver *observer, const std::atomic<bool> *cancel,
-                          bool keepBuffers)
+                          const SetOptions &options)
 {
     SetOutcome outcome;
     outcome.set.kind = plan.kind;
@@ -220,7 +211,7 @@ Result<SetOutcome> runSet(Engine &engine, PlannedRuns plan, SetObserver *observe
         const ExperimentSpec &spec = plan.runs[i];
         if (observer)
             observer->runStarting(i, plan.runs.size(), spec);
-        auto report = engine.run(spec, observer, cancel, keepBuffers && plan.single);
+        auto report = engine.run(spec, observer, cancel, options.keepBuffers && plan.single);
         if (!report) {
             const Error &error = report.error();
             if (error.kind == ErrorKind::Cancelled || plan.single)
@@ -232,6 +223,8 @@ Result<SetOutcome> runSet(Engine &engine, PlannedRuns plan, SetObserver *observe
         outcome.anyFailed = outcome.anyFailed || !report->verification.passed();
         outcome.set.runs.push_back(std::move(*report));
     }
+    // Each path's ceilings, for the tables, the plots and the JSON (ceilings.h).
+    outcome.calibration = attachCeilings(outcome.set, engine.device(), options.calibrationCache);
     return outcome;
 }
 

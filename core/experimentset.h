@@ -1,10 +1,12 @@
 #pragma once
 
+#include "calibrationstore.h"
 #include "demos.h"
 #include "engine.h"
 #include "reportset.h"
 
 #include <atomic>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -61,16 +63,25 @@ public:
     virtual void runStarting(std::size_t index, std::size_t total, const ExperimentSpec &spec);
 };
 
+struct SetOptions
+{
+    bool keepBuffers = false; // a single run keeps its buffers (Engine::run)
+    // The user's calibrations (calibrationstore.h), for the ceilings every
+    // run gets; empty: the specification's ceilings only.
+    std::filesystem::path calibrationCache;
+};
+
 struct SetOutcome
 {
     ReportSet set;
     bool anyFailed = false; // a run failed, or its results were wrong
+    CachedCalibration calibration; // what the cache held for the device
 };
 
-// Runs every planned experiment in turn. In a set, a run that fails is listed
-// among the skipped with the reason and the others go on; a cancel stops the
-// set. keepBuffers: a single run keeps its buffers (Engine::run).
+// Runs every planned experiment in turn and gives each the device's
+// ceilings. In a set, a run that fails is listed among the skipped with the
+// reason and the others go on; a cancel stops the set.
 Result<SetOutcome> runSet(Engine &engine, PlannedRuns plan, SetObserver *observer, const std::atomic<bool> *cancel,
-                          bool keepBuffers = false);
+                          const SetOptions &options = {});
 
 } // namespace sharescope

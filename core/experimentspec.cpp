@@ -68,37 +68,92 @@ std::string ExperimentSpec::experimentOptions(bool withSize) const
     return line;
 }
 
-namespace {
-
-Status validatePeer(const ExperimentSpec &spec)
-{
-    if (!spec.peerId.empty() && !spec.modeInfo().needsPeer) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core",
-                                              "--peer applies only to the modes that use a second GPU (%1), "
-                                              "not to %2"),
-                           {peerModeNameList(), std::string(modeName(spec.mode))});
-    }
-    if (!spec.peerId.empty() && !validPeerId(spec.peerId)) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core",
-                                              "invalid --peer '%1'; accepted: cuda:N, a CUDA device other "
-                                              "than --device (see sharescope devices)"),
-                           {spec.peerId});
-    }
-    if (spec.peerAccess && spec.mode != ModeId::PeerCopy) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "--peer-access applies only to the peer-copy mode, not to %1"),
-                           {std::string(modeName(spec.mode))});
-    }
-    return okStatus();
-}
-
-} // namespace
-
 bool validPeerId(std::string_view id)
 {
     constexpr std::string_view prefix = "cuda:";
     return id.starts_with(prefix) && id.size() > prefix.size() && id.size() <= prefix.size() + 4
         && std::ranges::all_of(id.substr(prefix.size()), [](char c) { return c >= '0' && c <= '9'; });
 }
+
+Status checkPeerId(std::string_view id)
+{
+    if (validPeerId(id))
+        return okStatus();
+    return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                          "invalid --peer '%1'; accepted: cuda:N, a CUDA device other "
+                                          "than --device (see sharescope devices)"),
+                       {std::string(id)});
+}
+
+bool peerAccessOn(const ExperimentSpec &spec)
+{
+    switch (spec.modeInfo().peerAccess) {
+    case PeerAccessUse::None:
+        return false;
+    case PeerAccessUse::Optional:
+        return spec.peerAccess == true;
+    case PeerAccessUse::Required:
+        return true;
+    }
+    return false;
+}
+
+bool takesOption(const ModeInfo &mode, ModeOption option)
+{
+    switch (option) {
+    case ModeOption::Advice:
+        return mode.takesAdvice;
+    case ModeOption::Peer:
+        return mode.needsPeer();
+    case ModeOption::PeerAccess:
+        return mode.peerAccess == PeerAccessUse::Optional;
+    }
+    return false;
+}
+
+Error optionNotTaken(ModeOption option, std::optional<ModeId> mode)
+{
+    switch (option) {
+    case ModeOption::Advice:
+        if (!mode)
+            return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode"), {});
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode, not to %1"),
+                           {std::string(modeName(*mode))});
+    case ModeOption::Peer:
+        if (!mode) {
+            return badArgument(
+                SHARESCOPE_TR_NOOP("Core", "--peer applies only to the modes that use a second GPU (%1)"),
+                {peerModeNameList()});
+        }
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--peer applies only to the modes that use a second GPU (%1), "
+                                              "not to %2"),
+                           {peerModeNameList(), std::string(modeName(*mode))});
+    case ModeOption::PeerAccess:
+        break;
+    }
+    if (!mode)
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "--peer-access applies only to the peer-copy mode"), {});
+    return badArgument(SHARESCOPE_TR_NOOP("Core", "--peer-access applies only to the peer-copy mode, not to %1"),
+                       {std::string(modeName(*mode))});
+}
+
+namespace {
+
+Status validatePeer(const ExperimentSpec &spec)
+{
+    if (!spec.peerId.empty() && !takesOption(spec.modeInfo(), ModeOption::Peer))
+        return optionNotTaken(ModeOption::Peer, spec.mode);
+    if (!spec.peerId.empty()) {
+        if (Status id = checkPeerId(spec.peerId); !id)
+            return id;
+    }
+    if (spec.peerAccess && !takesOption(spec.modeInfo(), ModeOption::PeerAccess))
+        return optionNotTaken(ModeOption::PeerAccess, spec.mode);
+    return okStatus();
+}
+
+} // namespace
 
 ExperimentSpec inMode(ExperimentSpec base, ModeId mode)
 {
@@ -107,9 +162,9 @@ ExperimentSpec inMode(ExperimentSpec base, ModeId mode)
         base.advice.reset();
     else if (!base.advice)
         base.advice = defaultAdvice;
-    if (!modeInfo(mode).needsPeer)
+    if (!takesOption(modeInfo(mode), ModeOption::Peer))
         base.peerId.clear();
-    if (mode != ModeId::PeerCopy)
+    if (!takesOption(modeInfo(mode), ModeOption::PeerAccess))
         base.peerAccess.reset();
     return base;
 }
@@ -143,10 +198,8 @@ Status validate(const ExperimentSpec &spec)
         return badArgument(SHARESCOPE_TR_NOOP("Core", "%1 needs --advice; accepted: %2"),
                            {std::string(modeName(spec.mode)), adviceNameList()});
     }
-    if (!spec.modeInfo().takesAdvice && spec.advice) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "--advice applies only to the managed-advise mode, not to %1"),
-                           {std::string(modeName(spec.mode))});
-    }
+    if (!spec.modeInfo().takesAdvice && spec.advice)
+        return optionNotTaken(ModeOption::Advice, spec.mode);
     return validatePeer(spec);
 }
 

@@ -69,5 +69,18 @@ Status validate(const ExperimentSpec &spec);
 
 // "cuda:N", the only form --peer takes.
 bool validPeerId(std::string_view id);
+// The same as a bad argument that says what is accepted.
+Status checkPeerId(std::string_view id);
+
+// Whether the run turns peer access on between the device and its peer:
+// always in a mode that needs it, as --peer-access says where it is optional.
+bool peerAccessOn(const ExperimentSpec &spec);
+
+// The options only some modes take.
+enum class ModeOption : std::uint8_t { Advice, Peer, PeerAccess };
+bool takesOption(const ModeInfo &mode, ModeOption option);
+// An option given where no mode takes it: "--advice applies only to the
+// managed-advise mode, not to MODE" (without a mode when none was named).
+Error optionNotTaken(ModeOption option, std::optional<ModeId> mode);
 
 } // namespace sharescope

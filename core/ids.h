@@ -9,7 +9,9 @@ namespace sharescope {
 // The sharing modes and kernels. Everywhere inside the program they are these
 // ids; their names ("managed-advise") exist only where text comes in or goes
 // out: the command line, report files, settings. Switches over them list
-// every case, so that -Wswitch names the places a new one must be handled.
+// every case, without a default, so that -Wswitch (an error in every build,
+// cmake/ShareScopeWarnings.cmake) names the places a new one must be
+// handled: its catalogue row first (catalogue.cpp).
 enum class ModeId : std::uint8_t {
     Device,
     Pinned,
@@ -28,6 +30,9 @@ enum class ModeId : std::uint8_t {
     ClAllocHostPtr,
     ClSvmCoarse,
     ClSvmFine,
+#ifdef SHARESCOPE_COMPILE_CHECK_NEW_MODE
+    CompileCheckNewMode, // tests/CMakeLists.txt: a mode without its catalogue row must not build
+#endif
 };
 
 // How a mode gets data to the kernel, which decides what there is to show.

@@ -18,7 +18,7 @@ std::string peerIdList(const DeviceInfo &device)
 Support peerCopySupport(const DeviceInfo &device, const PeerLink &link, std::optional<bool> peerAccess)
 {
     if (peerAccess != true || (link.canAccessPeer == true && link.peerCanAccess == true))
-        return {true, {}, {}};
+        return supported();
     return notSupported(SHARESCOPE_TR_NOOP("Catalogue",
                                            "%1 and %2 cannot both access each other's memory "
                                            "(cudaDeviceCanAccessPeer), so peer access cannot be turned on; run "
@@ -40,7 +40,7 @@ Support managedPeerSupport(const DeviceInfo &device, const PeerLink &link)
         return lacks(device.id);
     if (!link.peerManagedMemory || !link.peerConcurrentManagedAccess)
         return lacks(link.peerId);
-    return {true, {}, {}};
+    return supported();
 }
 
 } // namespace
@@ -62,12 +62,19 @@ Support peerSupport(const DeviceInfo &device, ModeId mode, const PeerLink *link,
     if (!link)
         return notSupported(SHARESCOPE_TR_NOOP("Catalogue", "no peer chosen; peers of %1: %2"),
                             {device.id, peerIdList(device)});
-    if (mode == ModeId::PeerCopy)
-        return peerCopySupport(device, *link, peerAccess);
-    if (modeInfo(mode).family == ModeFamily::Managed)
+    const ModeInfo &info = modeInfo(mode);
+    if (info.family == ModeFamily::Managed) // the pages move through the driver
         return managedPeerSupport(device, *link);
-    if (mode != ModeId::PeerAccess || link->peerCanAccess == true)
-        return {true, {}, {}};
+    switch (info.peerAccess) {
+    case PeerAccessUse::None:
+        return supported();
+    case PeerAccessUse::Optional:
+        return peerCopySupport(device, *link, peerAccess);
+    case PeerAccessUse::Required:
+        break;
+    }
+    if (link->peerCanAccess == true)
+        return supported();
     return notSupported(link->peerCanAccess ? SHARESCOPE_TR_NOOP("Catalogue",
                                                                  "%1 cannot access the memory of %2 "
                                                                  "(cudaDeviceCanAccessPeer is 0): no peer access "
@@ -88,21 +95,13 @@ std::string defaultPeer(const DeviceInfo &device, ModeId mode)
     return device.peers.empty() ? std::string() : device.peers.front().peerId;
 }
 
-Support supportOf(const DeviceInfo &device, const ExperimentSpec &spec)
-{
-    if (!spec.modeInfo().needsPeer || device.backend != BackendKind::Cuda)
-        return supportOf(device, spec.mode);
-    const std::string peer = spec.peerId.empty() ? defaultPeer(device, spec.mode) : spec.peerId;
-    return peerSupport(device, spec.mode, peerLink(device, peer), spec.peerAccess);
-}
-
 ExperimentSpec withPeer(ExperimentSpec spec, const DeviceInfo &device)
 {
-    if (!spec.modeInfo().needsPeer)
+    if (!spec.modeInfo().needsPeer())
         return spec;
     if (spec.peerId.empty())
         spec.peerId = defaultPeer(device, spec.mode);
-    if (spec.mode == ModeId::PeerCopy && !spec.peerAccess) {
+    if (spec.modeInfo().peerAccess == PeerAccessUse::Optional && !spec.peerAccess) {
         const PeerLink *link = peerLink(device, spec.peerId);
         spec.peerAccess = link && link->canAccessPeer == true && link->peerCanAccess == true;
     }
@@ -133,7 +132,7 @@ void notePeerAccess(DeviceInfo &device, const ExperimentSpec &spec)
         return;
     for (PeerLink &link : device.peers) {
         if (link.peerId == spec.peerId)
-            link.accessEnabled = spec.mode == ModeId::PeerAccess || spec.peerAccess == true;
+            link.accessEnabled = peerAccessOn(spec);
     }
 }
 

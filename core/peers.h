@@ -4,6 +4,7 @@
 #include "deviceinfo.h"
 #include "experimentspec.h"
 #include "result.h"
+#include "support.h"
 
 #include <optional>
 #include <string>
@@ -11,7 +12,7 @@
 
 namespace sharescope {
 
-// The modes that run their kernel on a second GPU (needsPeer): which GPU,
+// The modes that run their kernel on a second GPU (needsPeer()): which GPU,
 // whether the two can reach each other, and what each mode needs of the pair.
 
 // The link from `device` to the device named `peerId`; nullptr when it has
@@ -26,10 +27,6 @@ Support peerSupport(const DeviceInfo &device, ModeId mode, const PeerLink *link,
 // The peer a mode uses when none is named: the first with which it can run,
 // else the first; empty when the device has no peer.
 std::string defaultPeer(const DeviceInfo &device, ModeId mode);
-
-// Whether the device can run the experiment: its mode, with its peer and
-// peer access where the mode needs a peer.
-Support supportOf(const DeviceInfo &device, const ExperimentSpec &spec);
 
 // The experiment with its peer decided: the default peer where it names none
 // and, for peer-copy, peer access on where the two GPUs can reach each other

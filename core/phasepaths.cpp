@@ -101,9 +101,9 @@ void addCopies(Loads &loads, const PhaseResult &phase, ModeFamily family)
 // Whether the kernel runs on memory whose ceiling is the device's own.
 bool kernelOnDeviceMemory(const ExperimentSpec &spec, const DeviceInfo &device)
 {
-    if (spec.mode == ModeId::PeerAccess)
-        return false;
-    if (!spec.modeInfo().needsPeer)
+    if (spec.modeInfo().peerAccess == PeerAccessUse::Required)
+        return false; // the peer's kernel, across the link
+    if (!spec.modeInfo().needsPeer())
         return true;
     const PeerLink *link = peerLink(device, spec.peerId);
     return link && link->peerName == device.name;

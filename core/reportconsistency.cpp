@@ -193,7 +193,7 @@ Problem checkIpc(const RunReport &r, const std::string &p)
 {
     if (!r.ipc)
         return std::nullopt;
-    if (r.spec.mode != ModeId::Ipc)
+    if (r.spec.modeInfo().kernelPlace != KernelPlace::OtherProcess)
         return p + "ipc is given for a run in mode " + inQuotes(modeName(r.spec.mode)) + "; only the ipc mode has it";
     if (r.ipc->peerPid <= 0)
         return p + "ipc.peerPid is " + std::to_string(r.ipc->peerPid) + "; a process id is positive";

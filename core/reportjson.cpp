@@ -1,7 +1,7 @@
 #include "reportjson.h"
 
 #include "ceilingsjson.h"
-#include "devices.h"
+#include "devicelist.h"
 #include "reportconsistency.h"
 #include "reportdocument.h"
 #include "reportlimits.h"

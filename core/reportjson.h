@@ -4,6 +4,7 @@
 #include "reportset.h"
 #include "result.h"
 #include "runreport.h"
+#include "support.h"
 
 #include <string>
 #include <string_view>

@@ -1,5 +1,7 @@
 #include "residency.h"
 
+#include "catalogue.h"
+
 #include <algorithm>
 
 namespace sharescope {
@@ -81,18 +83,24 @@ char locationOf(const ResidencyBuffer &buffer, const ChunkPages &pages, const To
 
 GpuPlacement gpuPlacement(ModeId mode)
 {
+    const ModeInfo &info = modeInfo(mode);
     GpuPlacement placement;
-    if (mode == ModeId::ManagedPrefetch)
-        placement.toDevice = Location::Device;
-    if (mode == ModeId::ManagedPeer || mode == ModeId::ManagedPeerPrefetch) {
+    if (info.kernelPlace == KernelPlace::Peer) {
         // Every buffer starts each iteration on the device; the peer's kernel
         // faults it over, or a prefetch takes it there and back.
         placement.hostInit = Location::Device;
         placement.kernel = Location::Peer;
     }
-    if (mode == ModeId::ManagedPeerPrefetch) {
+    switch (info.prefetch) {
+    case Prefetch::None:
+        break;
+    case Prefetch::ToDevice:
+        placement.toDevice = Location::Device;
+        break;
+    case Prefetch::ToPeer:
         placement.toDevice = Location::Peer;
         placement.toHost = Location::Device;
+        break;
     }
     return placement;
 }

@@ -2,6 +2,7 @@
 
 #include "ceilings.h"
 #include "deviceinfo.h"
+#include "environment.h"
 #include "experimentspec.h"
 #include "migration.h"
 #include "phase.h"
@@ -58,15 +59,6 @@ struct IterationResult
     int index = 0;
     bool warmup = false;
     std::vector<PhaseResult> phases; // the five iteration phases, in order
-};
-
-struct Environment
-{
-    std::string os;
-    std::string cpu;
-    unsigned hostThreads = 0;
-    std::string compiler;
-    std::string buildType;
 };
 
 // Where a report's migration totals come from.

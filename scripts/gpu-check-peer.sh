@@ -22,7 +22,7 @@ out=${OUT:-/tmp/sharescope-gpu}
 mkdir -p "$out"
 b=${BUILD:-build-gpu}
 s=$PWD/$b/app/sharescope
-export SHARESCOPE_BINARY=$s SHARESCOPE_PEER_BINARY=$s SHARESCOPE_NO_POCL=1 XDG_CACHE_HOME=$out/.cache
+export SHARESCOPE_BINARY=$s SHARESCOPE_SELF_BINARY=$s SHARESCOPE_NO_POCL=1 XDG_CACHE_HOME=$out/.cache
 work=$(mktemp -d)
 trap 'rm -rf "$work" "$out/.cache"' EXIT
 start=$SECONDS

@@ -8,7 +8,7 @@ source .gpu/enter.sh
 out=${OUT:-/tmp/sharescope-gpu}
 mkdir -p "$out"
 b=build-gpu
-export SHARESCOPE_BINARY=$PWD/$b/app/sharescope SHARESCOPE_PEER_BINARY=$PWD/$b/app/sharescope SHARESCOPE_NO_POCL=1
+export SHARESCOPE_BINARY=$PWD/$b/app/sharescope SHARESCOPE_SELF_BINARY=$PWD/$b/app/sharescope SHARESCOPE_NO_POCL=1
 [ -z "${SKIP_TESTS:-}" ] && {
   date -u
   nvidia-smi --query-gpu=name,driver_version,memory.total,memory.used --format=csv

@@ -23,7 +23,7 @@ tools=${TOOLS:-memcheck initcheck racecheck synccheck}
 modes=${MODES:-device pinned zero-copy registered managed managed-prefetch managed-advise ipc}
 kernels=${KERNELS:-vector-add scale stride gather ping-pong}
 limit=${SECONDS_LIMIT:-1800}
-export SHARESCOPE_PEER_BINARY=${SHARESCOPE_PEER_BINARY:-$bin}
+export SHARESCOPE_SELF_BINARY=${SHARESCOPE_SELF_BINARY:-$bin}
 clean=0 found=0 notrun=0
 start=$SECONDS
 for tool in $tools; do

@@ -184,17 +184,17 @@ Result<std::unique_ptr<Session>> FakeBackend::createSession(const ExperimentSpec
     return std::unique_ptr<Session>(std::make_unique<FakeSession>(spec, m_behaviour));
 }
 
-std::optional<Result<RunReport>> FakeBackend::countedPass(const ExperimentSpec &spec, EngineObserver *observer,
-                                                          const std::atomic<bool> *cancel)
+CountedPassLauncher countedOnFake(const FakeBehaviour &behaviour)
 {
-    if (!m_behaviour.counters)
-        return std::nullopt;
-    if (m_behaviour.countedPassFails)
-        return Result<RunReport>(*m_behaviour.countedPassFails);
-    FakeBehaviour counted;
-    counted.instrumented = true;
-    Engine engine(std::make_unique<FakeBackend>(counted));
-    return engine.run(spec, observer, cancel);
+    return [behaviour](const ExperimentSpec &spec, EngineObserver *observer,
+                       const std::atomic<bool> *cancel) -> Result<RunReport> {
+        if (behaviour.countedPassFails)
+            return *behaviour.countedPassFails;
+        FakeBehaviour counted;
+        counted.instrumented = true;
+        Engine engine(std::make_unique<FakeBackend>(counted));
+        return engine.run(spec, observer, cancel);
+    };
 }
 
 } // namespace sharescope::testing

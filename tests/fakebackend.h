@@ -1,6 +1,7 @@
 #pragma once
 
 #include "backend.h"
+#include "engine.h"
 
 #include <optional>
 #include <string>
@@ -36,12 +37,16 @@ public:
     {
         return m_behaviour.counters || m_behaviour.instrumented ? std::string() : "the fake device has no counters";
     }
-    std::optional<Result<RunReport>> countedPass(const ExperimentSpec &spec, EngineObserver *observer,
-                                                 const std::atomic<bool> *cancel) override;
+    // A fake with counters times; its counted pass runs on an instrumented fake.
+    bool sessionsCarryInstruments() const override { return !m_behaviour.counters; }
 
 private:
     DeviceInfo m_device;
     FakeBehaviour m_behaviour;
 };
+
+// The counted pass of an engine on FakeBackend(behaviour): in this process,
+// on an instrumented fake, or the failure the behaviour asks for.
+CountedPassLauncher countedOnFake(const FakeBehaviour &behaviour);
 
 } // namespace sharescope::testing

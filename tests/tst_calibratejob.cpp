@@ -2,6 +2,8 @@
 #include "calibrationcache.h"
 #include "calibrationdialog.h"
 #include "calibrationmodel.h"
+#include "calibrationstore.h"
+#include "devices.h"
 #include "experimentpanel.h"
 #include "mainwindow.h"
 #include "runcontroller.h"

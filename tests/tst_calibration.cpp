@@ -1,4 +1,5 @@
 #include "backend.h"
+#include "calibrationrun.h"
 #include "calibrationstore.h"
 #include "environment.h"
 #include "hostbandwidth.h"

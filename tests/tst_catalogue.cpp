@@ -1,6 +1,7 @@
 #include "catalogue.h"
 #include "experimentset.h"
 #include "experimentspec.h"
+#include "preflight.h"
 #include "safetylimits.h"
 
 #include <QTest>

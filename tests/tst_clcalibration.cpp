@@ -1,4 +1,5 @@
 #include "backend.h"
+#include "calibrationrun.h"
 #include "ceilings.h"
 #include "devices.h"
 

@@ -1,6 +1,7 @@
 #include "devices.h"
 #include "engine.h"
 #include "ipcprotocol.h"
+#include "preflight.h"
 
 #include <cuda_runtime_api.h>
 
@@ -123,8 +124,8 @@ private slots:
         }
         // The ipc mode's peer is the sharescope binary in its ipc-peer role,
         // not this test program.
-        if (qEnvironmentVariableIsEmpty("SHARESCOPE_PEER_BINARY"))
-            qputenv("SHARESCOPE_PEER_BINARY", binary().toUtf8());
+        if (qEnvironmentVariableIsEmpty("SHARESCOPE_SELF_BINARY"))
+            qputenv("SHARESCOPE_SELF_BINARY", binary().toUtf8());
         auto backend = openBackend(*cuda);
         QVERIFY2(backend.ok(), backend.ok() ? "" : backend.error().message.c_str());
         m_engine = std::make_unique<Engine>(std::move(*backend));

@@ -1,6 +1,7 @@
 #include "devices.h"
 #include "engine.h"
 #include "peers.h"
+#include "preflight.h"
 
 #include <cuda_runtime_api.h>
 
@@ -89,8 +90,8 @@ private slots:
             QSKIP(why.c_str());
         }
         // Counted passes run in the sharescope binary, not in this program.
-        if (qEnvironmentVariableIsEmpty("SHARESCOPE_PEER_BINARY"))
-            qputenv("SHARESCOPE_PEER_BINARY", binary().toUtf8());
+        if (qEnvironmentVariableIsEmpty("SHARESCOPE_SELF_BINARY"))
+            qputenv("SHARESCOPE_SELF_BINARY", binary().toUtf8());
         m_device = *std::ranges::find(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
         QVERIFY2(!m_device.peers.empty(), "the first CUDA device lists no peer");
         m_peer = m_device.peers.front().peerId;

@@ -3,6 +3,7 @@
 #include "demos.h"
 #include "experimentset.h"
 #include "language.h"
+#include "preflight.h"
 
 #include <QTest>
 

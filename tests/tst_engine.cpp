@@ -256,7 +256,8 @@ private slots:
     // instruments cost.
     void mergesTheCountedPass()
     {
-        Engine engine(std::make_unique<FakeBackend>(FakeBehaviour{.counters = true}));
+        const FakeBehaviour counting{.counters = true};
+        Engine engine(std::make_unique<FakeBackend>(counting), countedOnFake(counting));
         RecordingObserver observer;
         const ExperimentSpec spec = smallSpec();
         const auto report = engine.run(spec, &observer);
@@ -279,8 +280,8 @@ private slots:
 
     void timesWithoutCountersWhenTheCountedPassFails()
     {
-        Engine engine(std::make_unique<FakeBackend>(
-            FakeBehaviour{.counters = true, .countedPassFails = failed("the instruments could not start")}));
+        const FakeBehaviour failing{.counters = true, .countedPassFails = failed("the instruments could not start")};
+        Engine engine(std::make_unique<FakeBackend>(failing), countedOnFake(failing));
         const auto report = engine.run(smallSpec());
         QVERIFY(report.ok()); // the timed run stands on its own
         QVERIFY(!report->countersEnabled);
@@ -289,8 +290,9 @@ private slots:
         QVERIFY(!report->iterations.back().phases[2].counters);
         QVERIFY(!report->iterations.back().phases[2].countedNs);
         // A cancel during the counted pass cancels the run.
-        Engine cancelled(std::make_unique<FakeBackend>(FakeBehaviour{
-            .counters = true, .countedPassFails = errorOf(ErrorKind::Cancelled, "cancelled by the user", {})}));
+        const FakeBehaviour stopping{.counters = true,
+                                     .countedPassFails = errorOf(ErrorKind::Cancelled, "cancelled by the user", {})};
+        Engine cancelled(std::make_unique<FakeBackend>(stopping), countedOnFake(stopping));
         const auto stopped = cancelled.run(smallSpec());
         QVERIFY(!stopped.ok());
         QCOMPARE(stopped.error().kind, ErrorKind::Cancelled);

@@ -2,6 +2,7 @@
 #include "bufferstab.h"
 #include "comparechart.h"
 #include "comparemodel.h"
+#include "devices.h"
 #include "experimentpanel.h"
 #include "mainwindow.h"
 #include "migrationtab.h"

@@ -1,5 +1,6 @@
 #include "devices.h"
 #include "engine.h"
+#include "preflight.h"
 
 #include <QTest>
 

@@ -2,6 +2,7 @@
 #include "experimentset.h"
 #include "peers.h"
 #include "peertext.h"
+#include "preflight.h"
 #include "reportjson.h"
 #include "reportsamples.h"
 #include "reporttables.h"
@@ -81,7 +82,7 @@ private slots:
     {
         for (const ModeInfo &mode : modes()) {
             const bool peer = std::ranges::find(peerModes, mode.id) != peerModes.end();
-            QCOMPARE(mode.needsPeer, peer);
+            QCOMPARE(mode.needsPeer(), peer);
             QVERIFY(mode.backend == BackendKind::Cuda || !peer);
         }
         QCOMPARE(peerModeNameList(), std::string("peer-copy, peer-access, managed-peer, managed-peer-prefetch"));
@@ -254,14 +255,14 @@ private slots:
         std::vector<ModeId> planned;
         for (const ExperimentSpec &spec : two.runs) {
             planned.push_back(spec.mode);
-            QCOMPARE(spec.peerId, spec.modeInfo().needsPeer ? std::string("cuda:1") : std::string());
+            QCOMPARE(spec.peerId, spec.modeInfo().needsPeer() ? std::string("cuda:1") : std::string());
         }
         for (const ModeId mode : peerModes)
             QVERIFY(std::ranges::find(planned, mode) != planned.end());
         const PlannedRuns one = planRuns(request, cudaDevice(0));
         QCOMPARE(one.skipped.size(), peerModes.size());
         for (const SkippedRun &skipped : one.skipped) {
-            QVERIFY(modeInfo(skipped.mode).needsPeer);
+            QVERIFY(modeInfo(skipped.mode).needsPeer());
             QCOMPARE(skipped.reason.kind, ErrorKind::Unsupported);
         }
         QCOMPARE(one.runs.size(), two.runs.size() - peerModes.size());

@@ -2,6 +2,7 @@
 #include "chinesefont.h"
 #include "explanations.h"
 #include "language.h"
+#include "preflight.h"
 #include "reportset.h"
 #include "trnoop.h"
 

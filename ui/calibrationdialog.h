@@ -1,6 +1,7 @@
 #pragma once
 
 #include "calibration.h"
+#include "ceilings.h"
 
 #include <QDialog>
 

@@ -3,6 +3,7 @@
 #include "language.h"
 #include "peerbox.h"
 #include "peertext.h"
+#include "preflight.h"
 #include "textconv.h"
 
 #include "bytesize.h"
@@ -307,7 +308,7 @@ Result<ExperimentSpec> ExperimentPanel::spec() const
     spec = inMode(spec, *chosen); // keeps the peer only where the mode takes it
     if (Status valid = sharescope::validate(spec); !valid)
         return valid.error();
-    if (const auto device = currentDevice(); device && spec.modeInfo().needsPeer) {
+    if (const auto device = currentDevice(); device && spec.modeInfo().needsPeer()) {
         if (const Support support = supportOf(*device, spec); !support.supported)
             return unsupported(s(supportText(support)));
     }

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "devices.h"
+#include "devicelist.h"
 #include "experimentspec.h"
 
 #include <QWidget>

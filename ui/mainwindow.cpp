@@ -5,6 +5,7 @@
 #include "bytesize.h"
 #include "calibrationcache.h"
 #include "calibrationdialog.h"
+#include "calibrationstore.h"
 #include "ceilings.h"
 #include "ceilingtext.h"
 #include "comparechart.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "calibration.h"
-#include "devices.h"
+#include "devicelist.h"
 #include "experimentset.h"
 #include "reportset.h"
 #include "runreport.h"

@@ -90,7 +90,7 @@ std::optional<double> overallRecordedShare(const RunReport &report)
 // Between two GPUs only CUPTI's records count the bytes.
 QString betweenGpusNote(const RunReport &report)
 {
-    if (!report.spec.modeInfo().needsPeer || report.spec.modeInfo().family != ModeFamily::Managed)
+    if (!report.spec.modeInfo().needsPeer() || report.spec.modeInfo().family != ModeFamily::Managed)
         return {};
     return QLatin1Char(' ')
         + MigrationTab::tr("The device→device column comes from CUPTI's records alone: the driver counts no copies "
@@ -125,7 +125,7 @@ QString countersNote(const RunReport &report)
 QString mapSourceText(const RunReport &report)
 {
     const Residency &residency = report.residency;
-    if (residency.source == ResidencySource::Pages && report.spec.modeInfo().needsPeer)
+    if (residency.source == ResidencySource::Pages && report.spec.modeInfo().needsPeer())
         return MigrationTab::tr("From the pages the CPU holds (/proc/self/pagemap), read after every phase: on the "
                                 "host and partly are measured; a chunk the CPU does not hold is on the GPU that last "
                                 "had it, as the run placed it: on the device after host-init's prefetch, on the peer "
@@ -228,7 +228,7 @@ void MigrationTab::setReport(const RunReport &report)
 // peer's colour in the legend; without one, the legend of one GPU.
 void MigrationTab::nameThePlaces(const RunReport &report)
 {
-    const bool peer = report.spec.modeInfo().needsPeer;
+    const bool peer = report.spec.modeInfo().needsPeer();
     for (const auto &[location, label] : m_swatches) {
         QString text = locationLabel(location);
         if (peer && location == Location::Device)

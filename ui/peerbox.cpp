@@ -55,8 +55,8 @@ void PeerBox::setDevice(const std::optional<DeviceInfo> &device)
 
 void PeerBox::setMode(std::optional<ModeId> mode)
 {
-    setVisible(mode && modeInfo(*mode).needsPeer);
-    m_access->setVisible(mode == ModeId::PeerCopy);
+    setVisible(mode && modeInfo(*mode).needsPeer());
+    m_access->setVisible(mode && takesOption(modeInfo(*mode), ModeOption::PeerAccess));
 }
 
 QString PeerBox::peerId() const

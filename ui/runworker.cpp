@@ -1,12 +1,15 @@
 #include "runworker.h"
 
 #include "calibrationcache.h"
+#include "calibrationrun.h"
+#include "devices.h"
 #include "language.h"
 #include "textconv.h"
 
 #include "bytesize.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 
 namespace sharescope {
 namespace {
@@ -129,7 +132,9 @@ void RunWorker::run(quint64 job, PlannedRuns plan, const std::shared_ptr<const s
             return;
         }
         SignalObserver observer(*this, job, single);
-        outcome = sharescope::runSet(**engine, std::move(plan), &observer, cancel.get(), true);
+        const SetOptions options{.keepBuffers = true,
+                                 .calibrationCache = QFile::encodeName(calibrationCachePath()).toStdString()};
+        outcome = sharescope::runSet(**engine, std::move(plan), &observer, cancel.get(), options);
         if (outcome && single) {
             m_keptBy = *engine;
             m_keptJob = job;
@@ -144,8 +149,6 @@ void RunWorker::run(quint64 job, PlannedRuns plan, const std::shared_ptr<const s
     }
     for (const SkippedRun &skipped : outcome->set.skipped)
         emit logMessage(q(modeName(skipped.mode)) + QStringLiteral(": ") + skippedText(skipped.reason));
-    if (!outcome->set.runs.empty()) // each path's ceilings, for the reports and plots (ceilings.h)
-        attachCeilings(outcome->set, outcome->set.runs.front().device);
     emit finished(job, outcome->set);
 }
 

@@ -1,16 +1,40 @@
 #include "cudabackend.h"
 
 #include "../bytesize.h"
-#include "../countedpass.h"
 #include "../peers.h"
 #include "../safetylimits.h"
 #include "../trnoop.h"
 #include "cudacalibration.h"
 #include "cudapeersession.h"
 #include "cupticollector.h"
-#include "ipcpeerlink.h"
+
+#include <array>
+#include <cstdlib>
+#include <string_view>
 
 namespace sharescope::cuda {
+namespace {
+
+// SHARESCOPE_COUNTER_KINDS: the CUPTI counter kinds a counted pass
+// configures, comma separated ("all" or unset: every kind) - for the
+// benchmark that tells which kinds cost time.
+void chooseCounterKinds()
+{
+    const char *text = std::getenv("SHARESCOPE_COUNTER_KINDS");
+    if (!text || std::string_view(text).empty() || std::string_view(text) == "all")
+        return;
+    std::array<bool, counterKindCount> kinds{};
+    std::string_view rest(text);
+    while (!rest.empty()) {
+        const std::size_t comma = rest.find(',');
+        if (const auto kind = counterKindFromName(rest.substr(0, comma)))
+            kinds[static_cast<std::size_t>(*kind)] = true;
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+    CuptiCollector::instance().setKinds(kinds);
+}
+
+} // namespace
 
 CudaBackend::CudaBackend(DeviceInfo info, Instrumentation instrumentation, bool countEveryDevice)
 {
@@ -22,9 +46,11 @@ CudaBackend::CudaBackend(DeviceInfo info, Instrumentation instrumentation, bool 
 Status CudaBackend::open()
 {
     const bool counted = m_context.instrumentation == Instrumentation::Counted;
-    if (counted)
+    if (counted) {
+        chooseCounterKinds();
         m_context.recordsProblem
             = CuptiCollector::instance().initialize(m_context.info.index, m_context.countEveryDevice);
+    }
     SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
     SHARESCOPE_CUDA_TRY(m_context.health, cudaFree(nullptr)); // creates the context now, not in the first phase
     if (!counted)
@@ -64,8 +90,8 @@ Status CudaBackend::check(const ExperimentSpec &spec) const
 Status CudaBackend::checkPeerMemory(const ExperimentSpec &spec) const
 {
     const PeerLink *link = peerLink(m_context.info, spec.peerId);
-    if (!link || spec.mode == ModeId::PeerAccess)
-        return okStatus();
+    if (!link || spec.modeInfo().peerAccess == PeerAccessUse::Required)
+        return okStatus(); // the peer's kernel works on the device's memory
     std::size_t free = 0;
     std::size_t total = 0;
     {
@@ -85,32 +111,40 @@ Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec
         return healthy.error();
     SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
     const PeerLink *link = peerLink(m_context.info, spec.peerId);
-    if (spec.modeInfo().needsPeer && !link)
+    if (spec.modeInfo().needsPeer() && !link)
         return unsupported("mode " + std::string(modeName(spec.mode)) + " needs a peer, and " + spec.peerId
                            + " is none of " + m_context.info.id + "'s");
     std::unique_ptr<CudaSession> session;
-    switch (spec.modeInfo().family) {
-    case ModeFamily::Copy:
-        session = makeCopySession(m_context, spec, spec.mode == ModeId::Pinned);
+    switch (spec.mode) {
+    case ModeId::Device:
+    case ModeId::Pinned:
+        session = makeCopySession(m_context, spec, spec.modeInfo().hostMemory == HostMemory::PageLocked);
         break;
-    case ModeFamily::Mapped:
-        session = makeMappedSession(m_context, spec, spec.mode == ModeId::Registered);
+    case ModeId::ZeroCopy:
+    case ModeId::Registered:
+        session = makeMappedSession(m_context, spec, spec.modeInfo().hostMemory == HostMemory::Registered);
         break;
-    case ModeFamily::Managed:
-        if (spec.modeInfo().needsPeer)
-            session = makeManagedPeerSession(m_context, spec, *link);
-        else
-            session = makeManagedSession(m_context, spec);
+    case ModeId::Managed:
+    case ModeId::ManagedPrefetch:
+    case ModeId::ManagedAdvise:
+        session = makeManagedSession(m_context, spec);
         break;
-    case ModeFamily::Ipc:
+    case ModeId::ManagedPeer:
+    case ModeId::ManagedPeerPrefetch:
+        session = makeManagedPeerSession(m_context, spec, *link);
+        break;
+    case ModeId::Ipc:
         session = makeIpcSession(m_context, spec);
         break;
-    case ModeFamily::Peer:
+    case ModeId::PeerCopy:
+    case ModeId::PeerAccess:
         session = makePeerSession(m_context, spec, *link);
         break;
-    case ModeFamily::ClCopy:
-    case ModeFamily::ClMap:
-    case ModeFamily::ClSvm:
+    case ModeId::ClCopy:
+    case ModeId::ClUseHostPtr:
+    case ModeId::ClAllocHostPtr:
+    case ModeId::ClSvmCoarse:
+    case ModeId::ClSvmFine:
         return unsupported("mode " + std::string(modeName(spec.mode)) + " is not a CUDA mode");
     }
     const bool instrumented = m_context.instrumentation == Instrumentation::Counted && spec.counters;
@@ -126,14 +160,6 @@ std::string CudaBackend::countersNote(const ExperimentSpec &) const
     if (!m_context.recordsProblem.empty() && !m_context.uvm)
         return m_context.recordsProblem + "; " + m_context.uvmProblem;
     return {};
-}
-
-std::optional<Result<RunReport>> CudaBackend::countedPass(const ExperimentSpec &spec, EngineObserver *observer,
-                                                          const std::atomic<bool> *cancel)
-{
-    if (m_context.instrumentation == Instrumentation::Counted)
-        return std::nullopt; // the sessions carry the instruments themselves
-    return runCountedPass(peerBinary(), spec, observer, cancel);
 }
 
 std::vector<CalibrationStep> CudaBackend::calibrationSteps() const

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "../calibration.h"
-#include "cudabackend.h"
+#include "cudacontext.h"
 
 namespace sharescope::cuda {
 

@@ -87,9 +87,10 @@ std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
     return devices;
 }
 
-Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &info)
+Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &info, const BackendOptions &options)
 {
-    auto backend = std::make_unique<CudaBackend>(info);
+    auto backend = std::make_unique<CudaBackend>(
+        info, options.counted ? Instrumentation::Counted : Instrumentation::Timing, options.countEveryDevice);
     if (Status opened = backend->open(); !opened)
         return opened.error();
     return std::unique_ptr<Backend>(std::move(backend));

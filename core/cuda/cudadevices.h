@@ -13,6 +13,6 @@ namespace sharescope::cuda {
 // driver or a GPU the list is empty and `problems` says why.
 std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems);
 
-Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &info);
+Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &info, const BackendOptions &options);
 
 } // namespace sharescope::cuda

@@ -106,7 +106,7 @@ protected:
 
 std::unique_ptr<CudaSession> makePeerSession(CudaContext &context, const ExperimentSpec &spec, const PeerLink &link)
 {
-    if (spec.mode == ModeId::PeerAccess)
+    if (spec.modeInfo().peerAccess == PeerAccessUse::Required) // the peer works on the device's memory
         return std::make_unique<PeerAccessSession>(context, spec, link);
     return std::make_unique<PeerCopySession>(context, spec, link);
 }

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "../backend.h"
-#include "cudabackend.h"
+#include "cudacontext.h"
 #include "instruments.h"
 #include "launchgate.h"
 

@@ -3,7 +3,7 @@
 #include "../migration.h"
 #include "../result.h"
 #include "../runreport.h"
-#include "cudabackend.h"
+#include "cudacontext.h"
 
 #include <vector>
 

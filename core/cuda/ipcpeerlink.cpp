@@ -1,20 +1,6 @@
 #include "ipcpeerlink.h"
 
-#include <unistd.h>
-
-#include <climits>
-#include <cstdlib>
-
 namespace sharescope::cuda {
-
-std::string peerBinary()
-{
-    if (const char *configured = std::getenv("SHARESCOPE_PEER_BINARY"); configured && *configured)
-        return configured;
-    char path[PATH_MAX];
-    const ssize_t length = ::readlink("/proc/self/exe", path, sizeof path - 1);
-    return length > 0 ? std::string(path, static_cast<std::size_t>(length)) : std::string("sharescope");
-}
 
 std::chrono::milliseconds peerTimeout()
 {

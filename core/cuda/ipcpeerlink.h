@@ -8,11 +8,9 @@
 
 namespace sharescope::cuda {
 
-// Where the peer binary is and how long to wait for it. The peer is this
-// same program in its hidden ipc-peer role; SHARESCOPE_PEER_BINARY names
-// another (the tests, which are not the sharescope binary, set it), and
-// SHARESCOPE_IPC_TIMEOUT_MS shortens the wait for the timeout test.
-std::string peerBinary();
+// How long to wait for the peer (this same program in its hidden ipc-peer
+// role, selfBinary()); SHARESCOPE_IPC_TIMEOUT_MS shortens the wait for the
+// timeout test.
 std::chrono::milliseconds peerTimeout();
 
 // Sends a command and reads the reply; an "error" reply or a reply of

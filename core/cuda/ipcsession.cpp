@@ -52,7 +52,7 @@ public:
         SHARESCOPE_CUDA_TRY(m_context.health, cudaIpcGetEventHandle(&eventHandle, m_event));
         open.eventHandle = handleHex(eventHandle);
 
-        auto peer = ChildProcess::spawn(peerBinary(), {"ipc-peer"});
+        auto peer = ChildProcess::spawn(selfBinary(), {"ipc-peer"});
         if (!peer)
             return failed("the ipc peer could not start: " + peer.error().message);
         m_peer = std::move(*peer);

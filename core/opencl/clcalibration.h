@@ -1,7 +1,7 @@
 #pragma once
 
 #include "../calibration.h"
-#include "openclbackend.h"
+#include "clcontext.h"
 
 namespace sharescope::opencl {
 

@@ -1,5 +1,6 @@
-#include "clerror.h"
 #include "openclsession.h"
+
+#include "clerror.h"
 
 #include "../hostmemory.h"
 

@@ -1,22 +1,11 @@
 #pragma once
 
 #include "../backend.h"
-#include "clinclude.h"
+#include "clcontext.h"
 
 #include <optional>
 
 namespace sharescope::opencl {
-
-// What every session on one device shares: one context, one in-order queue
-// with profiling, and the kernels' program, built once.
-struct ClContext
-{
-    DeviceInfo info;
-    cl::Device device;
-    cl::Context context;
-    cl::CommandQueue queue;
-    cl::Program program;
-};
 
 class OpenClBackend final : public Backend
 {

@@ -98,18 +98,29 @@ Status ClSession::launch(PhaseMeter &meter)
 
 Result<std::unique_ptr<Session>> createClSession(ClContext &context, const ExperimentSpec &spec)
 {
-    switch (spec.modeInfo().family) {
-    case ModeFamily::ClCopy:
+    switch (spec.mode) {
+    case ModeId::ClCopy:
         return makeCopySession(context, spec);
-    case ModeFamily::ClMap:
-        return makeMapSession(context, spec, spec.mode == ModeId::ClUseHostPtr);
-    case ModeFamily::ClSvm:
-        return makeSvmSession(context, spec, spec.mode == ModeId::ClSvmFine);
-    case ModeFamily::Copy:
-    case ModeFamily::Mapped:
-    case ModeFamily::Managed:
-    case ModeFamily::Ipc:
-    case ModeFamily::Peer:
+    case ModeId::ClUseHostPtr:
+        return makeMapSession(context, spec, true);
+    case ModeId::ClAllocHostPtr:
+        return makeMapSession(context, spec, false);
+    case ModeId::ClSvmCoarse:
+        return makeSvmSession(context, spec, false);
+    case ModeId::ClSvmFine:
+        return makeSvmSession(context, spec, true);
+    case ModeId::Device:
+    case ModeId::Pinned:
+    case ModeId::ZeroCopy:
+    case ModeId::Registered:
+    case ModeId::Managed:
+    case ModeId::ManagedPrefetch:
+    case ModeId::ManagedAdvise:
+    case ModeId::Ipc:
+    case ModeId::PeerCopy:
+    case ModeId::PeerAccess:
+    case ModeId::ManagedPeer:
+    case ModeId::ManagedPeerPrefetch:
         break;
     }
     return unsupported("mode " + std::string(modeName(spec.mode)) + " is not an OpenCL mode");

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "../backend.h"
-#include "openclbackend.h"
+#include "clcontext.h"
 
 #include <memory>
 #include <vector>

@@ -659,10 +659,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>peer-copy：先开启对等访问（on），或不开启、经由主机拷贝（off）（默认：两块 GPU 能互相访问时为 on）。</translation>
     </message>
     <message>
-        <source>invalid --peer &apos;%1&apos;; accepted: cuda:N, a CUDA device other than --device (see sharescope devices)</source>
-        <translation>无效的 --peer &apos;%1&apos;；可接受：cuda:N，即 --device 以外的一块 CUDA 设备（见 sharescope devices）</translation>
-    </message>
-    <message>
         <source>invalid --peer-access &apos;%1&apos;; accepted: on, off</source>
         <translation>无效的 --peer-access &apos;%1&apos;；可接受：on、off</translation>
     </message>

@@ -191,8 +191,8 @@ int main(int argc, char **argv)
     const int rounds = options->rounds;
     // The counted pass runs in a child (this benchmark is not sharescope:
     // say where it is), which takes the kinds from its environment.
-    if (!std::getenv("SHARESCOPE_PEER_BINARY")) {
-        std::fprintf(stderr, "bench: set SHARESCOPE_PEER_BINARY to the sharescope binary (the counted pass runs it)\n");
+    if (!std::getenv("SHARESCOPE_SELF_BINARY")) {
+        std::fprintf(stderr, "bench: set SHARESCOPE_SELF_BINARY to the sharescope binary (the counted pass runs it)\n");
         return 2;
     }
     setenv("SHARESCOPE_COUNTER_KINDS", counterKindList(options->kinds).c_str(), 1);

@@ -13,6 +13,7 @@
 #include "devices.h"
 #include "engine.h"
 #include "peers.h"
+#include "preflight.h"
 
 #include <cuda_runtime_api.h>
 

@@ -64,7 +64,7 @@ QString countersText(const RunReport &report)
         if (report.countersLost || report.residency.unexplainedBytes)
             text += ReportTables::tr("; the totals are a lower bound");
     }
-    if (report.spec.modeInfo().needsPeer && report.spec.modeInfo().family == ModeFamily::Managed) {
+    if (report.spec.modeInfo().needsPeer() && report.spec.modeInfo().family == ModeFamily::Managed) {
         text += ReportTables::tr("; device→device bytes come from CUPTI's records alone (the driver counts no "
                                  "copies from GPU to GPU), so they are a lower bound");
     }
@@ -126,7 +126,7 @@ QString residencyTable(const RunReport &report)
         return {};
     const int last = report.iterations.back().index;
     // With a peer, each cell says how much is on the device and how much on the peer.
-    const bool twoGpus = report.spec.modeInfo().needsPeer;
+    const bool twoGpus = report.spec.modeInfo().needsPeer();
     TextTable table;
     table.addColumn(twoGpus ? s(ReportTables::tr("on %1 / on %2").arg(q(report.device.id), q(report.spec.peerId)))
                             : s(ReportTables::tr("on the GPU")),

@@ -220,7 +220,7 @@ void pingPong(LessonWriter &w)
     }
     for (const ModeId mode : {ModeId::ZeroCopy, ModeId::ClUseHostPtr, ModeId::ClSvmFine}) {
         const MeasuredRun *shared = w.find(mode);
-        if (shared && mode == ModeId::ClUseHostPtr && !sharedInPlace(*shared)) {
+        if (shared && modeInfo(mode).hostMemory == HostMemory::HostArray && !sharedInPlace(*shared)) {
             w.say(Lessons::tr("%1 was not zero-copy on this device: the kernel phase copied %2 and took %3.")
                       .arg(shared->mode(), bytes(shared->phase(Phase::Kernel).bytesMoved()),
                            shared->time(Phase::Kernel)));

@@ -2,6 +2,7 @@
 
 #include "catalogue.h"
 #include "result.h"
+#include "support.h"
 #include "textconv.h"
 
 #include <QString>

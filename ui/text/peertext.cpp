@@ -58,7 +58,7 @@ QString peerLinkSummary(const PeerLink &link)
 QString modeLabel(const ExperimentSpec &spec)
 {
     QString mode = q(modeName(spec.mode));
-    if (spec.mode != ModeId::PeerCopy || !spec.peerAccess)
+    if (!takesOption(spec.modeInfo(), ModeOption::PeerAccess) || !spec.peerAccess)
         return mode;
     return *spec.peerAccess ? PeerText::tr("%1 (peer access on)").arg(mode)
                             : PeerText::tr("%1 (peer access off)").arg(mode);
@@ -66,18 +66,18 @@ QString modeLabel(const ExperimentSpec &spec)
 
 QString peerRunText(const DeviceInfo &device, const ExperimentSpec &spec)
 {
-    if (!spec.modeInfo().needsPeer)
+    if (!spec.modeInfo().needsPeer())
         return {};
     const PeerLink *link = peerLink(device, spec.peerId);
     const QString peer = link ? QStringLiteral("%1 (%2)").arg(q(link->peerId), q(link->peerName)) : q(spec.peerId);
     if (spec.modeInfo().family != ModeFamily::Peer)
         return PeerText::tr("the kernel ran on the peer %1; the managed pages moved between %2 and it")
             .arg(peer, q(device.id));
-    const bool access = spec.mode == ModeId::PeerAccess || spec.peerAccess == true;
-    return access ? PeerText::tr("the kernel ran on the peer %1, with peer access on").arg(peer)
-                  : PeerText::tr("the kernel ran on the peer %1, with peer access off: the copies went through the "
-                                 "host")
-                        .arg(peer);
+    return peerAccessOn(spec)
+        ? PeerText::tr("the kernel ran on the peer %1, with peer access on").arg(peer)
+        : PeerText::tr("the kernel ran on the peer %1, with peer access off: the copies went through the "
+                       "host")
+              .arg(peer);
 }
 
 } // namespace sharescope

@@ -1,8 +1,9 @@
 #pragma once
 
-#include "devices.h"
+#include "devicelist.h"
 #include "reportset.h"
 #include "runreport.h"
+#include "support.h"
 
 #include <QString>
 

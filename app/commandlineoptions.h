@@ -1,0 +1,38 @@
+#pragma once
+
+#include "experimentset.h"
+#include "windowtab.h"
+
+#include <QString>
+
+#include <optional>
+
+namespace sharescope {
+
+enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate };
+
+struct CommandLineOptions
+{
+    Command command = Command::Gui;
+    // run, compare, sweep, demo and gui: what to run. devices, modes,
+    // ipc-export and calibrate use its device, ipc-export and calibrate its size.
+    RunRequest request;
+    bool json = false; // devices and modes: JSON on stdout
+    QString jsonPath; // run, compare, sweep, demo, calibrate: a file, or "-" for stdout
+    QString csvPath;
+    QString tracePath; // Trace Event Format, for Perfetto and chrome://tracing
+    bool listDemos = false; // demo without a name, or with --list
+    // gui
+    bool runOnStart = false;
+    bool compareOnStart = false;
+    QString screenshotPath; // save the window to this file, then quit
+    std::optional<WindowTab> tab;
+    QString openPath; // a report to open
+    // ipc-export
+    QString fill = QStringLiteral("index");
+    bool managedMemory = false; // --memory managed (refused, with the reason)
+    QString language; // --lang: "en", "zh_CN", or empty for the system's
+    bool noArguments = false; // none but perhaps --lang: the window, or the usage where there is no display
+};
+
+} // namespace sharescope

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "cudasession.h"
+
+#include <string>
+
+namespace sharescope::cuda {
+
+// Where a managed operation points: the host, or a GPU by its index.
+inline constexpr int hostPlace = -1;
+
+// cudaMemPrefetchAsync of one range to `place`, on the legacy default stream.
+cudaError_t prefetchTo(const void *pointer, std::size_t bytes, int place);
+// cudaMemAdvise of one range, for `place`.
+cudaError_t adviseFor(const void *pointer, std::size_t bytes, cudaMemoryAdvise advice, int place);
+
+// What the managed modes share: one cudaMallocManaged buffer per buffer of
+// the kernel, which the host and the kernel both use as they are (no
+// staging), and the prefetch of every buffer to one place, timed.
+class ManagedSessionBase : public CudaSession
+{
+public:
+    ManagedSessionBase(CudaContext &context, const ExperimentSpec &spec, int kernelDevice = -1);
+    ~ManagedSessionBase() override;
+
+    Status allocate(PhaseMeter &meter) override;
+    Result<std::vector<void *>> acquireHost(HostAccess access, PhaseMeter &meter) override;
+    Status releaseHost(PhaseMeter &) override { return okStatus(); }
+    // The CPU reads the managed pages themselves: pages on a GPU fault back
+    // to the host, as the buffer view warns.
+    Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override;
+    Status release(PhaseMeter &meter) override;
+
+protected:
+    // How the report describes buffer `buffer`'s placement.
+    virtual std::string placement(std::size_t buffer) const = 0;
+    // After buffer `buffer` is allocated (advice, for instance).
+    virtual Status allocated(std::size_t buffer) { return (void)buffer, okStatus(); }
+
+    // Every buffer to `place`, one prefetch each, timed by events; the
+    // meter counts `bytes` per buffer with `count`.
+    Status prefetchEvery(PhaseMeter &meter, int place, void (PhaseMeter::*count)(std::uint64_t));
+
+    void *kernelPointer(std::size_t buffer) const override { return m_pointers[buffer]; }
+
+    std::vector<void *> m_pointers;
+
+private:
+    cudaError_t freeAll() { return freeEach(m_pointers, cudaFree); }
+};
+
+} // namespace sharescope::cuda

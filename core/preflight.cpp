@@ -1,0 +1,100 @@
+#include "preflight.h"
+
+#include "peers.h"
+#include "safetylimits.h"
+#include "trnoop.h"
+
+namespace sharescope {
+namespace {
+
+Support openClSupport(const DeviceInfo &device, ModeId mode)
+{
+    const HostMemory memory = modeInfo(mode).hostMemory;
+    if (memory != HostMemory::SvmCoarse && memory != HostMemory::SvmFine)
+        return supported();
+    if (device.versionMajor < 2) {
+        return notSupported(SHARESCOPE_TR_NOOP("Core", "device supports OpenCL %1.%2; SVM needs OpenCL 2.0 or later"),
+                            {std::to_string(device.versionMajor), std::to_string(device.versionMinor)});
+    }
+    if (memory == HostMemory::SvmCoarse && !device.svmCoarseBuffer)
+        return notSupported(SHARESCOPE_TR_NOOP("Catalogue", "device reports no coarse-grained buffer SVM"));
+    if (memory == HostMemory::SvmFine && !device.svmFineBuffer)
+        return notSupported(SHARESCOPE_TR_NOOP("Catalogue", "device reports no fine-grained buffer SVM"));
+    return supported();
+}
+
+Support cudaSupport(const DeviceInfo &device, ModeId mode)
+{
+    if (modeInfo(mode).needsPeer())
+        return peerSupport(device, mode, peerLink(device, defaultPeer(device, mode)), std::nullopt);
+    switch (modeInfo(mode).family) {
+    case ModeFamily::Mapped:
+        if (!device.canMapHostMemory)
+            return notSupported(
+                SHARESCOPE_TR_NOOP("Catalogue", "device cannot map host memory (cudaDevAttrCanMapHostMemory is 0)"));
+        break;
+    case ModeFamily::Managed:
+        if (!device.managedMemory)
+            return notSupported(
+                SHARESCOPE_TR_NOOP("Catalogue", "device reports no managed memory (cudaDevAttrManagedMemory is 0)"));
+        if (modeInfo(mode).prefetch != Prefetch::None && !device.concurrentManagedAccess)
+            return notSupported(
+                SHARESCOPE_TR_NOOP("Catalogue",
+                                   "device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), "
+                                   "which cudaMemPrefetchAsync to the GPU needs"));
+        break;
+    case ModeFamily::Ipc:
+        if (!device.unifiedAddressing)
+            return notSupported(SHARESCOPE_TR_NOOP(
+                "Catalogue",
+                "device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs"));
+        break;
+    case ModeFamily::Copy:
+    case ModeFamily::Peer:
+    case ModeFamily::ClCopy:
+    case ModeFamily::ClMap:
+    case ModeFamily::ClSvm:
+        break;
+    }
+    return supported();
+}
+
+} // namespace
+
+Support supportOf(const DeviceInfo &device, ModeId mode)
+{
+    const ModeInfo &info = modeInfo(mode);
+    if (info.backend != device.backend) {
+        return notSupported(info.backend == BackendKind::Cuda
+                                ? SHARESCOPE_TR_NOOP("Core", "%1 is a CUDA mode and %2 is an OpenCL device")
+                                : SHARESCOPE_TR_NOOP("Core", "%1 is an OpenCL mode and %2 is a CUDA device"),
+                            {std::string(info.name), device.id});
+    }
+    return device.backend == BackendKind::OpenCL ? openClSupport(device, mode) : cudaSupport(device, mode);
+}
+
+Support supportOf(const DeviceInfo &device, const ExperimentSpec &spec)
+{
+    if (!spec.modeInfo().needsPeer() || device.backend != BackendKind::Cuda)
+        return supportOf(device, spec.mode);
+    const std::string peer = spec.peerId.empty() ? defaultPeer(device, spec.mode) : spec.peerId;
+    return peerSupport(device, spec.mode, peerLink(device, peer), spec.peerAccess);
+}
+
+Status preflight(const ExperimentSpec &spec, const DeviceInfo &device, PreflightScope scope)
+{
+    if (Status valid = validate(spec); !valid)
+        return valid;
+    if (Status peer = checkPeerArgument(spec, device); !peer)
+        return peer;
+    if (const Support support = supportOf(device, spec); !support.supported) {
+        return errorOf(ErrorKind::Unsupported,
+                       {SHARESCOPE_TR_NOOP("Core", "mode %1 is not supported on %2: %3"),
+                        {std::string(modeName(spec.mode)), device.id, support.translatable}});
+    }
+    if (scope == PreflightScope::Choice)
+        return okStatus();
+    return checkLimits(spec, device);
+}
+
+} // namespace sharescope

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Checks the include structure of ShareScope's sources.
+
+A unit is a header and the sources that implement it (foo.h, foo.cpp, and a
+source without a header of its own, such as residencypages.cpp, belongs to
+the unit of the first header it includes). Unit A depends on unit B when a
+file of A includes B's header. The check fails when:
+
+  - units depend on each other in a loop (a back-arrow: a lower unit
+    including a higher one), except the pairs listed in ALLOWED_LOOPS with
+    the reason;
+  - a file of one layer includes a header of a higher layer
+    (core < ui/text < ui < app: `app -> ui -> text -> core`);
+  - a core file includes a Qt header.
+
+Usage: scripts/check-includes.py [--verbose]   (exit 1 on a finding)
+"""
+
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAYERS = ["core", "ui/text", "ui", "app"]  # lowest first
+# Loops kept on purpose, each with why (docs/architecture.md).
+ALLOWED_LOOPS = {
+    # The ipc facade: core/ipc.h is what the front ends call whether or not
+    # CUDA is built in; its CUDA implementation lives in cuda/ and uses the
+    # facade's own value types.
+    frozenset({"core/ipc", "core/cuda/ipcexport"}): "the ipc facade and its CUDA implementation",
+}
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
+QT_INCLUDE = re.compile(r"^\s*#\s*include\s+<Q[A-Za-z]*(/[A-Za-z]+)?>", re.MULTILINE)
+
+
+def layer_of(path: Path) -> int:
+    rel = path.relative_to(ROOT).as_posix()
+    for prefix, layer in (("ui/text/", "ui/text"), ("ui/", "ui"), ("app/", "app"), ("core/", "core")):
+        if rel.startswith(prefix):
+            return LAYERS.index(layer)
+    return -1
+
+
+def sources():
+    for folder in ("core", "ui", "app"):
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix in (".h", ".cpp", ".cu") and "build" not in path.parts:
+                yield path
+
+
+def resolve(including: Path, name: str, headers: dict) -> Path | None:
+    """The project header an include names: beside the file, else by the
+    include folders of the targets (core/, ui/, ui/text/, app/)."""
+    candidate = (including.parent / name).resolve()
+    if candidate in headers:
+        return candidate
+    for folder in ("core", "ui/text", "ui", "app"):
+        candidate = (ROOT / folder / name).resolve()
+        if candidate in headers:
+            return candidate
+    return None
+
+
+def main() -> int:
+    verbose = "--verbose" in sys.argv
+    files = list(sources())
+    headers = {p.resolve() for p in files if p.suffix == ".h"}
+    includes = {p: [m.group(1) for m in INCLUDE.finditer(p.read_text(encoding="utf-8"))] for p in files}
+
+    def unit_of(path: Path) -> str:
+        stem = path.with_suffix("")
+        if path.suffix == ".h" or path.with_suffix(".h").resolve() in headers:
+            return stem.relative_to(ROOT).as_posix()
+        for name in includes[path]:
+            header = resolve(path, name, headers)
+            if header is not None:
+                return header.with_suffix("").relative_to(ROOT).as_posix()
+        return stem.relative_to(ROOT).as_posix()
+
+    findings = []
+    graph: dict[str, set[str]] = {}
+    for path in files:
+        unit = unit_of(path)
+        graph.setdefault(unit, set())
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("core/") and QT_INCLUDE.search(text):
+            findings.append(f"{rel}: the Qt-free core includes a Qt header")
+        for name in includes[path]:
+            header = resolve(path, name, headers)
+            if header is None:
+                continue  # generated (version.h, gitcommit.h) or a system header in quotes
+            target = header.with_suffix("").relative_to(ROOT).as_posix()
+            if layer_of(header) > layer_of(path):
+                findings.append(f"{rel}: includes {header.relative_to(ROOT).as_posix()}, from a higher layer")
+            if target != unit:
+                graph[unit].add(target)
+                graph.setdefault(target, set())
+
+    # Strongly connected components (Tarjan), iteratively.
+    index_of, low, on_stack, stack, components = {}, {}, set(), [], []
+    counter = 0
+    for root in sorted(graph):
+        if root in index_of:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index_of[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child in children:
+                if child not in index_of:
+                    index_of[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index_of[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index_of[node]:
+                component = set()
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.add(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    components.append(component)
+
+    for component in components:
+        if frozenset(component) in ALLOWED_LOOPS:
+            if verbose:
+                print(f"allowed loop ({ALLOWED_LOOPS[frozenset(component)]}): {', '.join(sorted(component))}")
+            continue
+        edges = [f"{a} -> {b}" for a in sorted(component) for b in sorted(graph[a]) if b in component]
+        findings.append("include loop between units: " + "; ".join(edges))
+
+    if verbose:
+        print(f"{len(files)} files, {len(graph)} units, {sum(len(v) for v in graph.values())} unit dependencies")
+    for finding in findings:
+        print(finding)
+    if findings:
+        print(f"check-includes: {len(findings)} finding(s)", file=sys.stderr)
+        return 1
+    print(f"check-includes: {len(graph)} units, no include loop, no upward include")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
