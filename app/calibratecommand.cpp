@@ -1,16 +1,16 @@
 #include "calibratecommand.h"
 
 #include "calibrationcache.h"
-#include "calibrationrun.h"
-#include "calibrationstore.h"
+#include "ceilings/calibrationrun.h"
+#include "ceilings/calibrationstore.h"
 #include "ceilingtext.h"
 #include "language.h"
 #include "outputfiles.h"
 #include "progressline.h"
 #include "textconv.h"
 
-#include "calibrationstore.h"
-#include "ceilings.h"
+#include "ceilings/calibrationstore.h"
+#include "ceilings/ceilings.h"
 #include "devices.h"
 
 #include <QCoreApplication>

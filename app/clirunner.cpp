@@ -14,11 +14,11 @@
 #include "outputfiles.h"
 #include "preflight.h"
 #include "progressline.h"
-#include "reportcsv.h"
-#include "reportjson.h"
+#include "report/reportcsv.h"
+#include "report/reportjson.h"
 #include "reporttables.h"
 #include "textconv.h"
-#include "traceexport.h"
+#include "report/traceexport.h"
 #include "trnoop.h"
 
 #include <QCoreApplication>

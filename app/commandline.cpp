@@ -2,7 +2,7 @@
 
 #include "buildinfo.h"
 #include "bytesize.h"
-#include "calibration.h"
+#include "ceilings/calibration.h"
 #include "commandoptions.h"
 #include "environment.h"
 #include "ipcprotocol.h"

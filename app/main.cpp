@@ -1,6 +1,6 @@
 #include "clirunner.h"
 #include "commandline.h"
-#include "countedpassrole.h"
+#include "counting/countedpassrole.h"
 #include "guiapp.h"
 #include "ipc.h"
 #include "language.h"

@@ -4,7 +4,7 @@
 #include "language.h"
 #include "peers.h"
 #include "preflight.h"
-#include "reportfile.h"
+#include "report/reportfile.h"
 
 #include <QCoreApplication>
 #include <QFile>

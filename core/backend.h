@@ -1,12 +1,12 @@
 #pragma once
 
-#include "calibration.h"
+#include "ceilings/calibration.h"
 #include "catalogue.h"
 #include "deviceinfo.h"
 #include "experimentspec.h"
-#include "migration.h"
+#include "counting/migration.h"
 #include "result.h"
-#include "runreport.h"
+#include "report/runreport.h"
 
 #include <cstdint>
 #include <memory>

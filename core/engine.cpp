@@ -1,8 +1,8 @@
 #include "engine.h"
 
 #include "childprocess.h"
-#include "countedpass.h"
-#include "counting.h"
+#include "counting/countedpass.h"
+#include "counting/counting.h"
 #include "environment.h"
 #include "peers.h"
 #include "preflight.h"

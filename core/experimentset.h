@@ -1,9 +1,9 @@
 #pragma once
 
-#include "calibrationstore.h"
+#include "ceilings/calibrationstore.h"
 #include "demos.h"
 #include "engine.h"
-#include "reportset.h"
+#include "report/reportset.h"
 
 #include <atomic>
 #include <filesystem>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "experimentspec.h"
-#include "runreport.h"
+#include "report/runreport.h"
 
 #include <cstdint>
 #include <vector>

@@ -3,7 +3,7 @@
 // Reports whose phases stand at known shares of their ceilings, for the
 // tests of the tables, the CSV and the models.
 
-#include "runreport.h"
+#include "report/runreport.h"
 
 #include <cstdint>
 

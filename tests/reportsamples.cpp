@@ -1,6 +1,6 @@
 #include "reportsamples.h"
 
-#include "reportconsistency.h"
+#include "report/reportconsistency.h"
 
 namespace sharescope {
 namespace {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "runreport.h"
+#include "report/runreport.h"
 
 namespace sharescope {
 

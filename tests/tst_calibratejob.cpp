@@ -2,7 +2,7 @@
 #include "calibrationcache.h"
 #include "calibrationdialog.h"
 #include "calibrationmodel.h"
-#include "calibrationstore.h"
+#include "ceilings/calibrationstore.h"
 #include "devices.h"
 #include "experimentpanel.h"
 #include "mainwindow.h"

@@ -1,8 +1,8 @@
 #include "backend.h"
-#include "calibrationrun.h"
-#include "calibrationstore.h"
+#include "ceilings/calibrationrun.h"
+#include "ceilings/calibrationstore.h"
 #include "environment.h"
-#include "hostbandwidth.h"
+#include "ceilings/hostbandwidth.h"
 
 #include <QTemporaryDir>
 #include <QTest>

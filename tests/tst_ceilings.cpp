@@ -1,6 +1,6 @@
-#include "calibration.h"
-#include "ceilings.h"
-#include "pcielink.h"
+#include "ceilings/calibration.h"
+#include "ceilings/ceilings.h"
+#include "ceilings/pcielink.h"
 
 #include <QTemporaryDir>
 #include <QTest>

@@ -1,7 +1,7 @@
 #include "ceilingreports.h"
 
 #include "bytesize.h"
-#include "reportcsv.h"
+#include "report/reportcsv.h"
 #include "reporttables.h"
 
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "backend.h"
-#include "calibrationrun.h"
-#include "ceilings.h"
+#include "ceilings/calibrationrun.h"
+#include "ceilings/ceilings.h"
 #include "devices.h"
 
 #include <QTest>

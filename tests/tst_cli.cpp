@@ -1,6 +1,6 @@
 #include "bytesize.h"
-#include "reportjson.h"
-#include "runreport.h"
+#include "report/reportjson.h"
+#include "report/runreport.h"
 
 #include <QDir>
 #include <QFile>

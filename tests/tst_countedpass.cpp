@@ -1,6 +1,6 @@
-#include "countedpass.h"
-#include "counting.h"
-#include "reportjson.h"
+#include "counting/countedpass.h"
+#include "counting/counting.h"
+#include "report/reportjson.h"
 #include "reportsamples.h"
 
 #include <QElapsedTimer>

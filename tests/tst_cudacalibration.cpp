@@ -1,8 +1,8 @@
 #include "backend.h"
-#include "calibrationrun.h"
-#include "ceilings.h"
+#include "ceilings/calibrationrun.h"
+#include "ceilings/ceilings.h"
 #include "devices.h"
-#include "pcielink.h"
+#include "ceilings/pcielink.h"
 
 #include <QTest>
 

@@ -7,7 +7,7 @@
 #include "mainwindow.h"
 #include "migrationtab.h"
 #include "openprogress.h"
-#include "reportjson.h"
+#include "report/reportjson.h"
 #include "reportsamples.h"
 #include "runcontroller.h"
 #include "runtabs.h"

@@ -1,5 +1,5 @@
-#include "migration.h"
-#include "residency.h"
+#include "counting/migration.h"
+#include "counting/residency.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
-#include "pagemap.h"
-#include "presencetally.h"
-#include "residency.h"
+#include "counting/pagemap.h"
+#include "counting/presencetally.h"
+#include "counting/residency.h"
 
 #include <QElapsedTimer>
 #include <QFile>

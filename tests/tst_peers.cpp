@@ -3,7 +3,7 @@
 #include "peers.h"
 #include "peertext.h"
 #include "preflight.h"
-#include "reportjson.h"
+#include "report/reportjson.h"
 #include "reportsamples.h"
 #include "reporttables.h"
 

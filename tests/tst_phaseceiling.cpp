@@ -1,6 +1,6 @@
-#include "phaseceiling.h"
-#include "reportconsistency.h"
-#include "reportjson.h"
+#include "ceilings/phaseceiling.h"
+#include "report/reportconsistency.h"
+#include "report/reportjson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,4 +1,4 @@
-#include "reportjson.h"
+#include "report/reportjson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
-#include "reportconsistency.h"
-#include "reportfile.h"
-#include "reportjson.h"
-#include "reportlimits.h"
+#include "report/reportconsistency.h"
+#include "report/reportfile.h"
+#include "report/reportjson.h"
+#include "report/reportlimits.h"
 #include "reportsamples.h"
 
 #include <nlohmann/json.hpp>

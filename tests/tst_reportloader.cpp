@@ -1,4 +1,4 @@
-#include "reportjson.h"
+#include "report/reportjson.h"
 #include "reportloader.h"
 #include "reportsamples.h"
 

@@ -1,4 +1,4 @@
-#include "texttable.h"
+#include "report/texttable.h"
 
 #include <QTest>
 

@@ -1,4 +1,4 @@
-#include "traceexport.h"
+#include "report/traceexport.h"
 
 #include <QTest>
 

@@ -3,7 +3,7 @@
 #include "explanations.h"
 #include "language.h"
 #include "preflight.h"
-#include "reportset.h"
+#include "report/reportset.h"
 #include "trnoop.h"
 
 #include <QDirIterator>

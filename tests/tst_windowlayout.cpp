@@ -3,7 +3,7 @@
 #include "comparechart.h"
 #include "comparemodel.h"
 #include "mainwindow.h"
-#include "reportjson.h"
+#include "report/reportjson.h"
 #include "settabs.h"
 
 #include <QFile>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "calibration.h"
-#include "ceilings.h"
+#include "ceilings/calibration.h"
+#include "ceilings/ceilings.h"
 #include "snapshotmodel.h"
 
 namespace sharescope {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "reportset.h"
+#include "report/reportset.h"
 
 #include <qcustomplot.h>
 

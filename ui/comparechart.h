@@ -1,7 +1,7 @@
 #pragma once
 
 #include "plotstyle.h"
-#include "reportset.h"
+#include "report/reportset.h"
 
 namespace sharescope {
 

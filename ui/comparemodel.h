@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ceilingshare.h"
-#include "reportset.h"
+#include "ceilings/ceilingshare.h"
+#include "report/reportset.h"
 #include "snapshotmodel.h"
 
 namespace sharescope {

@@ -5,8 +5,8 @@
 #include "bytesize.h"
 #include "calibrationcache.h"
 #include "calibrationdialog.h"
-#include "calibrationstore.h"
-#include "ceilings.h"
+#include "ceilings/calibrationstore.h"
+#include "ceilings/ceilings.h"
 #include "ceilingtext.h"
 #include "comparechart.h"
 #include "demolessons.h"
@@ -19,8 +19,8 @@
 #include "openprogress.h"
 #include "outputfile.h"
 #include "plotexport.h"
-#include "reportcsv.h"
-#include "reportjson.h"
+#include "report/reportcsv.h"
+#include "report/reportjson.h"
 #include "reportloader.h"
 #include "runcontroller.h"
 #include "runtabs.h"
@@ -28,7 +28,7 @@
 #include "sweepplot.h"
 #include "textconv.h"
 #include "timelineplot.h"
-#include "traceexport.h"
+#include "report/traceexport.h"
 
 #include <QAction>
 #include <QActionGroup>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "calibration.h"
+#include "ceilings/calibration.h"
 #include "devicelist.h"
 #include "experimentset.h"
-#include "reportset.h"
-#include "runreport.h"
+#include "report/reportset.h"
+#include "report/runreport.h"
 
 #include <QMetaType>
 

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "plotstyle.h"
-#include "runreport.h"
+#include "report/runreport.h"
 
 namespace sharescope {
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ceilingshare.h"
-#include "runreport.h"
+#include "ceilings/ceilingshare.h"
+#include "report/runreport.h"
 #include "snapshotmodel.h"
 
 namespace sharescope {

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "phase.h"
-#include "residency.h"
+#include "counting/residency.h"
 
 #include <QColor>
 #include <QString>

@@ -1,8 +1,8 @@
 #include "reportloader.h"
 
 #include "language.h"
-#include "reportfile.h"
-#include "reportjson.h"
+#include "report/reportfile.h"
+#include "report/reportjson.h"
 
 #include <QFile>
 #include <QThread>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "residency.h"
+#include "counting/residency.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "runworker.h"
 
 #include "calibrationcache.h"
-#include "calibrationrun.h"
+#include "ceilings/calibrationrun.h"
 #include "devices.h"
 #include "language.h"
 #include "textconv.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "demolessons.h"
-#include "reportset.h"
+#include "report/reportset.h"
 
 #include <QWidget>
 

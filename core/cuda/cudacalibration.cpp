@@ -1,6 +1,6 @@
 #include "cudacalibration.h"
 
-#include "../hostbandwidth.h"
+#include "../ceilings/hostbandwidth.h"
 #include "../trnoop.h"
 #include "calibratekernel.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../calibration.h"
+#include "../ceilings/calibration.h"
 #include "cudacontext.h"
 
 namespace sharescope::cuda {

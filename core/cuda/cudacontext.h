@@ -1,7 +1,7 @@
 #pragma once
 
 #include "../deviceinfo.h"
-#include "../pagemap.h"
+#include "../counting/pagemap.h"
 #include "cudaerror.h"
 #include "uvmcounters.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../migration.h"
+#include "../counting/migration.h"
 #include "../result.h"
 
 #include <array>

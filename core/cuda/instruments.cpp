@@ -1,6 +1,6 @@
 #include "instruments.h"
 
-#include "../residency.h"
+#include "../counting/residency.h"
 #include "cupticollector.h"
 
 #include <algorithm>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "../migration.h"
+#include "../counting/migration.h"
 #include "../result.h"
-#include "../runreport.h"
+#include "../report/runreport.h"
 #include "cudacontext.h"
 
 #include <vector>

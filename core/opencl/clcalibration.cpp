@@ -1,7 +1,7 @@
 #include "clcalibration.h"
 
-#include "../ceilings.h"
-#include "../hostbandwidth.h"
+#include "../ceilings/ceilings.h"
+#include "../ceilings/hostbandwidth.h"
 #include "../hostmemory.h"
 #include "../trnoop.h"
 #include "clerror.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "../calibration.h"
+#include "../ceilings/calibration.h"
 #include "clcontext.h"
 
 namespace sharescope::opencl {

@@ -6,7 +6,7 @@
 
 #include "bytesize.h"
 #include "catalogue.h"
-#include "migration.h"
+#include "counting/migration.h"
 
 #include <array>
 #include <charconv>

@@ -3,8 +3,8 @@
 // to a run (buffers, phase windows) and a stream of records.
 #include "fuzzcheck.h"
 
-#include "migration.h"
-#include "residency.h"
+#include "counting/migration.h"
+#include "counting/residency.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 

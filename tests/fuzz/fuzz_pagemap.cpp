@@ -3,7 +3,7 @@
 // in blocks of any size.
 #include "fuzzcheck.h"
 
-#include "presencetally.h"
+#include "counting/presencetally.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 

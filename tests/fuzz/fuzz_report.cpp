@@ -1,8 +1,8 @@
 // The report reader: any bytes, as File -> Open and `gui --open` get them.
 #include "fuzzcheck.h"
 
-#include "reportconsistency.h"
-#include "reportjson.h"
+#include "report/reportconsistency.h"
+#include "report/reportjson.h"
 
 #include <cstdint>
 #include <string_view>

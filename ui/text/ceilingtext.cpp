@@ -4,7 +4,7 @@
 #include "textconv.h"
 
 #include "bytesize.h"
-#include "texttable.h"
+#include "report/texttable.h"
 
 #include <QCoreApplication>
 

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "calibration.h"
-#include "calibrationstore.h"
-#include "ceilingshare.h"
-#include "phaseceiling.h"
-#include "runreport.h"
+#include "ceilings/calibration.h"
+#include "ceilings/calibrationstore.h"
+#include "ceilings/ceilingshare.h"
+#include "ceilings/phaseceiling.h"
+#include "report/runreport.h"
 
 #include <QString>
 #include <QStringList>

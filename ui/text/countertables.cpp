@@ -4,7 +4,7 @@
 #include "counterwording.h"
 #include "language.h"
 #include "textconv.h"
-#include "texttable.h"
+#include "report/texttable.h"
 
 #include <QCoreApplication>
 

@@ -2,7 +2,7 @@
 
 #include "demos.h"
 #include "lesson.h"
-#include "reportset.h"
+#include "report/reportset.h"
 
 namespace sharescope {
 

@@ -4,8 +4,8 @@
 #include "counterwording.h"
 #include "language.h"
 #include "lesson.h"
-#include "reportset.h"
-#include "runreport.h"
+#include "report/reportset.h"
+#include "report/runreport.h"
 #include "textconv.h"
 
 #include <QCoreApplication>

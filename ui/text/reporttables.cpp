@@ -8,7 +8,7 @@
 #include "textconv.h"
 
 #include "bytesize.h"
-#include "texttable.h"
+#include "report/texttable.h"
 
 #include <QCoreApplication>
 

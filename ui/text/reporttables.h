@@ -1,8 +1,8 @@
 #pragma once
 
 #include "devicelist.h"
-#include "reportset.h"
-#include "runreport.h"
+#include "report/reportset.h"
+#include "report/runreport.h"
 #include "support.h"
 
 #include <QString>

@@ -1,7 +1,7 @@
 #include "countedpass.h"
 
 #include "childprocess.h"
-#include "reportjson.h"
+#include "report/reportjson.h"
 #include "trnoop.h"
 
 #include <nlohmann/json.hpp>

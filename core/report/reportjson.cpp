@@ -1,6 +1,6 @@
 #include "reportjson.h"
 
-#include "ceilingsjson.h"
+#include "ceilings/ceilingsjson.h"
 #include "devicelist.h"
 #include "reportconsistency.h"
 #include "reportdocument.h"

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "calibration.h"
-#include "reportset.h"
+#include "report/reportset.h"
 
 #include <filesystem>
 #include <optional>

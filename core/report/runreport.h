@@ -1,12 +1,12 @@
 #pragma once
 
-#include "ceilings.h"
+#include "ceilings/ceilings.h"
 #include "deviceinfo.h"
 #include "environment.h"
 #include "experimentspec.h"
-#include "migration.h"
+#include "counting/migration.h"
 #include "phase.h"
-#include "residency.h"
+#include "counting/residency.h"
 
 #include <cstdint>
 #include <optional>

@@ -1,6 +1,6 @@
 #include "reportcsv.h"
 
-#include "ceilingshare.h"
+#include "ceilings/ceilingshare.h"
 
 #include <charconv>
 #include <sstream>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "phaseceiling.h"
-#include "runreport.h"
+#include "report/runreport.h"
 
 #include <cstdint>
 #include <optional>

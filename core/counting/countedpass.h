@@ -3,7 +3,7 @@
 #include "engineobserver.h"
 #include "experimentspec.h"
 #include "result.h"
-#include "runreport.h"
+#include "report/runreport.h"
 
 #include <atomic>
 #include <functional>
