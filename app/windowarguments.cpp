@@ -2,13 +2,13 @@
 
 #include "devices.h"
 #include "language.h"
+#include "nativename.h"
 #include "peers.h"
 #include "reportfile.h"
 #include "safetylimits.h"
 #include "trnoop.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QFileInfo>
 #include <QImageWriter>
 
@@ -34,7 +34,7 @@ Result<QByteArray> screenshotFormat(const QString &path)
         names << QString::fromLatin1(name);
     return badArgument(WindowArguments::tr("cannot save a screenshot as '%1': its extension names no image format "
                                            "this program can write; accepted: %2")
-                           .arg(path, names.join(QStringLiteral(", ")))
+                           .arg(shownFileName(path), names.join(QStringLiteral(", ")))
                            .toStdString());
 }
 
@@ -43,7 +43,7 @@ Result<QByteArray> screenshotFormat(const QString &path)
 // close; its contents are read by the window, off its GUI thread.
 Status checkReport(const QString &path)
 {
-    return checkReportFile(QFile::encodeName(path).toStdString());
+    return checkReportFile(nativeFileName(path).toStdString());
 }
 
 Status checkDevice(const CommandLineOptions &options)
