@@ -87,7 +87,7 @@ QString linkTarget(const QString &path)
 // A name not taken yet, as a canonical path (its directory resolved).
 QString canonicalNewName(const QString &path)
 {
-    const QString target = linkTarget(path);
+    QString target = linkTarget(path);
     char *resolved = ::realpath(nativeFileName(directoryOf(target)), nullptr);
     if (!resolved)
         return target;
