@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <filesystem>
 #include <thread>
 #include <vector>
 
@@ -142,6 +143,20 @@ CliOutcome runWithBytes(const QList<QByteArray> &arguments, const QString &error
     err.remove();
     return outcome;
 }
+
+// A temporary directory for names that are not UTF-8, which QTemporaryDir
+// cannot remove (it asks for them by their decoded names).
+struct ByteNamedDir : QTemporaryDir
+{
+    ByteNamedDir() = default;
+    ByteNamedDir(const ByteNamedDir &) = delete;
+    ByteNamedDir &operator=(const ByteNamedDir &) = delete;
+    ~ByteNamedDir()
+    {
+        std::error_code ignored;
+        std::filesystem::remove_all(QFile::encodeName(path()).toStdString(), ignored);
+    }
+};
 
 // The names in a directory, as the bytes the file system holds.
 QList<QByteArray> namesIn(const QString &directory)
@@ -309,7 +324,7 @@ private slots:
     {
         QFETCH(QByteArray, option);
         QFETCH(QByteArray, name);
-        QTemporaryDir dir;
+        ByteNamedDir dir;
         const QByteArray directory = QFile::encodeName(dir.path()) + "/out";
         QCOMPARE(::mkdir(directory.constData(), 0700), 0);
         QList<QByteArray> arguments;
@@ -333,7 +348,7 @@ private slots:
     // not UTF-8.
     void windowUsesTheExactNamesGiven()
     {
-        QTemporaryDir dir;
+        ByteNamedDir dir;
         const QByteArray directory = QFile::encodeName(dir.path());
         const QByteArray report = directory + "/r\xFF.json";
         const QByteArray screenshot = directory + "/s\xFF.png";
@@ -352,7 +367,7 @@ private slots:
     // Where such a name cannot be written, the message shows its bytes.
     void namesAnUnwritableNameByItsBytes()
     {
-        QTemporaryDir dir;
+        ByteNamedDir dir;
         const QByteArray missing = QFile::encodeName(dir.path()) + "/no\xFF" "dir/out.json";
         QList<QByteArray> arguments;
         for (const QString &argument : runWith({"--json"}))

@@ -1,5 +1,7 @@
 #include "nativename.h"
 
+#include <QStringDecoder>
+
 namespace sharescope {
 namespace {
 
@@ -39,6 +41,14 @@ qsizetype validSequence(const QByteArray &bytes, qsizetype at)
     return length;
 }
 
+// Valid UTF-8 as text; QString::fromUtf8 would drop a leading byte order
+// mark, which is part of a name like any other character.
+QString decoded(const char *bytes, qsizetype size)
+{
+    QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+    return utf8.decode(QByteArrayView(bytes, size));
+}
+
 // Whether name[i] stands for a byte: an escape that is not the second half
 // of a surrogate pair.
 bool isEscape(const QString &name, qsizetype i)
@@ -58,11 +68,11 @@ QString fromNativeName(const QByteArray &bytes)
             at += length;
             continue;
         }
-        text += QString::fromUtf8(bytes.constData() + runStart, at - runStart);
+        text += decoded(bytes.constData() + runStart, at - runStart);
         text += QChar(static_cast<char16_t>(0xDC00 + static_cast<unsigned char>(bytes[at])));
         runStart = ++at;
     }
-    return text + QString::fromUtf8(bytes.constData() + runStart, bytes.size() - runStart);
+    return text + decoded(bytes.constData() + runStart, bytes.size() - runStart);
 }
 
 QByteArray nativeFileName(const QString &name)
