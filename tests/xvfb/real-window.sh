@@ -86,10 +86,12 @@ wait_for "X server (Xvfb)" test -s "$work/display"
 export DISPLAY=":$(head -n1 "$work/display")"
 step "Xvfb on $DISPLAY"
 
-# The visible windows of the program whose title matches a regular expression.
-windows_named() { xdotool search --onlyvisible --pid "$app_pid" --name "$1" 2>/dev/null; }
+# The visible windows of the program whose title matches a regular
+# expression (--all: every condition, not any). Qt appends " — ShareScope"
+# to a dialog's title. Menus are windows of their own.
+windows_named() { xdotool search --all --onlyvisible --pid "$app_pid" --name "$1" 2>/dev/null; }
 window_named() { windows_named "$1" | head -n1; }
-visible_count() { xdotool search --onlyvisible --pid "$app_pid" --name '' 2>/dev/null | wc -l; }
+visible_count() { windows_named '' | wc -l; }
 key() { xdotool key --clearmodifiers "$@"; }
 
 start_window() {
@@ -102,9 +104,9 @@ start_window() {
 # Types a path into the file dialog titled $1 and accepts it.
 through_dialog() {
   local title=$1 path=$2
-  wait_for "dialog '$title'" window_named "^$title\$"
+  wait_for "dialog '$title'" window_named "^$title"
   local dialog
-  dialog=$(window_named "^$title\$")
+  dialog=$(window_named "^$title")
   xdotool windowfocus --sync "$dialog"
   key ctrl+a
   xdotool type --delay 5 "$path"
@@ -130,7 +132,7 @@ key ctrl+r
 # Save is enabled once the run has finished: until then Ctrl+S does nothing.
 report=$work/out/report.json
 deadline=$((SECONDS + limit * 2))
-until [ -n "$(window_named '^Save report$')" ]; do
+until [ -n "$(window_named '^Save report')" ]; do
   [ $SECONDS -lt $deadline ] || fail "the run did not finish (no Save dialog) within $((limit * 2)) s of Ctrl+R"
   kill -0 "$app_pid" 2>/dev/null || fail "the window ended during the run"
   xdotool windowfocus "$main" 2>/dev/null || true
@@ -161,11 +163,13 @@ wait_for "Demos menu to close" test "$(visible_count)" -eq 1
 step "Demos menu opened and closed"
 
 # View > Language > 简体中文, the last entry (Up from the first wraps to it).
+xdotool windowfocus --sync "$main"
 key alt+v
 wait_for "View menu" test "$(visible_count)" -gt 1
 key l
 wait_for "Language menu" test "$(visible_count)" -gt 2
 key Up Return
+xdotool windowfocus --sync "$main"
 quit_window
 settings=$XDG_CONFIG_HOME/ShareScope/sharescope.conf
 grep -qx 'language=zh_CN' "$settings" 2>/dev/null ||
@@ -183,10 +187,12 @@ for message in tree.parse(sys.argv[1]).iter('message'):
 PY
 )
 [ -n "$open_title" ] || fail "no Chinese for 'Open a ShareScope report' in the translations"
+xdotool windowfocus --sync "$main"
 key ctrl+o
-wait_for "dialog '$open_title'" window_named "^$open_title\$"
+wait_for "dialog '$open_title'" window_named "^$open_title"
 key Escape
 wait_for "Open dialog to close" test "$(visible_count)" -eq 1
+xdotool windowfocus --sync "$main"
 quit_window
 step "second start in Chinese"
 
