@@ -15,7 +15,7 @@
 # skipped: Xvfb, xdotool or python3 missing (scripts/setup.sh installs them).
 set -euo pipefail
 binary=${1:?usage: real-window.sh SHARESCOPE [TIMEOUT_SECONDS]}
-limit=${2:-30} # seconds for each wait; the whole test takes about 15 s
+limit=${2:-30} # seconds for each wait; the whole test takes about 6 s
 source_dir=$(cd "$(dirname "$0")/../.." && pwd)
 for tool in Xvfb xdotool python3; do
   if ! command -v "$tool" >/dev/null 2>&1; then
