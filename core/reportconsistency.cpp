@@ -197,26 +197,28 @@ Problem checkResidencyBuffers(const RunReport &r, const std::string &p)
     return std::nullopt;
 }
 
-// A map has a snapshot after alloc and after each iteration phase, in
-// order: none missing, none out of place.
+// Where a snapshot falls in the run: 0 after alloc, then one place after
+// each iteration phase.
+std::uint64_t windowOf(const ResidencySnapshot &snapshot)
+{
+    if (snapshot.iteration < 0)
+        return 0;
+    const auto phase = std::ranges::find(iterationPhases, snapshot.phase) - iterationPhases.begin();
+    return 1 + static_cast<std::uint64_t>(snapshot.iteration) * iterationPhases.size()
+        + static_cast<std::uint64_t>(phase);
+}
+
+// A map's snapshots follow the run's phases in order, each phase at most
+// once: a snapshot out of place would be shown as another phase's.
 Problem checkSnapshotOrder(const RunReport &r, const std::string &p)
 {
-    const Residency &residency = r.residency;
-    if (residency.buffers.empty())
-        return std::nullopt;
-    const std::uint64_t windows = 1 + r.iterations.size() * iterationPhases.size();
-    if (residency.snapshots.size() != windows) {
-        return p + "residency.snapshots has " + number(residency.snapshots.size()) + " entries; a run of "
-            + number(r.iterations.size()) + " iterations has " + number(windows)
-            + ": one after alloc and one after each iteration phase";
-    }
-    for (std::size_t s = 0; s < residency.snapshots.size(); ++s) {
-        const ResidencySnapshot &snapshot = residency.snapshots[s];
-        const int iteration = s == 0 ? -1 : static_cast<int>((s - 1) / iterationPhases.size());
-        const Phase phase = s == 0 ? Phase::Alloc : iterationPhases[(s - 1) % iterationPhases.size()];
-        if (snapshot.iteration != iteration || snapshot.phase != phase) {
-            return p + "residency.snapshots[" + number(s) + "] is after " + placeText(snapshot.iteration, snapshot.phase)
-                + "; snapshot " + number(s) + " of a run is after " + placeText(iteration, phase);
+    const std::vector<ResidencySnapshot> &snapshots = r.residency.snapshots;
+    for (std::size_t s = 1; s < snapshots.size(); ++s) {
+        if (windowOf(snapshots[s]) <= windowOf(snapshots[s - 1])) {
+            return p + "residency.snapshots[" + number(s) + "] is after " + placeText(snapshots[s].iteration, snapshots[s].phase)
+                + ", not later than snapshot " + number(s - 1) + " (after "
+                + placeText(snapshots[s - 1].iteration, snapshots[s - 1].phase)
+                + "); snapshots follow the run's phases, each at most once";
         }
     }
     return std::nullopt;

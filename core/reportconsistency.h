@@ -15,8 +15,8 @@ namespace sharescope {
 // verification count other than expectedChecked(), mismatches beyond their
 // count, negative indexes, events and snapshots in iterations or phases that
 // do not exist, a residency map of buffers that are not the run's managed
-// buffers (or of one twice, or of another size), and a map without its
-// snapshot after alloc and after each iteration phase, in order.
+// buffers (or of one twice, or of another size), and snapshots out of the
+// order of the run's phases.
 // A report that is well-formed JSON but disagrees with itself would be shown
 // as if it were measured. The message names the field: "iterations[3].phases
 // has 4 phases; a report has 5 per iteration".

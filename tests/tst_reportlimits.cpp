@@ -107,11 +107,11 @@ private slots:
             "{\"chunkBytes\": 65536, \"unexplainedBytes\": 0, \"buffers\": [], "
             "\"snapshots\": [{\"iteration\": -1, \"phase\": \"alloc\", \"chunks\": []}]}",
             "residency.snapshots has 1 entries, and residency.buffers none");
-        row("snapshot missing", "/residency/snapshots/15", "erase",
-            "residency.snapshots has 15 entries; a run of 3 iterations has 16: one after alloc and one after each");
         row("snapshot out of place", "/residency/snapshots/2/phase", "\"kernel\"",
-            "residency.snapshots[2] is after iteration 0's 'kernel'; snapshot 2 of a run is after iteration 0's "
-            "'to-device'");
+            "residency.snapshots[3] is after iteration 0's 'kernel', not later than snapshot 2 (after iteration 0's "
+            "'kernel')");
+        row("snapshots out of order", "/residency/snapshots/6/iteration", "0",
+            "residency.snapshots[6] is after iteration 0's 'host-init', not later than snapshot 5");
         row("checked", "/verification/checked", "5", "verification.checked is 5; 262144 elements");
         row("checked huge", "/verification/checked", "18446744073709551615", "give 786432");
         row("mismatches beyond checked", "/verification/mismatches", "10000000",
