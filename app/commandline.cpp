@@ -7,6 +7,7 @@
 #include "environment.h"
 #include "ipcprotocol.h"
 #include "language.h"
+#include "nativename.h"
 #include "textconv.h"
 
 #include <QCommandLineParser>
@@ -329,6 +330,14 @@ QString reproduce(const QStringList &arguments)
 {
     QStringList words{QStringLiteral("sharescope")};
     for (const QString &argument : arguments.mid(1)) {
+        // A name that is not UTF-8 (nativename.h), in the $'...' quoting of
+        // bash and POSIX sh: its other bytes as \xFF.
+        if (nativeFileName(argument) != argument.toUtf8()) {
+            QString quoted = argument;
+            quoted.replace(QLatin1Char('\\'), QStringLiteral("\\\\")).replace(QLatin1Char('\''), QStringLiteral("\\'"));
+            words << QStringLiteral("$'") + shownFileName(quoted) + QLatin1Char('\'');
+            continue;
+        }
         const bool plain = !argument.isEmpty() && std::all_of(argument.begin(), argument.end(), [](QChar c) {
             return c.isLetterOrNumber() || QStringLiteral("-_.,:/=+@%").contains(c);
         });

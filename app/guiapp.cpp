@@ -6,6 +6,7 @@
 #include "experimentpanel.h"
 #include "language.h"
 #include "mainwindow.h"
+#include "nativename.h"
 #include "outputfile.h"
 #include "textconv.h"
 #include "windowarguments.h"
@@ -251,7 +252,7 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
                     return startRequested();
                 err << "sharescope: "
                     << QCoreApplication::translate("main", "'%1' is not a ShareScope report: %2")
-                           .arg(options.openPath, message)
+                           .arg(shownFileName(options.openPath), message)
                     << Qt::endl;
                 app.exit(2);
             });

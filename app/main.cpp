@@ -4,6 +4,7 @@
 #include "guiapp.h"
 #include "ipc.h"
 #include "language.h"
+#include "nativename.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -40,9 +41,11 @@ int main(int argc, char **argv)
     // The other hidden role: an experiment's counted pass, instruments on.
     if (argc == 2 && std::strcmp(argv[1], "counted-pass") == 0)
         return sharescope::runCountedPassRole();
+    // Decoded so that a file name that is not UTF-8 keeps its bytes (see
+    // nativename.h): QCoreApplication::arguments() would lose them.
     QStringList arguments;
     for (int i = 0; i < argc; ++i)
-        arguments << QString::fromLocal8Bit(argv[i]);
+        arguments << sharescope::fromNativeName(QByteArray(argv[i]));
 
     QTextStream out(stdout);
     QTextStream err(stderr);

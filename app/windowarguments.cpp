@@ -2,12 +2,12 @@
 
 #include "devices.h"
 #include "language.h"
+#include "nativename.h"
 #include "peers.h"
 #include "preflight.h"
 #include "report/reportfile.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QFileInfo>
 #include <QImageWriter>
 
@@ -33,7 +33,7 @@ Result<QByteArray> screenshotFormat(const QString &path)
         names << QString::fromLatin1(name);
     return badArgument(WindowArguments::tr("cannot save a screenshot as '%1': its extension names no image format "
                                            "this program can write; accepted: %2")
-                           .arg(path, names.join(QStringLiteral(", ")))
+                           .arg(shownFileName(path), names.join(QStringLiteral(", ")))
                            .toStdString());
 }
 
@@ -42,7 +42,7 @@ Result<QByteArray> screenshotFormat(const QString &path)
 // close; its contents are read by the window, off its GUI thread.
 Status checkReport(const QString &path)
 {
-    return checkReportFile(QFile::encodeName(path).toStdString());
+    return checkReportFile(nativeFileName(path).toStdString());
 }
 
 Status checkDevice(const CommandLineOptions &options)

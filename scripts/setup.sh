@@ -17,6 +17,7 @@ packages=(
   nlohmann-json3-dev
   fonts-dejavu-core
   fonts-wqy-microhei       # draws the Chinese interface (--lang zh_CN)
+  xvfb xdotool             # tests/xvfb/real-window.sh: the window on a real X server, driven by keyboard
 )
 if [ "${1:-}" = fuzz ]; then
   # scripts/fuzz.sh: clang and its libFuzzer and sanitizer runtimes.

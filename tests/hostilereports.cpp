@@ -95,6 +95,7 @@ void inconsistent(Reports &reports, const QByteArray &valid)
     add("device-index-negative", "device/index", "-1");
     add("summary-disagrees", "summary/0/hostNs/median", "1");
     add("buffers-of-another-kernel", "buffers/0/name", "\"perm\"");
+    add("buffers-empty", "buffers", "[]");
     // A few hundred bytes that would decode to 48 MiB per snapshot.
     QByteArray snapshots = "[";
     for (int i = 0; i < 30; ++i)

@@ -8,14 +8,23 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <filesystem>
 #include <thread>
+#include <vector>
+
+extern char **environ;
 
 namespace {
 
@@ -81,6 +90,101 @@ bool isReport(const QByteArray &bytes)
     QJsonParseError error;
     const QJsonObject report = QJsonDocument::fromJson(bytes, &error).object();
     return error.error == QJsonParseError::NoError && report[QStringLiteral("format")] == "sharescope-report";
+}
+
+// Runs the binary with these argument bytes exactly. QProcess cannot: it
+// encodes its QString arguments as UTF-8, so a byte 0xFF would never reach
+// the program. English, offscreen; stderr comes back, stdout is dropped.
+CliOutcome runWithBytes(const QList<QByteArray> &arguments, const QString &errorFile)
+{
+    std::vector<QByteArray> environment{"LC_ALL=C.UTF-8", "QT_QPA_PLATFORM=offscreen"};
+    for (char **entry = environ; *entry; ++entry) {
+        const QByteArray variable(*entry);
+        if (!variable.startsWith("LC_ALL=") && !variable.startsWith("LANGUAGE=")
+            && !variable.startsWith("QT_QPA_PLATFORM="))
+            environment.push_back(variable);
+    }
+    std::vector<char *> envp;
+    for (QByteArray &variable : environment)
+        envp.push_back(variable.data());
+    envp.push_back(nullptr);
+    QByteArray binary = QFile::encodeName(sharescopeBinary());
+    QList<QByteArray> words = arguments;
+    std::vector<char *> argv{binary.data()};
+    for (QByteArray &word : words)
+        argv.push_back(word.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    const QByteArray errorPath = QFile::encodeName(errorFile);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, errorPath.constData(), O_WRONLY | O_CREAT | O_TRUNC,
+                                     0600);
+    pid_t pid = 0;
+    const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    CliOutcome outcome;
+    if (spawned != 0)
+        return outcome;
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(5);
+    while (::waitpid(pid, &status, WNOHANG) == 0) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, &status, 0);
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    outcome.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    QFile err(errorFile);
+    if (err.open(QIODevice::ReadOnly))
+        outcome.err = QString::fromUtf8(err.readAll());
+    err.remove();
+    return outcome;
+}
+
+// A temporary directory for names that are not UTF-8, which QTemporaryDir
+// cannot remove (it asks for them by their decoded names).
+struct ByteNamedDir : QTemporaryDir
+{
+    ByteNamedDir() = default;
+    ByteNamedDir(const ByteNamedDir &) = delete;
+    ByteNamedDir &operator=(const ByteNamedDir &) = delete;
+    ~ByteNamedDir()
+    {
+        std::error_code ignored;
+        std::filesystem::remove_all(QFile::encodeName(path()).toStdString(), ignored);
+    }
+};
+
+// The names in a directory, as the bytes the file system holds.
+QList<QByteArray> namesIn(const QString &directory)
+{
+    QList<QByteArray> names;
+    if (DIR *dir = ::opendir(QFile::encodeName(directory))) {
+        while (const dirent *entry = ::readdir(dir)) {
+            const QByteArray name(entry->d_name);
+            if (name != "." && name != "..")
+                names << name;
+        }
+        ::closedir(dir);
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+QByteArray readBytes(const QByteArray &path)
+{
+    QByteArray data;
+    const int fd = ::open(path.constData(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return data;
+    char chunk[65536];
+    for (ssize_t n; (n = ::read(fd, chunk, sizeof chunk)) > 0;)
+        data.append(chunk, n);
+    ::close(fd);
+    return data;
 }
 
 } // namespace
@@ -203,6 +307,77 @@ private slots:
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
         QVERIFY2(isReport(outcome.out), outcome.out.left(200).constData());
         QVERIFY(QFileInfo(link).isSymLink());
+    }
+
+    // File names are bytes. One that is not UTF-8 (0xFF cannot be) is the
+    // file written, not a name with U+FFFD in its place.
+    void writesTheExactNameGiven_data()
+    {
+        QTest::addColumn<QByteArray>("option");
+        QTest::addColumn<QByteArray>("name");
+        QTest::addRow("--json") << QByteArray("--json") << QByteArray("r\xFFport.json");
+        QTest::addRow("--csv") << QByteArray("--csv") << QByteArray("t\xFE\xFF" "ble.csv");
+        QTest::addRow("--trace") << QByteArray("--trace") << QByteArray("tr\xC3\x28" "ce.json"); // a broken sequence
+        QTest::addRow("--json=") << QByteArray("--json=") << QByteArray("\x80\xFF\xED\xB0\x80.json");
+    }
+    void writesTheExactNameGiven()
+    {
+        QFETCH(QByteArray, option);
+        QFETCH(QByteArray, name);
+        ByteNamedDir dir;
+        const QByteArray directory = QFile::encodeName(dir.path()) + "/out";
+        QCOMPARE(::mkdir(directory.constData(), 0700), 0);
+        QList<QByteArray> arguments;
+        for (const QString &argument : runWith({}))
+            arguments << argument.toUtf8();
+        const QByteArray file = directory + "/" + name;
+        if (option.endsWith('='))
+            arguments << option + file;
+        else
+            arguments << option << file;
+        const CliOutcome outcome = runWithBytes(arguments, dir.filePath("stderr"));
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QCOMPARE(namesIn(QFile::decodeName(directory)), QList<QByteArray>{name});
+        const QByteArray written = readBytes(file);
+        QVERIFY(!written.isEmpty());
+        if (option.startsWith("--json"))
+            QVERIFY2(isReport(written), written.left(200).constData());
+    }
+
+    // The window's screenshot, and the report it opens, by names that are
+    // not UTF-8.
+    void windowUsesTheExactNamesGiven()
+    {
+        ByteNamedDir dir;
+        const QByteArray directory = QFile::encodeName(dir.path());
+        const QByteArray report = directory + "/r\xFF.json";
+        const QByteArray screenshot = directory + "/s\xFF.png";
+        QList<QByteArray> arguments;
+        for (const QString &argument : runWith({"--json"}))
+            arguments << argument.toUtf8();
+        arguments << report;
+        QVERIFY2(runWithBytes(arguments, dir.filePath("stderr")).exitCode == 0, "the report was not written");
+        const CliOutcome outcome = runWithBytes({"gui", "--open", report, "--screenshot", screenshot},
+                                                dir.filePath("stderr"));
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QVERIFY(readBytes(screenshot).startsWith("\x89PNG"));
+        QCOMPARE(namesIn(dir.path()), (QList<QByteArray>{"r\xFF.json", "s\xFF.png"}));
+    }
+
+    // Where such a name cannot be written, the message shows its bytes.
+    void namesAnUnwritableNameByItsBytes()
+    {
+        ByteNamedDir dir;
+        const QByteArray missing = QFile::encodeName(dir.path()) + "/no\xFF" "dir/out.json";
+        QList<QByteArray> arguments;
+        for (const QString &argument : runWith({"--json"}))
+            arguments << argument.toUtf8();
+        arguments << missing;
+        const CliOutcome outcome = runWithBytes(arguments, dir.filePath("stderr"));
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains(QStringLiteral("there is no directory '%1/no\\xFFdir'").arg(dir.path())),
+                 qPrintable(outcome.err));
+        QCOMPARE(namesIn(dir.path()), QList<QByteArray>{});
     }
 
     void refusesBadOutputsBeforeRunning_data()

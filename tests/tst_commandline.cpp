@@ -1,6 +1,9 @@
 #include "commandline.h"
+#include "nativename.h"
 
 #include <QCoreApplication>
+#include <QFile>
+#include <QStringDecoder>
 #include <QTest>
 
 using namespace sharescope;
@@ -293,6 +296,63 @@ private slots:
         QCOMPARE(result.status, CommandLineResult::Status::Error);
         QCOMPARE(result.exitCode(), 2);
         QVERIFY2(!result.text.isEmpty(), "an error says what is wrong");
+    }
+
+    // Argument bytes that are not UTF-8 come back as the same bytes; valid
+    // UTF-8 decodes as Qt decodes it.
+    void keepsTheBytesOfNamesThatAreNotUtf8_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::addColumn<bool>("valid");
+        QTest::addRow("ascii") << QByteArray("report.json") << true;
+        QTest::addRow("chinese") << QByteArray("报告.json") << true;
+        QTest::addRow("emoji, a surrogate pair") << QByteArray("\xF0\x9F\x92\xA5.json") << true;
+        QTest::addRow("byte order mark") << QByteArray("\xEF\xBB\xBFx") << true;
+        QTest::addRow("0xFF") << QByteArray("a\xFF" "b.json") << false;
+        QTest::addRow("0x80 alone") << QByteArray("\x80") << false;
+        QTest::addRow("truncated sequence") << QByteArray("x\xE6\x8A") << false;
+        QTest::addRow("overlong slash") << QByteArray("\xC0\xAF") << false;
+        QTest::addRow("encoded surrogate") << QByteArray("\xED\xB2\x80") << false;
+        QTest::addRow("beyond U+10FFFF") << QByteArray("\xF4\x90\x80\x80") << false;
+        QTest::addRow("escape after a pair") << QByteArray("\xF0\x9F\x92\xA5\xDC") << false;
+        QTest::addRow("latin-1") << QByteArray("r\xE9sum\xE9.csv") << false;
+    }
+    void keepsTheBytesOfNamesThatAreNotUtf8()
+    {
+        QFETCH(QByteArray, bytes);
+        QFETCH(bool, valid);
+        const QString name = fromNativeName(bytes);
+        QCOMPARE(nativeFileName(name), bytes);
+        if (valid) {
+            // As Qt decodes it, but for a leading byte order mark: a name keeps it.
+            QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::ConvertInitialBom);
+            QCOMPARE(name, QString(utf8.decode(bytes)));
+            QCOMPARE(shownFileName(name), name);
+        } else {
+            QVERIFY(QFile::encodeName(name) != bytes); // what Qt alone would open
+            QVERIFY(shownFileName(name).contains(QStringLiteral("\\x")));
+        }
+    }
+    void keepsTheBytesOfEveryTwoByteName()
+    {
+        for (int a = 0; a < 256; ++a) {
+            for (int b = 1; b < 256; ++b) {
+                const QByteArray bytes{static_cast<char>(a ? a : 'a'), static_cast<char>(b)};
+                if (nativeFileName(fromNativeName(bytes)) != bytes)
+                    QFAIL(qPrintable(QStringLiteral("%1 does not come back").arg(QString::fromLatin1(bytes.toHex()))));
+            }
+        }
+    }
+
+    // The report's command line reproduces such a name with $'...'.
+    void reproducesNamesThatAreNotUtf8()
+    {
+        const QStringList arguments{"sharescope", "run", "--json", fromNativeName("it's a\\\xFF.json")};
+        const auto result = parseCommandLine(arguments);
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QCOMPARE(nativeFileName(result.options.jsonPath), QByteArray("it's a\\\xFF.json"));
+        QCOMPARE(QString::fromStdString(result.options.request.commandLine),
+                 QStringLiteral("sharescope run --json $'it\\'s a\\\\\\xFF.json'"));
     }
 
     void rejectsBadArguments()

@@ -273,27 +273,43 @@ private slots:
         panel()->setIterations(2, 1);
     }
 
+    void keepsItsStateWhenAReportIsMalformed_data()
+    {
+        QTest::addColumn<QByteArray>("contents");
+        QTest::addColumn<QString>("message");
+        QTest::addRow("truncated") << QByteArray("{\"format\": \"sharescope-report\", \"formatVersion\": 1, \"iterations\": ")
+                                   << "not valid JSON";
+        // Well-formed, and a three-buffer kernel with no buffers.
+        QJsonObject report = QJsonDocument::fromJson(QByteArray::fromStdString(toJson(sampleRun()))).object();
+        report[QStringLiteral("buffers")] = QJsonArray();
+        QTest::addRow("no buffers") << QJsonDocument(report).toJson()
+                                    << "the field 'buffers' has 0 entries; it must list the 3 buffers of gather";
+    }
     void keepsItsStateWhenAReportIsMalformed()
     {
+        QFETCH(QByteArray, contents);
+        QFETCH(QString, message);
         const int rowsBefore = m_window->compareTab()->model()->rowCount();
         const std::size_t runsBefore = m_window->results().runs.size();
+        const QString titleBefore = m_window->windowTitle();
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("broken.json"));
         QFile file(path);
         QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("{\"format\": \"sharescope-report\", \"formatVersion\": 1, \"iterations\": ");
+        file.write(contents);
         file.close();
         QSignalSpy refused(m_window.get(), &MainWindow::reportNotOpened);
         m_window->openReport(path);
         QVERIFY(refused.wait(10000));
-        QVERIFY2(refused.at(0).at(1).toString().contains(QStringLiteral("not valid JSON")),
-                 qPrintable(refused.at(0).at(1).toString()));
+        QVERIFY2(refused.at(0).at(1).toString().contains(message), qPrintable(refused.at(0).at(1).toString()));
         // Shown in a dialog that does not hold the event loop.
         auto *box = m_window->findChild<QMessageBox *>();
         QVERIFY(box);
         QVERIFY(box->isVisible());
-        QVERIFY2(box->text().contains(QStringLiteral("not valid JSON")), qPrintable(box->text()));
+        QVERIFY2(box->text().contains(message), qPrintable(box->text()));
         box->accept();
+        delete box;
+        QCOMPARE(m_window->windowTitle(), titleBefore);
         QVERIFY(!m_window->openProgress()->isVisible());
         QCOMPARE(m_window->compareTab()->model()->rowCount(), rowsBefore);
         QCOMPARE(m_window->results().runs.size(), runsBefore);

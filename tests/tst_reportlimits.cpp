@@ -96,6 +96,22 @@ private slots:
         row("buffer type", "/buffers/0/type", "\"f32\"", "buffers[0] is 'x' (f32)");
         row("buffer bytes", "/buffers/0/bytes", "4096", "buffers[0].bytes is 4096; spec.bytes is 1048576");
         row("buffer count", "/buffers/2", "erase", "must list the 3 buffers of gather");
+        row("no buffers", "/buffers", "[]",
+            "the field 'buffers' has 0 entries; it must list the 3 buffers of gather (x, perm, out)");
+        row("map of a buffer not managed", "/buffers/0/managed", "false",
+            "residency.buffers[0].name 'x' is not a managed buffer; only managed buffers have a residency map");
+        row("map of a buffer twice", "/residency/buffers/1/name", "\"x\"", "residency.buffers[1].name 'x' is listed twice");
+        row("map of another size", "/residency/buffers/2/bytes", "1048575",
+            "residency.buffers[2].bytes is 1048575; the buffer 'out' has 1048576");
+        row("map of no buffer", "/residency",
+            "{\"chunkBytes\": 65536, \"unexplainedBytes\": 0, \"buffers\": [], "
+            "\"snapshots\": [{\"iteration\": -1, \"phase\": \"alloc\", \"chunks\": []}]}",
+            "residency.snapshots has 1 entries, and residency.buffers none");
+        row("snapshot out of place", "/residency/snapshots/2/phase", "\"kernel\"",
+            "residency.snapshots[3] is after iteration 0's 'kernel', not later than snapshot 2 (after iteration 0's "
+            "'kernel')");
+        row("snapshots out of order", "/residency/snapshots/6/iteration", "0",
+            "residency.snapshots[6] is after iteration 0's 'host-init', not later than snapshot 5");
         row("checked", "/verification/checked", "5", "verification.checked is 5; 262144 elements");
         row("checked huge", "/verification/checked", "18446744073709551615", "give 786432");
         row("mismatches beyond checked", "/verification/mismatches", "10000000",
@@ -157,6 +173,21 @@ private slots:
         QVERIFY(!set.ok());
         QCOMPARE(set.error().kind, ErrorKind::BadArgument);
         QVERIFY2(QString::fromStdString(set.error().message).contains(message), set.error().message.c_str());
+    }
+
+    // A report built without its buffers (not only one read from JSON) is
+    // refused: the window would show a run with no data.
+    void refusesARunWithoutBuffers()
+    {
+        ReportSet set;
+        set.runs.push_back(sampleRun());
+        QVERIFY(checkConsistency(set).ok());
+        set.runs.front().buffers.clear();
+        set.runs.front().residency = {};
+        const Status checked = checkConsistency(set);
+        QVERIFY(!checked.ok());
+        QCOMPARE(QString::fromStdString(checked.error().message),
+                 QStringLiteral("buffers has 0 entries; the kernel 'gather' has 3"));
     }
 
     void keepsEventsToTheirCap()

@@ -35,6 +35,10 @@ ReportSet gpuCompare()
         if (mode == ModeId::ManagedAdvise)
             run.spec.advice = Advice::PreferredDevice;
         run.countersEnabled = true;
+        for (const BufferSpec &buffer : run.spec.kernelInfo().buffers) { // a report lists the kernel's buffers
+            run.buffers.push_back({std::string(buffer.name), buffer.type, buffer.role, run.spec.bytes, "device buffer",
+                                   std::nullopt, false, 0});
+        }
         for (IterationResult &iteration : run.iterations) {
             for (PhaseResult &phase : iteration.phases) {
                 Counters c;

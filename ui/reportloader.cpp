@@ -1,10 +1,10 @@
 #include "reportloader.h"
 
 #include "language.h"
+#include "nativename.h"
 #include "report/reportfile.h"
 #include "report/reportjson.h"
 
-#include <QFile>
 #include <QThread>
 
 namespace sharescope {
@@ -59,7 +59,7 @@ quint64 ReportLoader::open(const QString &path)
     auto outcome = std::make_shared<Outcome>();
     outcome->path = path;
     QThread *worker = QThread::create([this, job, outcome, cancel = m_cancel] {
-        const std::string file = QFile::encodeName(outcome->path).toStdString();
+        const std::string file = nativeFileName(outcome->path).toStdString();
         const auto stage = [this, job, &cancel](int from, int to) {
             return ParseMonitor(
                 [this, job, from, to](std::uint64_t done, std::uint64_t total) {

@@ -93,8 +93,6 @@ Problem checkDevice(const RunReport &r, const std::string &p)
 Problem checkBuffers(const RunReport &r, const std::string &p)
 {
     const KernelInfo &kernel = r.spec.kernelInfo();
-    if (r.buffers.empty())
-        return std::nullopt;
     if (r.buffers.size() != kernel.buffers.size()) {
         return p + "buffers has " + number(r.buffers.size()) + " entries; the kernel " + inQuotes(kernel.name) + " has "
             + number(kernel.buffers.size());
@@ -163,6 +161,69 @@ Problem checkMigrations(const RunReport &r, const std::string &p)
     return std::nullopt;
 }
 
+std::string placeText(int iteration, Phase phase)
+{
+    return iteration < 0 ? inQuotes(phaseName(phase))
+                         : "iteration " + std::to_string(iteration) + "'s " + inQuotes(phaseName(phase));
+}
+
+// The map's buffers are managed buffers of the run, each once, as large as
+// the run's; a map of no buffer has no snapshots either.
+Problem checkResidencyBuffers(const RunReport &r, const std::string &p)
+{
+    const Residency &residency = r.residency;
+    for (std::size_t b = 0; b < residency.buffers.size(); ++b) {
+        const ResidencyBuffer &buffer = residency.buffers[b];
+        const std::string path = p + "residency.buffers[" + number(b) + "]";
+        const auto run = std::ranges::find(r.buffers, buffer.name, &BufferReport::name);
+        if (run == r.buffers.end())
+            return path + ".name " + inQuotes(buffer.name) + " is none of the run's buffers";
+        if (!run->managed) {
+            return path + ".name " + inQuotes(buffer.name)
+                + " is not a managed buffer; only managed buffers have a residency map";
+        }
+        const auto earlier = residency.buffers.begin() + static_cast<std::ptrdiff_t>(b);
+        if (std::ranges::find(residency.buffers.begin(), earlier, buffer.name, &ResidencyBuffer::name) != earlier)
+            return path + ".name " + inQuotes(buffer.name) + " is listed twice";
+        if (buffer.bytes != run->bytes) {
+            return path + ".bytes is " + number(buffer.bytes) + "; the buffer " + inQuotes(buffer.name) + " has "
+                + number(run->bytes);
+        }
+    }
+    if (residency.buffers.empty() && !residency.snapshots.empty()) {
+        return p + "residency.snapshots has " + number(residency.snapshots.size())
+            + " entries, and residency.buffers none; a snapshot shows buffers";
+    }
+    return std::nullopt;
+}
+
+// Where a snapshot falls in the run: 0 after alloc, then one place after
+// each iteration phase.
+std::uint64_t windowOf(const ResidencySnapshot &snapshot)
+{
+    if (snapshot.iteration < 0)
+        return 0;
+    const auto phase = std::ranges::find(iterationPhases, snapshot.phase) - iterationPhases.begin();
+    return 1 + static_cast<std::uint64_t>(snapshot.iteration) * iterationPhases.size()
+        + static_cast<std::uint64_t>(phase);
+}
+
+// A map's snapshots follow the run's phases in order, each phase at most
+// once: a snapshot out of place would be shown as another phase's.
+Problem checkSnapshotOrder(const RunReport &r, const std::string &p)
+{
+    const std::vector<ResidencySnapshot> &snapshots = r.residency.snapshots;
+    for (std::size_t s = 1; s < snapshots.size(); ++s) {
+        if (windowOf(snapshots[s]) <= windowOf(snapshots[s - 1])) {
+            return p + "residency.snapshots[" + number(s) + "] is after " + placeText(snapshots[s].iteration, snapshots[s].phase)
+                + ", not later than snapshot " + number(s - 1) + " (after "
+                + placeText(snapshots[s - 1].iteration, snapshots[s - 1].phase)
+                + "); snapshots follow the run's phases, each at most once";
+        }
+    }
+    return std::nullopt;
+}
+
 Problem checkResidency(const RunReport &r, const std::string &p)
 {
     const Residency &residency = r.residency;
@@ -180,13 +241,9 @@ Problem checkResidency(const RunReport &r, const std::string &p)
         if (auto problem = checkPlace(snapshot.iteration, snapshot.phase, r.iterations.size(), path))
             return problem;
     }
-    for (std::size_t b = 0; b < residency.buffers.size(); ++b) {
-        const std::string &name = residency.buffers[b].name;
-        if (!r.buffers.empty() && std::ranges::find(r.buffers, name, &BufferReport::name) == r.buffers.end()) {
-            return p + "residency.buffers[" + number(b) + "].name " + inQuotes(name) + " is none of the run's buffers";
-        }
-    }
-    return std::nullopt;
+    if (auto problem = checkResidencyBuffers(r, p))
+        return problem;
+    return checkSnapshotOrder(r, p);
 }
 
 Problem checkIpc(const RunReport &r, const std::string &p)

@@ -579,9 +579,15 @@ RunReport readReport(const Reader &r)
     const KernelInfo &kernel = report.spec.kernelInfo();
     for (const Reader &b : r["buffers"].items())
         report.buffers.push_back(readBuffer(b));
-    if (!report.buffers.empty() && report.buffers.size() != kernel.buffers.size())
-        r["buffers"].fail("must list the " + std::to_string(kernel.buffers.size()) + " buffers of "
-                          + std::string(kernel.name));
+    // None is as wrong as too few: the window would show a run without its data.
+    if (report.buffers.size() != kernel.buffers.size()) {
+        std::string names;
+        for (const BufferSpec &buffer : kernel.buffers)
+            names += (names.empty() ? "" : ", ") + std::string(buffer.name);
+        r["buffers"].fail("has " + std::to_string(report.buffers.size()) + " entries; it must list the "
+                          + std::to_string(kernel.buffers.size()) + " buffers of " + std::string(kernel.name) + " ("
+                          + names + ")");
+    }
     report.alloc = readPhase(r["alloc"]);
     if (!r["free"].isNull())
         report.free = readPhase(r["free"]);

@@ -5,20 +5,19 @@
 #include <QByteArray>
 #include <QString>
 
-#include <memory>
-
-class QSaveFile;
 
 namespace sharescope {
 
 // One file a front end writes a result into: a report, a table, a plot, a
 // screenshot. A regular file, or a name not taken yet, is written atomically
 // (a temporary file beside it, renamed over it once everything is written),
-// so that a failure leaves what was there. Anything else is written in
-// place, as a shell's redirection would: renaming over a pipe, a terminal
-// or a device would replace it with a file. "-" is standard output, and so
-// is a name for the same file (/dev/stdout). Symbolic links are followed to
-// the file they name; the links stay.
+// so that a failure leaves what was there; a file replaced keeps its
+// permissions. Anything else is written in place, as a shell's redirection
+// would: renaming over a pipe, a terminal or a device would replace it with
+// a file. "-" is standard output, and so is a name for the same file
+// (/dev/stdout). Symbolic links are followed to the file they name; the
+// links stay. The name reaches the file system as nativeFileName() gives
+// it: a name that is not UTF-8 is written under its own bytes.
 class OutputFile
 {
 public:
@@ -44,12 +43,18 @@ public:
 private:
     enum class Kind { Unopened, Atomic, InPlace, StandardOutput };
     Status openAtomic();
+    int commitAtomic();
+    void discard();
     QString shownPath() const;
 
     QString m_path;
     Kind m_kind = Kind::Unopened;
-    std::unique_ptr<QSaveFile> m_atomic;
     int m_fd = -1;
+    // Atomic: the file to replace, and the temporary file's name while it
+    // has one (empty while it is unnamed, O_TMPFILE).
+    QByteArray m_target;
+    QByteArray m_temporary;
+    int m_mode = -1; // the permissions of the file it replaces; -1: a new file
 };
 
 // Opens and writes at once, for a result that is already complete (the
