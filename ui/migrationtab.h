@@ -28,6 +28,8 @@ public:
     explicit MigrationTab(QWidget *parent = nullptr);
     void clear();
     void setReport(const RunReport &report);
+    CountersModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
     MigrationChart *chart() const { return m_chart; }
     ResidencyMap *map() const { return m_map; }
     QSlider *slider() const { return m_slider; }
@@ -49,7 +51,7 @@ private:
     QLabel *m_snapshotLabel;
     QLabel *m_note;
     QLabel *m_mapSource;
-    QWidget *m_counterArea;
+    QWidget *m_bottom; // the map and the chart
     QWidget *m_mapArea;
     std::vector<std::pair<Location, QLabel *>> m_swatches;
 };
