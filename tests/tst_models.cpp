@@ -137,7 +137,7 @@ private slots:
                  qPrintable(tip(CompareModel::CopiedColumn)));
         QVERIFY2(tip(CompareModel::MigratedColumn).contains("(the sums of CUPTI's records)"),
                  qPrintable(tip(CompareModel::MigratedColumn)));
-        QVERIFY2(tip(CompareModel::FaultsColumn).contains("GPU fault groups (CUPTI's records)"),
+        QVERIFY2(tip(CompareModel::FaultsColumn).contains("GPU fault groups, per iteration (the sums of CUPTI's records)"),
                  qPrintable(tip(CompareModel::FaultsColumn)));
         set.runs[1].countersTotals = CounterTotals::Driver;
         for (IterationResult &iteration : set.runs[1].iterations) {
@@ -147,7 +147,7 @@ private slots:
         model.setReports(set);
         QVERIFY2(tip(CompareModel::MigratedColumn).contains("(the driver's own counts)"),
                  qPrintable(tip(CompareModel::MigratedColumn)));
-        QVERIFY2(tip(CompareModel::FaultsColumn).contains("GPU page faults (the driver's own counts)")
+        QVERIFY2(tip(CompareModel::FaultsColumn).contains("GPU page faults, per iteration (the driver's own counts)")
                      && !tip(CompareModel::FaultsColumn).contains("fault groups"),
                  qPrintable(tip(CompareModel::FaultsColumn)));
         set.runs[1] = report(ModeId::Managed, true);

@@ -394,6 +394,14 @@ Run one with: sharescope demo NAME [--device D] [--size S]
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>CPU page faults + GPU page faults, per iteration%1</source>
+        <translation>每次迭代的 CPU 缺页 + GPU 缺页%1</translation>
+    </message>
+    <message>
+        <source>CPU page faults + GPU fault groups, per iteration%1</source>
+        <translation>每次迭代的 CPU 缺页 + GPU 缺页组%1</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>

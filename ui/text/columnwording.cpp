@@ -89,6 +89,11 @@ QString migratedMeaning(const std::vector<RunReport> &runs)
 QString faultsMeaning(const std::vector<RunReport> &runs)
 {
     const Sources sources = sourcesOf(runs);
+    // One source for both kinds of fault: said once.
+    if (sources.driver && !sources.records && sources.driverFaults && !sources.faultGroups)
+        return ColumnWording::tr("CPU page faults + GPU page faults, per iteration%1").arg(sourceText(true, false));
+    if (sources.records && !sources.driver && sources.faultGroups && !sources.driverFaults)
+        return ColumnWording::tr("CPU page faults + GPU fault groups, per iteration%1").arg(sourceText(false, true));
     QString gpu;
     if (sources.driverFaults && sources.faultGroups)
         gpu = ColumnWording::tr("GPU page faults (the driver's own counts), else GPU fault groups (CUPTI's records)");
