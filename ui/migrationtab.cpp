@@ -12,7 +12,9 @@
 
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSplitter>
 #include <QTableView>
@@ -151,6 +153,7 @@ MigrationTab::MigrationTab(QWidget *parent)
     , m_note(new QLabel(this))
     , m_mapSource(new QLabel(this))
     , m_bottom(nullptr)
+    , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_mapArea(new QWidget(this))
 {
     m_table = makeTable(m_model, this);
@@ -192,12 +195,14 @@ MigrationTab::MigrationTab(QWidget *parent)
     bottom->setStretchFactor(0, 3);
     bottom->setStretchFactor(1, 1);
     bottom->setSizes({660, 300});
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_table);
-    splitter->addWidget(bottom);
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(bottom);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_note);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_splitter, 1);
     layout->addStretch(0);
     connect(m_slider, &QSlider::valueChanged, this, &MigrationTab::showSnapshot);
     clear();
@@ -235,6 +240,28 @@ void MigrationTab::setReport(const RunReport &report)
     if (note.isEmpty() && report.countersEnabled)
         note = countersNote(report);
     m_note->setText(note);
+    fitTable();
+}
+
+// The counters' table as tall as its rows, up to half the tab; the map
+// and the chart the rest.
+void MigrationTab::fitTable()
+{
+    if (m_userSized || m_model->rowCount() == 0 || !m_bottom->isVisibleTo(this))
+        return;
+    const int wanted = m_table->verticalHeader()->length() + m_table->horizontalHeader()->sizeHint().height()
+        + 2 * m_table->frameWidth() + m_table->horizontalScrollBar()->sizeHint().height();
+    const int total = m_splitter->height() - m_splitter->handleWidth();
+    if (total <= 0)
+        return; // not laid out yet: resizeEvent comes back
+    const int table = std::min(wanted, total / 2);
+    m_splitter->setSizes({table, total - table});
+}
+
+void MigrationTab::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitTable();
 }
 
 // With a peer, three places: the device and the peer by name, and the

@@ -9,6 +9,7 @@
 
 class QLabel;
 class QSlider;
+class QSplitter;
 class QTableView;
 
 namespace sharescope {
@@ -39,7 +40,11 @@ public:
     // The legend's entries, for tests: each place and its label.
     const std::vector<std::pair<Location, QLabel *>> &legend() const { return m_swatches; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitTable();
     void showSnapshot(int index);
     void nameThePlaces(const RunReport &report);
 
@@ -52,6 +57,8 @@ private:
     QLabel *m_note;
     QLabel *m_mapSource;
     QWidget *m_bottom; // the map and the chart
+    QSplitter *m_splitter; // the table above, m_bottom below
+    bool m_userSized = false; // the user moved the splitter: it stays where they put it
     QWidget *m_mapArea;
     std::vector<std::pair<Location, QLabel *>> m_swatches;
 };

@@ -3150,12 +3150,16 @@ spec</source>
         <translation>&lt;br&gt;设备时间 %1</translation>
     </message>
     <message>
-        <source>&lt;br&gt;moved %1</source>
-        <translation>&lt;br&gt;已传输 %1</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;bandwidth %1</source>
         <translation>&lt;br&gt;带宽 %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;copied %1</source>
+        <translation>&lt;br&gt;已拷贝 %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;copied nothing</source>
+        <translation>&lt;br&gt;未拷贝任何数据</translation>
     </message>
 </context>
 <context>
