@@ -11,6 +11,7 @@
 #include "reportjson.h"
 #include "runtabs.h"
 #include "settabs.h"
+#include "sweepplot.h"
 #include "twogpus.h"
 
 #include <QFile>
@@ -259,6 +260,40 @@ private slots:
                                     .arg(neededWidth(table, c))
                                     .arg(fair)));
         }
+    }
+
+    // Issue 26: a sweep of five modes with its paths' ceilings has nine
+    // legend entries; at the default size each shows whole (eight a row
+    // cut them to "p", "zer", "ma").
+    void sweepLegendShowsEveryEntryWhole()
+    {
+        ReportSet set;
+        set.kind = ReportSet::Kind::Sweep;
+        for (const ModeId mode :
+             {ModeId::Device, ModeId::Pinned, ModeId::ZeroCopy, ModeId::Managed, ModeId::ManagedPrefetch}) {
+            for (const std::uint64_t bytes : {256 * mib, 512 * mib})
+                set.runs.push_back(gpuReport(mode, true, 3.36e12, bytes));
+        }
+        MainWindow window(false);
+        QVERIFY(showDefaultWindow(window));
+        window.sweepTab()->setReports(set);
+        window.showTab(MainWindow::Tab::Sweep);
+        SweepPlot *plot = window.sweepTab()->plot();
+        QTRY_VERIFY(plot->isVisible());
+        QTest::qWait(200); // laid out, the legend's rows fitted, laid out again
+        int entries = 0;
+        for (int i = 0; i < plot->legend->elementCount(); ++i) {
+            const QCPAbstractLegendItem *item = plot->legend->item(i);
+            if (!item)
+                continue;
+            ++entries;
+            QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(),
+                     qPrintable(QStringLiteral("legend entry %1 is %2 px of the %3 it needs")
+                                    .arg(i)
+                                    .arg(item->outerRect().width())
+                                    .arg(item->minimumOuterSizeHint().width())));
+        }
+        QVERIFY2(entries > 8, qPrintable(QString::number(entries))); // the modes and their ceilings
     }
 
     void aShortChartTakesTheBriefTitle()

@@ -262,7 +262,7 @@ The specification of each path:
     </message>
     <message>
         <source>no ceiling</source>
-        <translation>无上限</translation>
+        <translation>上限未知</translation>
     </message>
     <message>
         <source>PROBLEM</source>
@@ -2057,7 +2057,7 @@ known for that path (not calibrated, no specification, or a report from before c
 the path&apos;s specification: a measurement problem, not a result
 </source>
         <translation>占实测、占规格 = 该阶段负载最重的路径上的带宽，分别占本机在该路径上达到的最好成绩
-（sharescope calibrate）和硬件规格所允许值的比例；无上限 = 该路径没有已知的上限
+（sharescope calibrate）和硬件规格所允许值的比例；上限未知 = 该路径没有已知的上限
 （尚未校准、没有规格，或报告写于引入上限之前）；问题 = 超过了路径的规格：
 这是测量问题，而不是结果
 </translation>
@@ -2352,7 +2352,7 @@ counters on, against the time above: what the instruments cost</source>
     </message>
     <message>
         <source>no ceiling</source>
-        <translation>无上限</translation>
+        <translation>上限未知</translation>
     </message>
     <message>
         <source>Path</source>
