@@ -11,9 +11,9 @@ namespace sharescope {
 
 // Two kinds of bytes cross the bus, and every table names them alike:
 // "copied", what the program itself copied or prefetched (PhaseResult::
-// bytesMoved(), IterationTotals::moved; "moved" in JSON and CSV, which keep
-// their keys), and "migrated", the pages the driver moved (the
-// unified-memory counters). The legends under the command line's tables and
+// bytesMoved(), IterationTotals::moved; bytesToDevice, bytesToHost and
+// bytesBetweenDevices in JSON and CSV, whose keys stay as they were), and
+// "migrated", the pages the driver moved (the unified-memory counters). The legends under the command line's tables and
 // the window's header tooltips both come from here, and say what the
 // columns hold, from the sources the figures came from.
 
