@@ -16,7 +16,6 @@ BuildInfo buildInfo()
 #elif defined(__GNUC__)
     info.compiler = "gcc " __VERSION__;
 #endif
-    info.homepage = SHARESCOPE_HOMEPAGE;
     info.appId = SHARESCOPE_APP_ID;
     info.licence = "GPL-3.0-or-later"; // QCustomPlot, linked in, is GPL-3.0
     if (const std::string cuda = SHARESCOPE_CUDA_RUNTIME; !cuda.empty())
@@ -34,8 +33,7 @@ std::string versionText(const BuildInfo &info, std::string_view qtVersion)
                             : std::string("not built in (OpenCL only)"))
         + "\n";
     text += "built     " + info.buildType + ", " + info.compiler + "\n";
-    text += "licence   " + info.licence + ": free software, with no warranty\n";
-    text += "homepage  " + info.homepage;
+    text += "licence   " + info.licence + ": free software, with no warranty";
     return text;
 }
 

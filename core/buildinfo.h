@@ -14,8 +14,7 @@ struct BuildInfo
     std::string commit; // "b57d348a1c2e", with "-dirty" for uncommitted changes; "unknown" outside git
     std::string buildType; // "Release"
     std::string compiler; // "gcc 12.2.0"
-    std::string homepage;
-    std::string appId; // the desktop entry's, icon's and AppStream metainfo's: "io.github.sharescope.ShareScope"
+    std::string appId; // the desktop entry's, icon's and AppStream metainfo's: "sharescope"
     std::string licence; // SPDX: "GPL-3.0-or-later"
     // The CUDA runtime linked in (statically) at build time, "13.0"; empty
     // when built without CUDA. What the machine's driver supports is a

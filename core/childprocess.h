@@ -69,7 +69,7 @@ private:
     pid_t m_pid = -1;
     int m_fd = -1;
     std::string m_buffer;
-    std::string m_description = "the child process";
+    std::string m_description = "a child process";
     std::string m_ending;
 };
 

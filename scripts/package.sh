@@ -46,7 +46,11 @@ root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 dpkg-deb -x "$deb" "$root"
 desktop-file-validate "$root"/usr/share/applications/*.desktop >&2
-appstreamcli validate-tree --no-net "$root/usr" >&2
+# The id is the project's name, "sharescope", not a reverse domain name:
+# the project owns no domain, and an id under one it does not own would
+# claim an address it does not have. AppStream recommends a reverse domain
+# name and warns without one; that warning alone is lowered to a note.
+appstreamcli validate-tree --no-net --override=cid-desktopapp-is-not-rdns=info "$root/usr" >&2
 "$root/usr/bin/sharescope" --version >&2
 "$root/usr/bin/sharescope" devices >&2
 

@@ -62,6 +62,8 @@ private slots:
         QVERIFY2(text.contains(QLatin1String(qVersion())), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Portable Computing Language 3.1+debian: opencl:0 cpu-test")),
                  qPrintable(text));
+        // No web address: the project has none of its own yet.
+        QVERIFY2(!text.contains(QStringLiteral("://")), qPrintable(text));
         // The driver comes from the device list, and only a build with CUDA asks.
         if (build.cudaRuntime) {
             QVERIFY2(text.contains(QStringLiteral("13.1 (Test GPU)")), qPrintable(text));

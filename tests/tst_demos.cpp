@@ -4,7 +4,9 @@
 #include "experimentset.h"
 #include "language.h"
 #include "preflight.h"
+#include "reporttables.h"
 
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace sharescope;
@@ -311,6 +313,56 @@ private slots:
         set.runs[1].exactNote = "driver 999.1 not supported by this version of ShareScope";
         const QString recordsOnly = joined(lessonFor(demoInfo(DemoId::WhatProfilersMiss), set));
         QVERIFY2(recordsOnly.contains("nothing says how much is missing"), qPrintable(recordsOnly));
+    }
+
+    // Issue 26: the demo's table legend says what its columns hold, from
+    // where the figures came from: the driver's exact counts left no "GPU
+    // fault groups (CUPTI)" and no "≥" to explain; CUPTI's records with
+    // some lost do. "copied" is the program's own copies, a dash where it
+    // made none; "migrated" the driver's.
+    void profilersTableLegendSaysWhereItsFiguresCameFrom()
+    {
+        const DeviceInfo device = gpu(true);
+        Counters kernel{0, 0, 0, 0, 0, 0, 0, 0};
+        kernel.bytesHostToDevice = 48 * MiB;
+        kernel.gpuPageFaultGroups = 97;
+        kernel.gpuPageFaults = 1740;
+        RunReport managed
+            = runOf(device, ModeId::Managed, KernelId::VectorAdd, 16 * MiB, {{Phase::Kernel, 2'000'000, 0, 0, kernel}}, true);
+        managed.countersTotals = CounterTotals::Driver;
+        for (IterationResult &iteration : managed.iterations) {
+            for (PhaseResult &phase : iteration.phases)
+                phase.counters->gpuPageFaults = phase.counters->gpuPageFaults.value_or(0);
+        }
+        ReportSet set;
+        set.kind = ReportSet::Kind::Compare;
+        set.runs = {managed};
+        QString table = compareTable(set);
+        const QString row = table.split('\n').filter(QRegularExpression("^managed ")).value(0);
+        QVERIFY2(row.contains(" — ") && !row.contains(" 0 B "), qPrintable(table)); // copied nothing
+        QVERIFY2(row.contains("48.0 MiB") || row.contains("48 MiB"), qPrintable(table)); // migrated
+        QVERIFY2(table.contains("\ncopied = bytes the program itself copied or prefetched per iteration"),
+                 qPrintable(table));
+        QVERIFY2(table.contains("\nmigrated = bytes the driver migrated as pages, both ways, per iteration (the "
+                                "driver's own counts)"),
+                 qPrintable(table));
+        QVERIFY2(table.contains("\nfaults = CPU page faults + GPU page faults, per iteration (the driver's own counts)"),
+                 qPrintable(table));
+        QVERIFY2(!table.contains("fault groups") && !table.contains("≥") && !table.contains("moved ="),
+                 qPrintable(table));
+
+        set.runs[0].countersTotals = CounterTotals::Records;
+        set.runs[0].countersLost = 12;
+        for (IterationResult &iteration : set.runs[0].iterations) {
+            for (PhaseResult &phase : iteration.phases)
+                phase.counters->gpuPageFaults.reset();
+        }
+        table = compareTable(set);
+        QVERIFY2(table.contains("per iteration (the sums of CUPTI's records)"), qPrintable(table));
+        QVERIFY2(table.contains("\nfaults = CPU page faults + GPU fault groups, per iteration (the sums of CUPTI's "
+                                "records)"),
+                 qPrintable(table));
+        QVERIFY2(table.contains("≥ 48") && table.contains("\n≥ = a lower bound"), qPrintable(table));
     }
 
     void copiesLessonSaysWhetherUseHostPtrWasZeroCopy()

@@ -69,7 +69,11 @@ private slots:
         QCOMPARE(model.rowCount(), 6); // alloc and the five phases; no free (the buffers were kept)
         QCOMPARE(model.index(0, PhaseModel::PhaseColumn).data().toString(), QStringLiteral("alloc"));
         QCOMPARE(model.index(0, PhaseModel::MinColumn).data().toString(), QStringLiteral("—")); // once per run
-        QCOMPARE(model.index(2, PhaseModel::MovedColumn).data().toString(), QStringLiteral("2 MiB"));
+        QCOMPARE(model.index(2, PhaseModel::CopiedColumn).data().toString(), QStringLiteral("2 MiB"));
+        // Nothing copied: a dash and why, never "0 B" beside a migration.
+        QCOMPARE(model.index(3, PhaseModel::CopiedColumn).data().toString(), QStringLiteral("—"));
+        QVERIFY(model.index(3, PhaseModel::CopiedColumn).data(Qt::ToolTipRole).toString().contains("Migrated"));
+        QCOMPARE(model.headerData(PhaseModel::CopiedColumn, Qt::Horizontal).toString(), QStringLiteral("Copied"));
         QVERIFY(model.index(3, PhaseModel::PhaseColumn).data(Qt::DecorationRole).canConvert<QColor>());
         model.clear();
         QCOMPARE(model.rowCount(), 0);
@@ -89,9 +93,13 @@ private slots:
         const auto columns = std::ranges::count_if(counterFields(), &CounterField::column);
         QCOMPARE(model.columnCount(), 2 + static_cast<int>(columns));
         QCOMPARE(CountersModel::columnOf(&Counters::recordedHostToDevice), -1); // shown as coverage instead
+        // Two lines each, so that the eleven columns fit the window.
         QCOMPARE(model.headerData(CountersModel::coverageColumn(), Qt::Horizontal).toString(),
-                 QStringLiteral("CUPTI recorded"));
-        QCOMPARE(model.headerData(hostToDevice, Qt::Horizontal).toString(), QStringLiteral("host→device"));
+                 QStringLiteral("CUPTI\nrecorded"));
+        QCOMPARE(model.headerData(hostToDevice, Qt::Horizontal).toString(), QStringLiteral("host→\ndevice"));
+        QCOMPARE(model.headerData(CountersModel::columnOf(&Counters::gpuPageFaultGroups), Qt::Horizontal).toString(),
+                 QStringLiteral("GPU fault\ngroups"));
+        QCOMPARE(model.headerData(thrashing, Qt::Horizontal).toString(), QStringLiteral("thrashing"));
         QCOMPARE(model.index(kernel, CountersModel::PhaseColumn).data().toString(), QStringLiteral("kernel"));
         QCOMPARE(model.index(kernel, hostToDevice).data().toString(), QStringLiteral("3 MiB"));
         QCOMPARE(model.index(kernel, hostToDevice).data(CountersModel::ValueRole).toULongLong(), 3ULL << 20);
@@ -112,11 +120,40 @@ private slots:
         set.runs = {report(ModeId::Device, false), report(ModeId::Managed, true)};
         set.runs[1].iterations[1].phases[2].hostNs = 99'000'000; // a slow kernel
         set.runs[1].iterations[2].phases[2].hostNs = 99'000'000;
+        for (IterationResult &iteration : set.runs[1].iterations)
+            iteration.phases[1].bytesToDevice = 0; // managed: no copy to the device
         model.setReports(set);
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.index(0, CompareModel::MigratedColumn).data().toString(), QStringLiteral("not reported"));
         QCOMPARE(model.index(1, CompareModel::MigratedColumn).data().toString(), QStringLiteral("3 MiB"));
         QCOMPARE(model.index(1, CompareModel::FaultsColumn).data().toString(), QStringLiteral("83")); // 5 x 7 + 48
+        // Copied by the program, migrated by the driver: managed copies nothing.
+        QCOMPARE(model.index(0, CompareModel::CopiedColumn).data().toString(), QStringLiteral("2 MiB"));
+        QCOMPARE(model.index(1, CompareModel::CopiedColumn).data().toString(), QStringLiteral("—"));
+        QVERIFY(model.index(1, CompareModel::CopiedColumn).data(Qt::ToolTipRole).toString().contains("Migrated"));
+        // The headers say where these runs' figures came from: CUPTI's records.
+        const auto tip = [&](int column) { return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
+        QVERIFY2(tip(CompareModel::CopiedColumn).startsWith("Copied: bytes the program itself copied"),
+                 qPrintable(tip(CompareModel::CopiedColumn)));
+        QVERIFY2(tip(CompareModel::MigratedColumn).contains("(the sums of CUPTI's records)"),
+                 qPrintable(tip(CompareModel::MigratedColumn)));
+        QVERIFY2(tip(CompareModel::FaultsColumn).contains("GPU fault groups, per iteration (the sums of CUPTI's records)"),
+                 qPrintable(tip(CompareModel::FaultsColumn)));
+        set.runs[1].countersTotals = CounterTotals::Driver;
+        for (IterationResult &iteration : set.runs[1].iterations) {
+            for (PhaseResult &phase : iteration.phases)
+                phase.counters->gpuPageFaults = 9;
+        }
+        model.setReports(set);
+        QVERIFY2(tip(CompareModel::MigratedColumn).contains("(the driver's own counts)"),
+                 qPrintable(tip(CompareModel::MigratedColumn)));
+        QVERIFY2(tip(CompareModel::FaultsColumn).contains("GPU page faults, per iteration (the driver's own counts)")
+                     && !tip(CompareModel::FaultsColumn).contains("fault groups"),
+                 qPrintable(tip(CompareModel::FaultsColumn)));
+        set.runs[1] = report(ModeId::Managed, true);
+        set.runs[1].iterations[1].phases[2].hostNs = 99'000'000;
+        set.runs[1].iterations[2].phases[2].hostNs = 99'000'000;
+        model.setReports(set);
         QVERIFY(model.index(1, CompareModel::KernelColumn).data(CompareModel::SortRole).toULongLong()
                 > model.index(0, CompareModel::KernelColumn).data(CompareModel::SortRole).toULongLong());
         QCOMPARE(model.index(0, CompareModel::VerifiedColumn).data().toString(), QStringLiteral("yes"));

@@ -2,6 +2,7 @@
 #include "migrationtab.h"
 #include "peerbox.h"
 #include "residencymap.h"
+#include "twogpus.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -11,44 +12,9 @@
 #include <QTest>
 
 using namespace sharescope;
+using namespace sharescope::testing;
 
 namespace {
-
-DeviceInfo gpu(int index)
-{
-    DeviceInfo device;
-    device.id = "cuda:" + std::to_string(index);
-    device.index = index;
-    device.backend = BackendKind::Cuda;
-    device.name = "GPU " + std::to_string(index);
-    device.managedMemory = true;
-    device.concurrentManagedAccess = true;
-    device.canMapHostMemory = true;
-    device.unifiedAddressing = true;
-    device.globalMemoryBytes = 80ULL << 30;
-    device.maxAllocationBytes = 80ULL << 30;
-    return device;
-}
-
-// Two GPUs that can (or cannot) access each other's memory.
-DeviceList twoGpus(bool access)
-{
-    DeviceList list{{gpu(0), gpu(1)}, {}};
-    for (DeviceInfo &device : list.devices) {
-        const DeviceInfo &other = list.devices[device.index == 0 ? 1 : 0];
-        PeerLink link;
-        link.peerId = other.id;
-        link.peerIndex = other.index;
-        link.peerName = other.name;
-        link.canAccessPeer = access;
-        link.peerCanAccess = access;
-        link.performanceRank = 0;
-        link.peerManagedMemory = true;
-        link.peerConcurrentManagedAccess = true;
-        device.peers.push_back(link);
-    }
-    return list;
-}
 
 QListWidgetItem *modeItem(const ExperimentPanel &panel, ModeId mode)
 {

@@ -2,9 +2,17 @@
 
 #include "comparechart.h"
 #include "comparemodel.h"
+#include "countersmodel.h"
+#include "experimentpanel.h"
 #include "mainwindow.h"
+#include "migrationtab.h"
+#include "peerbox.h"
+#include "phasemodel.h"
 #include "report/reportjson.h"
+#include "runtabs.h"
 #include "settabs.h"
+#include "sweepplot.h"
+#include "twogpus.h"
 
 #include <QFile>
 #include <QHeaderView>
@@ -52,6 +60,52 @@ ReportSet gpuCompare()
         set.runs.push_back(run);
     }
     return set;
+}
+
+// A managed run whose every phase reports every counter, in figures as
+// wide as an H200's: with the driver's own counts (its GPU faults and
+// CUPTI's share of its bytes too), or CUPTI's records alone (the driver's
+// GPU faults then "not reported").
+RunReport countedManagedRun(CounterTotals totals)
+{
+    RunReport run = gpuReport(ModeId::Managed, true);
+    run.countersEnabled = true;
+    run.countersTotals = totals;
+    for (IterationResult &iteration : run.iterations) {
+        for (PhaseResult &phase : iteration.phases) {
+            Counters c;
+            c.bytesHostToDevice = 768 * mib;
+            c.bytesDeviceToHost = 512 * mib;
+            c.cpuPageFaults = 123456;
+            c.gpuPageFaultGroups = 98765;
+            c.thrashing = 12345;
+            c.throttling = 12345;
+            c.remoteMaps = 12345;
+            c.bytesDeviceToDevice = 768 * mib;
+            if (totals == CounterTotals::Driver) {
+                c.gpuPageFaults = 123456;
+                c.recordedHostToDevice = 512 * mib;
+                c.recordedDeviceToHost = 256 * mib;
+            }
+            phase.counters = c;
+        }
+    }
+    return run;
+}
+
+// What a column needs: its header's width or its widest cell's.
+int neededWidth(const QTableView *table, int column)
+{
+    const QAbstractItemView *view = table; // where sizeHintForColumn is public
+    return std::max(table->horizontalHeader()->sectionSizeHint(column), view->sizeHintForColumn(column));
+}
+
+// The window at its default size, its devices listed.
+bool showDefaultWindow(MainWindow &window)
+{
+    QSignalSpy ready(&window, &MainWindow::devicesReady);
+    window.show();
+    return ready.wait(30000) && QTest::qWaitForWindowExposed(&window) && window.size() == QSize(1280, 800);
 }
 
 } // namespace
@@ -106,6 +160,144 @@ private slots:
                  qPrintable(QStringLiteral("the y title is %1 px, its axis %2")
                                 .arg(title)
                                 .arg(chart->yAxis->axisRect()->height())));
+    }
+
+    // Issue 26: a peer mode shows the Peer device box in the experiment
+    // panel. The window keeps the size it has, the default one or the one
+    // the user gave it; the panel scrolls instead.
+    void aPeerModeKeepsTheWindowSize()
+    {
+        MainWindow window(false);
+        QSignalSpy ready(&window, &MainWindow::devicesReady);
+        window.show();
+        QVERIFY(ready.wait(30000));
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QCOMPARE(window.size(), QSize(1280, 800));
+        ExperimentPanel *panel = window.panel();
+        panel->setDevices(twoGpus(true, "NVIDIA H200"));
+        QVERIFY(panel->selectMode(ModeId::Device));
+        QTest::qWait(100); // the layouts settle
+        QCOMPARE(window.size(), QSize(1280, 800));
+        QVERIFY(panel->selectMode(ModeId::PeerCopy));
+        QVERIFY(panel->peerBox()->isVisible());
+        QTest::qWait(100);
+        QCOMPARE(window.size(), QSize(1280, 800));
+
+        const QSize given(1100, 700);
+        QVERIFY(panel->selectMode(ModeId::Device));
+        window.resize(given);
+        QTRY_COMPARE(window.size(), given);
+        QVERIFY(panel->selectMode(ModeId::PeerCopy));
+        QTest::qWait(100);
+        QCOMPARE(window.size(), given);
+    }
+
+    // Issue 26: at the default size the Migration tab's counters fit, every
+    // column as wide as it needs, without a scroll bar.
+    void migrationCountersFitTheDefaultWindow_data()
+    {
+        QTest::addColumn<bool>("driver");
+        QTest::addRow("the driver's counts") << true;
+        QTest::addRow("CUPTI's records") << false;
+    }
+
+    void migrationCountersFitTheDefaultWindow()
+    {
+        QFETCH(bool, driver);
+        MainWindow window(false);
+        QVERIFY(showDefaultWindow(window));
+        window.migrationTab()->setReport(countedManagedRun(driver ? CounterTotals::Driver : CounterTotals::Records));
+        window.showTab(MainWindow::Tab::Migration);
+        QTableView *table = window.migrationTab()->table();
+        QTRY_VERIFY(table->isVisible());
+        QTest::qWait(100); // the columns laid out
+        QCOMPARE(table->model()->columnCount(), CountersModel::coverageColumn() + 1);
+        int columns = 0;
+        for (int c = 0; c < table->model()->columnCount(); ++c) {
+            const int width = table->horizontalHeader()->sectionSize(c);
+            QVERIFY2(width >= neededWidth(table, c),
+                     qPrintable(QStringLiteral("column %1 is %2 px, it needs %3").arg(c).arg(width).arg(
+                         neededWidth(table, c))));
+            columns += width;
+        }
+        QVERIFY2(columns <= table->viewport()->width(),
+                 qPrintable(QStringLiteral("the columns need %1 px, the table shows %2")
+                                .arg(columns)
+                                .arg(table->viewport()->width())));
+        QVERIFY(!table->horizontalScrollBar()->isVisible());
+        QCOMPARE(window.size(), QSize(1280, 800));
+    }
+
+    // Issue 26: the Timeline's phase table shares its width among its
+    // columns by what they hold; the last takes no more than its share.
+    void timelineColumnsShareTheWidth()
+    {
+        MainWindow window(false);
+        QVERIFY(showDefaultWindow(window));
+        window.timelineTab()->setReport(gpuReport(ModeId::Pinned, true));
+        window.showTab(MainWindow::Tab::Timeline);
+        QTableView *table = window.timelineTab()->table();
+        QTRY_VERIFY(table->isVisible());
+        QTest::qWait(100);
+        const int count = table->model()->columnCount();
+        QCOMPARE(count, int(PhaseModel::ColumnCount));
+        int needed = 0;
+        int columns = 0;
+        for (int c = 0; c < count; ++c) {
+            needed += neededWidth(table, c);
+            columns += table->horizontalHeader()->sectionSize(c);
+        }
+        const int viewport = table->viewport()->width();
+        QVERIFY2(needed < viewport, qPrintable(QStringLiteral("%1 < %2").arg(needed).arg(viewport)));
+        QVERIFY(!table->horizontalScrollBar()->isVisible());
+        QVERIFY2(columns <= viewport, qPrintable(QStringLiteral("%1 <= %2").arg(columns).arg(viewport)));
+        // Each column its need and its share of the rest, within a pixel or
+        // two of rounding: the last is not wider than that.
+        const double share = static_cast<double>(viewport) / needed;
+        for (int c = 0; c < count; ++c) {
+            const int width = table->horizontalHeader()->sectionSize(c);
+            const double fair = neededWidth(table, c) * share;
+            QVERIFY2(width >= neededWidth(table, c) && width <= fair + count,
+                     qPrintable(QStringLiteral("column %1: %2 px, needs %3, its share %4")
+                                    .arg(c)
+                                    .arg(width)
+                                    .arg(neededWidth(table, c))
+                                    .arg(fair)));
+        }
+    }
+
+    // Issue 26: a sweep of five modes with its paths' ceilings has nine
+    // legend entries; at the default size each shows whole (eight a row
+    // cut them to "p", "zer", "ma").
+    void sweepLegendShowsEveryEntryWhole()
+    {
+        ReportSet set;
+        set.kind = ReportSet::Kind::Sweep;
+        for (const ModeId mode :
+             {ModeId::Device, ModeId::Pinned, ModeId::ZeroCopy, ModeId::Managed, ModeId::ManagedPrefetch}) {
+            for (const std::uint64_t bytes : {256 * mib, 512 * mib})
+                set.runs.push_back(gpuReport(mode, true, 3.36e12, bytes));
+        }
+        MainWindow window(false);
+        QVERIFY(showDefaultWindow(window));
+        window.sweepTab()->setReports(set);
+        window.showTab(MainWindow::Tab::Sweep);
+        SweepPlot *plot = window.sweepTab()->plot();
+        QTRY_VERIFY(plot->isVisible());
+        QTest::qWait(200); // laid out, the legend's rows fitted, laid out again
+        int entries = 0;
+        for (int i = 0; i < plot->legend->elementCount(); ++i) {
+            const QCPAbstractLegendItem *item = plot->legend->item(i);
+            if (!item)
+                continue;
+            ++entries;
+            QVERIFY2(item->outerRect().width() >= item->minimumOuterSizeHint().width(),
+                     qPrintable(QStringLiteral("legend entry %1 is %2 px of the %3 it needs")
+                                    .arg(i)
+                                    .arg(item->outerRect().width())
+                                    .arg(item->minimumOuterSizeHint().width())));
+        }
+        QVERIFY2(entries > 8, qPrintable(QString::number(entries))); // the modes and their ceilings
     }
 
     void aShortChartTakesTheBriefTitle()

@@ -60,9 +60,8 @@ AboutDialog::AboutDialog(const DeviceList &devices, QWidget *parent)
 
     auto *title = new QLabel(this);
     title->setTextFormat(Qt::RichText);
-    title->setOpenExternalLinks(true);
-    title->setText(QStringLiteral("<h2>ShareScope %1</h2><p>%2</p><p><a href=\"%3\">%3</a></p>")
-                       .arg(q(build.version), tr("See how a CPU and a GPU share memory."), q(build.homepage)));
+    title->setText(QStringLiteral("<h2>ShareScope %1</h2><p>%2</p>")
+                       .arg(q(build.version), tr("See how a CPU and a GPU share memory.")));
 
     auto *facts = new QFormLayout;
     facts->addRow(tr("Version:"), selectable(q(build.version), this));

@@ -2,6 +2,7 @@
 
 #include "bytesize.h"
 #include "ceilingtext.h"
+#include "columnwording.h"
 #include "counterwording.h"
 #include "phasestyle.h"
 #include "reporttables.h"
@@ -65,7 +66,7 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
             return row.name;
         case IterationColumn:
             return QVariant::fromValue(row.totals.ns);
-        case MovedColumn:
+        case CopiedColumn:
             return QVariant::fromValue(row.totals.moved);
         case KernelBandwidthColumn:
             return row.totals.kernelBandwidth.value_or(0.0);
@@ -86,7 +87,9 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
         return QVariant::fromValue(column == ModeColumn ? Qt::AlignLeft | Qt::AlignVCenter
                                                         : Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && (column == MigratedColumn || column == FaultsColumn) && row.totals.lowerBound)
-        return tr("The driver dropped migration records in this run: a lower bound.");
+        return headerTip(QStringLiteral("≥"), lowerBoundMeaning());
+    if (role == Qt::ToolTipRole && column == CopiedColumn && row.totals.moved == 0)
+        return nothingCopiedTip();
     if (role != Qt::DisplayRole)
         return {};
     if (problem)
@@ -98,8 +101,8 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
         return row.name;
     case IterationColumn:
         return q(formatDuration(row.totals.ns));
-    case MovedColumn:
-        return q(formatBytes(row.totals.moved));
+    case CopiedColumn:
+        return copiedText(row.totals.moved);
     case KernelBandwidthColumn:
         return row.totals.kernelBandwidth ? q(formatBandwidth(*row.totals.kernelBandwidth)) : QStringLiteral("—");
     case KernelOfMeasuredColumn:
@@ -125,6 +128,17 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
             : tr("The kernel's bandwidth on its most loaded path as a share of what the hardware's specification "
                  "allows; more than 5% above it is a measurement problem, not a result");
     }
+    // What the byte and fault columns hold, worded as the command line's
+    // legend words it (columnwording.h).
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        const QString header = headerData(section, orientation, Qt::DisplayRole).toString();
+        if (section == CopiedColumn)
+            return headerTip(header, copiedMeaning(Per::Iteration));
+        if (section == MigratedColumn)
+            return headerTip(header, migratedMeaning(m_set.runs));
+        if (section == FaultsColumn)
+            return headerTip(header, faultsMeaning(m_set.runs));
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     if (section >= HostInitColumn && section <= HostReadColumn)
@@ -134,8 +148,8 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
         return tr("Mode");
     case IterationColumn:
         return tr("Iteration");
-    case MovedColumn:
-        return tr("Moved");
+    case CopiedColumn:
+        return tr("Copied");
     // Two lines where a header is much wider than its figures: the table
     // then fits the window's default size without a scroll bar.
     case KernelBandwidthColumn:

@@ -33,7 +33,7 @@ public:
         ToHostColumn,
         HostReadColumn,
         IterationColumn,
-        MovedColumn,
+        CopiedColumn,
         KernelBandwidthColumn,
         KernelOfMeasuredColumn, // the kernel's bandwidth as a share of its path's measured ceiling
         KernelOfSpecificationColumn, // and of its specification

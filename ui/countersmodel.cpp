@@ -4,8 +4,35 @@
 #include "counterwording.h"
 #include "phasestyle.h"
 
+#include <cstdlib>
+
 namespace sharescope {
 namespace {
+
+// A header on two lines, broken at the space, or after the arrow, nearest
+// its middle ("GPU fault\ngroups", "host→\ndevice"): eleven columns then fit
+// the window's default size. One word stays whole.
+QString twoLines(QString header)
+{
+    const qsizetype middle = header.size() / 2;
+    qsizetype best = -1;
+    for (qsizetype i = 0; i < header.size(); ++i) {
+        const bool space = header[i] == QLatin1Char(' ');
+        const bool arrow = header[i] == QChar(0x2192); // →
+        if (!space && !arrow)
+            continue;
+        const qsizetype at = arrow ? i + 1 : i; // where the second line starts (after a space: i + 1)
+        if (best < 0 || std::abs(at - middle) < std::abs(best - middle))
+            best = at;
+    }
+    if (best < 0 || best >= header.size())
+        return header;
+    if (header[best] == QLatin1Char(' '))
+        header[best] = QLatin1Char('\n');
+    else
+        header.insert(best, QLatin1Char('\n'));
+    return header;
+}
 
 // The counters with a column of their own, in table order.
 const std::vector<const CounterField *> &columnFields()
@@ -96,8 +123,8 @@ QVariant CountersModel::headerData(int section, Qt::Orientation orientation, int
     if (section == PhaseColumn)
         return tr("Phase");
     if (section == coverageColumn())
-        return tr("CUPTI recorded");
-    return counterLabel(*columnFields()[static_cast<std::size_t>(section - FirstCounterColumn)]);
+        return twoLines(tr("CUPTI recorded"));
+    return twoLines(counterLabel(*columnFields()[static_cast<std::size_t>(section - FirstCounterColumn)]));
 }
 
 } // namespace sharescope

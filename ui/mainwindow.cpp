@@ -44,9 +44,13 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProgressBar>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+
+#include <algorithm>
 
 namespace sharescope {
 namespace {
@@ -113,7 +117,14 @@ void MainWindow::createDocks()
 {
     auto *experiment = new QDockWidget(tr("Experiment"), this);
     experiment->setObjectName(QStringLiteral("experiment"));
-    experiment->setWidget(m_panel);
+    // The panel scrolls rather than grow the window: what it shows for a
+    // mode (the Peer device box, a long reason) never changes the size the
+    // window has, the default one or the user's.
+    auto *scroll = new QScrollArea(experiment);
+    scroll->setWidget(m_panel);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    experiment->setWidget(scroll);
     experiment->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
     addDockWidget(Qt::LeftDockWidgetArea, experiment);
     auto *logDock = new QDockWidget(tr("Log"), this);
@@ -123,7 +134,9 @@ void MainWindow::createDocks()
     logDock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
     resizeDocks({logDock}, {110}, Qt::Vertical);
-    resizeDocks({experiment}, {300}, Qt::Horizontal);
+    // As wide as the panel needs, so that only its height scrolls.
+    const int panelWidth = m_panel->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width();
+    resizeDocks({experiment}, {std::max(300, panelWidth)}, Qt::Horizontal);
 }
 
 void MainWindow::connectLoader()

@@ -10,8 +10,11 @@
 #include "tableview.h"
 #include "textconv.h"
 
+#include <QGridLayout>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSplitter>
 #include <QTableView>
@@ -149,21 +152,26 @@ MigrationTab::MigrationTab(QWidget *parent)
     , m_snapshotLabel(new QLabel(this))
     , m_note(new QLabel(this))
     , m_mapSource(new QLabel(this))
-    , m_counterArea(nullptr)
+    , m_bottom(nullptr)
+    , m_splitter(new QSplitter(Qt::Vertical, this))
     , m_mapArea(new QWidget(this))
 {
     m_table = makeTable(m_model, this);
     m_note->setWordWrap(true);
     m_note->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_note->setMargin(6);
-    auto *legend = new QHBoxLayout;
+    // Four places a row: the seven in one row made the tab, and the window,
+    // wider than its default size.
+    auto *legend = new QGridLayout;
+    constexpr int legendColumns = 4;
     for (const Location location : {Location::Host, Location::Partly, Location::Device, Location::Peer, Location::Both,
                                     Location::Remote, Location::Untouched}) {
         QLabel *entry = swatch(locationColor(location), locationLabel(location), this);
+        const int at = static_cast<int>(m_swatches.size());
         m_swatches.emplace_back(location, entry);
-        legend->addWidget(entry);
+        legend->addWidget(entry, at / legendColumns, at % legendColumns);
     }
-    legend->addStretch(1);
+    legend->setColumnStretch(legendColumns, 1);
     m_mapSource->setWordWrap(true);
     m_mapSource->setForegroundRole(QPalette::PlaceholderText);
     auto *stepper = new QHBoxLayout;
@@ -177,19 +185,24 @@ MigrationTab::MigrationTab(QWidget *parent)
     mapLayout->addLayout(legend);
     mapLayout->addWidget(m_mapSource);
 
-    auto *top = new QSplitter(Qt::Horizontal, this);
-    m_counterArea = top;
-    top->addWidget(m_table);
-    top->addWidget(m_chart);
-    top->setStretchFactor(0, 3);
-    top->setStretchFactor(1, 2);
-    top->setSizes({560, 340});
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(top);
-    splitter->addWidget(m_mapArea);
+    // The counters' table across the whole tab, so that its columns fit at
+    // the window's default size; below it the map, and beside the map the
+    // chart of the bytes migrated in each phase.
+    auto *bottom = new QSplitter(Qt::Horizontal, this);
+    m_bottom = bottom;
+    bottom->addWidget(m_mapArea);
+    bottom->addWidget(m_chart);
+    bottom->setStretchFactor(0, 3);
+    bottom->setStretchFactor(1, 1);
+    bottom->setSizes({660, 300});
+    m_splitter->addWidget(m_table);
+    m_splitter->addWidget(bottom);
+    m_splitter->setStretchFactor(0, 0);
+    m_splitter->setStretchFactor(1, 1);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_note);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_splitter, 1);
     layout->addStretch(0);
     connect(m_slider, &QSlider::valueChanged, this, &MigrationTab::showSnapshot);
     clear();
@@ -200,8 +213,10 @@ void MigrationTab::clear()
     m_model->clear();
     m_chart->clear();
     m_map->setResidency({});
-    m_counterArea->setVisible(false);
+    m_table->setVisible(false);
+    m_chart->setVisible(false);
     m_mapArea->setVisible(false);
+    m_bottom->setVisible(false);
     m_note->setText(tr("Run a managed-memory mode on a CUDA device to see pages migrate."));
 }
 
@@ -209,12 +224,15 @@ void MigrationTab::setReport(const RunReport &report)
 {
     m_model->setReport(report);
     m_chart->setReport(report);
-    m_counterArea->setVisible(m_model->rowCount() > 0); // without counters, the note says why
+    const bool counters = m_model->rowCount() > 0; // without counters, the note says why
+    m_table->setVisible(counters);
+    m_chart->setVisible(counters);
     m_map->setResidency(report.residency);
     m_mapSource->setText(mapSourceText(report));
     nameThePlaces(report);
     const int snapshots = m_map->snapshotCount();
     m_mapArea->setVisible(snapshots > 0);
+    m_bottom->setVisible(counters || snapshots > 0);
     m_slider->setRange(0, std::max(0, snapshots - 1));
     m_slider->setValue(std::max(0, snapshots - 1));
     showSnapshot(m_slider->value());
@@ -222,6 +240,28 @@ void MigrationTab::setReport(const RunReport &report)
     if (note.isEmpty() && report.countersEnabled)
         note = countersNote(report);
     m_note->setText(note);
+    fitTable();
+}
+
+// The counters' table as tall as its rows, up to half the tab; the map
+// and the chart the rest.
+void MigrationTab::fitTable()
+{
+    if (m_userSized || m_model->rowCount() == 0 || !m_bottom->isVisibleTo(this))
+        return;
+    const int wanted = m_table->verticalHeader()->length() + m_table->horizontalHeader()->sizeHint().height()
+        + 2 * m_table->frameWidth() + m_table->horizontalScrollBar()->sizeHint().height();
+    const int total = m_splitter->height() - m_splitter->handleWidth();
+    if (total <= 0)
+        return; // not laid out yet: resizeEvent comes back
+    const int table = std::min(wanted, total / 2);
+    m_splitter->setSizes({table, total - table});
+}
+
+void MigrationTab::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitTable();
 }
 
 // With a peer, three places: the device and the peer by name, and the

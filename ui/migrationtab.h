@@ -9,6 +9,7 @@
 
 class QLabel;
 class QSlider;
+class QSplitter;
 class QTableView;
 
 namespace sharescope {
@@ -28,6 +29,8 @@ public:
     explicit MigrationTab(QWidget *parent = nullptr);
     void clear();
     void setReport(const RunReport &report);
+    CountersModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
     MigrationChart *chart() const { return m_chart; }
     ResidencyMap *map() const { return m_map; }
     QSlider *slider() const { return m_slider; }
@@ -37,7 +40,11 @@ public:
     // The legend's entries, for tests: each place and its label.
     const std::vector<std::pair<Location, QLabel *>> &legend() const { return m_swatches; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
+    void fitTable();
     void showSnapshot(int index);
     void nameThePlaces(const RunReport &report);
 
@@ -49,7 +56,9 @@ private:
     QLabel *m_snapshotLabel;
     QLabel *m_note;
     QLabel *m_mapSource;
-    QWidget *m_counterArea;
+    QWidget *m_bottom; // the map and the chart
+    QSplitter *m_splitter; // the table above, m_bottom below
+    bool m_userSized = false; // the user moved the splitter: it stays where they put it
     QWidget *m_mapArea;
     std::vector<std::pair<Location, QLabel *>> m_swatches;
 };

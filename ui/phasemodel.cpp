@@ -2,6 +2,7 @@
 
 #include "bytesize.h"
 #include "ceilingtext.h"
+#include "columnwording.h"
 #include "phasestyle.h"
 #include "textconv.h"
 
@@ -70,7 +71,7 @@ QVariant PhaseModel::cell(const PhaseRow &phaseRow, int column, int role) const
             return QVariant::fromValue(row.hostNs.max);
         case DeviceColumn:
             return QVariant::fromValue(row.median.deviceNs.value_or(0));
-        case MovedColumn:
+        case CopiedColumn:
             return QVariant::fromValue(row.median.bytesMoved());
         case BandwidthColumn:
             return row.median.bandwidth().value_or(0.0);
@@ -90,6 +91,8 @@ QVariant PhaseModel::cell(const PhaseRow &phaseRow, int column, int role) const
             return phaseRow.ofMeasuredTip;
         if (column == OfSpecificationColumn)
             return phaseRow.ofSpecificationTip;
+        if (column == CopiedColumn && row.median.bytesMoved() == 0)
+            return nothingCopiedTip();
         if (column == CountedColumn)
             return tr("How long the same phase took in the counted pass, which ran the experiment again with the "
                       "unified-memory counters on: what the instruments cost.");
@@ -110,8 +113,8 @@ QVariant PhaseModel::cell(const PhaseRow &phaseRow, int column, int role) const
         return once ? dash : q(formatDuration(row.hostNs.max));
     case DeviceColumn:
         return row.median.deviceNs ? q(formatDuration(*row.median.deviceNs)) : dash;
-    case MovedColumn:
-        return q(formatBytes(row.median.bytesMoved()));
+    case CopiedColumn:
+        return copiedText(row.median.bytesMoved());
     case BandwidthColumn:
         return row.median.bandwidth() ? q(formatBandwidth(*row.median.bandwidth())) : dash;
     case CountedColumn: {
@@ -135,6 +138,8 @@ QVariant PhaseModel::headerData(int section, Qt::Orientation orientation, int ro
         if (section == OfSpecificationColumn)
             return tr("The bandwidth on the phase's most loaded path as a share of what the hardware's "
                       "specification allows. More than 5% above it is a measurement problem, not a result.");
+        if (section == CopiedColumn)
+            return headerTip(headerData(section, orientation, Qt::DisplayRole).toString(), copiedMeaning(Per::Phase));
     }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
@@ -149,8 +154,8 @@ QVariant PhaseModel::headerData(int section, Qt::Orientation orientation, int ro
         return tr("Max");
     case DeviceColumn:
         return tr("Device time");
-    case MovedColumn:
-        return tr("Moved");
+    case CopiedColumn:
+        return tr("Copied");
     case BandwidthColumn:
         return tr("Bandwidth");
     case CountedColumn:

@@ -29,7 +29,7 @@ public:
         MinColumn,
         MaxColumn,
         DeviceColumn,
-        MovedColumn,
+        CopiedColumn,
         BandwidthColumn,
         CountedColumn, // the same phase's time with the counters on, as a factor
         OfMeasuredColumn, // the bandwidth as a share of the path's measured ceiling

@@ -58,6 +58,7 @@ Plot::Plot(QWidget *parent)
     m_message->setVisible(false);
     applyPalette(this);
     connect(this, &QCustomPlot::afterLayout, this, &Plot::fitAxisTitles);
+    connect(this, &QCustomPlot::afterLayout, this, &Plot::fitLegend);
 }
 
 void Plot::setAxisTitle(QCPAxis *axis, const QString &full, const QString &brief)
@@ -86,6 +87,44 @@ void Plot::fitAxisTitles()
     }
     if (changed)
         replot(rpQueuedReplot); // this frame was laid out with the other title
+}
+
+// As many legend entries a row as the plot's width shows whole (eight at
+// most): a fixed eight cut the Sweep's entries short where five modes and
+// four ceiling lines shared a row at the window's default size.
+void Plot::fitLegend()
+{
+    constexpr int maxColumns = 8;
+    // The entries in order; the grid's cells past the last are empty.
+    std::vector<int> widths;
+    for (int i = 0; i < legend->elementCount(); ++i) {
+        if (const QCPAbstractLegendItem *item = legend->item(i))
+            widths.push_back(item->minimumOuterSizeHint().width());
+    }
+    const int count = static_cast<int>(widths.size());
+    if (!legend->visible() || count == 0)
+        return;
+    const QMargins margins = legend->margins();
+    const int room = plotLayout()->outerRect().width() - margins.left() - margins.right();
+    int columns = 1;
+    for (int n = std::min(count, maxColumns); n > 1; --n) {
+        int total = (n - 1) * legend->columnSpacing();
+        for (int column = 0; column < n; ++column) {
+            int widest = 0;
+            for (int i = column; i < count; i += n)
+                widest = std::max(widest, widths[static_cast<std::size_t>(i)]);
+            total += widest;
+        }
+        if (total <= room) {
+            columns = n;
+            break;
+        }
+    }
+    if (columns == legend->wrap())
+        return;
+    legend->setWrap(columns);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // rearranged
+    replot(rpQueuedReplot); // this frame was laid out with the other rows
 }
 
 void Plot::setEmptyMessage(const QString &message)

@@ -47,6 +47,7 @@ protected:
 
 private:
     void fitAxisTitles();
+    void fitLegend();
 
     struct AxisTitle
     {

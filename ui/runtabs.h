@@ -24,6 +24,7 @@ public:
     void setReport(const RunReport &report);
     TimelinePlot *plot() const { return m_plot; }
     PhaseModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
 
 private:
     TimelinePlot *m_plot;

@@ -7,7 +7,15 @@ class QWidget;
 namespace sharescope {
 
 // A read-only table of a model, as every tab shows one: rows selected
-// whole, columns sized to their contents, the last stretched.
+// whole, each column as wide as its contents, and the width the table has
+// to spare shared among the columns in proportion to that, so that no
+// column takes it all (shareWidthByContent).
 QTableView *makeTable(QAbstractItemModel *model, QWidget *parent);
+
+// Sizes the table's columns to their contents (the header's and the rows'
+// on screen) and shares what is left of the viewport's width among them in
+// proportion, again whenever the table is resized or its model changes.
+// Narrower than the contents, the table scrolls.
+void shareWidthByContent(QTableView *table);
 
 } // namespace sharescope

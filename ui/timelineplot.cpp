@@ -103,7 +103,9 @@ void TimelinePlot::showTip(QMouseEvent *event)
             = tr("<b>%1</b><br>time %2").arg(phaseLabel(r.phase), QString::fromStdString(formatDuration(r.hostNs)));
         if (r.deviceNs)
             tip += tr("<br>device time %1").arg(QString::fromStdString(formatDuration(*r.deviceNs)));
-        tip += tr("<br>moved %1").arg(QString::fromStdString(formatBytes(r.bytesMoved())));
+        // What the program copied; pages the driver migrated are the Migration tab's.
+        tip += r.bytesMoved() > 0 ? tr("<br>copied %1").arg(QString::fromStdString(formatBytes(r.bytesMoved())))
+                                  : tr("<br>copied nothing");
         if (r.bandwidth())
             tip += tr("<br>bandwidth %1").arg(QString::fromStdString(formatBandwidth(*r.bandwidth())));
         QToolTip::showText(event->globalPosition().toPoint(), tip, this);

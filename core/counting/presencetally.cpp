@@ -35,7 +35,7 @@ Result<PresenceTally> PresenceTally::create(std::uint64_t address, std::uint64_t
         return badArgument("the chunk and the page must not be empty");
     if (bytes > std::numeric_limits<std::uint64_t>::max() - address)
         return badArgument("the range " + std::to_string(address) + " + " + std::to_string(bytes)
-                           + " runs past the end of the address space");
+                           + " wraps around the end of the address space");
     // Two more for the pages a chunk's ends may share with its neighbours.
     if (chunkBytes / pageBytes > std::numeric_limits<std::uint32_t>::max() - 2)
         return badArgument("a chunk of " + std::to_string(chunkBytes) + " bytes holds too many pages to count");

@@ -142,11 +142,16 @@ IterationTotals iterationTotals(const RunReport &report)
             // Between two GPUs (the managed peer modes) only CUPTI's records say.
             migrated += *c.bytesHostToDevice + *c.bytesDeviceToHost + c.bytesDeviceToDevice.value_or(0);
             faults += *c.cpuPageFaults + *gpuFaults;
+            totals.faultGroups = totals.faultGroups || !c.gpuPageFaults;
+            totals.deviceToDevice = totals.deviceToDevice || c.bytesDeviceToDevice.value_or(0) > 0;
         }
     }
     if (counted) {
         totals.migrated = migrated;
         totals.faults = faults;
+    } else {
+        totals.faultGroups = false;
+        totals.deviceToDevice = false;
     }
     return totals;
 }

@@ -130,7 +130,14 @@ struct IterationTotals
     // Bytes migrated both ways, and between GPUs where CUPTI reports it;
     // empty when not reported.
     std::optional<std::uint64_t> migrated;
-    std::optional<std::uint64_t> faults; // CPU page faults + GPU fault groups; empty when not reported
+    // CPU page faults + GPU faults: the driver's GPU page faults where it
+    // counts them, else CUPTI's GPU fault groups; empty when not reported.
+    std::optional<std::uint64_t> faults;
+    // Where those two came from, for the legends that explain them: some
+    // phase's GPU faults are CUPTI's fault groups; migrated holds CUPTI's
+    // device→device bytes.
+    bool faultGroups = false;
+    bool deviceToDevice = false;
     // The totals are sums of records some of which were lost: migrated and
     // faults are at least this.
     bool lowerBound = false;

@@ -262,7 +262,7 @@ The specification of each path:
     </message>
     <message>
         <source>no ceiling</source>
-        <translation>无上限</translation>
+        <translation>上限未知</translation>
     </message>
     <message>
         <source>PROBLEM</source>
@@ -330,6 +330,77 @@ Run one with: sharescope demo NAME [--device D] [--size S]
     <message>
         <source>cannot write the results to standard output</source>
         <translation>无法把结果写到标准输出</translation>
+    </message>
+</context>
+<context>
+    <name>ColumnWording</name>
+    <message>
+        <source> (the driver&apos;s own counts, else the sums of CUPTI&apos;s records)</source>
+        <translation>（驱动自身的计数；没有时为 CUPTI 记录之和）</translation>
+    </message>
+    <message>
+        <source> (the driver&apos;s own counts)</source>
+        <translation>（驱动自身的计数）</translation>
+    </message>
+    <message>
+        <source> (the sums of CUPTI&apos;s records)</source>
+        <translation>（CUPTI 记录之和）</translation>
+    </message>
+    <message>
+        <source>The program copied and prefetched nothing here. Pages that the driver migrated, if any, are counted apart: Migrated, and the Migration tab.</source>
+        <translation>程序在这里没有拷贝也没有预取任何数据。驱动迁移的页面（如果有）另行统计：见“已迁移”列和“迁移”标签页。</translation>
+    </message>
+    <message>
+        <source>bytes the program itself copied or prefetched in the phase; — where it copied nothing</source>
+        <translation>程序自身在该阶段拷贝或预取的字节数；没有拷贝时为 —</translation>
+    </message>
+    <message>
+        <source>bytes the program itself copied or prefetched per iteration; — where it copied nothing</source>
+        <translation>程序自身每次迭代拷贝或预取的字节数；没有拷贝时为 —</translation>
+    </message>
+    <message>
+        <source>bytes the driver migrated as pages, both ways, per iteration%1</source>
+        <translation>驱动每次迭代以页面为单位双向迁移的字节数%1</translation>
+    </message>
+    <message>
+        <source>%1; between the two GPUs, CUPTI&apos;s records alone</source>
+        <translation>%1；两块 GPU 之间的迁移仅来自 CUPTI 记录</translation>
+    </message>
+    <message>
+        <source>GPU page faults (the driver&apos;s own counts), else GPU fault groups (CUPTI&apos;s records)</source>
+        <translation>GPU 缺页（驱动自身的计数），没有时为 GPU 缺页组（CUPTI 记录）</translation>
+    </message>
+    <message>
+        <source>GPU fault groups (CUPTI&apos;s records)</source>
+        <translation>GPU 缺页组（CUPTI 记录）</translation>
+    </message>
+    <message>
+        <source>GPU page faults (the driver&apos;s own counts)</source>
+        <translation>GPU 缺页（驱动自身的计数）</translation>
+    </message>
+    <message>
+        <source>GPU page faults</source>
+        <translation>GPU 缺页</translation>
+    </message>
+    <message>
+        <source>CPU page faults%1 + %2, per iteration</source>
+        <translation>每次迭代的 CPU 缺页%1 + %2</translation>
+    </message>
+    <message>
+        <source>a lower bound: the driver&apos;s own counters were not reported, and CUPTI lost some of its migration records in that run</source>
+        <translation>下限：驱动自身的计数器未报告，且该次运行中 CUPTI 丢失了部分迁移记录</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>CPU page faults + GPU page faults, per iteration%1</source>
+        <translation>每次迭代的 CPU 缺页 + GPU 缺页%1</translation>
+    </message>
+    <message>
+        <source>CPU page faults + GPU fault groups, per iteration%1</source>
+        <translation>每次迭代的 CPU 缺页 + GPU 缺页组%1</translation>
     </message>
 </context>
 <context>
@@ -1777,10 +1848,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>最大</translation>
     </message>
     <message>
-        <source>moved</source>
-        <translation>已传输</translation>
-    </message>
-    <message>
         <source>bandwidth</source>
         <translation>带宽</translation>
     </message>
@@ -1848,22 +1915,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
 </source>
         <translation>%1 · 每个缓冲区 %2 · %3（%4）· %5 次迭代的中位数，各阶段为主机时间
 
-</translation>
-    </message>
-    <message>
-        <source>
-moved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes the kernel read and wrote / kernel time
-</source>
-        <translation>
-已传输 = 每次迭代显式拷贝或预取的字节数；内核带宽 = 内核读写的字节数 / 内核时间
-</translation>
-    </message>
-    <message>
-        <source>migrated = bytes the driver migrated both ways per iteration; faults = CPU page faults + GPU fault groups (CUPTI);
-≥ = the driver dropped migration records in that run, so this is a lower bound
-</source>
-        <translation>已迁移 = 驱动每次迭代双向迁移的字节数；缺页 = CPU 缺页 + GPU 缺页组（CUPTI）；
-≥ = 该次运行中驱动丢弃了迁移记录，因此这是下限
 </translation>
     </message>
     <message>
@@ -1971,24 +2022,6 @@ Where the managed buffers&apos; %1 chunks were after each phase of the last iter
         <translation>计数运行</translation>
     </message>
     <message>
-        <source>
-bandwidth = bytes the phase read and wrote / its time: device time for device work where measured,
-host time for host-init and host-read
-</source>
-        <translation>
-带宽 = 该阶段读写的字节数 / 其用时：设备工作在有测量时取设备时间，
-host-init 和 host-read 取主机时间
-</translation>
-    </message>
-    <message>
-        <source>counted = the same phase&apos;s time in the counted pass, which ran the experiment again with the
-counters on, against the time above: what the instruments cost
-</source>
-        <translation>计数运行 = 同一阶段在计数运行（开启计数器再运行一次实验）中的用时，与上面的用时相比：
-即插桩本身的代价
-</translation>
-    </message>
-    <message>
         <source>of measured, of spec = the bandwidth on the phase&apos;s most loaded path, as a share of the best this machine
 reached there (sharescope calibrate) and of what the hardware&apos;s specification allows; a working set that
 fits in a cache can pass 100% of measured; host-init and host-read run on one CPU thread, and host-read
@@ -2020,7 +2053,7 @@ known for that path (not calibrated, no specification, or a report from before c
 the path&apos;s specification: a measurement problem, not a result
 </source>
         <translation>占实测、占规格 = 该阶段负载最重的路径上的带宽，分别占本机在该路径上达到的最好成绩
-（sharescope calibrate）和硬件规格所允许值的比例；无上限 = 该路径没有已知的上限
+（sharescope calibrate）和硬件规格所允许值的比例；上限未知 = 该路径没有已知的上限
 （尚未校准、没有规格，或报告写于引入上限之前）；问题 = 超过了路径的规格：
 这是测量问题，而不是结果
 </translation>
@@ -2032,6 +2065,30 @@ the path&apos;s specification: a measurement problem, not a result
     <message>
         <source>on %1 / on %2</source>
         <translation>在 %1 / 在 %2</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>copied</source>
+        <translation>已拷贝</translation>
+    </message>
+    <message>
+        <source>bytes the phase read and wrote / its time: device time for device work where measured,
+host time for host-init and host-read</source>
+        <translation>该阶段读写的字节数 / 其用时：设备工作在有测量时取设备时间，
+host-init 和 host-read 取主机时间</translation>
+    </message>
+    <message>
+        <source>the same phase&apos;s time in the counted pass, which ran the experiment again with the
+counters on, against the time above: what the instruments cost</source>
+        <translation>同一阶段在计数运行（开启计数器再运行一次实验）中的用时，与上面的用时相比：
+即插桩本身的代价</translation>
+    </message>
+    <message>
+        <source>bytes the kernel read and wrote / kernel time</source>
+        <translation>内核读写的字节数 / 内核时间</translation>
     </message>
 </context>
 <context>
@@ -2291,7 +2348,7 @@ the path&apos;s specification: a measurement problem, not a result
     </message>
     <message>
         <source>no ceiling</source>
-        <translation>无上限</translation>
+        <translation>上限未知</translation>
     </message>
     <message>
         <source>Path</source>
@@ -2332,10 +2389,6 @@ the path&apos;s specification: a measurement problem, not a result
 <context>
     <name>sharescope::CompareModel</name>
     <message>
-        <source>The driver dropped migration records in this run: a lower bound.</source>
-        <translation>此次运行中驱动丢弃了迁移记录：此值为下限。</translation>
-    </message>
-    <message>
         <source>yes</source>
         <translation>是</translation>
     </message>
@@ -2350,10 +2403,6 @@ the path&apos;s specification: a measurement problem, not a result
     <message>
         <source>Iteration</source>
         <translation>迭代</translation>
-    </message>
-    <message>
-        <source>Moved</source>
-        <translation>已传输</translation>
     </message>
     <message>
         <source>Migrated</source>
@@ -2400,6 +2449,10 @@ measured</source>
 spec</source>
         <translation>占
 规格</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已拷贝</translation>
     </message>
 </context>
 <context>
@@ -2974,10 +3027,6 @@ spec</source>
         <translation>设备时间</translation>
     </message>
     <message>
-        <source>Moved</source>
-        <translation>已传输</translation>
-    </message>
-    <message>
         <source>Bandwidth</source>
         <translation>带宽</translation>
     </message>
@@ -3012,6 +3061,10 @@ spec</source>
     <message>
         <source>Of spec</source>
         <translation>占规格</translation>
+    </message>
+    <message>
+        <source>Copied</source>
+        <translation>已拷贝</translation>
     </message>
 </context>
 <context>
@@ -3093,12 +3146,16 @@ spec</source>
         <translation>&lt;br&gt;设备时间 %1</translation>
     </message>
     <message>
-        <source>&lt;br&gt;moved %1</source>
-        <translation>&lt;br&gt;已传输 %1</translation>
-    </message>
-    <message>
         <source>&lt;br&gt;bandwidth %1</source>
         <translation>&lt;br&gt;带宽 %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;copied %1</source>
+        <translation>&lt;br&gt;已拷贝 %1</translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;copied nothing</source>
+        <translation>&lt;br&gt;未拷贝任何数据</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 #include "reporttables.h"
 
 #include "ceilingtext.h"
+#include "columnwording.h"
 #include "countertables.h"
 #include "counterwording.h"
 #include "language.h"
@@ -25,6 +26,38 @@ namespace sharescope {
 namespace {
 
 const QString dash = QStringLiteral("—");
+
+// A table's columns and the legend under it, added together: a legend line
+// names its column by the column's own header, and only a column the table
+// has gets one, so that the legend says what the table shows.
+class Legend
+{
+public:
+    explicit Legend(TextTable &table)
+        : m_table(table)
+    {
+    }
+    void addColumn(const QString &header, const QString &meaning = {},
+                   TextTable::Align align = TextTable::Align::Right)
+    {
+        m_table.addColumn(s(header), align);
+        if (!meaning.isEmpty())
+            explain(header, meaning);
+    }
+    // A mark in the cells ("≥"), or a column added elsewhere.
+    void explain(const QString &what, const QString &meaning)
+    {
+        m_lines << ReportTables::tr("%1 = %2").arg(what, meaning);
+    }
+    QString text() const
+    {
+        return m_lines.isEmpty() ? QString() : m_lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+    }
+
+private:
+    TextTable &m_table;
+    QStringList m_lines;
+};
 
 // "×1.26": how much longer the phase took with the counters on.
 QString countedCostText(const PhaseResult &phase)
@@ -228,18 +261,23 @@ QString runTable(const RunReport &report)
                 .arg(spec.warmup)
                 .arg(report.device.backend == BackendKind::Cuda ? QStringLiteral("CUDA") : QStringLiteral("OpenCL"));
     TextTable table;
-    table.addColumn(s(ReportTables::tr("phase")), TextTable::Align::Left);
-    table.addColumn(s(ReportTables::tr("time")));
-    table.addColumn(s(ReportTables::tr("min")));
-    table.addColumn(s(ReportTables::tr("max")));
-    table.addColumn(s(ReportTables::tr("device")));
-    table.addColumn(s(ReportTables::tr("moved")));
-    table.addColumn(s(ReportTables::tr("bandwidth")));
+    Legend legend(table);
+    legend.addColumn(ReportTables::tr("phase"), {}, TextTable::Align::Left);
+    legend.addColumn(ReportTables::tr("time"));
+    legend.addColumn(ReportTables::tr("min"));
+    legend.addColumn(ReportTables::tr("max"));
+    legend.addColumn(ReportTables::tr("device"));
+    legend.addColumn(ReportTables::tr("copied"), copiedMeaning(Per::Phase));
+    legend.addColumn(ReportTables::tr("bandwidth"),
+                     ReportTables::tr("bytes the phase read and wrote / its time: device time for device work where "
+                                      "measured,\nhost time for host-init and host-read"));
     const std::vector<PhaseSummary> summaries = summarize(report);
     const bool counted
         = std::ranges::any_of(summaries, [](const PhaseSummary &p) { return p.median.countedNs.has_value(); });
     if (counted)
-        table.addColumn(s(ReportTables::tr("counted")));
+        legend.addColumn(ReportTables::tr("counted"),
+                         ReportTables::tr("the same phase's time in the counted pass, which ran the experiment again "
+                                          "with the\ncounters on, against the time above: what the instruments cost"));
     if (report.ceilings)
         addShareColumns(table);
     for (const PhaseSummary &summary : summaries) {
@@ -251,7 +289,7 @@ QString runTable(const RunReport &report)
                                      once ? s(dash) : formatDuration(summary.hostNs.min),
                                      once ? s(dash) : formatDuration(summary.hostNs.max),
                                      median.deviceNs ? formatDuration(*median.deviceNs) : s(dash),
-                                     formatBytes(median.bytesMoved()),
+                                     s(copiedText(median.bytesMoved())),
                                      s(bandwidthText(median))};
         if (counted)
             row.push_back(s(countedCostText(median)));
@@ -260,13 +298,7 @@ QString runTable(const RunReport &report)
         table.addRow(row);
     }
     text += q(table.render());
-    text += ReportTables::tr(
-        "\nbandwidth = bytes the phase read and wrote / its time: device time for device work where measured,\n"
-        "host time for host-init and host-read\n");
-    if (counted)
-        text += ReportTables::tr("counted = the same phase's time in the counted pass, which ran the experiment again "
-                                 "with the\ncounters on, against the time above: what the instruments cost\n");
-    text += QLatin1Char('\n');
+    text += QLatin1Char('\n') + legend.text() + QLatin1Char('\n');
     text += ceilingsText(report);
     if (report.countersEnabled) {
         text += countersTable(summaries);
@@ -292,32 +324,35 @@ QString runTable(const RunReport &report)
 QString compareTable(const ReportSet &set)
 {
     TextTable table;
-    table.addColumn(s(ReportTables::tr("mode")), TextTable::Align::Left);
+    Legend legend(table);
+    legend.addColumn(ReportTables::tr("mode"), {}, TextTable::Align::Left);
     for (const Phase phase : iterationPhases)
-        table.addColumn(std::string(phaseName(phase)));
-    table.addColumn(s(ReportTables::tr("iteration")));
-    table.addColumn(s(ReportTables::tr("moved")));
-    table.addColumn(s(ReportTables::tr("kernel bw")));
-    addShareColumns(table);
+        legend.addColumn(q(phaseName(phase)));
+    legend.addColumn(ReportTables::tr("iteration"));
+    legend.addColumn(ReportTables::tr("copied"), copiedMeaning(Per::Iteration));
+    legend.addColumn(ReportTables::tr("kernel bw"), ReportTables::tr("bytes the kernel read and wrote / kernel time"));
+    addShareColumns(table); // explained by sharesLegend
     const bool anyCounters = std::ranges::any_of(set.runs, &RunReport::countersEnabled);
     if (anyCounters) {
-        table.addColumn(s(ReportTables::tr("migrated")));
-        table.addColumn(s(ReportTables::tr("faults")));
+        legend.addColumn(ReportTables::tr("migrated"), migratedMeaning(set.runs));
+        legend.addColumn(ReportTables::tr("faults"), faultsMeaning(set.runs));
     }
-    table.addColumn(s(ReportTables::tr("zero-copy")), TextTable::Align::Left);
-    table.addColumn(s(ReportTables::tr("verified")), TextTable::Align::Left);
+    legend.addColumn(ReportTables::tr("zero-copy"), {}, TextTable::Align::Left);
+    legend.addColumn(ReportTables::tr("verified"), {}, TextTable::Align::Left);
+    bool lowerBound = false;
     for (const RunReport &run : set.runs) {
         const IterationTotals totals = iterationTotals(run);
         std::vector<std::string> row{s(runName(set, run))};
         for (const std::uint64_t ns : totals.phaseNs)
             row.push_back(formatDuration(ns));
         row.push_back(formatDuration(totals.ns));
-        row.push_back(formatBytes(totals.moved));
+        row.push_back(s(copiedText(totals.moved)));
         row.push_back(totals.kernelBandwidth ? formatBandwidth(*totals.kernelBandwidth) : s(dash));
         addShares(row, row.size() - 1, phaseShares(run, summaryFor(summarize(run), Phase::Kernel).median));
         if (anyCounters) {
             row.push_back(s(counterText(totals.migrated, CounterUnit::Bytes, totals.lowerBound)));
             row.push_back(s(counterText(totals.faults, CounterUnit::Count, totals.lowerBound)));
+            lowerBound = lowerBound || (totals.lowerBound && (totals.migrated || totals.faults));
         }
         const bool allZeroCopy = !run.buffers.empty()
             && std::ranges::all_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
@@ -339,14 +374,10 @@ QString compareTable(const ReportSet &set)
                          q(first.device.name))
                     .arg(first.spec.iterations);
     }
+    if (lowerBound)
+        legend.explain(QStringLiteral("≥"), lowerBoundMeaning());
     text += q(table.render());
-    text += ReportTables::tr(
-        "\nmoved = bytes copied or prefetched explicitly per iteration; kernel bw = bytes the kernel read and "
-        "wrote / kernel time\n");
-    if (anyCounters)
-        text += ReportTables::tr(
-            "migrated = bytes the driver migrated both ways per iteration; faults = CPU page faults + GPU fault "
-            "groups (CUPTI);\n≥ = the driver dropped migration records in that run, so this is a lower bound\n");
+    text += QLatin1Char('\n') + legend.text();
     return text + sharesLegend(set);
 }
 
