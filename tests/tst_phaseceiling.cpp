@@ -246,6 +246,10 @@ private slots:
         for (const Phase p : iterationPhases)
             iteration.phases.push_back(phase(p, nsFor(512 * mib, 50e9), 512 * mib, 512 * mib));
         report.iterations.push_back(iteration);
+        for (const BufferSpec &buffer : report.spec.kernelInfo().buffers) { // a report lists the kernel's buffers
+            report.buffers.push_back({std::string(buffer.name), buffer.type, buffer.role, report.spec.bytes,
+                                      "device buffer", std::nullopt, false, 0});
+        }
         report.verification.checked = expectedChecked(report).value();
         return report;
     }

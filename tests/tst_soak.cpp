@@ -1,5 +1,6 @@
 #include "comparechart.h"
 #include "comparemodel.h"
+#include "devices.h"
 #include "experimentpanel.h"
 #include "mainwindow.h"
 #include "runtabs.h"
