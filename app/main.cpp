@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "clirunner.h"
 #include "commandline.h"
 #include "counting/countedpassrole.h"

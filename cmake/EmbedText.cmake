@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cmake -DOUTPUT=file.cpp -DNAMESPACE=ns -DFUNCTION=name -DINPUTS="a.cl|b.cl" -P EmbedText.cmake
 # Writes a C++ file whose function returns the inputs' text, concatenated.
 string(REPLACE "|" ";" INPUTS "${INPUTS}")

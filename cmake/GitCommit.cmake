@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Run at build time (cmake -P), not at configure time, so that a commit made
 # since configuring still shows in `sharescope --version`. Writes OUTPUT, a
 # header defining SHARESCOPE_GIT_COMMIT, only when its text changes, so that

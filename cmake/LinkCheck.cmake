@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # sharescope_forbid_links(TARGET LIB...): fails the configure step when
 # TARGET links any of LIB, directly or through the targets it links. So the
 # command line stays free of the widgets: only `gui` needs them.

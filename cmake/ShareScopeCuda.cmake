@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # CUDA is optional: found, it adds the CUDA backend; absent, everything else
 # builds as before. cudart is linked statically and CUPTI dynamically, and
 # nothing links libcuda: the binary starts and runs the OpenCL modes on a

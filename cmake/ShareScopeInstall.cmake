@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `cmake --install` puts ShareScope where a desktop finds it: the binary
 # (app/CMakeLists.txt), and under one reverse-DNS id (SHARESCOPE_APP_ID) the
 # desktop entry, the icon and the AppStream metainfo; the manual page; and

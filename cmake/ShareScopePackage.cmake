@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `cpack -G DEB` (scripts/package.sh runs it on a Release build): a Debian
 # package whose library dependencies dpkg-shlibdeps computes from the binary.
 set(CPACK_PACKAGE_NAME sharescope)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Warnings and sanitizers applied to the project's own targets only.
 option(SHARESCOPE_SANITIZE "Build with AddressSanitizer and UBSan" OFF)
 add_feature_info(Sanitizers SHARESCOPE_SANITIZE "AddressSanitizer and UndefinedBehaviorSanitizer")

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalogue.h"
 
 #include "trnoop.h"
@@ -22,217 +23,88 @@ using F = ModeFamily;
 // tests/compilecheck proves it).
 constexpr ModeInfo describe(ModeId id)
 {
+    // One row a mode, its traits in the order of ModeInfo's fields.
+    // clang-format off
     switch (id) {
     case ModeId::Device:
-        return {id,
-                "device",
-                B::Cuda,
-                F::Copy,
-                Pageable,
-                P::None,
-                A::None,
-                K::Device,
-                false,
-                SHARESCOPE_TR_NOOP("Catalogue",
-                                   "cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) host memory")};
+        return {id, "device", B::Cuda, F::Copy, Pageable, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpy to and from ordinary (pageable) "
+                                   "host memory")};
     case ModeId::Pinned:
-        return {
-            id,
-            "pinned",
-            B::Cuda,
-            F::Copy,
-            PageLocked,
-            P::None,
-            A::None,
-            K::Device,
-            false,
-            SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory")};
+        return {id, "pinned", B::Cuda, F::Copy, PageLocked, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host "
+                                   "memory")};
     case ModeId::ZeroCopy:
-        return {id,
-                "zero-copy",
-                B::Cuda,
-                F::Mapped,
-                Mapped,
-                P::None,
-                A::None,
-                K::Device,
-                false,
-                SHARESCOPE_TR_NOOP("Catalogue",
-                                   "mapped page-locked host memory; the kernel reads and writes it over the bus")};
+        return {id, "zero-copy", B::Cuda, F::Mapped, Mapped, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "mapped page-locked host memory; the kernel reads and writes it "
+                                   "over the bus")};
     case ModeId::Registered:
-        return {
-            id,
-            "registered",
-            B::Cuda,
-            F::Mapped,
-            Registered,
-            P::None,
-            A::None,
-            K::Device,
-            false,
-            SHARESCOPE_TR_NOOP("Catalogue",
-                               "ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus")};
+        return {id, "registered", B::Cuda, F::Mapped, Registered, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "ordinary host memory pinned and mapped with cudaHostRegister; "
+                                   "accessed over the bus")};
     case ModeId::Managed:
-        return {id,
-                "managed",
-                B::Cuda,
-                F::Managed,
-                Managed,
-                P::None,
-                A::None,
-                K::Device,
-                false,
-                SHARESCOPE_TR_NOOP(
-                    "Catalogue", "cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them")};
+        return {id, "managed", B::Cuda, F::Managed, Managed, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; pages migrate on demand when the GPU or the CPU "
+                                   "faults on them")};
     case ModeId::ManagedPrefetch:
-        return {
-            id,
-            "managed-prefetch",
-            B::Cuda,
-            F::Managed,
-            Managed,
-            P::ToDevice,
-            A::None,
-            K::Device,
-            false,
-            SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; cudaMemPrefetchAsync moves pages before they are used")};
+        return {id, "managed-prefetch", B::Cuda, F::Managed, Managed, P::ToDevice, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; cudaMemPrefetchAsync moves pages before they "
+                                   "are used")};
     case ModeId::ManagedAdvise:
-        return {id,
-                "managed-advise",
-                B::Cuda,
-                F::Managed,
-                Managed,
-                P::None,
-                A::None,
-                K::Device,
-                true,
-                SHARESCOPE_TR_NOOP("Catalogue",
-                                   "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live")};
+        return {id, "managed-advise", B::Cuda, F::Managed, Managed, P::None, A::None, K::Device, true,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding "
+                                   "where pages live")};
     case ModeId::Ipc:
-        return {id,
-                "ipc",
-                B::Cuda,
-                F::Ipc,
-                Pageable,
-                P::None,
-                A::None,
-                K::OtherProcess,
-                false,
-                SHARESCOPE_TR_NOOP("Catalogue",
-                                   "cudaMalloc exported with cudaIpcGetMemHandle; a second process runs the kernel")};
+        return {id, "ipc", B::Cuda, F::Ipc, Pageable, P::None, A::None, K::OtherProcess, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc exported with cudaIpcGetMemHandle; a second process "
+                                   "runs the kernel")};
     case ModeId::PeerCopy:
-        return {id,
-                "peer-copy",
-                B::Cuda,
-                F::Peer,
-                Pageable,
-                P::None,
-                A::Optional,
-                K::Peer,
-                false,
-                SHARESCOPE_TR_NOOP(
-                    "Catalogue",
-                    "cudaMalloc on two GPUs; cudaMemcpyPeerAsync to the peer (--peer), kernel there, and back")};
+        return {id, "peer-copy", B::Cuda, F::Peer, Pageable, P::None, A::Optional, K::Peer, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc on two GPUs; cudaMemcpyPeerAsync to the peer (--peer), "
+                                   "kernel there, and back")};
     case ModeId::PeerAccess:
-        return {
-            id,
-            "peer-access",
-            B::Cuda,
-            F::Peer,
-            Pageable,
-            P::None,
-            A::Required,
-            K::Peer,
-            false,
-            SHARESCOPE_TR_NOOP(
-                "Catalogue", "cudaMalloc on the device; the peer's kernel reads and writes it in place over the link")};
+        return {id, "peer-access", B::Cuda, F::Peer, Pageable, P::None, A::Required, K::Peer, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc on the device; the peer's kernel reads and writes it in "
+                                   "place over the link")};
     case ModeId::ManagedPeer:
-        return {id,
-                "managed-peer",
-                B::Cuda,
-                F::Managed,
-                Managed,
-                P::None,
-                A::None,
-                K::Peer,
-                false,
-                SHARESCOPE_TR_NOOP(
-                    "Catalogue",
-                    "cudaMallocManaged on the device; the peer's kernel faults its pages over from GPU to GPU")};
+        return {id, "managed-peer", B::Cuda, F::Managed, Managed, P::None, A::None, K::Peer, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged on the device; the peer's kernel faults its "
+                                   "pages over from GPU to GPU")};
     case ModeId::ManagedPeerPrefetch:
-        return {id,
-                "managed-peer-prefetch",
-                B::Cuda,
-                F::Managed,
-                Managed,
-                P::ToPeer,
-                A::None,
-                K::Peer,
-                false,
-                SHARESCOPE_TR_NOOP(
-                    "Catalogue",
-                    "cudaMallocManaged on the device; cudaMemPrefetchAsync moves its pages to the peer and back")};
+        return {id, "managed-peer-prefetch", B::Cuda, F::Managed, Managed, P::ToPeer, A::None, K::Peer, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged on the device; cudaMemPrefetchAsync moves its "
+                                   "pages to the peer and back")};
+    case ModeId::ManagedDiscard:
+        return {id, "managed-discard", B::Cuda, F::Managed, Managed, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; cudaMemDiscardBatchAsync drops data about to be "
+                                   "overwritten (before host-init and the kernel's writes), then pages "
+                                   "fault as in managed"), Discard::BeforeWrites};
+    case ModeId::ManagedDiscardPrefetch:
+        return {id, "managed-discard-prefetch", B::Cuda, F::Managed, Managed, P::ToDevice, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; cudaMemDiscardAndPrefetchBatchAsync drops data "
+                                   "about to be overwritten and places its pages where the next phase "
+                                   "runs"), Discard::AndPrefetch};
     case ModeId::ClCopy:
-        return {id,
-                "cl-copy",
-                B::OpenCL,
-                F::ClCopy,
-                Pageable,
-                P::None,
-                A::None,
-                K::Device,
-                false,
+        return {id, "cl-copy", B::OpenCL, F::ClCopy, Pageable, P::None, A::None, K::Device, false,
                 SHARESCOPE_TR_NOOP("Catalogue", "clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out")};
     case ModeId::ClUseHostPtr:
-        return {id,
-                "cl-use-host-ptr",
-                B::OpenCL,
-                F::ClMap,
-                HostArray,
-                P::None,
-                A::None,
-                K::Device,
-                false,
-                SHARESCOPE_TR_NOOP(
-                    "Catalogue", "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where the device can)")};
+        return {id, "cl-use-host-ptr", B::OpenCL, F::ClMap, HostArray, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "CL_MEM_USE_HOST_PTR over a host array; map/unmap (zero-copy where "
+                                   "the device can)")};
     case ModeId::ClAllocHostPtr:
-        return {id,
-                "cl-alloc-host-ptr",
-                B::OpenCL,
-                F::ClMap,
-                RuntimeAllocated,
-                P::None,
-                A::None,
-                K::Device,
-                false,
-                SHARESCOPE_TR_NOOP("Catalogue",
-                                   "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached by map/unmap")};
+        return {id, "cl-alloc-host-ptr", B::OpenCL, F::ClMap, RuntimeAllocated, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "CL_MEM_ALLOC_HOST_PTR; the runtime's host-visible memory, reached "
+                                   "by map/unmap")};
     case ModeId::ClSvmCoarse:
-        return {id,
-                "cl-svm-coarse",
-                B::OpenCL,
-                F::ClSvm,
-                SvmCoarse,
-                P::None,
-                A::None,
-                K::Device,
-                false,
-                SHARESCOPE_TR_NOOP("Catalogue",
-                                   "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap around host access")};
+        return {id, "cl-svm-coarse", B::OpenCL, F::ClSvm, SvmCoarse, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "clSVMAlloc coarse-grained buffer; one pointer, SVM map/unmap "
+                                   "around host access")};
     case ModeId::ClSvmFine:
-        return {
-            id,
-            "cl-svm-fine",
-            B::OpenCL,
-            F::ClSvm,
-            SvmFine,
-            P::None,
-            A::None,
-            K::Device,
-            false,
-            SHARESCOPE_TR_NOOP(
-                "Catalogue", "clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access")};
+        return {id, "cl-svm-fine", B::OpenCL, F::ClSvm, SvmFine, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "clSVMAlloc fine-grained buffer; one pointer shared without map, "
+                                   "clFinish orders access")};
     }
+    // clang-format on
     return {}; // not a mode: its name is empty
 }
 
@@ -258,6 +130,8 @@ constexpr bool consistent(const ModeInfo &mode)
     return (mode.family == F::Managed) == managed && (mode.prefetch == P::None || managed)
         && (mode.peerAccess == A::None || mode.kernelPlace == K::Peer) && (!mode.takesAdvice || managed)
         && (mode.prefetch != P::ToPeer || mode.kernelPlace == K::Peer)
+        && (mode.discard == Discard::None || (managed && mode.kernelPlace == K::Device))
+        && ((mode.discard == Discard::AndPrefetch) == (mode.discard != Discard::None && mode.prefetch != P::None))
         && (mode.backend == B::Cuda)
         == (mode.family != F::ClCopy && mode.family != F::ClMap && mode.family != F::ClSvm);
 }

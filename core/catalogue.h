@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "deviceinfo.h"
@@ -32,6 +33,13 @@ enum class Prefetch : std::uint8_t {
     ToPeer, // to the peer before its kernel, back to the device after
 };
 
+// Whether a managed mode discards data it is about to overwrite (CUDA 13).
+enum class Discard : std::uint8_t {
+    None,
+    BeforeWrites, // cudaMemDiscardBatchAsync before host-init and the kernel write; faults bring the pages
+    AndPrefetch, // cudaMemDiscardAndPrefetchBatchAsync to where the next phase runs
+};
+
 // What a peer mode does with peer access between the two GPUs.
 enum class PeerAccessUse : std::uint8_t {
     None, // not a peer mode, or its pages move through the driver (managed-peer)
@@ -60,6 +68,7 @@ struct ModeInfo
     KernelPlace kernelPlace = KernelPlace::Device;
     bool takesAdvice = false; // --advice (cudaMemAdvise)
     std::string_view summary; // one line
+    Discard discard = Discard::None;
 
     bool needsPeer() const { return kernelPlace == KernelPlace::Peer; } // runs its kernel on a second GPU
 };

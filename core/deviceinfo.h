@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include <cstdint>
@@ -80,6 +81,10 @@ struct DeviceInfo
     bool hostNativeAtomics = false;
     bool canMapHostMemory = false;
     bool unifiedAddressing = false;
+    // The runtime and the driver both have CUDA 13's batch operations on
+    // managed memory (cudaMemPrefetchBatchAsync, cudaMemDiscardBatchAsync,
+    // cudaMemDiscardAndPrefetchBatchAsync).
+    bool managedBatchOperations = false;
     // Every other CUDA device of the machine and how this one reaches it.
     std::vector<PeerLink> peers;
 };

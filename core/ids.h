@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,8 @@ enum class ModeId : std::uint8_t {
     PeerAccess,
     ManagedPeer,
     ManagedPeerPrefetch,
+    ManagedDiscard,
+    ManagedDiscardPrefetch,
     ClCopy,
     ClUseHostPtr,
     ClAllocHostPtr,

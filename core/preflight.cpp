@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "preflight.h"
 
 #include "peers.h"
@@ -37,11 +38,18 @@ Support cudaSupport(const DeviceInfo &device, ModeId mode)
         if (!device.managedMemory)
             return notSupported(
                 SHARESCOPE_TR_NOOP("Catalogue", "device reports no managed memory (cudaDevAttrManagedMemory is 0)"));
-        if (modeInfo(mode).prefetch != Prefetch::None && !device.concurrentManagedAccess)
+        if (modeInfo(mode).discard != Discard::None && !device.managedBatchOperations)
+            return notSupported(
+                SHARESCOPE_TR_NOOP("Catalogue",
+                                   "%1 needs cudaMemDiscardBatchAsync, which CUDA 13.0 added: this runtime is %2 "
+                                   "and this driver %3"),
+                {std::string(modeName(mode)), device.runtimeVersion, device.driverVersion});
+        if ((modeInfo(mode).prefetch != Prefetch::None || modeInfo(mode).discard != Discard::None)
+            && !device.concurrentManagedAccess)
             return notSupported(
                 SHARESCOPE_TR_NOOP("Catalogue",
                                    "device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), "
-                                   "which cudaMemPrefetchAsync to the GPU needs"));
+                                   "which prefetching and discarding managed memory need"));
         break;
     case ModeFamily::Ipc:
         if (!device.unifiedAddressing)

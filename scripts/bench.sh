@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds and runs the benchmarks, whose figures the README quotes.
 # Usage: scripts/bench.sh [--size S] [--rounds N]
 set -euo pipefail

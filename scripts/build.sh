@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Configures (once) and builds ShareScope with a CMake preset.
 # Usage: scripts/build.sh [PRESET]   (default, asan or tsan; see CMakePresets.json)
 # SHARESCOPE_WERROR=ON in the environment makes the project's warnings

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs every code example of resources/explain that this machine can run: the
 # OpenCL C++ ones everywhere, the CUDA ones where there is a GPU and nvcc, and
 # the Python ones where every library they import is installed.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the libFuzzer targets (the fuzz preset: clang, ASan, UBSan; only the
 # libraries they need) and runs each for SECONDS (default 30) from its seed
 # corpus in tests/fuzz/corpus/<target>, then prints executions and crashes

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs on the GPU machine: do ShareScope's kernels reach the hardware's
 # limit? At 256 MiB per buffer, one after the other in this process tree:
 #   vector-add  `device` mode's kernel phase (device time from the report)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs on the GPU machine: which unified-memory counter kinds make managed
 # iterations slower? bench_cuda measures counters on against off in one
 # process; here it runs once per set of kinds that CUPTI configures.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs on the GPU machine: the ceilings of cuda:0 (specification from the
 # driver and sysfs, calibration), every single-GPU CUDA mode held against
 # them, and the host phases against memset (bench_host); logs under $OUT.

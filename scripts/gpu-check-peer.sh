@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs on a machine with two GPUs (two H200s joined by NVLink): the peer
 # tests, the topology, every peer mode with every kernel at 256 MiB, the
 # peer-access demo, the ratio benchmark and a screenshot of the Migration

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs NVIDIA's compute-sanitizer over ShareScope's CUDA modes and kernels
 # at 1 MiB (one iteration, no warm-up, no counted pass): memcheck (with leak
 # checking), initcheck, racecheck and synccheck, each over every CUDA mode ×

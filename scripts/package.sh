@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds the Debian package: a Release build in build/package, cpack -G DEB,
 # then checks it: the desktop entry and AppStream metainfo validate, the
 # installed binary runs, and lintian reports no error (its warnings are

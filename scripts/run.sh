@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sets up, builds and starts ShareScope. ARGS go to `sharescope`. Without
 # ARGS it opens the window where there is a display and the window is built,
 # and otherwise prints a comparison of every mode of the default device.

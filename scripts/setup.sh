@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs the Debian packages that ShareScope needs to build, run and test.
 # Idempotent and quiet when everything is present; runs `apt-get update` once
 # when something is missing; uses sudo when not root.

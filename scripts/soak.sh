@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Soak on the CPU's OpenCL device (PoCL): long runs and many experiments in
 # one process, and what they leave behind.
 #   run     `sharescope run` with many iterations; its resident memory is

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sets up, builds and runs every test, then prints a summary.
 # Usage: scripts/test.sh [PRESET] [CTEST ARGS...]   (PRESET: default, asan or tsan;
 # tsan builds and runs the tests of the threaded parts only)

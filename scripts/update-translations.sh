@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Brings resources/translations/*.ts up to date with the sources: new
 # strings appear unfinished (tst_translations then fails until a translator
 # fills them in, e.g. with Qt Linguist), strings gone from the code are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportsamples.h"
 
 #include "report/reportconsistency.h"
@@ -73,7 +74,7 @@ RunReport sampleRun(int iterations, int warmup)
     for (int i = 0; i < iterations + warmup; ++i) {
         for (const Phase p : iterationPhases) {
             std::vector<std::string> chunks(3, std::string(16, p == Phase::HostInit ? 'h' : 'd'));
-            chunks[2] = std::string(8, 'd') + std::string(8, '.');
+            chunks[2].assign(16, '.').replace(0, 8, 8, 'd'); // out: its first half on the device, the rest untouched
             report.residency.snapshots.push_back({i, p, chunks});
         }
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "catalogue.h"
 #include "experimentset.h"
 #include "experimentspec.h"
@@ -40,12 +41,12 @@ private slots:
             QCOMPARE(&modeInfo(mode.id), &mode); // the table is in ModeId order
             QCOMPARE(modeFromName(mode.name), std::optional(mode.id));
         }
-        QCOMPARE(modes().size(), std::size_t(17));
+        QCOMPARE(modes().size(), std::size_t(19));
         for (const char *name : {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine"})
             QCOMPARE(modeInfo(*modeFromName(name)).backend, BackendKind::OpenCL);
-        for (const char *name :
-             {"device", "pinned", "zero-copy", "registered", "managed", "managed-prefetch", "managed-advise", "ipc",
-              "peer-copy", "peer-access", "managed-peer", "managed-peer-prefetch"})
+        for (const char *name : {"device", "pinned", "zero-copy", "registered", "managed", "managed-prefetch",
+                                 "managed-advise", "ipc", "peer-copy", "peer-access", "managed-peer",
+                                 "managed-peer-prefetch", "managed-discard", "managed-discard-prefetch"})
             QCOMPARE(modeInfo(*modeFromName(name)).backend, BackendKind::Cuda);
         QCOMPARE(kernels().size(), std::size_t(5));
         for (const KernelInfo &kernel : kernels()) {
@@ -174,6 +175,50 @@ private slots:
         QVERIFY(supportOf(device, ModeId::ManagedPrefetch).supported);
         QVERIFY(supportOf(device, ModeId::Registered).supported);
         QVERIFY(supportOf(device, ModeId::Ipc).supported);
+        // Discard: CUDA 13.0 in both the runtime and the driver, which the reason names.
+        device.runtimeVersion = "12.9";
+        device.driverVersion = "13.0";
+        for (const ModeId mode : {ModeId::ManagedDiscard, ModeId::ManagedDiscardPrefetch}) {
+            const Support discard = supportOf(device, mode);
+            QVERIFY(!discard.supported);
+            QVERIFY2(QString::fromStdString(discard.reason)
+                         .contains("cudaMemDiscardBatchAsync, which CUDA 13.0 added: "
+                                   "this runtime is 12.9 and this driver 13.0"),
+                     discard.reason.c_str());
+        }
+        device.managedBatchOperations = true;
+        QVERIFY(supportOf(device, ModeId::ManagedDiscard).supported);
+        device.concurrentManagedAccess = false;
+        QVERIFY(!supportOf(device, ModeId::ManagedDiscard).supported);
+    }
+
+    // What code asks of a mode, in the catalogue's words: each trait that
+    // used to be a comparison of ids.
+    void describesEveryModeByItsTraits()
+    {
+        const auto info = [](const char *name) { return modeInfo(*modeFromName(name)); };
+        QCOMPARE(info("pinned").hostMemory, HostMemory::PageLocked);
+        QCOMPARE(info("registered").hostMemory, HostMemory::Registered);
+        QCOMPARE(info("cl-use-host-ptr").hostMemory, HostMemory::HostArray);
+        QCOMPARE(info("cl-svm-fine").hostMemory, HostMemory::SvmFine);
+        QCOMPARE(info("managed-prefetch").prefetch, Prefetch::ToDevice);
+        QCOMPARE(info("managed-peer-prefetch").prefetch, Prefetch::ToPeer);
+        QCOMPARE(info("managed-discard-prefetch").prefetch, Prefetch::ToDevice);
+        QCOMPARE(info("managed-discard").discard, Discard::BeforeWrites);
+        QCOMPARE(info("managed-discard-prefetch").discard, Discard::AndPrefetch);
+        QCOMPARE(info("peer-copy").peerAccess, PeerAccessUse::Optional);
+        QCOMPARE(info("peer-access").peerAccess, PeerAccessUse::Required);
+        QCOMPARE(info("ipc").kernelPlace, KernelPlace::OtherProcess);
+        QVERIFY(info("managed-peer").needsPeer());
+        QVERIFY(info("managed-advise").takesAdvice);
+        int discarding = 0;
+        for (const ModeInfo &mode : modes()) {
+            discarding += mode.discard != Discard::None ? 1 : 0;
+            QCOMPARE(takesOption(mode, ModeOption::Peer), mode.kernelPlace == KernelPlace::Peer);
+            QCOMPARE(takesOption(mode, ModeOption::PeerAccess), mode.name == "peer-copy");
+            QCOMPARE(takesOption(mode, ModeOption::Advice), mode.name == "managed-advise");
+        }
+        QCOMPARE(discarding, 2);
     }
 
     void validatesSpecs_data()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceilings/calibration.h"
 #include "ceilings/ceilings.h"
 #include "ceilings/pcielink.h"

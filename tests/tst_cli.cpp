@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "bytesize.h"
 #include "report/reportjson.h"
 #include "report/runreport.h"
@@ -91,7 +92,7 @@ private slots:
         QVERIFY(outcome.out.contains("managed is a CUDA mode"));
         outcome = run({"modes", "--json"});
         QCOMPARE(outcome.exitCode, 0);
-        QCOMPARE(QJsonDocument::fromJson(outcome.out).object()["modes"].toArray().size(), 17);
+        QCOMPARE(QJsonDocument::fromJson(outcome.out).object()["modes"].toArray().size(), 19);
     }
 
     void runsAndWritesJsonToStdout()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "counting/countedpass.h"
 #include "counting/counting.h"
 #include "report/reportjson.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "backend.h"
 #include "ceilings/calibrationrun.h"
 #include "ceilings/ceilings.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "counting/pagemap.h"
 #include "counting/presencetally.h"
 #include "counting/residency.h"

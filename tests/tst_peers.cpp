@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "devices.h"
 #include "experimentset.h"
 #include "peers.h"
@@ -26,6 +27,7 @@ DeviceInfo cudaDevice(int index)
     device.name = "a GPU";
     device.managedMemory = true;
     device.concurrentManagedAccess = true;
+    device.managedBatchOperations = true;
     device.canMapHostMemory = true;
     device.unifiedAddressing = true;
     device.globalMemoryBytes = 80ULL << 30;

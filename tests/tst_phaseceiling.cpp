@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceilings/phaseceiling.h"
 #include "report/reportconsistency.h"
 #include "report/reportjson.h"

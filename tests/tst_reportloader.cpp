@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/reportjson.h"
 #include "reportloader.h"
 #include "reportsamples.h"

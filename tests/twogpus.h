@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // Two CUDA devices as the device list reports them, for the tests of the
@@ -18,6 +19,7 @@ inline DeviceInfo gpu(int index, const std::string &name = {})
     device.name = name.empty() ? "GPU " + std::to_string(index) : name;
     device.managedMemory = true;
     device.concurrentManagedAccess = true;
+    device.managedBatchOperations = true;
     device.canMapHostMemory = true;
     device.unifiedAddressing = true;
     device.globalMemoryBytes = 80ULL << 30;

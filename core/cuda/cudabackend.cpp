@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cudabackend.h"
 
 #include "../bytesize.h"
@@ -132,6 +133,10 @@ Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec
     case ModeId::ManagedPeer:
     case ModeId::ManagedPeerPrefetch:
         session = makeManagedPeerSession(m_context, spec, *link);
+        break;
+    case ModeId::ManagedDiscard:
+    case ModeId::ManagedDiscardPrefetch:
+        session = makeManagedDiscardSession(m_context, spec);
         break;
     case ModeId::Ipc:
         session = makeIpcSession(m_context, spec);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "cudadevices.h"
 
 #include "cudabackend.h"
@@ -78,6 +79,7 @@ std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
         info.hostNativeAtomics = attribute(cudaDevAttrHostNativeAtomicSupported, index);
         info.canMapHostMemory = attribute(cudaDevAttrCanMapHostMemory, index);
         info.unifiedAddressing = attribute(cudaDevAttrUnifiedAddressing, index);
+        info.managedBatchOperations = CUDART_VERSION >= 13000 && runtime >= 13000 && driver >= 13000;
         info.memoryClockKHz = amount(cudaDevAttrMemoryClockRate, index);
         info.memoryBusWidthBits = amount(cudaDevAttrGlobalMemoryBusWidth, index);
         info.cacheBytes = amount(cudaDevAttrL2CacheSize, index);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "managedsession.h"
 
 namespace sharescope::cuda {
@@ -16,20 +17,25 @@ public:
     {
     }
 
+    // Every buffer, in one batch call where the device has it.
     Status toDevice(PhaseMeter &meter) override
     {
-        return m_prefetch ? prefetchEvery(meter, m_context.info.index, &PhaseMeter::addToDevice) : healthy();
+        return m_prefetch ? prefetchTogether(meter, allBuffers(), m_context.info.index, &PhaseMeter::addToDevice)
+                          : healthy();
     }
     Status toHost(PhaseMeter &meter) override
     {
-        return m_prefetch ? prefetchEvery(meter, hostPlace, &PhaseMeter::addToHost) : healthy();
+        return m_prefetch ? prefetchTogether(meter, allBuffers(), hostPlace, &PhaseMeter::addToHost) : healthy();
     }
 
 private:
     std::string placement(std::size_t) const override
     {
-        return m_prefetch ? "managed memory (cudaMallocManaged), prefetched each way"
-                          : "managed memory (cudaMallocManaged); pages migrate on faults";
+        if (!m_prefetch)
+            return "managed memory (cudaMallocManaged); pages migrate on faults";
+        return batchPrefetch() ? "managed memory (cudaMallocManaged), prefetched each way (cudaMemPrefetchBatchAsync)"
+                               : "managed memory (cudaMallocManaged), prefetched each way (cudaMemPrefetchAsync per "
+                                 "buffer)";
     }
 
     Status allocated(std::size_t b) override

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "../backend.h"
@@ -114,6 +115,7 @@ private:
 std::unique_ptr<CudaSession> makeCopySession(CudaContext &context, const ExperimentSpec &spec, bool pinned);
 std::unique_ptr<CudaSession> makeMappedSession(CudaContext &context, const ExperimentSpec &spec, bool registered);
 std::unique_ptr<CudaSession> makeManagedSession(CudaContext &context, const ExperimentSpec &spec);
+std::unique_ptr<CudaSession> makeManagedDiscardSession(CudaContext &context, const ExperimentSpec &spec);
 std::unique_ptr<CudaSession> makeIpcSession(CudaContext &context, const ExperimentSpec &spec);
 // The peer modes, between the context's device and the peer `link` names.
 std::unique_ptr<CudaSession> makePeerSession(CudaContext &context, const ExperimentSpec &spec, const PeerLink &link);

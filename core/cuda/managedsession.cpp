@@ -1,4 +1,8 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "managedsession.h"
+
+#include <cstdlib>
+#include <string_view>
 
 namespace sharescope::cuda {
 namespace {
@@ -34,6 +38,48 @@ cudaError_t adviseFor(const void *pointer, std::size_t bytes, cudaMemoryAdvise a
     return cudaMemAdvise(pointer, bytes, advice, locationOf(place));
 }
 
+#if CUDART_VERSION >= 13000
+cudaError_t prefetchBatch(const std::vector<void *> &pointers, std::size_t bytes, int place, cudaStream_t stream)
+{
+    std::vector<void *> ranges = pointers;
+    std::vector<std::size_t> sizes(ranges.size(), bytes);
+    cudaMemLocation location = locationOf(place);
+    std::size_t first = 0;
+    return cudaMemPrefetchBatchAsync(ranges.data(), sizes.data(), ranges.size(), &location, &first, 1, 0, stream);
+}
+
+cudaError_t discardBatch(const std::vector<void *> &pointers, std::size_t bytes, cudaStream_t stream)
+{
+    std::vector<void *> ranges = pointers;
+    std::vector<std::size_t> sizes(ranges.size(), bytes);
+    return cudaMemDiscardBatchAsync(ranges.data(), sizes.data(), ranges.size(), 0, stream);
+}
+
+cudaError_t discardAndPrefetchBatch(const std::vector<void *> &pointers, std::size_t bytes, int place,
+                                    cudaStream_t stream)
+{
+    std::vector<void *> ranges = pointers;
+    std::vector<std::size_t> sizes(ranges.size(), bytes);
+    cudaMemLocation location = locationOf(place);
+    std::size_t first = 0;
+    return cudaMemDiscardAndPrefetchBatchAsync(ranges.data(), sizes.data(), ranges.size(), &location, &first, 1, 0,
+                                               stream);
+}
+#else
+cudaError_t prefetchBatch(const std::vector<void *> &, std::size_t, int, cudaStream_t)
+{
+    return cudaErrorNotSupported;
+}
+cudaError_t discardBatch(const std::vector<void *> &, std::size_t, cudaStream_t)
+{
+    return cudaErrorNotSupported;
+}
+cudaError_t discardAndPrefetchBatch(const std::vector<void *> &, std::size_t, int, cudaStream_t)
+{
+    return cudaErrorNotSupported;
+}
+#endif
+
 ManagedSessionBase::ManagedSessionBase(CudaContext &context, const ExperimentSpec &spec, int kernelDevice)
     : CudaSession(context, spec, kernelDevice)
     , m_pointers(bufferCount(), nullptr)
@@ -43,6 +89,8 @@ ManagedSessionBase::ManagedSessionBase(CudaContext &context, const ExperimentSpe
 ManagedSessionBase::~ManagedSessionBase()
 {
     freeAll();
+    if (m_batchStream)
+        cudaStreamDestroy(m_batchStream);
 }
 
 Status ManagedSessionBase::allocate(PhaseMeter &)
@@ -73,6 +121,63 @@ Status ManagedSessionBase::read(std::size_t buffer, std::uint64_t first, std::sp
 Status ManagedSessionBase::release(PhaseMeter &)
 {
     return released(freeAll(), "cudaFree");
+}
+
+std::vector<std::size_t> ManagedSessionBase::allBuffers() const
+{
+    std::vector<std::size_t> all(bufferCount());
+    for (std::size_t b = 0; b < all.size(); ++b)
+        all[b] = b;
+    return all;
+}
+
+std::vector<void *> ManagedSessionBase::pointersOf(const std::vector<std::size_t> &which) const
+{
+    std::vector<void *> pointers;
+    pointers.reserve(which.size());
+    for (const std::size_t b : which)
+        pointers.push_back(m_pointers[b]);
+    return pointers;
+}
+
+Result<cudaStream_t> ManagedSessionBase::batchStream()
+{
+    if (!m_batchStream)
+        SHARESCOPE_CUDA_TRY(m_context.health, cudaStreamCreate(&m_batchStream));
+    return m_batchStream;
+}
+
+bool ManagedSessionBase::batchPrefetch() const
+{
+    const char *calls = std::getenv("SHARESCOPE_PREFETCH_CALLS");
+    return m_context.info.managedBatchOperations && !(calls && std::string_view(calls) == "each");
+}
+
+Status ManagedSessionBase::prefetchTogether(PhaseMeter &meter, const std::vector<std::size_t> &which, int place,
+                                            void (PhaseMeter::*count)(std::uint64_t))
+{
+    if (which.empty())
+        return healthy();
+    if (!batchPrefetch()) {
+        for (const std::size_t b : which) {
+            Status moved
+                = timed(meter, "cudaMemPrefetchAsync", [&] { return prefetchTo(m_pointers[b], m_spec.bytes, place); });
+            if (!moved)
+                return moved;
+            (meter.*count)(m_spec.bytes);
+        }
+        return okStatus();
+    }
+    auto stream = batchStream();
+    if (!stream)
+        return stream.error();
+    const std::vector<void *> pointers = pointersOf(which);
+    Status moved = timed(meter, "cudaMemPrefetchBatchAsync",
+                         [&] { return prefetchBatch(pointers, m_spec.bytes, place, *stream); });
+    if (!moved)
+        return moved;
+    (meter.*count)(m_spec.bytes * which.size());
+    return okStatus();
 }
 
 Status ManagedSessionBase::prefetchEvery(PhaseMeter &meter, int place, void (PhaseMeter::*count)(std::uint64_t))

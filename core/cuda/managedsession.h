@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 #include "cudasession.h"
@@ -13,6 +14,15 @@ inline constexpr int hostPlace = -1;
 cudaError_t prefetchTo(const void *pointer, std::size_t bytes, int place);
 // cudaMemAdvise of one range, for `place`.
 cudaError_t adviseFor(const void *pointer, std::size_t bytes, cudaMemoryAdvise advice, int place);
+
+// CUDA 13's batch operations, each range `bytes` long, in one call on
+// `stream` (they refuse the legacy default stream; a stream created without
+// flags waits for it and is waited for by it, so the default stream's events
+// still time them). cudaErrorNotSupported where the runtime lacks them.
+cudaError_t prefetchBatch(const std::vector<void *> &pointers, std::size_t bytes, int place, cudaStream_t stream);
+cudaError_t discardBatch(const std::vector<void *> &pointers, std::size_t bytes, cudaStream_t stream);
+cudaError_t discardAndPrefetchBatch(const std::vector<void *> &pointers, std::size_t bytes, int place,
+                                    cudaStream_t stream);
 
 // What the managed modes share: one cudaMallocManaged buffer per buffer of
 // the kernel, which the host and the kernel both use as they are (no
@@ -40,6 +50,19 @@ protected:
     // Every buffer to `place`, one prefetch each, timed by events; the
     // meter counts `bytes` per buffer with `count`.
     Status prefetchEvery(PhaseMeter &meter, int place, void (PhaseMeter::*count)(std::uint64_t));
+    // The buffers `which` lists to `place` in one batch call where the
+    // device has it (else one call each, as prefetchEvery), timed.
+    Status prefetchTogether(PhaseMeter &meter, const std::vector<std::size_t> &which, int place,
+                            void (PhaseMeter::*count)(std::uint64_t));
+    std::vector<std::size_t> allBuffers() const;
+    // The pointers of the buffers `which` lists.
+    std::vector<void *> pointersOf(const std::vector<std::size_t> &which) const;
+    // A stream of the session's own for the batch calls, made on first use.
+    Result<cudaStream_t> batchStream();
+    // Whether prefetches go in one batch call: where the device has them,
+    // unless SHARESCOPE_PREFETCH_CALLS=each asks for one call per buffer
+    // (to compare the two).
+    bool batchPrefetch() const;
 
     void *kernelPointer(std::size_t buffer) const override { return m_pointers[buffer]; }
 
@@ -47,6 +70,8 @@ protected:
 
 private:
     cudaError_t freeAll() { return freeEach(m_pointers, cudaFree); }
+
+    cudaStream_t m_batchStream = nullptr;
 };
 
 } // namespace sharescope::cuda

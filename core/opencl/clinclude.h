@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
 // The Khronos C++ bindings, configured once for the whole backend: OpenCL 3.0

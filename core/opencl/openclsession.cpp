@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "openclsession.h"
 
 #include "clerror.h"
@@ -121,6 +122,8 @@ Result<std::unique_ptr<Session>> createClSession(ClContext &context, const Exper
     case ModeId::PeerAccess:
     case ModeId::ManagedPeer:
     case ModeId::ManagedPeerPrefetch:
+    case ModeId::ManagedDiscard:
+    case ModeId::ManagedDiscardPrefetch:
         break;
     }
     return unsupported("mode " + std::string(modeName(spec.mode)) + " is not an OpenCL mode");

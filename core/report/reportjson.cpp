@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportjson.h"
 
 #include "ceilings/ceilingsjson.h"
@@ -22,7 +23,7 @@ using json = nlohmann::ordered_json;
 // and backend.
 using DeviceField = std::variant<std::string DeviceInfo::*, int DeviceInfo::*, std::uint64_t DeviceInfo::*,
                                  std::uint32_t DeviceInfo::*, bool DeviceInfo::*>;
-const std::array<std::pair<const char *, DeviceField>, 29> deviceFields{{
+const std::array<std::pair<const char *, DeviceField>, 30> deviceFields{{
     {"index", &DeviceInfo::index},
     {"name", &DeviceInfo::name},
     {"vendor", &DeviceInfo::vendor},
@@ -52,11 +53,13 @@ const std::array<std::pair<const char *, DeviceField>, 29> deviceFields{{
     {"hostNativeAtomics", &DeviceInfo::hostNativeAtomics},
     {"canMapHostMemory", &DeviceInfo::canMapHostMemory},
     {"unifiedAddressing", &DeviceInfo::unifiedAddressing},
+    {"managedBatchOperations", &DeviceInfo::managedBatchOperations},
 }};
 
 // Fields added to version 1 after reports were written without them: a
 // report that lacks them keeps their defaults.
-constexpr std::array<std::string_view, 3> laterDeviceFields{"memoryClockKHz", "memoryBusWidthBits", "cacheBytes"};
+constexpr std::array<std::string_view, 4> laterDeviceFields{"memoryClockKHz", "memoryBusWidthBits", "cacheBytes",
+                                                            "managedBatchOperations"};
 
 constexpr const char *reportFormat = "sharescope-report";
 constexpr const char *compareFormat = "sharescope-compare";

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Calibration (sharescope calibrate): reads a buffer as fast as the device
 // can, and each work-item writes one value so that no read is dropped.
 // On a GPU each work-group reads its own contiguous part, its work-items

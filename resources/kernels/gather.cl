@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // out[i] = x[perm[i]]: a random permutation makes every read land elsewhere.
 __kernel void gather(__global const uint *x, __global const uint *perm, __global uint *out, ulong n)
 {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The GPU's half of a ping-pong round: every element + 1. The CPU adds its 1
 // between launches.
 __kernel void ping_pong(__global uint *buf, ulong n)

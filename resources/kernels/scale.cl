@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // buf[i] *= 2, in place: one buffer, read and written.
 __kernel void scale(__global float *buf, ulong n)
 {

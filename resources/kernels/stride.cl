@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // buf[k * stride] += 1 for every k with k * stride < n: touches one element
 // per stride, so a page-granular bus moves far more bytes than it touches.
 __kernel void stride_add(__global uint *buf, ulong n, ulong strideElements)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // out[i] = x[i] + y[i]. Grid-stride: any global size covers any n.
 __kernel void vector_add(__global const float *x, __global const float *y, __global float *out, ulong n)
 {

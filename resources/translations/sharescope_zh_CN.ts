@@ -111,10 +111,6 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
         <translation>设备报告不支持托管内存（cudaDevAttrManagedMemory 为 0）</translation>
     </message>
     <message>
-        <source>device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), which cudaMemPrefetchAsync to the GPU needs</source>
-        <translation>设备不支持并发托管访问（cudaDevAttrConcurrentManagedAccess 为 0），而 cudaMemPrefetchAsync 预取到 GPU 需要它</translation>
-    </message>
-    <message>
         <source>device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs</source>
         <translation>设备不支持统一寻址（cudaDevAttrUnifiedAddressing 为 0），而 CUDA IPC 需要它</translation>
     </message>
@@ -157,6 +153,22 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     <message>
         <source>whether %1 can access the memory of %2 is not reported (cudaDeviceCanAccessPeer failed), and peer-access needs it</source>
         <translation>%1 能否访问 %2 的内存未报告（cudaDeviceCanAccessPeer 失败），而 peer-access 需要它</translation>
+    </message>
+    <message>
+        <source>%1 needs cudaMemDiscardBatchAsync, which CUDA 13.0 added: this runtime is %2 and this driver %3</source>
+        <translation>%1 需要 CUDA 13.0 新增的 cudaMemDiscardBatchAsync：此运行时为 %2，驱动为 %3</translation>
+    </message>
+    <message>
+        <source>device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), which prefetching and discarding managed memory need</source>
+        <translation>设备不支持并发托管访问（cudaDevAttrConcurrentManagedAccess 为 0），而预取和丢弃统一内存都需要它</translation>
+    </message>
+    <message>
+        <source>cudaMallocManaged; cudaMemDiscardBatchAsync drops data about to be overwritten (before host-init and the kernel&apos;s writes), then pages fault as in managed</source>
+        <translation>cudaMallocManaged；cudaMemDiscardBatchAsync 丢弃即将被覆盖的数据（在 host-init 和内核写入之前），随后页面像 managed 一样靠缺页调入</translation>
+    </message>
+    <message>
+        <source>cudaMallocManaged; cudaMemDiscardAndPrefetchBatchAsync drops data about to be overwritten and places its pages where the next phase runs</source>
+        <translation>cudaMallocManaged；cudaMemDiscardAndPrefetchBatchAsync 丢弃即将被覆盖的数据，并把其页面放到下一阶段运行的位置</translation>
     </message>
 </context>
 <context>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark (not a test: timings are ratios measured within one run). On the
 // first CUDA device, each ShareScope figure is compared with the bare CUDA
 // operation it should approach, measured in the same process, alternately:

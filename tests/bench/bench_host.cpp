@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark (not a test: timings on shared machines are noisy, so the target
 // is a ratio measured within one run). Are the host phases the machine's
 // speed or the code's? For cl-copy on the CPU's OpenCL device (PoCL), and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark (not a test: timings are ratios measured within one run). On the
 // first CUDA device and its first peer, in one process, alternately:
 //   1. peer-copy's to-device phase with peer access on (scale: one copy of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Benchmark (not a test: timings on shared machines are noisy, so the target
 // is a ratio measured within one run). On the CPU's OpenCL device (PoCL):
 //   - cl-use-host-ptr vector-add moves no bytes in to-device and to-host, and

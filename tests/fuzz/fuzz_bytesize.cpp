@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Sizes as the command line and the panel read them: "64MiB", "1.5 GiB",
 // "4KiB:1GiB:x4", "1MiB,16MiB".
 #include "fuzzcheck.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The command line, as main() hands it over: one argument per line of the
 // input, after the program's name.
 #include "fuzzcheck.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The ipc mode's line protocol between ShareScope and its peer process:
 // commands, replies, handles in hex and ipc-export's --fill.
 #include "fuzzcheck.h"

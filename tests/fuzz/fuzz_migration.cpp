@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // CUPTI's unified-memory records as the engine gets them: attributed to the
 // phases of a run, then replayed into the residency map. The input decodes
 // to a run (buffers, phase windows) and a stream of records.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Counting present pages per chunk from /proc/self/pagemap entries: a
 // buffer's range (any address, size, chunk and page), then the entries, fed
 // in blocks of any size.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The report reader: any bytes, as File -> Open and `gui --open` get them.
 #include "fuzzcheck.h"
 

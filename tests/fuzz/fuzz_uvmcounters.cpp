@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The UVM driver's counters behind a driver that answers from the input:
 // versions, open files, refusals, statuses and counts. Whatever it says,
 // open() releases what it took on every way out, and the counters read

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The window on a real X server: Xvfb and Qt's xcb platform plugin, so that
 # fonts, focus, menus and the file dialogs run as on a user's desktop (every
 # other GUI test runs on the offscreen platform). Driven from outside with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // cl-alloc-host-ptr: the runtime allocates host-visible memory; the host
 // reaches it only by mapping: map, write, unmap; kernel; map, read, unmap.
 #define CL_HPP_TARGET_OPENCL_VERSION 300

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cl-alloc-host-ptr in pyopencl: the runtime allocates host-visible memory;
 # the host reaches it only through map and unmap.
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cl-copy in pyopencl: device buffers, explicit copies in and out.
 import numpy as np
 import pyopencl as cl

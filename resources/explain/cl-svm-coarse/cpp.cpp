@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // cl-svm-coarse: clSVMAlloc gives one pointer for host and device; the host
 // maps it (clEnqueueSVMMap) before touching it and unmaps it after.
 #define CL_HPP_TARGET_OPENCL_VERSION 300

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cl-svm-coarse in pyopencl: one pointer for host and device (OpenCL 2.0
 # coarse-grained SVM); the host maps it before touching it.
 import numpy as np

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // cl-svm-fine: a fine-grained SVM buffer is used by host and device through
 // the same pointer without maps; finishing the queue orders the accesses.
 #define CL_HPP_TARGET_OPENCL_VERSION 300

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cl-svm-fine in pyopencl: a fine-grained SVM buffer is an ordinary numpy
 # array on the host; no map, but wait for the kernel before reading.
 import numpy as np

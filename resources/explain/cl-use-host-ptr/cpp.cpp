@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // cl-use-host-ptr: the buffer uses your array; map and unmap hand it over.
 // Zero-copy only where the map returns the array itself.
 #define CL_HPP_TARGET_OPENCL_VERSION 300

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # cl-use-host-ptr in pyopencl: the device uses your numpy array's memory.
 import numpy as np
 import pyopencl as cl

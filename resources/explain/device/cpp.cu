@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // device: cudaMalloc buffers; cudaMemcpy from ordinary (pageable) host memory,
 // which the driver stages through a pinned bounce buffer.
 #include <cstdio>

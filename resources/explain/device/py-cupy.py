@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # device in CuPy: cp.asarray copies a numpy array (pageable memory) to the GPU,
 # .get() copies it back.
 import cupy as cp

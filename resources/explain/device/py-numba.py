@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # device in numba: cuda.to_device and copy_to_host around a kernel.
 import numpy as np
 from numba import cuda

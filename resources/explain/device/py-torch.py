@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # device in PyTorch: .to("cuda") copies a CPU tensor to GPU memory, .cpu() back.
 import torch
 

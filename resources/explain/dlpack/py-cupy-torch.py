@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # dlpack in CuPy and PyTorch: one GPU buffer, two array types, no copy. First
 # through DLPack, then through __cuda_array_interface__.
 import cupy as cp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # dlpack in JAX: JAX reads a buffer that CuPy allocated, and PyTorch reads an
 # array that JAX made, without a copy. JAX arrays are immutable: write through
 # CuPy or PyTorch only while JAX is not using the memory, never into JAX's own.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ipc: cudaMalloc memory exported with cudaIpcGetMemHandle. The handle is 64
 // bytes; another process passes it to cudaIpcOpenMemHandle. Here the program
 // re-runs itself as that other process (posix_spawn, never fork after CUDA

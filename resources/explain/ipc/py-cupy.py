@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ipc in CuPy: export cudaMalloc memory with cudaIpcGetMemHandle; a second
 # process opens the handle and changes the same bytes.
 import multiprocessing as mp

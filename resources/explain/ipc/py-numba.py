@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ipc in numba: a device array's get_ipc_handle() can be pickled to another
 # process, which opens it as a device array of its own.
 import multiprocessing as mp

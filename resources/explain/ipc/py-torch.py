@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # ipc in PyTorch: torch.multiprocessing sends a CUDA tensor to another process
 # as a CUDA IPC handle; both processes then use the same GPU memory.
 import torch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // managed-advise: cudaMemAdvise hints on managed memory decide where pages
 // live (here: prefer the GPU). CUDA 13 takes a cudaMemLocation.
 #include <cstdio>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # managed-advise in CuPy: cudaMemAdvise hints on managed memory, here that the
 # data should live on the GPU.
 import cupy as cp

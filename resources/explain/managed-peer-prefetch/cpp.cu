@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // managed-peer-prefetch: cudaMallocManaged memory on GPU 0, prefetched to
 // GPU 1 before its kernel and back after, so that neither GPU faults.
 #include <cstdio>

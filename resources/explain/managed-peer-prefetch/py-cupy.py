@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # managed-peer-prefetch in CuPy: managed memory on GPU 0, prefetched to GPU 1
 # with cudaMemPrefetchAsync before GPU 1 doubles it, and back after.
 import sys

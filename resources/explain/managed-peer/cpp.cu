@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // managed-peer: cudaMallocManaged memory prefetched to GPU 0; a kernel on
 // GPU 1 then faults its pages over, from GPU to GPU.
 #include <cstdio>

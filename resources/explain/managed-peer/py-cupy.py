@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # managed-peer in CuPy: managed memory prefetched to GPU 0, then used by a
 # kernel on GPU 1, whose faults move the pages from GPU to GPU.
 import sys

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // managed-prefetch: cudaMemPrefetchAsync moves managed pages before they are
 // used, so that neither side faults. CUDA 13 takes a cudaMemLocation.
 #include <cstdio>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # managed-prefetch in CuPy: move managed pages before they are needed with
 # cudaMemPrefetchAsync, so that neither side faults.
 import cupy as cp

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // managed: one pointer for CPU and GPU (cudaMallocManaged); pages migrate on
 // demand when either side faults on them.
 #include <cstdio>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # managed in CuPy: an allocator that uses cudaMallocManaged for every array.
 import cupy as cp
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # managed in numba: cuda.managed_array is cudaMallocManaged memory; the CPU and
 # the GPU use the same array and the driver migrates pages on demand.
 import numpy as np

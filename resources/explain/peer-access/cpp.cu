@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // peer-access: the buffer stays in GPU 0's memory; GPU 1 enables peer access
 // and its kernel reads and writes it in place, across the link.
 #include <cstdio>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # peer-access in CuPy: GPU 1 enables peer access to GPU 0, and a kernel on
 # GPU 1 doubles an array that stays in GPU 0's memory.
 import sys

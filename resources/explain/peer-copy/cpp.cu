@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // peer-copy: cudaMalloc on two GPUs; cudaMemcpyPeerAsync copies the data to
 // the second, whose kernel runs there, and the result back. With peer access
 // enabled the copy goes over the link; without it, through host memory.

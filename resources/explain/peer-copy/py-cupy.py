@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # peer-copy in CuPy: enable peer access, then copy an array from GPU 0 to
 # GPU 1 (a peer copy), double it there, and copy it back.
 import sys

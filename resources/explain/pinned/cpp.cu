@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // pinned: page-locked host memory (cudaHostAlloc), copied asynchronously by
 // the copy engine with cudaMemcpyAsync.
 #include <cstdio>

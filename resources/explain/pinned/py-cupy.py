@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # pinned in CuPy: page-locked host arrays (cupyx.empty_pinned) let the copy
 # engine transfer asynchronously, by DMA.
 import cupy as cp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # pinned in JAX: every array has a memory kind, "device" (GPU memory) or
 # "pinned_host" (page-locked host memory). jax.device_put to a sharding of the
 # other kind moves the array, by DMA; it returns at once, the copy runs on.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # pinned in numba: cuda.pinned_array gives page-locked host memory; copies on
 # a stream are asynchronous.
 import numpy as np

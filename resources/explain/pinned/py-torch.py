@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # pinned in PyTorch: pin_memory() page-locks a CPU tensor, and
 # non_blocking=True makes the copy asynchronous.
 import torch

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // registered: memory the program already had, pinned and mapped in place
 // with cudaHostRegister; accessed over the bus like zero-copy.
 #include <cstdio>

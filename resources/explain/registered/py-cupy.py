@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # registered in CuPy: cudaHostRegister pins a numpy array in place and maps it.
 import cupy as cp
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # registered in numba: cuda.mapped pins and maps a numpy array you already
 # have, for as long as the with block lasts.
 import numpy as np

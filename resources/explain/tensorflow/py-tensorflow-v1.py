@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tensorflow in TF1 style: a session's GPUOptions choose how much GPU memory
 # TensorFlow's allocator takes, and whether it takes unified (managed) memory.
 import numpy as np

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tensorflow: where tensors live (tf.device), TensorFlow's own GPU allocator
 # (memory growth), and a hand-over to PyTorch and back by DLPack, no copy.
 import sys

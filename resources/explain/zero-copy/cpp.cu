@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // zero-copy: mapped page-locked host memory; the kernel reads and writes it
 // over the bus, and nothing is copied.
 #include <cstdio>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # zero-copy in CuPy: cudaHostAlloc with the mapped flag; with unified
 # addressing the host pointer is valid on the GPU too.
 import cupy as cp

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # zero-copy in numba: cuda.mapped_array is page-locked host memory mapped into
 # the GPU; the kernel reads and writes it over the bus, nothing is copied.
 import numpy as np

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Checks the include structure of ShareScope's sources.
+"""Checks the structure of ShareScope's sources: includes and licence lines.
 
 A unit is a header and the sources that implement it (foo.h, foo.cpp, and a
 source without a header of its own, such as residencypages.cpp, belongs to
@@ -12,9 +12,11 @@ file of A includes B's header. The check fails when:
     the reason;
   - a file of one layer includes a header of a higher layer
     (core < ui/text < ui < app: `app -> ui -> text -> core`);
-  - a core file includes a Qt header.
+  - a core file includes a Qt header;
+  - a source file (C++, CUDA, OpenCL, CMake, shell, Python) lacks its
+    SPDX licence line in its first three lines.
 
-Usage: scripts/check-includes.py [--verbose]   (exit 1 on a finding)
+Usage: scripts/check-structure.py [--verbose]   (exit 1 on a finding)
 """
 
 import re
@@ -60,6 +62,30 @@ def resolve(including: Path, name: str, headers: dict) -> Path | None:
         if candidate in headers:
             return candidate
     return None
+
+
+LICENCE = "SPDX-License-Identifier: GPL-3.0-or-later"
+
+
+def missing_licences():
+    """Tracked sources whose first three lines lack the licence line."""
+    import subprocess
+
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False)
+    if listed.returncode != 0:
+        return []  # not a git checkout (a source tarball): nothing to compare against
+    missing = []
+    for name in listed.stdout.split():
+        path = ROOT / name
+        if "corpus" in path.parts or not path.is_file():
+            continue
+        source = path.suffix in (".cpp", ".h", ".cu", ".cl", ".py", ".sh", ".cmake") or path.name == "CMakeLists.txt"
+        if not source:
+            continue
+        head = path.read_text(encoding="utf-8", errors="replace").split("\n", 3)[:3]
+        if not any(LICENCE in line for line in head):
+            missing.append(f"{name}: no '{LICENCE}' line at the top")
+    return missing
 
 
 def main() -> int:
@@ -147,14 +173,16 @@ def main() -> int:
         edges = [f"{a} -> {b}" for a in sorted(component) for b in sorted(graph[a]) if b in component]
         findings.append("include loop between units: " + "; ".join(edges))
 
+    findings += missing_licences()
+
     if verbose:
         print(f"{len(files)} files, {len(graph)} units, {sum(len(v) for v in graph.values())} unit dependencies")
     for finding in findings:
         print(finding)
     if findings:
-        print(f"check-includes: {len(findings)} finding(s)", file=sys.stderr)
+        print(f"check-structure: {len(findings)} finding(s)", file=sys.stderr)
         return 1
-    print(f"check-includes: {len(graph)} units, no include loop, no upward include")
+    print(f"check-structure: {len(graph)} units, no include loop, no upward include; every source has its licence line")
     return 0
 
 

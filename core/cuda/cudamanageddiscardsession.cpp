@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "managedsession.h"
+
+namespace sharescope::cuda {
+namespace {
+
+// managed-discard: as managed, and every buffer whose contents the next
+// phase overwrites whole is discarded first (cudaMemDiscardBatchAsync):
+// the ones host-init writes, before host-init; the ones the kernel only
+// writes, before the kernel. Faults then bring the pages, as in managed.
+// managed-discard-prefetch: cudaMemDiscardAndPrefetchBatchAsync instead,
+// to where the next phase runs: the host before host-init, the device in
+// to-device; what the kernel reads is prefetched to the device in
+// to-device, and what the host reads back to the host in to-host.
+// Discarding moves no data, so it adds nothing to the copied bytes; the
+// counters show what migrated.
+class ManagedDiscardSession final : public ManagedSessionBase
+{
+public:
+    ManagedDiscardSession(CudaContext &context, const ExperimentSpec &spec)
+        : ManagedSessionBase(context, spec)
+        , m_prefetch(spec.modeInfo().discard == Discard::AndPrefetch)
+    {
+        for (std::size_t b = 0; b < bufferCount(); ++b) {
+            (m_kernel.buffers[b].role == BufferRole::Output ? m_kernelWrites : m_kernelReads).push_back(b);
+        }
+    }
+
+    // host-init overwrites every buffer it writes: their old contents go.
+    Result<std::vector<void *>> acquireHost(HostAccess access, PhaseMeter &meter) override
+    {
+        if (access == HostAccess::Write) {
+            if (Status dropped = drop(meter, buffersFor(HostAccess::Write), hostPlace); !dropped)
+                return dropped.error();
+        }
+        return ManagedSessionBase::acquireHost(access, meter);
+    }
+
+    Status toDevice(PhaseMeter &meter) override
+    {
+        if (!m_prefetch)
+            return healthy();
+        if (Status dropped = drop(meter, m_kernelWrites, m_context.info.index); !dropped)
+            return dropped;
+        return prefetchTogether(meter, m_kernelReads, m_context.info.index, &PhaseMeter::addToDevice);
+    }
+
+    // The kernel overwrites its outputs: managed-discard drops them first.
+    Status launch(PhaseMeter &meter) override
+    {
+        if (!m_prefetch) {
+            if (Status dropped = drop(meter, m_kernelWrites, m_context.info.index); !dropped)
+                return dropped;
+        }
+        return ManagedSessionBase::launch(meter);
+    }
+
+    Status toHost(PhaseMeter &meter) override
+    {
+        if (!m_prefetch)
+            return healthy();
+        return prefetchTogether(meter, buffersFor(HostAccess::Read), hostPlace, &PhaseMeter::addToHost);
+    }
+
+private:
+    std::string placement(std::size_t b) const override
+    {
+        const bool host = hostWrites(m_kernel.buffers[b].role);
+        const bool kernel = m_kernel.buffers[b].role == BufferRole::Output;
+        const std::string when = host ? "before host-init"
+            : kernel                  ? "before the kernel"
+                                      : "never (it is read in place)";
+        return m_prefetch ? "managed memory (cudaMallocManaged); discarded and prefetched " + when
+                          : "managed memory (cudaMallocManaged); discarded " + when + ", then faulted in";
+    }
+
+    // Discards the buffers `which` lists, in one call on the session's
+    // stream, timed; managed-discard-prefetch places them at `place` too.
+    Status drop(PhaseMeter &meter, const std::vector<std::size_t> &which, int place)
+    {
+        if (which.empty())
+            return healthy();
+        auto stream = batchStream();
+        if (!stream)
+            return stream.error();
+        const std::vector<void *> pointers = pointersOf(which);
+        if (m_prefetch) {
+            return timed(meter, "cudaMemDiscardAndPrefetchBatchAsync",
+                         [&] { return discardAndPrefetchBatch(pointers, m_spec.bytes, place, *stream); });
+        }
+        return timed(meter, "cudaMemDiscardBatchAsync", [&] { return discardBatch(pointers, m_spec.bytes, *stream); });
+    }
+
+    const bool m_prefetch;
+    std::vector<std::size_t> m_kernelWrites; // written whole by the kernel, never read by it
+    std::vector<std::size_t> m_kernelReads;
+};
+
+} // namespace
+
+std::unique_ptr<CudaSession> makeManagedDiscardSession(CudaContext &context, const ExperimentSpec &spec)
+{
+    return std::make_unique<ManagedDiscardSession>(context, spec);
+}
+
+} // namespace sharescope::cuda
