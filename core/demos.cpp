@@ -21,11 +21,12 @@ constexpr std::array pingPongOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId
 constexpr std::array processCuda{ModeId::Device, ModeId::Ipc};
 constexpr std::array profilersCuda{ModeId::Managed};
 constexpr std::array peerCuda{ModeId::PeerCopy, ModeId::PeerAccess, ModeId::ManagedPeer, ModeId::ManagedPeerPrefetch};
+constexpr std::array discardCuda{ModeId::Managed, ModeId::ManagedDiscard, ModeId::ManagedDiscardPrefetch};
 // Small enough that CUPTI's records keep up, and large enough that they do not.
 constexpr std::array profilersSizes{16 * MiB, 512 * MiB};
 
 // In DemoId order.
-constexpr std::array<DemoInfo, 7> catalogue{{
+constexpr std::array<DemoInfo, 8> catalogue{{
     {DemoId::CopiesVsZeroCopy, "copies-vs-zero-copy", SHARESCOPE_TR_NOOP("Demos", "Copies vs zero-copy"),
      KernelId::VectorAdd, 64 * MiB, copiesCuda, copiesOpenCL, std::nullopt},
     {DemoId::Prefetch,
@@ -67,6 +68,14 @@ constexpr std::array<DemoInfo, 7> catalogue{{
      std::nullopt,
      {},
      true},
+    {DemoId::Discard,
+     "discard",
+     SHARESCOPE_TR_NOOP("Demos", "What discarding managed memory costs"),
+     KernelId::VectorAdd,
+     256 * MiB,
+     discardCuda,
+     {},
+     std::nullopt},
 }};
 
 } // namespace

@@ -20,7 +20,8 @@ enum class DemoId : std::uint8_t {
     PingPong,
     OtherProcess,
     WhatProfilersMiss,
-    PeerAccess
+    PeerAccess,
+    Discard,
 };
 
 // A guided demo: one comparison chosen to show one thing, whose lesson is

@@ -125,7 +125,7 @@ class TestDemos : public QObject
 private slots:
     void everyDemoHasModesAndATitle()
     {
-        QCOMPARE(demos().size(), std::size_t(7));
+        QCOMPARE(demos().size(), std::size_t(8));
         for (const DemoInfo &demo : demos()) {
             QCOMPARE(&demoInfo(demo.id), &demo); // the table is in DemoId order
             QCOMPARE(demoFromName(demo.name), std::optional(demo.id));
@@ -235,6 +235,51 @@ private slots:
                  qPrintable(text));
         QVERIFY2(!text.contains(" 0 B migrated"), qPrintable(text));
         QVERIFY2(text.contains("counters were off"), qPrintable(text));
+    }
+
+    // Discard: the bytes it saved against the faults that followed, quoted
+    // per phase; the page-by-page explanation only where the faults show it.
+    void discardLessonWeighsSavedCopiesAgainstFaults()
+    {
+        const DeviceInfo device = gpu(true);
+        const auto counters = [](std::uint64_t toDevice, std::uint64_t toHost, std::uint64_t cpu, std::uint64_t gpu) {
+            Counters c{toDevice, toHost, cpu, 0, 0, 0, 0, 0};
+            c.gpuPageFaults = gpu;
+            return c;
+        };
+        const auto run = [&](ModeId mode, const std::vector<PhaseNumbers> &numbers) {
+            RunReport report = runOf(device, mode, KernelId::VectorAdd, 256 * MiB, numbers, true);
+            report.countersTotals = CounterTotals::Driver;
+            for (IterationResult &iteration : report.iterations) {
+                for (PhaseResult &phase : iteration.phases)
+                    phase.counters->gpuPageFaults = phase.counters->gpuPageFaults.value_or(0);
+            }
+            return report;
+        };
+        ReportSet set;
+        set.runs.push_back(run(ModeId::Managed, {{Phase::HostInit, 137'000'000, 0, 0, counters(0, 512 * MiB, 1536, 0)},
+                                                 {Phase::Kernel, 81'000'000, 0, 0, counters(768 * MiB, 0, 0, 25644)}}));
+        set.runs.push_back(run(ModeId::ManagedDiscard,
+                               {{Phase::HostInit, 796'000'000, 0, 0, counters(0, 0, 131072, 0)},
+                                {Phase::Kernel, 340'000'000, 0, 0, counters(512 * MiB, 0, 0, 81663)}}));
+        set.runs.push_back(run(ModeId::ManagedDiscardPrefetch, {{Phase::HostInit, 167'000'000, 0, 0, counters(0, 0, 0, 0)},
+                                                                {Phase::Kernel, 200'000, 0, 0, counters(0, 0, 0, 0)}}));
+        const QString text = joined(lessonFor(demoInfo(DemoId::Discard), set));
+        QVERIFY2(text.contains("In `host-init`, `managed-discard` migrated 0 B where `managed` migrated 512 MiB, but "
+                               "the CPU faulted 131,072 times instead of 1,536, and the phase took 796 ms instead of "
+                               "137 ms."),
+                 qPrintable(text));
+        QVERIFY2(text.contains("In `kernel`, `managed-discard` migrated 512 MiB where `managed` migrated 768 MiB, but "
+                               "the GPU faulted 81,663 times instead of 25,644"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("about one fault for every 4 KiB page the CPU wrote (131,072 pages)"), qPrintable(text));
+        QVERIFY2(text.contains("slower"), qPrintable(text));
+        QVERIFY2(text.contains("`managed-discard-prefetch` discards and places the pages in one call before each "
+                               "writer: 0 faults in an iteration (27,180 with `managed`)"),
+                 qPrintable(text));
+        // Few faults: no claim that each page faulted.
+        set.runs[1] = run(ModeId::ManagedDiscard, {{Phase::HostInit, 100'000'000, 0, 0, counters(0, 0, 2000, 0)}});
+        QVERIFY(!joined(lessonFor(demoInfo(DemoId::Discard), set)).contains("one fault for every 4 KiB page"));
     }
 
     void pagesLessonComparesTouchedWithMigrated()

@@ -1226,6 +1226,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Two GPUs: copies, peer access and managed pages</source>
         <translation>两块 GPU：拷贝、对等访问与托管页面</translation>
     </message>
+    <message>
+        <source>What discarding managed memory costs</source>
+        <translation>丢弃统一内存的代价</translation>
+    </message>
 </context>
 <context>
     <name>Explanations</name>
@@ -1526,6 +1530,38 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Fastest whole iteration here: %1 (%2).</source>
         <translation>这里整个迭代最快的是：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>In %1, %2 took %3 and %4 took %5; the migrations and faults were not reported.</source>
+        <translation>在 %1 中，%2 用时 %3，%4 用时 %5；迁移和缺页未报告。</translation>
+    </message>
+    <message>
+        <source>In %1, %2 migrated %3 where %4 migrated %5, but %6 faulted %7 times instead of %8, and the phase took %9 instead of %10.</source>
+        <translation>在 %1 中，%2 迁移了 %3，而 %4 迁移了 %5；但 %6 缺页 %7 次而不是 %8 次，该阶段用时 %9 而不是 %10。</translation>
+    </message>
+    <message>
+        <source>the CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>the GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>That is about one fault for every 4 KiB page the CPU wrote (%1 pages): after a discard each page is mapped again on its own first write, where without discard one fault brought in a whole block.</source>
+        <translation>这大约是 CPU 写入的每个 4 KiB 页面缺页一次（%1 个页面）：丢弃之后，每个页面在自己的首次写入时单独重新映射，而不丢弃时一次缺页就能调入一整块。</translation>
+    </message>
+    <message>
+        <source>A whole iteration took %1 with %2 against %3 with %4: %5 slower.</source>
+        <translation>一次完整迭代用 %2 耗时 %1，用 %4 耗时 %3：慢了 %5。</translation>
+    </message>
+    <message>
+        <source>A whole iteration took %1 with %2 against %3 with %4: %5 faster.</source>
+        <translation>一次完整迭代用 %2 耗时 %1，用 %4 耗时 %3：快了 %5。</translation>
+    </message>
+    <message>
+        <source>%1 discards and places the pages in one call before each writer: %2 faults in an iteration (%3 with %4), which took %5 against %6.</source>
+        <translation>%1 在每个写入者之前用一次调用丢弃并放置页面：一次迭代缺页 %2 次（%4 为 %3 次），用时 %5，对比 %6。</translation>
     </message>
 </context>
 <context>

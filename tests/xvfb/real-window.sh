@@ -93,6 +93,8 @@ step "Xvfb on $DISPLAY"
 windows_named() { xdotool search --all --onlyvisible --pid "$app_pid" --name "$1" 2>/dev/null; }
 window_named() { windows_named "$1" | head -n1; }
 visible_count() { windows_named '' | wc -l; }
+# visible_count compared with a number, evaluated anew at every try of wait_for.
+windows_are() { test "$(visible_count)" "$1" "$2"; }
 key() { xdotool key --clearmodifiers "$@"; }
 
 start_window() {
@@ -112,6 +114,17 @@ through_dialog() {
   key ctrl+a
   xdotool type --delay 5 "$path"
   key Return
+}
+# Closes the dialog titled $1 with Escape, given to the dialog itself, again
+# until it is gone: a key sent before the dialog has the focus is lost.
+close_dialog() {
+  local title=$1 dialog deadline=$((SECONDS + limit))
+  while dialog=$(window_named "^$title") && [ -n "$dialog" ]; do
+    [ $SECONDS -lt $deadline ] || fail "the dialog '$title' did not close within $limit s"
+    xdotool windowfocus --sync "$dialog" 2>/dev/null || true
+    key Escape
+    sleep 0.5
+  done
 }
 quit_window() {
   key ctrl+q
@@ -149,7 +162,7 @@ step "report saved"
 plot=$work/out/timeline.png
 xdotool windowfocus --sync "$main"
 key alt+f
-wait_for "File menu" test "$(visible_count)" -gt 1
+wait_for "File menu" windows_are -gt 1
 key e
 through_dialog 'Export plot' "$plot"
 wait_for "plot at $plot" test -s "$plot"
@@ -158,17 +171,17 @@ read -r width height < <(xdotool getwindowgeometry --shell "$main" | sed -n 's/^
 
 xdotool windowfocus --sync "$main"
 key alt+d
-wait_for "Demos menu" test "$(visible_count)" -gt 1
+wait_for "Demos menu" windows_are -gt 1
 key Escape
-wait_for "Demos menu to close" test "$(visible_count)" -eq 1
+wait_for "Demos menu to close" windows_are -eq 1
 step "Demos menu opened and closed"
 
 # View > Language > 简体中文, the last entry (Up from the first wraps to it).
 xdotool windowfocus --sync "$main"
 key alt+v
-wait_for "View menu" test "$(visible_count)" -gt 1
+wait_for "View menu" windows_are -gt 1
 key l
-wait_for "Language menu" test "$(visible_count)" -gt 2
+wait_for "Language menu" windows_are -gt 2
 key Up Return
 xdotool windowfocus --sync "$main"
 quit_window
@@ -191,8 +204,8 @@ PY
 xdotool windowfocus --sync "$main"
 key ctrl+o
 wait_for "dialog '$open_title'" window_named "^$open_title"
-key Escape
-wait_for "Open dialog to close" test "$(visible_count)" -eq 1
+close_dialog "$open_title"
+wait_for "Open dialog to close" windows_are -eq 1
 xdotool windowfocus --sync "$main"
 quit_window
 step "second start in Chinese"

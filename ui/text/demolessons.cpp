@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "demolessons.h"
 
+#include "backend.h"
 #include "language.h"
 #include "lessonwriter.h"
 #include "peerlesson.h"
@@ -316,6 +317,77 @@ void whatProfilersMiss(LessonWriter &w)
     }
 }
 
+// One phase of managed against managed-discard: what discard saved in
+// migrated bytes, and what the faults that followed cost.
+void discardPhase(LessonWriter &w, const MeasuredRun &plain, const MeasuredRun &dropped, Phase phase,
+                  std::optional<std::uint64_t> Counters::*moved, std::optional<std::uint64_t> Counters::*faults,
+                  const QString &writer)
+{
+    const auto movedPlain = plain.counter(phase, moved);
+    const auto movedDropped = dropped.counter(phase, moved);
+    const auto faultsPlain = plain.counter(phase, faults);
+    const auto faultsDropped = dropped.counter(phase, faults);
+    if (!movedPlain || !movedDropped || !faultsPlain || !faultsDropped) {
+        w.say(Lessons::tr("In %1, %2 took %3 and %4 took %5; the migrations and faults were not reported.")
+                  .arg(code(phaseName(phase)), plain.mode(), plain.time(phase), dropped.mode(), dropped.time(phase)));
+        return;
+    }
+    w.say(Lessons::tr("In %1, %2 migrated %3 where %4 migrated %5, but %6 faulted %7 times instead of %8, and the "
+                      "phase took %9 instead of %10.")
+              .arg(code(phaseName(phase)), dropped.mode(), dropped.migratedText(movedDropped), plain.mode(),
+                   plain.migratedText(movedPlain), writer, dropped.countText(faultsDropped),
+                   plain.countText(faultsPlain), dropped.time(phase))
+              .arg(plain.time(phase)));
+}
+
+void discard(LessonWriter &w)
+{
+    const MeasuredRun *plain = w.find(ModeId::Managed);
+    const MeasuredRun *dropped = w.find(ModeId::ManagedDiscard);
+    const MeasuredRun *placed = w.find(ModeId::ManagedDiscardPrefetch);
+    if (plain && dropped) {
+        discardPhase(w, *plain, *dropped, Phase::HostInit, &Counters::bytesDeviceToHost, &Counters::cpuPageFaults,
+                     Lessons::tr("the CPU"));
+        discardPhase(w, *plain, *dropped, Phase::Kernel, &Counters::bytesHostToDevice, &Counters::gpuPageFaults,
+                     Lessons::tr("the GPU"));
+        // One fault per 4 KiB page of what was discarded: the writes that
+        // follow a discard take their pages one at a time.
+        const std::uint64_t pages = dropped->run().spec.bytes / 4096;
+        const auto cpuFaults = dropped->counter(Phase::HostInit, &Counters::cpuPageFaults);
+        const std::size_t written = buffersFor(dropped->run().spec.kernelInfo(), HostAccess::Write).size();
+        if (cpuFaults && pages > 0 && *cpuFaults >= pages * written * 9 / 10) {
+            w.say(Lessons::tr("That is about one fault for every 4 KiB page the CPU wrote (%1 pages): after a discard "
+                              "each page is mapped again on its own first write, where without discard one fault "
+                              "brought in a whole block.")
+                      .arg(count(pages * written)));
+        }
+        const std::uint64_t a = plain->totals().ns;
+        const std::uint64_t b = dropped->totals().ns;
+        w.say((b > a ? Lessons::tr("A whole iteration took %1 with %2 against %3 with %4: %5 slower.")
+                     : Lessons::tr("A whole iteration took %1 with %2 against %3 with %4: %5 faster."))
+                  .arg(duration(b), dropped->mode(), duration(a), plain->mode(), b > a ? times(b, a) : times(a, b)));
+    }
+    if (placed && plain) {
+        const auto faultsIn = [&](const MeasuredRun &run) -> std::optional<std::uint64_t> {
+            std::uint64_t sum = 0;
+            for (const Phase phase : iterationPhases) {
+                const auto cpu = run.counter(phase, &Counters::cpuPageFaults);
+                const auto gpu = run.counter(phase, &Counters::gpuPageFaults);
+                if (!cpu || !gpu)
+                    return std::nullopt;
+                sum += *cpu + *gpu;
+            }
+            return sum;
+        };
+        const std::uint64_t a = plain->totals().ns;
+        const std::uint64_t b = placed->totals().ns;
+        w.say(Lessons::tr("%1 discards and places the pages in one call before each writer: %2 faults in an "
+                          "iteration (%3 with %4), which took %5 against %6.")
+                  .arg(placed->mode(), placed->countText(faultsIn(*placed)), plain->countText(faultsIn(*plain)),
+                       plain->mode(), duration(b), duration(a)));
+    }
+}
+
 } // namespace
 
 Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
@@ -342,6 +414,9 @@ Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
         break;
     case DemoId::PeerAccess:
         peerAccessLesson(writer);
+        break;
+    case DemoId::Discard:
+        discard(writer);
         break;
     }
     return writer.finish();
