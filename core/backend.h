@@ -119,7 +119,7 @@ public:
     // Creates (but does not allocate) the buffers of a validated experiment.
     virtual Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) = 0;
     // Why migration counters are absent, or empty when the backend has them.
-    virtual std::string countersNote(const ExperimentSpec &spec) const = 0;
+    virtual MessageTemplate countersNote(const ExperimentSpec &spec) const = 0;
 
     // Whether the sessions carry the instruments their counters need. Where
     // they would slow what they measure (CUDA: CUPTI and the driver's

@@ -320,7 +320,9 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
     report.device = device();
     notePeerAccess(report.device, spec);
     report.spec = spec;
-    report.countersNote = spec.counters ? m_backend->countersNote(spec) : "turned off with --no-counters";
+    report.countersNote = spec.counters
+        ? m_backend->countersNote(spec)
+        : MessageTemplate(SHARESCOPE_TR_NOOP("Core", "turned off with --no-counters"), {});
     report.countersEnabled = spec.counters && report.countersNote.empty();
 
     // The counted pass first, so that buffers the timed run keeps for
@@ -334,7 +336,12 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
         if (counted->error().kind == ErrorKind::Cancelled)
             return counted->error();
         report.countersEnabled = false;
-        report.countersNote = "the counted pass failed: " + describe(counted->error());
+        const Error &error = counted->error();
+        report.countersNote = MessageTemplate(
+            SHARESCOPE_TR_NOOP("Core", "the counted pass failed: %1"),
+            {error.phase ? MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1: %2"),
+                                           {MessageTemplate(std::string(phaseName(*error.phase))), templateOf(error)})
+                         : templateOf(error)});
     }
 
     auto session = m_backend->createSession(spec);

@@ -5,6 +5,11 @@
 
 namespace sharescope {
 
+MessageTemplate templateOf(const Error &error)
+{
+    return error.translatable.empty() ? MessageTemplate(error.message) : error.translatable;
+}
+
 int exitCodeFor(ErrorKind kind)
 {
     switch (kind) {

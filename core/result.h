@@ -39,6 +39,7 @@ struct MessageTemplate
 
     bool empty() const { return text.empty(); }
     std::string english() const; // the values put in, all in English
+    bool operator==(const MessageTemplate &) const = default;
 };
 
 struct Error
@@ -50,6 +51,9 @@ struct Error
 };
 
 int exitCodeFor(ErrorKind kind);
+// The error's message as a template: its own, or its English text as a
+// plain message where it has none (driver and device errors).
+MessageTemplate templateOf(const Error &error);
 // The whole message in English: "kernel: cudaMemcpy failed ...".
 std::string describe(const Error &error);
 

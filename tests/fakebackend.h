@@ -34,9 +34,10 @@ public:
 
     const DeviceInfo &device() const override { return m_device; }
     Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) override;
-    std::string countersNote(const ExperimentSpec &) const override
+    MessageTemplate countersNote(const ExperimentSpec &) const override
     {
-        return m_behaviour.counters || m_behaviour.instrumented ? std::string() : "the fake device has no counters";
+        return m_behaviour.counters || m_behaviour.instrumented ? MessageTemplate()
+                                                                : MessageTemplate("the fake device has no counters");
     }
     // A fake with counters times; its counted pass runs on an instrumented fake.
     bool sessionsCarryInstruments() const override { return !m_behaviour.counters; }

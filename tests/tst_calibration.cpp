@@ -27,7 +27,7 @@ public:
 
     const DeviceInfo &device() const override { return m_device; }
     Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &) override { return failed("no sessions"); }
-    std::string countersNote(const ExperimentSpec &) const override { return {}; }
+    MessageTemplate countersNote(const ExperimentSpec &) const override { return {}; }
     std::vector<CalibrationStep> calibrationSteps() const override
     {
         return {CalibrationStep::HostToDeviceCopy, CalibrationStep::MappedRead, CalibrationStep::DeviceCopy};

@@ -188,7 +188,7 @@ private slots:
         timed.free.reset();
         const RunReport counted = sampleRun(2, 1);
         mergeCountedPass(timed, counted);
-        QVERIFY2(timed.countersEnabled, timed.countersNote.c_str());
+        QVERIFY2(timed.countersEnabled, timed.countersNote.english().c_str());
         QVERIFY(!timed.free);
         QVERIFY(timed.alloc.counters == counted.alloc.counters);
         QVERIFY(timed.iterations[2].phases[3].counters == counted.iterations[2].phases[3].counters);
@@ -204,7 +204,7 @@ private slots:
         counted.iterations.pop_back();
         mergeCountedPass(timed, counted);
         QVERIFY(!timed.countersEnabled);
-        QCOMPARE(timed.countersNote, std::string("the counted pass did not run the same phases"));
+        QCOMPARE(timed.countersNote.english(), std::string("the counted pass did not run the same phases"));
         QVERIFY(timed.migrations.empty());
         for (const IterationResult &iteration : timed.iterations) {
             for (const PhaseResult &phase : iteration.phases)

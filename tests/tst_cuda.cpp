@@ -66,7 +66,7 @@ private:
     {
         RunReport report = run(s);
         if (!report.countersEnabled)
-            qFatal("counters are off: %s", report.countersNote.c_str());
+            qFatal("counters are off: %s", report.countersNote.english().c_str());
         for (const ResidencySnapshot &snapshot : report.residency.snapshots) {
             const bool afterWarmup = snapshot.iteration > s.warmup
                 || (snapshot.iteration == s.warmup && snapshot.phase != Phase::HostInit);
@@ -217,10 +217,10 @@ private slots:
         s.iterations = 2;
         QVERIFY(m_engine->check(s).ok()); // within the limit on free memory
         const RunReport report = run(s);
-        QVERIFY2(report.countersEnabled, report.countersNote.c_str());
+        QVERIFY2(report.countersEnabled, report.countersNote.english().c_str());
         if (report.countersTotals != CounterTotals::Driver)
-            QSKIP(
-                qPrintable("the driver's counters are not reported here: " + QString::fromStdString(report.exactNote)));
+            QSKIP(qPrintable("the driver's counters are not reported here: "
+                             + QString::fromStdString(report.exactNote.english())));
         const auto within = [](std::optional<std::uint64_t> value, std::uint64_t expected) {
             return value
                 && std::llabs(static_cast<long long>(*value) - static_cast<long long>(expected))
@@ -264,7 +264,8 @@ private slots:
         const RunReport report = run(dropped);
         QVERIFY(report.verification.passed());
         if (report.countersTotals != CounterTotals::Driver)
-            QSKIP(qPrintable("the driver's counters are not reported here: " + QString::fromStdString(report.exactNote)));
+            QSKIP(qPrintable("the driver's counters are not reported here: "
+                             + QString::fromStdString(report.exactNote.english())));
         for (int i = 1; i <= 2; ++i) {
             const Counters &init = counters(report, i, Phase::HostInit);
             const Counters &kernel = counters(report, i, Phase::Kernel);
@@ -377,7 +378,7 @@ private slots:
     {
         QFETCH(int, mode);
         const RunReport report = run(spec(static_cast<ModeId>(mode)));
-        QVERIFY2(report.countersEnabled, report.countersNote.c_str());
+        QVERIFY2(report.countersEnabled, report.countersNote.english().c_str());
         for (const IterationResult &iteration : report.iterations) {
             for (const PhaseResult &phase : iteration.phases) {
                 QVERIFY(phase.counters && phase.counters->bytesHostToDevice && phase.counters->bytesDeviceToHost);
@@ -411,7 +412,7 @@ private slots:
         s.counters = false;
         const RunReport report = run(s);
         QVERIFY(!report.countersEnabled);
-        QCOMPARE(report.countersNote, std::string("turned off with --no-counters"));
+        QCOMPARE(report.countersNote.english(), std::string("turned off with --no-counters"));
         QVERIFY(!report.iterations[1].phases[2].counters); // not reported, not zero
         QVERIFY(report.migrations.empty());
         // And back on for the next run.

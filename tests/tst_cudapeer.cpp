@@ -233,7 +233,7 @@ private slots:
         if (const Support support = supportOf(m_device, s); !support.supported)
             QSKIP(support.reason.c_str());
         const RunReport report = run(s);
-        QVERIFY2(report.countersEnabled, report.countersNote.c_str());
+        QVERIFY2(report.countersEnabled, report.countersNote.english().c_str());
         const Counters &kernel = *phase(report, 2, Phase::Kernel).counters;
         if (report.countersTotals == CounterTotals::Driver)
             QVERIFY2(kernel.bytesHostToDevice.value_or(1) <= countedSize / 100,

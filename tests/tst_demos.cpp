@@ -356,7 +356,7 @@ private slots:
         QVERIFY(!joined(lessonFor(demoInfo(DemoId::WhatProfilersMiss), set)).contains("loses"));
         // Without the driver's counters: the records only, said to be incomplete.
         set.runs[1].countersTotals = CounterTotals::Records;
-        set.runs[1].exactNote = "driver 999.1 not supported by this version of ShareScope";
+        set.runs[1].exactNote = MessageTemplate(std::string("driver 999.1 not supported by this version of ShareScope"));
         const QString recordsOnly = joined(lessonFor(demoInfo(DemoId::WhatProfilersMiss), set));
         QVERIFY2(recordsOnly.contains("nothing says how much is missing"), qPrintable(recordsOnly));
     }

@@ -80,7 +80,7 @@ private slots:
         QVERIFY(report->verification.passed());
         QCOMPARE(report->verification.checked, 5 * smallSpec().elementCount());
         QVERIFY(!report->countersEnabled);
-        QCOMPARE(report->countersNote, std::string("the fake device has no counters"));
+        QCOMPARE(report->countersNote.english(), std::string("the fake device has no counters"));
         QCOMPARE(report->device.id, std::string("opencl:7"));
         QVERIFY(
             QString::fromStdString(report->commandLine).startsWith("sharescope run --device opencl:7 --mode cl-copy"));
@@ -286,8 +286,9 @@ private slots:
         const auto report = engine.run(smallSpec());
         QVERIFY(report.ok()); // the timed run stands on its own
         QVERIFY(!report->countersEnabled);
-        QVERIFY2(QString::fromStdString(report->countersNote).contains("the instruments could not start"),
-                 report->countersNote.c_str());
+        QVERIFY2(QString::fromStdString(report->countersNote.english()).contains("the instruments could not start"),
+                 report->countersNote.english().c_str());
+        QCOMPARE(report->countersNote.text, std::string("the counted pass failed: %1")); // said in the user's language
         QVERIFY(!report->iterations.back().phases[2].counters);
         QVERIFY(!report->iterations.back().phases[2].countedNs);
         // A cancel during the counted pass cancels the run.
@@ -303,7 +304,7 @@ private slots:
         const auto uncounted = engine.run(off);
         QVERIFY(uncounted.ok());
         QVERIFY(!uncounted->countersEnabled);
-        QCOMPARE(uncounted->countersNote, std::string("turned off with --no-counters"));
+        QCOMPARE(uncounted->countersNote.english(), std::string("turned off with --no-counters"));
     }
 
     // The one run path: a request planned on a device, then run as a set.

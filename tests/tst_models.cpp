@@ -51,7 +51,7 @@ RunReport report(ModeId mode, bool counters)
     }
     r.verification = {3 << 18, 0, {}};
     r.countersEnabled = counters;
-    r.countersNote = counters ? "" : "OpenCL reports no page-migration counters";
+    r.countersNote = MessageTemplate(counters ? "" : "OpenCL reports no page-migration counters");
     return r;
 }
 

@@ -126,7 +126,9 @@ private slots:
     {
         RunReport original = sampleReport();
         original.countersTotals = CounterTotals::Driver;
-        original.recordsNote = "CUPTI is unavailable here";
+        original.recordsNote = MessageTemplate(std::string("CUPTI is unavailable here"));
+        // A note with values keeps its template, so that a reader says it in its language.
+        original.countersNote = MessageTemplate("the counted pass failed: %1", {"the instruments could not start"});
         PhaseResult &kernel = original.iterations[1].phases[2];
         kernel.countedNs = 77;
         kernel.counters->gpuPageFaults = 12;
@@ -139,6 +141,8 @@ private slots:
         const RunReport &back = read->runs.front();
         QCOMPARE(back.countersTotals, CounterTotals::Driver);
         QCOMPARE(back.recordsNote, original.recordsNote);
+        QCOMPARE(back.countersNote, original.countersNote);
+        QCOMPARE(back.countersNote.args.size(), std::size_t(1));
         QCOMPARE(back.iterations[1].phases[2].countedNs, std::optional<std::uint64_t>(77));
         QCOMPARE(back.iterations[1].phases[2].counters->gpuPageFaults, std::optional<std::uint64_t>(12));
         QCOMPARE(back.iterations[1].phases[2].counters->recordedHostToDevice, std::optional<std::uint64_t>(4096));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "migrationchart.h"
 
+#include "language.h"
 #include "phasestyle.h"
 
 namespace sharescope {
@@ -46,7 +47,7 @@ void MigrationChart::setReport(const RunReport &report)
     m_toDevice->data()->clear();
     m_toHost->data()->clear();
     if (!report.countersEnabled) {
-        setEmptyMessage(tr("Counters not reported: %1").arg(QString::fromStdString(report.countersNote)));
+        setEmptyMessage(tr("Counters not reported: %1").arg(messageText(report.countersNote)));
         replot(rpQueuedReplot);
         return;
     }

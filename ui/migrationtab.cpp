@@ -68,7 +68,7 @@ QString whyNothingMigrates(const RunReport &report)
         break;
     }
     if (!report.countersEnabled)
-        return QObject::tr("Counters not reported: %1.").arg(coreText(report.countersNote));
+        return QObject::tr("Counters not reported: %1.").arg(messageText(report.countersNote));
     return {};
 }
 
@@ -116,7 +116,7 @@ QString countersNote(const RunReport &report)
     }
     QString note = MigrationTab::tr("Sums of CUPTI's migration records (the driver's own counters are not reported "
                                     "here: %1).")
-                       .arg(coreText(report.exactNote));
+                       .arg(messageText(report.exactNote));
     if (report.residency.unexplainedBytes) {
         note += QLatin1Char(' ')
             + MigrationTab::tr("<b>Incomplete:</b> %1 came back to the host from chunks no record had moved to the "

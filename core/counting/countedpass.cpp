@@ -2,6 +2,7 @@
 #include "countedpass.h"
 
 #include "childprocess.h"
+#include "report/messagejson.h"
 #include "report/reportjson.h"
 #include "trnoop.h"
 
@@ -23,24 +24,6 @@ constexpr std::array<std::pair<ErrorKind, std::string_view>, 4> kindNames{{
     {ErrorKind::Failed, "failed"},
     {ErrorKind::Cancelled, "cancelled"},
 }};
-
-json templateJson(const MessageTemplate &message)
-{
-    json args = json::array();
-    for (const MessageTemplate &arg : message.args)
-        args.push_back(templateJson(arg));
-    return {{"text", message.text}, {"args", args}};
-}
-
-MessageTemplate templateFrom(const json &value, int depth)
-{
-    if (depth > 8) // messages nest one or two deep; more is not ours
-        throw json::other_error::create(501, "a message nests too deeply", nullptr);
-    MessageTemplate message(value.at("text").get<std::string>());
-    for (const json &arg : value.at("args"))
-        message.args.push_back(templateFrom(arg, depth + 1));
-    return message;
-}
 
 // Passes the engine's callbacks in the child on as progress lines.
 class LineObserver final : public EngineObserver
@@ -74,7 +57,7 @@ std::string formatErrorLine(const Error &error)
         if (k == error.kind)
             kind = name;
     }
-    json line{{"kind", kind}, {"message", error.message}, {"template", templateJson(error.translatable)}};
+    json line{{"kind", kind}, {"message", error.message}, {"template", messageToJson<json>(error.translatable)}};
     if (error.phase)
         line["phase"] = phaseName(*error.phase);
     return line.dump();
@@ -84,8 +67,10 @@ std::optional<Error> parseErrorLine(std::string_view text)
 {
     try {
         const json line = json::parse(text);
-        Error error{ErrorKind::Failed, line.at("message").get<std::string>(), templateFrom(line.at("template"), 0),
-                    std::nullopt};
+        auto message = messageFromJson(line.at("template"));
+        if (!message)
+            return std::nullopt;
+        Error error{ErrorKind::Failed, line.at("message").get<std::string>(), std::move(*message), std::nullopt};
         const std::string kind = line.at("kind").get<std::string>();
         for (const auto &[k, name] : kindNames) {
             if (name == kind)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "counting.h"
 
+#include "trnoop.h"
+
 #include "peers.h"
 
 #include <algorithm>
@@ -75,7 +77,8 @@ void addCounters(RunReport &report, CounterRecords records)
     const std::vector<PhaseResult *> targets = measuredPhases(report);
     if (targets.size() != records.windows.size()) {
         report.countersEnabled = false;
-        report.countersNote = "the instruments did not see every phase";
+        report.countersNote
+            = MessageTemplate(SHARESCOPE_TR_NOOP("Core", "the instruments did not see every phase"), {});
         return;
     }
     const std::vector<Counters> totals = phaseCounters(records);
@@ -83,7 +86,7 @@ void addCounters(RunReport &report, CounterRecords records)
         targets[i]->counters = totals[i];
     const bool exact = std::ranges::all_of(records.windows, [](const PhaseWindow &w) { return w.exact.has_value(); });
     report.countersTotals = exact ? CounterTotals::Driver : CounterTotals::Records;
-    report.exactNote = exact ? std::string() : records.exactNote;
+    report.exactNote = exact ? MessageTemplate() : records.exactNote;
     report.recordsNote = records.recordsNote;
     report.residency = residencyOf(report, records);
     report.countersLost = records.lost;
@@ -111,7 +114,8 @@ void mergeCountedPass(RunReport &timed, RunReport counted)
                               [](const PhaseResult *a, const PhaseResult *b) { return a->phase == b->phase; });
     if (!same) {
         timed.countersEnabled = false;
-        timed.countersNote = "the counted pass did not run the same phases";
+        timed.countersNote
+            = MessageTemplate(SHARESCOPE_TR_NOOP("Core", "the counted pass did not run the same phases"), {});
         return;
     }
     for (std::size_t i = 0; i < into.size(); ++i) {

@@ -80,11 +80,11 @@ struct CounterRecords
     std::vector<MigrationEvent> events; // CUPTI's, in any order
     std::array<bool, counterKindCount> reported{}; // kinds CUPTI reports; the rest are "not reported"
     std::uint64_t lost = 0; // records the driver itself said it dropped
-    std::string recordsNote; // why CUPTI's records are absent, when they are
+    MessageTemplate recordsNote; // why CUPTI's records are absent, when they are
     // One per measured phase, in order: alloc, every iteration's phases, free.
     std::vector<PhaseWindow> windows;
-    std::string exactNote; // why the driver's exact counts are absent, when they are
-    std::string pagesNote; // why the pages were not read, when they were not
+    MessageTemplate exactNote; // why the driver's exact counts are absent, when they are
+    MessageTemplate pagesNote; // why the pages were not read, when they were not
 };
 
 // Assigns every event to the phase that was running when it started (the

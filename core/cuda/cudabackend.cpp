@@ -59,11 +59,11 @@ Status CudaBackend::open()
     if (auto uvm = UvmCounters::open())
         m_context.uvm = std::move(*uvm);
     else
-        m_context.uvmProblem = uvm.error().message;
+        m_context.uvmProblem = templateOf(uvm.error());
     if (auto pagemap = Pagemap::open())
         m_context.pagemap = std::move(*pagemap);
     else
-        m_context.pagemapProblem = pagemap.error().message;
+        m_context.pagemapProblem = templateOf(pagemap.error());
     return okStatus();
 }
 
@@ -158,12 +158,12 @@ Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec
     return std::unique_ptr<Session>(std::move(session));
 }
 
-std::string CudaBackend::countersNote(const ExperimentSpec &) const
+MessageTemplate CudaBackend::countersNote(const ExperimentSpec &) const
 {
     if (m_context.instrumentation == Instrumentation::Timing)
         return {}; // the counted pass says, from its own process
     if (!m_context.recordsProblem.empty() && !m_context.uvm)
-        return m_context.recordsProblem + "; " + m_context.uvmProblem;
+        return {SHARESCOPE_TR_NOOP("Core", "%1; %2"), {m_context.recordsProblem, m_context.uvmProblem}};
     return {};
 }
 

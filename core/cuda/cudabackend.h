@@ -23,7 +23,7 @@ public:
     const DeviceInfo &device() const override { return m_context.info; }
     Status check(const ExperimentSpec &spec) const override;
     Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) override;
-    std::string countersNote(const ExperimentSpec &spec) const override;
+    MessageTemplate countersNote(const ExperimentSpec &spec) const override;
     bool sessionsCarryInstruments() const override { return m_context.instrumentation == Instrumentation::Counted; }
     std::vector<CalibrationStep> calibrationSteps() const override;
     Result<CalibrationResult> measureCeiling(CalibrationStep step, const CalibrationPlan &plan) override;

@@ -30,11 +30,11 @@ struct CudaContext
     // modes, whose pages move between two).
     bool countEveryDevice = false;
     // Counted only: CUPTI's records, the driver's exact counters, the pages.
-    std::string recordsProblem; // why CUPTI's records are unavailable, if they are
+    MessageTemplate recordsProblem; // why CUPTI's records are unavailable, if they are
     std::unique_ptr<UvmCounters> uvm;
-    std::string uvmProblem;
+    MessageTemplate uvmProblem;
     std::optional<Pagemap> pagemap;
-    std::string pagemapProblem;
+    MessageTemplate pagemapProblem;
 };
 
 } // namespace sharescope::cuda

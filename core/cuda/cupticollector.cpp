@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cupticollector.h"
 
+#include "../trnoop.h"
+
 #include <cupti.h>
 
 #include <algorithm>
@@ -123,21 +125,21 @@ bool CuptiCollector::setKinds(const std::array<bool, counterKindCount> &kinds)
     return true;
 }
 
-const std::string &CuptiCollector::initialize(int device, bool everyDevice)
+const MessageTemplate &CuptiCollector::initialize(int device, bool everyDevice)
 {
     if (m_initialized)
         return m_problem;
     m_initialized = true;
     if (const CUptiResult result = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
         result != CUPTI_SUCCESS) {
-        m_problem = "CUPTI is unavailable: " + resultText(result);
+        m_problem = {SHARESCOPE_TR_NOOP("Core", "CUPTI is unavailable: %1"), {resultText(result)}};
         return m_problem;
     }
     const auto none = [](const std::array<bool, counterKindCount> &kinds) {
         return std::ranges::none_of(kinds, [](bool on) { return on; });
     };
     if (none(m_kinds)) {
-        m_problem = "no unified-memory counter kind was selected";
+        m_problem = {SHARESCOPE_TR_NOOP("Core", "no unified-memory counter kind was selected"), {}};
         return m_problem;
     }
     std::string lastRefusal;
@@ -156,13 +158,15 @@ const std::string &CuptiCollector::initialize(int device, bool everyDevice)
             lastRefusal = resultText(result);
     }
     if (none(m_reported))
-        m_problem = "CUPTI reports no unified-memory counter on this system: " + lastRefusal;
+        m_problem
+            = {SHARESCOPE_TR_NOOP("Core", "CUPTI reports no unified-memory counter on this system: %1"), {lastRefusal}};
     // Enabled before the context exists, as CUPTI wants; stop() and start()
     // switch it per run.
     if (m_problem.empty()) {
         if (const CUptiResult result = cuptiActivityEnable(CUPTI_ACTIVITY_KIND_UNIFIED_MEMORY_COUNTER);
             result != CUPTI_SUCCESS)
-            m_problem = "CUPTI could not enable unified-memory counters: " + resultText(result);
+            m_problem = {SHARESCOPE_TR_NOOP("Core", "CUPTI could not enable unified-memory counters: %1"),
+                         {resultText(result)}};
     }
     return m_problem;
 }
@@ -170,7 +174,7 @@ const std::string &CuptiCollector::initialize(int device, bool everyDevice)
 Status CuptiCollector::start()
 {
     if (!available())
-        return failed(m_problem);
+        return errorOf(ErrorKind::Failed, m_problem);
     cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED); // drop what came before this run
     {
         const std::lock_guard lock(recordsMutex);

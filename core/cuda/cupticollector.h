@@ -31,9 +31,9 @@ public:
     // so that one the driver refuses leaves the others. Must run before the
     // device's context exists. Returns why counters are unavailable, or an
     // empty string when at least one kind is reported.
-    const std::string &initialize(int device, bool everyDevice = false);
+    const MessageTemplate &initialize(int device, bool everyDevice = false);
     bool available() const { return m_initialized && m_problem.empty(); }
-    const std::string &problem() const { return m_problem; }
+    const MessageTemplate &problem() const { return m_problem; }
     // The kinds configured and accepted by the driver; all false before
     // initialize().
     const std::array<bool, counterKindCount> &reported() const { return m_reported; }
@@ -51,7 +51,7 @@ private:
     CuptiCollector() = default;
 
     bool m_initialized = false;
-    std::string m_problem;
+    MessageTemplate m_problem;
     std::array<bool, counterKindCount> m_kinds = [] {
         std::array<bool, counterKindCount> all{};
         all.fill(true);

@@ -2,6 +2,7 @@
 #include "instruments.h"
 
 #include "../counting/residency.h"
+#include "../trnoop.h"
 #include "cupticollector.h"
 
 #include <algorithm>
@@ -68,7 +69,7 @@ std::vector<std::vector<ChunkPages>> Instruments::readPages(const std::vector<Bu
             continue;
         auto read = m_context.pagemap->chunkPages(buffer.address, buffer.bytes, chunk);
         if (!read) {
-            m_pagesProblem = read.error().message; // the map falls back to CUPTI's replay
+            m_pagesProblem = templateOf(read.error()); // the map falls back to CUPTI's replay
             return {};
         }
         pages.push_back(std::move(*read));
@@ -83,10 +84,12 @@ CounterRecords Instruments::finish()
         records = CuptiCollector::instance().stop();
         m_collecting = false;
     } else {
-        records.recordsNote = m_context.recordsProblem.empty() ? "CUPTI was not started" : m_context.recordsProblem;
+        records.recordsNote = m_context.recordsProblem.empty()
+            ? MessageTemplate(SHARESCOPE_TR_NOOP("Core", "CUPTI was not started"), {})
+            : m_context.recordsProblem;
     }
     records.windows = std::move(m_windows);
-    records.exactNote = m_context.uvm ? std::string() : m_context.uvmProblem;
+    records.exactNote = m_context.uvm ? MessageTemplate() : m_context.uvmProblem;
     records.pagesNote = !m_pagesProblem.empty() ? m_pagesProblem : m_context.pagemapProblem;
     return records;
 }

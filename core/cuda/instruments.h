@@ -35,7 +35,7 @@ private:
     PhaseWindow m_window;
     UvmCounterValues m_before;
     std::vector<PhaseWindow> m_windows;
-    std::string m_pagesProblem;
+    MessageTemplate m_pagesProblem;
 };
 
 } // namespace sharescope::cuda

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "openclbackend.h"
 
+#include "../trnoop.h"
+
 #include "clcalibration.h"
 #include "clerror.h"
 #include "openclsession.h"
@@ -47,9 +49,9 @@ Result<std::unique_ptr<Session>> OpenClBackend::createSession(const ExperimentSp
     });
 }
 
-std::string OpenClBackend::countersNote(const ExperimentSpec &) const
+MessageTemplate OpenClBackend::countersNote(const ExperimentSpec &) const
 {
-    return "OpenCL reports no page-migration counters";
+    return {SHARESCOPE_TR_NOOP("Core", "OpenCL reports no page-migration counters"), {}};
 }
 
 std::vector<CalibrationStep> OpenClBackend::calibrationSteps() const

@@ -15,7 +15,7 @@ public:
 
     const DeviceInfo &device() const override { return m_context.info; }
     Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) override;
-    std::string countersNote(const ExperimentSpec &spec) const override;
+    MessageTemplate countersNote(const ExperimentSpec &spec) const override;
     std::vector<CalibrationStep> calibrationSteps() const override;
     Result<CalibrationResult> measureCeiling(CalibrationStep step, const CalibrationPlan &plan) override;
 

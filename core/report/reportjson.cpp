@@ -3,6 +3,7 @@
 
 #include "ceilings/ceilingsjson.h"
 #include "devicelist.h"
+#include "messagejson.h"
 #include "reportconsistency.h"
 #include "reportdocument.h"
 #include "reportlimits.h"
@@ -116,6 +117,25 @@ json peerJson(const PeerLink &p)
             {"peerManagedMemory", p.peerManagedMemory},
             {"peerConcurrentManagedAccess", p.peerConcurrentManagedAccess},
             {"peerMemoryBytes", p.peerMemoryBytes}};
+}
+
+// The counters' notes in English, and each as its template where it has
+// one ("noteTemplate", ...), so that a reader says them in its language.
+json countersJson(const RunReport &r)
+{
+    json counters{{"enabled", r.countersEnabled},
+                  {"note", r.countersNote.english()},
+                  {"lost", r.countersLost},
+                  {"totals", counterTotalsName(r.countersTotals)},
+                  {"exactNote", r.exactNote.english()},
+                  {"recordsNote", r.recordsNote.english()}};
+    for (const auto &[key, note] :
+         {std::pair{"noteTemplate", &r.countersNote}, std::pair{"exactNoteTemplate", &r.exactNote},
+          std::pair{"recordsNoteTemplate", &r.recordsNote}}) {
+        if (!note->empty())
+            counters[key] = messageToJson<json>(*note);
+    }
+    return counters;
 }
 
 json deviceJson(const DeviceInfo &d)
@@ -250,13 +270,7 @@ json reportJson(const RunReport &r)
               {"checked", r.verification.checked},
               {"mismatches", r.verification.mismatches},
               {"first", mismatches}}},
-            {"counters",
-             {{"enabled", r.countersEnabled},
-              {"note", r.countersNote},
-              {"lost", r.countersLost},
-              {"totals", counterTotalsName(r.countersTotals)},
-              {"exactNote", r.exactNote},
-              {"recordsNote", r.recordsNote}}},
+            {"counters", countersJson(r)},
             {"ipc",
              r.ipc ? json{{"peerPid", r.ipc->peerPid},
                           {"memoryHandles", r.ipc->memoryHandles},
@@ -381,6 +395,20 @@ void readInto(const Reader &r, std::uint32_t &value)
 void readInto(const Reader &r, bool &value)
 {
     value = r.boolean();
+}
+
+// A note in English, with its template where the report has one that says
+// the same (reports written before templates have none).
+MessageTemplate readNote(const Reader &counters, const char *key)
+{
+    const std::string english = counters[key].string();
+    const std::string templateKey = std::string(key) + "Template";
+    if (counters.has(templateKey.c_str())) {
+        auto message = messageFromJson(counters[templateKey.c_str()].raw());
+        if (message && message->english() == english)
+            return std::move(*message);
+    }
+    return MessageTemplate(english);
 }
 
 PhaseResult readPhase(const Reader &r)
@@ -610,12 +638,12 @@ RunReport readReport(const Reader &r)
             {m["buffer"].string(), m["index"].unsignedValue(), m["expected"].number(), m["actual"].number()});
     }
     report.countersEnabled = r["counters"]["enabled"].boolean();
-    report.countersNote = r["counters"]["note"].string();
+    report.countersNote = readNote(r["counters"], "note");
     report.countersLost = r["counters"]["lost"].unsignedValue();
     if (r["counters"].has("totals")) { // version 2
         report.countersTotals = parsed(r["counters"]["totals"], counterTotalsFromName, "names an unknown source");
-        report.exactNote = r["counters"]["exactNote"].string();
-        report.recordsNote = r["counters"]["recordsNote"].string();
+        report.exactNote = readNote(r["counters"], "exactNote");
+        report.recordsNote = readNote(r["counters"], "recordsNote");
     }
     for (const Reader &e : r["migrations"]["events"].items())
         report.migrations.push_back(readMigrationEvent(e));

@@ -84,10 +84,10 @@ struct RunReport
     std::vector<IterationResult> iterations;
     Verification verification;
     bool countersEnabled = false;
-    std::string countersNote; // why there are none, when there are none
+    MessageTemplate countersNote; // why there are none, when there are none
     CounterTotals countersTotals = CounterTotals::Records;
-    std::string exactNote; // why the driver's exact totals are not reported, when they are not
-    std::string recordsNote; // why CUPTI's migration records are not reported, when they are not
+    MessageTemplate exactNote; // why the driver's exact totals are not reported, when they are not
+    MessageTemplate recordsNote; // why CUPTI's migration records are not reported, when they are not
     std::vector<MigrationEvent> migrations; // the first maxKeptMigrations, attributed to phases
     std::uint64_t migrationsDropped = 0; // beyond the cap (counted in the totals all the same)
     std::uint64_t countersLost = 0; // records the driver dropped: the totals are then a lower bound

@@ -310,7 +310,7 @@ json runMetadata(const RunReport &r, int pid)
             {"kernel", kernelName(r.spec.kernel)},
             {"bytes", r.spec.bytes},
             {"verified", r.verification.passed()},
-            {"countersNote", r.countersNote},
+            {"countersNote", r.countersNote.english()},
             {"migrationsKept", r.migrations.size()},
             {"migrationsDropped", r.migrationsDropped},
             {"countersLost", r.countersLost}};

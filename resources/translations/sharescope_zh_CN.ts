@@ -1140,6 +1140,50 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>--peer %1: no such CUDA device beside %2; accepted: %3</source>
         <translation>--peer %1：除 %2 之外没有这样的 CUDA 设备；可接受：%3</translation>
     </message>
+    <message>
+        <source>the instruments did not see every phase</source>
+        <translation>计数工具没有看到每个阶段</translation>
+    </message>
+    <message>
+        <source>the counted pass did not run the same phases</source>
+        <translation>计数运行没有运行相同的阶段</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>CUPTI is unavailable: %1</source>
+        <translation>CUPTI 不可用：%1</translation>
+    </message>
+    <message>
+        <source>no unified-memory counter kind was selected</source>
+        <translation>没有选择任何统一内存计数器类型</translation>
+    </message>
+    <message>
+        <source>CUPTI reports no unified-memory counter on this system: %1</source>
+        <translation>CUPTI 报告此系统上没有统一内存计数器：%1</translation>
+    </message>
+    <message>
+        <source>CUPTI could not enable unified-memory counters: %1</source>
+        <translation>CUPTI 无法启用统一内存计数器：%1</translation>
+    </message>
+    <message>
+        <source>CUPTI was not started</source>
+        <translation>CUPTI 未启动</translation>
+    </message>
+    <message>
+        <source>turned off with --no-counters</source>
+        <translation>已用 --no-counters 关闭</translation>
+    </message>
+    <message>
+        <source>the counted pass failed: %1</source>
+        <translation>计数运行失败：%1</translation>
+    </message>
+    <message>
+        <source>OpenCL reports no page-migration counters</source>
+        <translation>OpenCL 不报告页面迁移计数器</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>

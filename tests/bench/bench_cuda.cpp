@@ -140,12 +140,12 @@ struct CounterSamples
         ++runs;
         if (!report.countersEnabled) {
             ++runsWithoutCounters;
-            note = report.countersNote;
+            note = report.countersNote.english();
             return;
         }
         totals = report.countersTotals == CounterTotals::Driver
             ? "the UVM driver's exact counters"
-            : "sums of CUPTI's records (driver counters: " + report.exactNote + ")";
+            : "sums of CUPTI's records (driver counters: " + report.exactNote.english() + ")";
         records.push_back(report.migrations.size() + report.migrationsDropped);
         lost += report.countersLost;
         for (const IterationResult &iteration : report.iterations) {

@@ -52,16 +52,16 @@ QString countersText(const RunReport &report)
 {
     if (!report.countersEnabled)
         return ReportTables::tr("not reported (%1)")
-            .arg(report.countersNote.empty() ? ReportTables::tr("turned off") : coreText(report.countersNote));
+            .arg(report.countersNote.empty() ? ReportTables::tr("turned off") : messageText(report.countersNote));
     QString text;
     if (report.countersTotals == CounterTotals::Driver) {
         text = ReportTables::tr("exact totals from the UVM driver's own counters, counted in a second, instrumented "
                                 "pass; %1")
                    .arg(report.recordsNote.empty() ? recordsText(report)
-                                                   : ReportTables::tr("CUPTI: %1").arg(coreText(report.recordsNote)));
+                                                   : ReportTables::tr("CUPTI: %1").arg(messageText(report.recordsNote)));
     } else {
         text = ReportTables::tr("sums of CUPTI's records (the driver's exact counters: not reported, %1); %2")
-                   .arg(coreText(report.exactNote), recordsText(report));
+                   .arg(messageText(report.exactNote), recordsText(report));
         if (report.countersLost || report.residency.unexplainedBytes)
             text += ReportTables::tr("; the totals are a lower bound");
     }

@@ -286,7 +286,7 @@ void whatOneRunShows(LessonWriter &w, const MeasuredRun &run)
     } else if (exact) {
         w.say(Lessons::tr("At %1 per buffer CUPTI's records show %2 host to device in the kernel phase; the driver's "
                           "own counters were not reported here (%3), so nothing says how much is missing.")
-                  .arg(size, run.migratedText(exact), coreText(run.run().exactNote)));
+                  .arg(size, run.migratedText(exact), messageText(run.run().exactNote)));
     } else {
         w.say(Lessons::tr("At %1 per buffer the migrations were not reported.").arg(size));
     }

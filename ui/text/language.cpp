@@ -95,8 +95,6 @@ QString coreText(const std::string &text)
     return QString::fromUtf8(utf8);
 }
 
-namespace {
-
 QString messageText(const MessageTemplate &message)
 {
     if (message.args.empty())
@@ -107,8 +105,6 @@ QString messageText(const MessageTemplate &message)
     const QString text = QCoreApplication::translate("Core", message.text.c_str());
     return QString::fromStdString(fillTemplate(text.toStdString(), args));
 }
-
-} // namespace
 
 QString templateText(const std::string &english, const MessageTemplate &message)
 {

@@ -31,6 +31,9 @@ QString languageName(const QString &language);
 // reasons). Others stay English.
 QString coreText(const std::string &text);
 
+// A message of the core in the current language: its template translated
+// (context "Core"), its values put in, each itself translated.
+QString messageText(const MessageTemplate &message);
 // A templated message of the core in the current language: the template
 // translated (context "Core"), its values put in, each itself translated;
 // coreText(english) where there is no template.
