@@ -3,12 +3,14 @@
 # Configures (once) and builds ShareScope with a CMake preset.
 # Usage: scripts/build.sh [PRESET]   (default, asan or tsan; see CMakePresets.json)
 # SHARESCOPE_WERROR=ON in the environment makes the project's warnings
-# errors (CI sets it).
+# errors (CI sets it); SHARESCOPE_CUDA_ARCHITECTURES chooses the GPUs the
+# CUDA kernels are compiled for (CI, which runs none, compiles for one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=${1:-default}
 options=()
 [ -n "${SHARESCOPE_WERROR:-}" ] && options+=("-DSHARESCOPE_WERROR=$SHARESCOPE_WERROR")
+[ -n "${SHARESCOPE_CUDA_ARCHITECTURES:-}" ] && options+=("-DCMAKE_CUDA_ARCHITECTURES=$SHARESCOPE_CUDA_ARCHITECTURES")
 if [ ! -f "build/$preset/CMakeCache.txt" ] || [ ${#options[@]} -gt 0 ]; then
   log=$(mktemp)
   if ! cmake --preset "$preset" "${options[@]}" >"$log" 2>&1; then

@@ -3,8 +3,8 @@
 # Builds the libFuzzer targets (the fuzz preset: clang, ASan, UBSan; only the
 # libraries they need) and runs each for SECONDS (default 30) from its seed
 # corpus in tests/fuzz/corpus/<target>, then prints executions and crashes
-# per target. New inputs go to build/fuzz/corpus/<target>, never into the
-# repository; an input that crashed, hung or broke an invariant is kept in
+# per target, one target per core at a time. New inputs go to
+# build/fuzz/corpus/<target>, never into the repository; an input that crashed, hung or broke an invariant is kept in
 # build/fuzz/crashes/<target>/ (run the target on it to see why; add it to
 # the seed corpus once fixed). Exit status 1 when any target failed.
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]
@@ -19,24 +19,41 @@ scripts/setup.sh fuzz
 cmake --preset fuzz >/dev/null
 nice cmake --build --preset fuzz
 
+# One target per core at a time (each fuzzer is one process), SECONDS each.
+fuzz_one() {
+  local target=$1
+  local work=build/fuzz/corpus/$target crashes=build/fuzz/crashes/$target log=build/fuzz/$target.log
+  mkdir -p "$work" "$crashes"
+  local options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
+                 -artifact_prefix="$crashes/")
+  [ -f "tests/fuzz/$target.dict" ] && options+=(-dict="tests/fuzz/$target.dict")
+  [ "$target" = fuzz_report ] && options+=(-max_len=65536)
+  local code=0
+  # A detected problem ends the run; its log says which input and why.
+  "build/fuzz/tests/fuzz/$target" "${options[@]}" "$work" "tests/fuzz/corpus/$target" >"$log" 2>&1 || code=$?
+  echo "$code" >"build/fuzz/$target.exit"
+}
+jobs=$(nproc)
+running=0
+for target in "${targets[@]}"; do
+  echo "== $target: ${seconds}s" >&2
+  fuzz_one "$target" &
+  running=$((running + 1))
+  if [ "$running" -ge "$jobs" ]; then
+    wait -n || true
+    running=$((running - 1))
+  fi
+done
+wait
+
 results=()
 status=0
 for target in "${targets[@]}"; do
-  work=build/fuzz/corpus/$target
-  crashes=build/fuzz/crashes/$target
   log=build/fuzz/$target.log
-  mkdir -p "$work" "$crashes"
-  options=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
-           -artifact_prefix="$crashes/")
-  [ -f "tests/fuzz/$target.dict" ] && options+=(-dict="tests/fuzz/$target.dict")
-  [ "$target" = fuzz_report ] && options+=(-max_len=65536)
-  echo "== $target: ${seconds}s" >&2
-  code=0
-  # A detected problem ends the run; its log says which input and why.
-  "build/fuzz/tests/fuzz/$target" "${options[@]}" "$work" "tests/fuzz/corpus/$target" >"$log" 2>&1 || code=$?
+  code=$(cat "build/fuzz/$target.exit" 2>/dev/null || echo "?")
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-  found=$(find "$crashes" -type f | wc -l)
-  if [ "$code" -ne 0 ]; then
+  found=$(find "build/fuzz/crashes/$target" -type f | wc -l)
+  if [ "$code" != 0 ]; then
     status=1
     tail -n 30 "$log" >&2
   fi
