@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Configures (once) and builds ShareScope with a CMake preset.
-# Usage: scripts/build.sh [PRESET]   (default, asan or tsan; see CMakePresets.json)
+# Usage: scripts/build.sh [PRESET [TARGET...]]   (PRESET: default, asan or tsan,
+# see CMakePresets.json; TARGETs: only those, e.g. sharescope; else the
+# preset's, every target for default and asan)
 # SHARESCOPE_WERROR=ON in the environment makes the project's warnings
 # errors (CI sets it); SHARESCOPE_CUDA_ARCHITECTURES chooses the GPUs the
 # CUDA kernels are compiled for (CI, which runs none, compiles for one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 preset=${1:-default}
+shift || true
 options=()
 [ -n "${SHARESCOPE_WERROR:-}" ] && options+=("-DSHARESCOPE_WERROR=$SHARESCOPE_WERROR")
 [ -n "${SHARESCOPE_CUDA_ARCHITECTURES:-}" ] && options+=("-DCMAKE_CUDA_ARCHITECTURES=$SHARESCOPE_CUDA_ARCHITECTURES")
@@ -21,4 +24,8 @@ if [ ! -f "build/$preset/CMakeCache.txt" ] || [ ${#options[@]} -gt 0 ]; then
   grep -A3 -E '^-- The following (features have been enabled|OPTIONAL packages have not been found)' "$log" >&2 || true
   rm -f "$log"
 fi
-cmake --build --preset "$preset"
+if [ $# -gt 0 ]; then
+  cmake --build --preset "$preset" --target "$@"
+else
+  cmake --build --preset "$preset"
+fi

@@ -7,7 +7,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
-scripts/build.sh default >&2
+# The CUDA kernels for this machine's GPU where there is one, and for one
+# generation where there is none (nothing runs them then): a first build in
+# minutes, not the six generations of a release.
+if [ -z "${SHARESCOPE_CUDA_ARCHITECTURES:-}" ] && [ ! -f build/default/CMakeCache.txt ]; then
+  if command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L >/dev/null 2>&1; then
+    export SHARESCOPE_CUDA_ARCHITECTURES=native
+  else
+    export SHARESCOPE_CUDA_ARCHITECTURES=90-real
+  fi
+fi
+# The program alone; scripts/test.sh builds the tests.
+scripts/build.sh default sharescope >&2
 binary=build/default/app/sharescope
 if [ $# -gt 0 ]; then
   exec "$binary" "$@"
