@@ -9,6 +9,8 @@
 #include "demos.h"
 #include "devices.h"
 #include "engine.h"
+#include "examplereports.h"
+#include "examples.h"
 #include "experimentset.h"
 #include "ipcexportcommand.h"
 #include "language.h"
@@ -158,11 +160,11 @@ int CliRunner::experiments(const CommandLineOptions &options)
     const DeviceList list = listDevices();
     auto device = list.resolve(request.base.deviceId);
     if (!device)
-        return fail(device.error());
+        return demoElsewhere(options, device.error());
     PlannedRuns plan = planRuns(request, *device);
     if (plan.refusal) {
         listSkipped(plan.skipped);
-        return fail(*plan.refusal);
+        return demoElsewhere(options, *plan.refusal);
     }
 
     // Open the output files first: a bad path fails before any work, and
@@ -214,6 +216,30 @@ int CliRunner::experiments(const CommandLineOptions &options)
     if (outcome->anyFailed)
         m_err << CliText::tr("sharescope: some results are wrong or some runs failed; see above") << Qt::endl;
     return outcome->anyFailed ? 1 : 0;
+}
+
+int CliRunner::demoElsewhere(const CommandLineOptions &options, const Error &refusal)
+{
+    const RunRequest &request = options.request;
+    const auto example = request.demo ? exampleForDemo(*request.demo) : std::nullopt;
+    if (!example || refusal.kind != ErrorKind::Unsupported)
+        return fail(refusal);
+    // Files written are this machine's measurements: never a shipped report.
+    if (!options.jsonPath.isEmpty() || !options.csvPath.isEmpty() || !options.tracePath.isEmpty()) {
+        const int code = fail(refusal);
+        m_err << CliText::tr("note: without --json, --csv and --trace, `sharescope demo %1` tells the lesson as "
+                             "measured on a real GPU, shipped with ShareScope.")
+                     .arg(q(demoInfo(*request.demo).name))
+              << Qt::endl;
+        return code;
+    }
+    auto set = readExample(*example);
+    if (!set)
+        return fail(set.error());
+    m_err << "sharescope: " << CliText::tr("this machine cannot run the demo: %1").arg(errorText(refusal)) << Qt::endl;
+    m_out << CliText::tr("Not measured here. %1").arg(exampleProvenance(*set)) << QStringLiteral("\n\n")
+          << resultText(request, *set);
+    return 0;
 }
 
 QString CliRunner::resultText(const RunRequest &request, const ReportSet &set) const

@@ -28,6 +28,10 @@ private:
     int modes(const CommandLineOptions &options);
     // run, compare, sweep and demo: plan, run the set, write the results.
     int experiments(const CommandLineOptions &options);
+    // A demo this machine cannot run (`refusal`, Unsupported): its lesson
+    // from the report shipped with the program, labelled as measured there,
+    // exit 0; anything else refused as before.
+    int demoElsewhere(const CommandLineOptions &options, const Error &refusal);
     QString resultText(const RunRequest &request, const ReportSet &set) const;
     void listSkipped(const std::vector<SkippedRun> &skipped);
     int listDemos();

@@ -6,6 +6,7 @@
 #include "ceilings/calibration.h"
 #include "commandoptions.h"
 #include "environment.h"
+#include "examples.h"
 #include "ipcprotocol.h"
 #include "language.h"
 #include "nativename.h"
@@ -171,6 +172,14 @@ bool readGui(OptionReader &reader, const QStringList &, CommandLineOptions &opti
     options.compareOnStart = reader.isSet("compare");
     options.screenshotPath = reader.value("screenshot");
     options.openPath = reader.value("open");
+    if (reader.isSet("example")) {
+        if (!options.openPath.isEmpty())
+            return reader.fail(CommandLine::tr("--example and --open each open a report; give one of them"));
+        const auto example = parseExample(s(reader.value("example")));
+        if (!example)
+            return reader.fail(example.error());
+        options.example = *example;
+    }
     if (reader.isSet("tab")) {
         options.tab = windowTabFromName(reader.value("tab"));
         if (!options.tab) {
@@ -274,7 +283,11 @@ Options guiOptions()
              CommandLine::tr("Tab to show: %1.").arg(windowTabNames().join(QStringLiteral(", "))),
              QStringLiteral("NAME")},
             {QStringLiteral("open"), CommandLine::tr("Open a report written by --json or Save."),
-             QStringLiteral("REPORT")}};
+             QStringLiteral("REPORT")},
+            {QStringLiteral("example"),
+             CommandLine::tr("Open a report measured on a real GPU and shipped with ShareScope, labelled as such: %1.")
+                 .arg(q(exampleNameList())),
+             QStringLiteral("NAME")}};
 }
 
 const Subcommand subcommands[] = {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "examples.h"
 #include "experimentset.h"
 #include "windowtab.h"
 
@@ -29,6 +30,7 @@ struct CommandLineOptions
     QString screenshotPath; // save the window to this file, then quit
     std::optional<WindowTab> tab;
     QString openPath; // a report to open
+    std::optional<ExampleId> example; // a shipped example to open
     // ipc-export
     QString fill = QStringLiteral("index");
     bool managedMemory = false; // --memory managed (refused, with the reason)

@@ -4,6 +4,7 @@
 #include "buildinfo.h"
 #include "bytesize.h"
 #include "chinesefont.h"
+#include "examples.h"
 #include "experimentpanel.h"
 #include "language.h"
 #include "mainwindow.h"
@@ -147,7 +148,8 @@ bool startAsked(MainWindow &window, const CommandLineOptions &options, QTextStre
     const RunRequest &request = options.request;
     if (request.demo) {
         const auto bytes = request.sizeGiven ? std::optional(request.base.bytes) : std::nullopt;
-        if (window.startDemo(*request.demo, bytes))
+        // Running, or showing the demo's shipped example: either ends later.
+        if (window.startDemo(*request.demo, bytes) != MainWindow::DemoStart::Refused)
             return true;
         err << "sharescope: "
             << QCoreApplication::translate("main", "the %1 demo cannot run on this device")
@@ -163,9 +165,9 @@ bool startAsked(MainWindow &window, const CommandLineOptions &options, QTextStre
     return options.runOnStart || options.compareOnStart;
 }
 
-// Opens a report, then calls `shown`, or `refused` with the reason: one of
-// them, once.
-void openReportThen(MainWindow &window, const QString &path, const std::function<void()> &shown,
+// Opens a report (`open` starts it), then calls `shown`, or `refused` with
+// the reason: one of them, once.
+void openReportThen(MainWindow &window, const std::function<void()> &open, const std::function<void()> &shown,
                     const std::function<void(const QString &message)> &refused)
 {
     auto connections = std::make_shared<std::array<QMetaObject::Connection, 2>>();
@@ -182,7 +184,7 @@ void openReportThen(MainWindow &window, const QString &path, const std::function
                                              done();
                                              refused(message);
                                          });
-    window.openReport(path);
+    open();
 }
 
 } // namespace
@@ -244,16 +246,23 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
         [&] {
             if (!applyArguments(window, options, err, exitCode))
                 return app.exit(exitCode);
-            if (options.openPath.isEmpty())
+            if (options.openPath.isEmpty() && !options.example)
                 return startRequested();
+            const auto open = [&] {
+                if (options.example)
+                    window.openExample(*options.example);
+                else
+                    window.openReport(options.openPath);
+            };
             // A headless screenshot of a report that cannot be read ends with
             // exit code 2; a window shows why and carries on.
-            openReportThen(window, options.openPath, startRequested, [&](const QString &message) {
+            openReportThen(window, open, startRequested, [&](const QString &message) {
                 if (!screenshot)
                     return startRequested();
+                const QString name = options.example ? q(exampleInfo(*options.example).name)
+                                                     : shownFileName(options.openPath);
                 err << "sharescope: "
-                    << QCoreApplication::translate("main", "'%1' is not a ShareScope report: %2")
-                           .arg(shownFileName(options.openPath), message)
+                    << QCoreApplication::translate("main", "'%1' is not a ShareScope report: %2").arg(name, message)
                     << Qt::endl;
                 app.exit(2);
             });
@@ -264,6 +273,8 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             exitCode = succeeded ? 0 : 1;
             takeScreenshot();
         });
+        // A demo this device cannot run, told from its shipped example.
+        QObject::connect(&window, &MainWindow::demoExampleShown, &window, takeScreenshot);
     }
     window.show();
     return app.exec();

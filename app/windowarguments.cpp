@@ -2,6 +2,7 @@
 #include "windowarguments.h"
 
 #include "devices.h"
+#include "examples.h"
 #include "language.h"
 #include "nativename.h"
 #include "peers.h"
@@ -53,11 +54,16 @@ Status checkDevice(const CommandLineOptions &options)
     if (request.base.deviceId.empty() && !request.mode && !starts)
         return okStatus(); // nothing asked of a device: the window says what it finds
     const DeviceList list = listDevices();
+    // A demo this machine cannot run opens its shipped example instead,
+    // where there is one (MainWindow::startDemo).
+    const auto shownElsewhere = [&request](const Error &refusal) {
+        return request.demo && refusal.kind == ErrorKind::Unsupported && exampleForDemo(*request.demo);
+    };
     auto device = list.resolve(request.base.deviceId);
     if (!device)
-        return device.error();
+        return shownElsewhere(device.error()) ? okStatus() : Status(device.error());
     if (request.demo) {
-        if (const PlannedRuns plan = planRuns(request, *device); plan.refusal)
+        if (const PlannedRuns plan = planRuns(request, *device); plan.refusal && !shownElsewhere(*plan.refusal))
             return *plan.refusal;
         return okStatus();
     }

@@ -68,7 +68,12 @@ void windowOptions(Builder &b, const HostileFixtures &f)
         = f.dir + "/no/such/dir/s.png";
     screenshot(b, "gui --run a CUDA mode on OpenCL",
                {"--device", "opencl:0", "--mode", "managed", "--size", "4KiB", "--run"}, 3, f);
-    screenshot(b, "gui --demo prefetch on OpenCL", {"--device", "opencl:0", "--demo", "prefetch"}, 3, f);
+    screenshot(b, "gui --demo prefetch on OpenCL: the shipped example",
+               {"--device", "opencl:0", "--demo", "prefetch"}, 0, f);
+    screenshot(b, "gui --demo peer-access on OpenCL", {"--device", "opencl:0", "--demo", "peer-access"}, 3, f);
+    b.badValues(gui, {}, "--example", "compare", {"", "bogus", "COMPARE", "compare.json"});
+    b.add("gui --example with --open", {"gui", "--example", "compare", "--open", f.validReport}, 2);
+    screenshot(b, "control: gui --example managed", {"--example", "managed", "--tab", "migration"}, 0, f);
     screenshot(b, "gui --device opencl:99", {"--device", "opencl:99"}, 2, f);
     screenshot(b, "control: gui --run", {"--device", "opencl:0", "--size", "4KiB", "--iterations", "1", "--run"}, 0, f);
 }

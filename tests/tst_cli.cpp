@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bytesize.h"
+#include "examplereports.h"
+#include "textconv.h"
 #include "report/reportjson.h"
 #include "report/runreport.h"
 
@@ -273,8 +275,32 @@ private slots:
         const Outcome outcome = run({"demo", "prefetch", "--device", "opencl:0", "--json", json});
         QCOMPARE(outcome.exitCode, 3);
         QVERIFY2(outcome.err.contains("the prefetch demo needs a CUDA device"), qPrintable(outcome.err));
+        // Files hold this machine's measurements: the shipped lesson is offered instead.
+        QVERIFY2(outcome.err.contains("without --json, --csv and --trace"), qPrintable(outcome.err));
         QVERIFY(outcome.out.isEmpty());
         QVERIFY(!QFile::exists(json));
+        const Outcome twoGpus = run({"demo", "peer-access", "--device", "opencl:0"});
+        QCOMPARE(twoGpus.exitCode, 3); // no example: two GPUs were not there to measure it
+        QVERIFY(twoGpus.out.isEmpty());
+    }
+
+    // On a device that cannot run it, a demo tells its lesson from the
+    // report shipped with the program, said to be measured elsewhere.
+    void tellsTheShippedLessonOfADemoTheDeviceCannotRun()
+    {
+        const Outcome outcome = run({"demo", "prefetch", "--device", "opencl:0"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains("cannot run the demo: the prefetch demo needs a CUDA device"),
+                 qPrintable(outcome.err));
+        const QString text = QString::fromUtf8(outcome.out);
+        const auto set = sharescope::readExample(sharescope::ExampleId::Prefetch);
+        QVERIFY(set);
+        QVERIFY2(text.startsWith("Not measured here. Measured on " + sharescope::q(set->runs.front().device.name)),
+                 qPrintable(text));
+        QVERIFY2(text.contains("not on this machine"), qPrintable(text));
+        QVERIFY2(text.contains("Why prefetch matters"), qPrintable(text));
+        for (const char *mode : {"managed", "managed-prefetch"})
+            QVERIFY2(text.contains(mode), mode);
     }
 
     void refusesBadDemoArguments_data()

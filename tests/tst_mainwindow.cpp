@@ -4,6 +4,8 @@
 #include "comparechart.h"
 #include "comparemodel.h"
 #include "devices.h"
+#include "examplebanner.h"
+#include "examplereports.h"
 #include "experimentpanel.h"
 #include "mainwindow.h"
 #include "migrationtab.h"
@@ -233,7 +235,7 @@ private slots:
         QCOMPARE(demos->actions().size(), static_cast<int>(sharescope::demos().size()));
 
         panel()->setIterations(1, 0);
-        QVERIFY(m_window->startDemo(DemoId::PagesMoveWhole));
+        QCOMPARE(m_window->startDemo(DemoId::PagesMoveWhole), MainWindow::DemoStart::Running);
         bool succeeded = false;
         QVERIFY(waitForJob(180000, &succeeded));
         QVERIFY(succeeded);
@@ -246,12 +248,67 @@ private slots:
         QCOMPARE(m_window->compareTab()->model()->rowCount(), 2);
         QCOMPARE(m_window->results().runs.front().spec.kernel, KernelId::Stride);
 
-        // A demo this device cannot run says why and starts nothing.
+        // A demo this device cannot run, with no shipped example (two GPUs),
+        // says why and starts nothing.
         QSignalSpy started(m_window->controller(), &RunController::started);
-        QVERIFY(!m_window->startDemo(DemoId::Prefetch));
-        QVERIFY2(lesson->text().contains(QStringLiteral("needs a CUDA device")), qPrintable(lesson->text()));
+        QCOMPARE(m_window->startDemo(DemoId::PeerAccess), MainWindow::DemoStart::Refused);
+        QVERIFY2(lesson->text().contains(QStringLiteral("needs")), qPrintable(lesson->text()));
         QCOMPARE(started.count(), 0);
         QCOMPARE(m_window->compareTab()->model()->rowCount(), 2); // the results on screen stay
+        QVERIFY(!m_window->exampleBanner()->isVisible());
+
+        // One with an example shows the one measured on a real GPU: why
+        // first, then where it was measured, then the lesson; a banner says
+        // it is not this machine's.
+        QSignalSpy shown(m_window.get(), &MainWindow::demoExampleShown);
+        QCOMPARE(m_window->startDemo(DemoId::Prefetch), MainWindow::DemoStart::ShowingExample);
+        QVERIFY(shown.wait(10000));
+        QCOMPARE(started.count(), 0);
+        const auto example = sharescope::readExample(sharescope::ExampleId::Prefetch);
+        QVERIFY(example);
+        const QString text = lesson->text();
+        QVERIFY2(text.contains(QStringLiteral("This device cannot run the demo")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("needs a CUDA device")), qPrintable(text));
+        // Up to the command, which the lesson shows as code.
+        const QString provenance = sharescope::exampleProvenance(*example).section(QLatin1Char('`'), 0, 0);
+        QVERIFY2(provenance.startsWith(QStringLiteral("Measured on ")), qPrintable(provenance));
+        QVERIFY2(text.contains(provenance), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Why prefetch matters")), qPrintable(text));
+        QVERIFY(m_window->exampleBanner()->isVisible());
+        QVERIFY2(m_window->exampleBanner()->text().contains(QStringLiteral("not on this machine")),
+                 qPrintable(m_window->exampleBanner()->text()));
+        QCOMPARE(m_window->compareTab()->model()->rowCount(), static_cast<int>(example->runs.size()));
+        QCOMPARE(m_window->results().runs.front().device.name, example->runs.front().device.name);
+
+        // A run of this machine's own takes the banner away.
+        panel()->setIterations(1, 0);
+        QCOMPARE(m_window->startDemo(DemoId::PagesMoveWhole), MainWindow::DemoStart::Running);
+        QVERIFY(!m_window->exampleBanner()->isVisible());
+        QVERIFY(waitForJob(180000, &succeeded));
+    }
+
+    // File → Examples lists every shipped example; one opens with the
+    // Migration tab showing the GPU's exact totals and the banner.
+    void opensAnExampleFromTheFileMenu()
+    {
+        QMenu *examples = nullptr;
+        for (QAction *action : m_window->menuBar()->actions()) {
+            if (action->text() == QStringLiteral("&File")) {
+                for (QAction *item : action->menu()->actions()) {
+                    if (item->text() == QStringLiteral("E&xamples"))
+                        examples = item->menu();
+                }
+            }
+        }
+        QVERIFY(examples);
+        QCOMPARE(examples->actions().size(), static_cast<int>(sharescope::examples().size()));
+        QSignalSpy opened(m_window.get(), &MainWindow::reportOpened);
+        examples->actions().at(static_cast<int>(sharescope::ExampleId::ManagedRun))->trigger();
+        QVERIFY(opened.wait(10000));
+        QVERIFY(m_window->exampleBanner()->isVisible());
+        const sharescope::RunReport &report = m_window->results().runs.front();
+        QCOMPARE(report.spec.mode, sharescope::ModeId::Managed);
+        QCOMPARE(report.countersTotals, sharescope::CounterTotals::Driver);
     }
 
     void cancelsACompareWithinASecond()

@@ -12,6 +12,8 @@
 #include "comparechart.h"
 #include "demolessons.h"
 #include "demos.h"
+#include "examplebanner.h"
+#include "examplereports.h"
 #include "experimentpanel.h"
 #include "explaintab.h"
 #include "language.h"
@@ -29,6 +31,7 @@
 #include "sweepplot.h"
 #include "textconv.h"
 #include "timelineplot.h"
+#include "trnoop.h"
 #include "report/traceexport.h"
 
 #include <QAction>
@@ -50,6 +53,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QVBoxLayout>
 
 #include <algorithm>
 
@@ -77,6 +81,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     , m_progress(new QProgressBar(this))
     , m_deviceLabel(new QLabel(this))
     , m_rememberSettings(rememberSettings)
+    , m_banner(new ExampleBanner(this))
 {
     setWindowTitle(tr("ShareScope"));
     m_tabs->addTab(m_timeline, tr("Timeline"));
@@ -85,7 +90,13 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     m_tabs->addTab(m_compare, tr("Compare"));
     m_tabs->addTab(m_sweep, tr("Sweep"));
     m_tabs->addTab(m_explain, tr("Explain"));
-    setCentralWidget(m_tabs);
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(2);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
 
     createDocks();
 
@@ -145,12 +156,16 @@ void MainWindow::connectLoader()
     connect(m_openProgress, &OpenProgress::cancelRequested, m_loader, &ReportLoader::cancel);
     connect(m_loader, &ReportLoader::progress, m_openProgress,
             [this](quint64, int permille) { m_openProgress->setPermille(permille); });
-    connect(m_loader, &ReportLoader::loaded, this, [this](quint64, const QString &path, const ReportSet &set) {
+    connect(m_loader, &ReportLoader::loaded, this, [this](quint64 job, const QString &path, const ReportSet &set) {
         m_openProgress->finish();
-        showOpened(path, set);
+        if (job == m_exampleJob && m_example)
+            showExample(set);
+        else
+            showOpened(path, set);
     });
     connect(m_loader, &ReportLoader::failed, this, [this](quint64, const QString &path, const QString &message) {
         m_openProgress->finish();
+        m_example.reset();
         refuseReport(path, message);
     });
     connect(m_loader, &ReportLoader::cancelled, this, [this](quint64, const QString &path) {
@@ -243,6 +258,12 @@ void MainWindow::createMenus()
     });
     open->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &recent"));
+    QMenu *examples = file->addMenu(tr("E&xamples"));
+    examples->setToolTipsVisible(true);
+    for (const ExampleInfo &example : sharescope::examples()) {
+        QAction *action = examples->addAction(exampleTitle(example), this, [this, id = example.id] { openExample(id); });
+        action->setStatusTip(tr("Open a report measured on a real GPU and shipped with ShareScope."));
+    }
     m_saveAction = file->addAction(tr("&Save report as…"), this, &MainWindow::saveReport);
     m_saveAction->setShortcut(QKeySequence::Save);
     m_saveAction->setEnabled(false);
@@ -298,11 +319,13 @@ void MainWindow::showTab(Tab tab)
     m_tabs->setCurrentIndex(static_cast<int>(tab));
 }
 
-quint64 MainWindow::start(RunRequest request, const QString &what)
+quint64 MainWindow::start(RunRequest request, const QString &what, std::optional<Error> *refusal)
 {
     const auto device = m_panel->currentDevice();
     if (!device) {
         statusBar()->showMessage(tr("No device to run on."), 8000);
+        if (refusal)
+            *refusal = unsupported(SHARESCOPE_TR_NOOP("Core", "no device found"), {});
         return 0;
     }
     request.base.deviceId = device->id;
@@ -311,14 +334,13 @@ quint64 MainWindow::start(RunRequest request, const QString &what)
     if (plan.refusal) {
         QString why = errorText(*plan.refusal);
         why[0] = why[0].toUpper(); // a sentence of its own here, not after "sharescope: "
-        if (request.demo) {
-            m_compare->setLesson({demoTitle(demoInfo(*request.demo)),
-                                  {why, tr("Choose another device in the Experiment panel, where there is one.")}});
-        }
+        if (refusal)
+            *refusal = *plan.refusal;
         statusBar()->showMessage(why, 8000);
         log(why);
         return 0;
     }
+    m_banner->hide(); // what is shown next is this machine's
     return m_controller->start(std::move(plan), what);
 }
 
@@ -375,7 +397,7 @@ void MainWindow::sweep()
     start(request, tr("sweep · %1").arg(q(kernelName(spec->kernel))));
 }
 
-bool MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes)
+MainWindow::DemoStart MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes)
 {
     // What the panel says about iterations and counters; the demo chooses
     // the kernel, the modes and, unless given, the size.
@@ -398,12 +420,63 @@ bool MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes)
             modeNames << q(modeName(mode));
     }
     m_compare->setLesson({demoTitle(info), {tr("Running %1…").arg(modeNames.join(QStringLiteral(", ")))}});
-    const quint64 job = start(request, demoTitle(info));
-    if (job == 0)
-        return false;
-    m_demo = demo;
-    m_demoJob = job;
-    return true;
+    std::optional<Error> refusal;
+    const quint64 job = start(request, demoTitle(info), &refusal);
+    if (job != 0) {
+        m_demo = demo;
+        m_demoJob = job;
+        return DemoStart::Running;
+    }
+    QString why = refusal ? errorText(*refusal) : QString();
+    if (!why.isEmpty())
+        why[0] = why[0].toUpper();
+    // A device that cannot run the demo (not arguments it refuses): the
+    // lesson as measured on a real GPU, said to be so.
+    const auto example = exampleForDemo(demo);
+    if (refusal && refusal->kind == ErrorKind::Unsupported && example) {
+        openExample(*example, tr("This device cannot run the demo: %1 Here is what it showed on a real GPU.")
+                                  .arg(why.endsWith(QLatin1Char('.')) ? why : why + QLatin1Char('.')));
+        return DemoStart::ShowingExample;
+    }
+    m_compare->setLesson(
+        {demoTitle(info), {why, tr("Choose another device in the Experiment panel, where there is one.")}});
+    return DemoStart::Refused;
+}
+
+quint64 MainWindow::openExample(ExampleId example, const QString &why)
+{
+    const QString path = exampleResourcePath(example);
+    m_openProgress->start(exampleTitle(exampleInfo(example)));
+    m_example = example;
+    m_exampleWhy = why;
+    m_exampleJob = m_loader->open(path);
+    return m_exampleJob;
+}
+
+void MainWindow::showExample(const ReportSet &set)
+{
+    const ExampleInfo &info = exampleInfo(*m_example);
+    const bool forDemo = !m_exampleWhy.isEmpty();
+    m_example.reset();
+    m_exampleJob = 0;
+    m_demoJob = 0;
+    showResults(0, set);
+    showTab(set.kind == ReportSet::Kind::Run           ? Tab::Timeline
+                : set.kind == ReportSet::Kind::Compare ? Tab::Compare
+                                                       : Tab::Sweep);
+    const QString provenance = exampleProvenance(set);
+    m_banner->showExample(exampleTitle(info), provenance);
+    if (info.demo) {
+        Lesson lesson = lessonFor(demoInfo(*info.demo), set);
+        lesson.paragraphs.prepend(provenance);
+        if (forDemo)
+            lesson.paragraphs.prepend(m_exampleWhy);
+        m_compare->setLesson(lesson);
+    }
+    log(tr("Opened the example %1: %2").arg(q(info.name), provenance));
+    emit reportOpened(exampleResourcePath(info.id));
+    if (forDemo)
+        emit demoExampleShown();
 }
 
 void MainWindow::calibrate()
@@ -517,6 +590,7 @@ quint64 MainWindow::openReport(const QString &path)
 
 void MainWindow::showOpened(const QString &path, const ReportSet &set)
 {
+    m_banner->hide();
     showResults(0, set);
     showTab(set.kind == ReportSet::Kind::Run           ? Tab::Timeline
                 : set.kind == ReportSet::Kind::Compare ? Tab::Compare

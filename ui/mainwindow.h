@@ -5,6 +5,7 @@
 #include "windowtab.h"
 
 #include "demos.h"
+#include "examples.h"
 #include "experimentset.h"
 
 #include <QMainWindow>
@@ -21,6 +22,7 @@ namespace sharescope {
 class BuffersTab;
 class CalibrationDialog;
 class CompareTab;
+class ExampleBanner;
 class ExperimentPanel;
 class ExplainTab;
 class MigrationTab;
@@ -68,10 +70,18 @@ public:
     void setDialogsAllowed(bool allowed) { m_dialogsAllowed = allowed; }
 
     // Runs a guided demo (its comparison on the device on screen), then
-    // shows its lesson on the Compare tab. False, with the reason on the
-    // status bar and in the log, when the device cannot run it.
-    // bytes: the size per buffer, else the demo's own.
-    bool startDemo(DemoId demo, std::optional<std::uint64_t> bytes = std::nullopt);
+    // shows its lesson on the Compare tab. A demo the device cannot run
+    // shows its shipped example instead, the reason first, where there is
+    // one; else it is refused, with the reason on the status bar and in
+    // the log. bytes: the size per buffer, else the demo's own.
+    enum class DemoStart { Running, ShowingExample, Refused };
+    DemoStart startDemo(DemoId demo, std::optional<std::uint64_t> bytes = std::nullopt);
+    // Opens a report shipped with the program, measured on a real GPU, as
+    // openReport does, with a banner saying where and when it was measured
+    // and that it was not here; a demo's example shows its lesson. `why`:
+    // said first in the lesson (why the demo did not run here).
+    quint64 openExample(ExampleId example, const QString &why = {});
+    ExampleBanner *exampleBanner() const { return m_banner; }
 
 public slots:
     void run();
@@ -90,6 +100,8 @@ signals:
     void reportOpened(const QString &path);
     // message: why not, "cancelled" included.
     void reportNotOpened(const QString &path, const QString &message);
+    // A demo the device could not run has shown its shipped example.
+    void demoExampleShown();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -101,7 +113,7 @@ private:
     void showResults(quint64 job, const ReportSet &set);
     // Plans a request on the device on screen and starts it; the job, or 0
     // with the reason shown when nothing can run.
-    quint64 start(RunRequest request, const QString &what);
+    quint64 start(RunRequest request, const QString &what, std::optional<Error> *refusal = nullptr);
     void saveReport();
     void exportTrace();
     void exportPlot();
@@ -116,6 +128,7 @@ private:
     void chooseLanguage(const QString &language);
     void saveCalibration(const Calibration &calibration);
     void showOpened(const QString &path, const ReportSet &set);
+    void showExample(const ReportSet &set);
     void refuseReport(const QString &path, const QString &message);
 
     RunController *m_controller;
@@ -145,6 +158,11 @@ private:
     QStringList m_recent;
     quint64 m_demoJob = 0; // the job of the demo running, whose result gets a lesson
     std::optional<DemoId> m_demo;
+    ExampleBanner *m_banner;
+    // The example being opened: its load's job, and why its demo did not run.
+    std::optional<ExampleId> m_example;
+    quint64 m_exampleJob = 0;
+    QString m_exampleWhy;
 };
 
 } // namespace sharescope

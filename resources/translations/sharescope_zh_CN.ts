@@ -343,6 +343,18 @@ Run one with: sharescope demo NAME [--device D] [--size S]
         <source>cannot write the results to standard output</source>
         <translation>无法把结果写到标准输出</translation>
     </message>
+    <message>
+        <source>note: without --json, --csv and --trace, `sharescope demo %1` tells the lesson as measured on a real GPU, shipped with ShareScope.</source>
+        <translation>注意：不带 --json、--csv 和 --trace 时，`sharescope demo %1` 会讲述随 ShareScope 附带的、在真实 GPU 上测得的课程。</translation>
+    </message>
+    <message>
+        <source>this machine cannot run the demo: %1</source>
+        <translation>本机无法运行该演示：%1</translation>
+    </message>
+    <message>
+        <source>Not measured here. %1</source>
+        <translation>并非在本机测得。%1</translation>
+    </message>
 </context>
 <context>
     <name>ColumnWording</name>
@@ -744,6 +756,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>invalid --peer-access &apos;%1&apos;; accepted: on, off</source>
         <translation>无效的 --peer-access &apos;%1&apos;；可接受：on、off</translation>
+    </message>
+    <message>
+        <source>--example and --open each open a report; give one of them</source>
+        <translation>--example 和 --open 都会打开一份报告；只能给出其中一个</translation>
+    </message>
+    <message>
+        <source>Open a report measured on a real GPU and shipped with ShareScope, labelled as such: %1.</source>
+        <translation>打开随 ShareScope 附带、在真实 GPU 上测得的报告，并如实标注：%1。</translation>
     </message>
 </context>
 <context>
@@ -1184,6 +1204,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>OpenCL reports no page-migration counters</source>
         <translation>OpenCL 不报告页面迁移计数器</translation>
     </message>
+    <message>
+        <source>unknown example &apos;%1&apos;; accepted: %2</source>
+        <translation>未知示例“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>no device found</source>
+        <translation>未找到设备</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -1273,6 +1301,65 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>What discarding managed memory costs</source>
         <translation>丢弃统一内存的代价</translation>
+    </message>
+</context>
+<context>
+    <name>Examples</name>
+    <message>
+        <source>One managed-memory run, every migration counted</source>
+        <translation>一次托管内存运行，每次迁移都计数</translation>
+    </message>
+    <message>
+        <source>Every mode of one GPU side by side</source>
+        <translation>一块 GPU 上的所有模式并排比较</translation>
+    </message>
+    <message>
+        <source>Bandwidth against size</source>
+        <translation>带宽与大小的关系</translation>
+    </message>
+    <message>
+        <source>Demo: copies vs zero-copy</source>
+        <translation>演示：拷贝与零拷贝</translation>
+    </message>
+    <message>
+        <source>Demo: why prefetch matters</source>
+        <translation>演示：为什么预取很重要</translation>
+    </message>
+    <message>
+        <source>Demo: pages move whole</source>
+        <translation>演示：页面整体迁移</translation>
+    </message>
+    <message>
+        <source>Demo: ping-pong and thrashing</source>
+        <translation>演示：乒乓访问与抖动</translation>
+    </message>
+    <message>
+        <source>Demo: sharing with another process</source>
+        <translation>演示：与另一个进程共享</translation>
+    </message>
+    <message>
+        <source>Demo: what profilers miss</source>
+        <translation>演示：性能分析器遗漏了什么</translation>
+    </message>
+    <message>
+        <source>Demo: what discarding managed memory costs</source>
+        <translation>演示：丢弃托管内存的代价</translation>
+    </message>
+    <message>
+        <source>Measured elsewhere, not on this machine.</source>
+        <translation>在别处测得，并非本机。</translation>
+    </message>
+    <message>
+        <source>driver %1</source>
+        <translation>驱动 %1</translation>
+    </message>
+    <message>
+        <source>runtime %1</source>
+        <translation>运行时 %1</translation>
+    </message>
+    <message>
+        <source>Measured on %1 on %2 with `%3`, not on this machine.</source>
+        <translation>于 %2 在 %1 上用 `%3` 测得，并非本机。</translation>
     </message>
 </context>
 <context>
@@ -1476,14 +1563,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>只有 cudaMalloc 分配的内存才能以这种方式共享：传统 CUDA IPC 无法导出托管内存。在 Python 中，CuPy 和 PyTorch 可以打开同样的句柄（见 %1 的“讲解”标签页）。</translation>
     </message>
     <message>
-        <source>Without prefetch (%1), the kernel started while its data was still on the host, where the CPU had written it. The GPU faulted (GPU fault groups: %2) and %3 migrated host to device while the kernel ran; the kernel took %4.</source>
-        <translation>不预取时（%1），内核启动时数据仍在主机上，即 CPU 写入它的地方。GPU 发生缺页（GPU 缺页组：%2），内核运行期间从主机迁移到设备 %3；内核用时 %4。</translation>
-    </message>
-    <message>
-        <source>In %1 mode the pages bounced between the two: %2 migrated during the kernel phase (%3 the buffer). CPU page faults: %4; GPU fault groups: %5; thrashing events: %6. The kernel phase took %7.</source>
-        <translation>在 %1 模式下，页面在两者之间来回迁移：内核阶段迁移了 %2（为缓冲区大小的 %3）。CPU 缺页：%4；GPU 缺页组：%5；抖动事件：%6。内核阶段用时 %7。</translation>
-    </message>
-    <message>
         <source>The driver dropped some migration records in this comparison (it does under heavy faulting), so the migrations and faults quoted as &quot;at least&quot; are lower bounds; a smaller --size gives complete counts.</source>
         <translation>驱动在这次比较中丢弃了部分迁移记录（缺页频繁时会这样），因此标为“至少”的迁移量和缺页数都是下限；用更小的 --size 可以得到完整的计数。</translation>
     </message>
@@ -1606,6 +1685,22 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>%1 discards and places the pages in one call before each writer: %2 faults in an iteration (%3 with %4), which took %5 against %6.</source>
         <translation>%1 在每个写入者之前用一次调用丢弃并放置页面：一次迭代缺页 %2 次（%4 为 %3 次），用时 %5，对比 %6。</translation>
+    </message>
+    <message>
+        <source>Without prefetch (%1), the kernel started while its data was still on the host, where the CPU had written it. The GPU faulted (%2) and %3 migrated host to device while the kernel ran; the kernel took %4.</source>
+        <translation>不预取时（%1），内核启动时数据仍在主机上，即 CPU 写入它的地方。GPU 发生缺页（%2），内核运行期间从主机迁移到设备 %3；内核用时 %4。</translation>
+    </message>
+    <message>
+        <source>In %1 mode the pages bounced between the two: %2 migrated during the kernel phase (%3 the buffer). CPU page faults: %4; %5; thrashing events: %6. The kernel phase took %7.</source>
+        <translation>在 %1 模式下，页面在两者之间来回迁移：内核阶段迁移了 %2（为缓冲区大小的 %3）。CPU 缺页：%4；%5；抖动事件：%6。内核阶段用时 %7。</translation>
+    </message>
+    <message>
+        <source>GPU page faults: %1</source>
+        <translation>GPU 缺页：%1</translation>
+    </message>
+    <message>
+        <source>GPU fault groups: %1</source>
+        <translation>GPU 缺页组：%1</translation>
     </message>
 </context>
 <context>
@@ -2578,6 +2673,17 @@ spec</source>
     </message>
 </context>
 <context>
+    <name>sharescope::ExampleBanner</name>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Example: %1. %2</source>
+        <translation>示例：%1。%2</translation>
+    </message>
+</context>
+<context>
     <name>sharescope::ExperimentPanel</name>
     <message>
         <source>Unified-memory counters (CUDA)</source>
@@ -2974,6 +3080,22 @@ spec</source>
     <message>
         <source>Saved in %1, where `sharescope calibrate` keeps it too.</source>
         <translation>已保存在 %1，`sharescope calibrate` 也保存在这里。</translation>
+    </message>
+    <message>
+        <source>E&amp;xamples</source>
+        <translation>示例(&amp;X)</translation>
+    </message>
+    <message>
+        <source>Open a report measured on a real GPU and shipped with ShareScope.</source>
+        <translation>打开随 ShareScope 附带、在真实 GPU 上测得的报告。</translation>
+    </message>
+    <message>
+        <source>This device cannot run the demo: %1 Here is what it showed on a real GPU.</source>
+        <translation>此设备无法运行该演示：%1 以下是它在真实 GPU 上的结果。</translation>
+    </message>
+    <message>
+        <source>Opened the example %1: %2</source>
+        <translation>已打开示例 %1：%2</translation>
     </message>
 </context>
 <context>

@@ -99,12 +99,10 @@ void prefetch(LessonWriter &w)
     if (faulting && faultedIn && *faultedIn > 0) {
         w.say(Lessons::tr(
                   "Without prefetch (%1), the kernel started while its data was still on the host, where the CPU had "
-                  "written it. The GPU faulted (GPU fault groups: %2) and %3 migrated host to device while the kernel "
-                  "ran; "
-                  "the kernel took %4.")
-                  .arg(faulting->mode(),
-                       faulting->countText(faulting->counter(Phase::Kernel, &Counters::gpuPageFaultGroups)),
-                       faulting->migratedText(faultedIn), faulting->time(Phase::Kernel)));
+                  "written it. The GPU faulted (%2) and %3 migrated host to device while the kernel ran; the kernel "
+                  "took %4.")
+                  .arg(faulting->mode(), faulting->gpuFaultsText(Phase::Kernel), faulting->migratedText(faultedIn),
+                       faulting->time(Phase::Kernel)));
     } else if (faulting && faultedIn) {
         w.say(Lessons::tr("Without prefetch (%1), %2 migrated host to device during the kernel, which took %3.")
                   .arg(faulting->mode(), faulting->migratedText(faultedIn), faulting->time(Phase::Kernel)));
@@ -199,11 +197,11 @@ void pingPong(LessonWriter &w)
         const auto moved = managed->migrated(Phase::Kernel);
         w.say(Lessons::tr(
                   "In %1 mode the pages bounced between the two: %2 migrated during the kernel phase (%3 the buffer). "
-                  "CPU page faults: %4; GPU fault groups: %5; thrashing events: %6. The kernel phase took %7.")
+                  "CPU page faults: %4; %5; thrashing events: %6. The kernel phase took %7.")
                   .arg(managed->mode(), managed->migratedText(moved),
                        moved ? times(static_cast<double>(*moved), static_cast<double>(spec.bytes)) : notReported(),
                        managed->countText(managed->counter(Phase::Kernel, &Counters::cpuPageFaults)),
-                       managed->countText(managed->counter(Phase::Kernel, &Counters::gpuPageFaultGroups)),
+                       managed->gpuFaultsText(Phase::Kernel),
                        managed->countText(managed->counter(Phase::Kernel, &Counters::thrashing)),
                        managed->time(Phase::Kernel)));
     }

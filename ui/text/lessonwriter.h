@@ -103,6 +103,14 @@ public:
             return lesson::notReported();
         return m_totals.lowerBound ? Lessons::tr("at least %1").arg(lesson::count(*value)) : lesson::count(*value);
     }
+    // The GPU's faults in a phase: the driver's own count of page faults
+    // where it gave one, else CUPTI's fault groups (each one or more faults).
+    QString gpuFaultsText(Phase which) const
+    {
+        if (const auto faults = counter(which, &Counters::gpuPageFaults))
+            return Lessons::tr("GPU page faults: %1").arg(lesson::count(*faults));
+        return Lessons::tr("GPU fault groups: %1").arg(countText(counter(which, &Counters::gpuPageFaultGroups)));
+    }
     QString mode() const { return lesson::code(modeName(m_run.spec.mode)); }
     // An iteration's time as timed, and as the counted pass took it; empty
     // without a counted pass.

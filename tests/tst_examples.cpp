@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "demolessons.h"
+#include "demos.h"
+#include "examplereports.h"
+#include "examples.h"
+#include "language.h"
+#include "report/runreport.h"
+
+#include <QFile>
+#include <QSet>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace sharescope;
+
+// The reports shipped with the program: each is compiled in, reads back,
+// was measured on a CUDA GPU, says so, and holds what its demo needs.
+class TestExamples : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { installLanguage(QStringLiteral("en")); }
+
+    void namesAreUniqueAndParse()
+    {
+        QSet<QString> names;
+        for (const ExampleInfo &example : examples()) {
+            QVERIFY(!names.contains(q(example.name)));
+            names.insert(q(example.name));
+            const auto parsed = parseExample(example.name);
+            QVERIFY(parsed);
+            QCOMPARE(*parsed, example.id);
+            QCOMPARE(exampleInfo(example.id).name, example.name);
+        }
+        const auto bad = parseExample("bogus");
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().kind, ErrorKind::BadArgument);
+        const QString message = errorText(bad.error());
+        QVERIFY2(message.contains("'bogus'") && message.contains("managed, compare"), qPrintable(message));
+    }
+
+    // Every demo but the one that needs two GPUs has its example, which
+    // names it back.
+    void everyOneGpuDemoHasItsExample()
+    {
+        for (const DemoInfo &demo : demos()) {
+            const auto example = exampleForDemo(demo.id);
+            if (demo.id == DemoId::PeerAccess) {
+                QVERIFY(!example);
+                continue;
+            }
+            QVERIFY2(example, demo.name.data());
+            QCOMPARE(exampleInfo(*example).demo, std::optional(demo.id));
+        }
+    }
+
+    void eachReadsBackAsMeasuredOnAGpu_data()
+    {
+        QTest::addColumn<int>("id");
+        for (const ExampleInfo &example : examples())
+            QTest::addRow("%s", example.name.data()) << static_cast<int>(example.id);
+    }
+    void eachReadsBackAsMeasuredOnAGpu()
+    {
+        QFETCH(int, id);
+        const auto example = static_cast<ExampleId>(id);
+        QVERIFY2(QFile::exists(exampleResourcePath(example)), qPrintable(exampleResourcePath(example)));
+        const auto set = readExample(example);
+        QVERIFY2(set, set ? "" : qPrintable(errorText(set.error())));
+        QVERIFY(!set->runs.empty());
+        for (const RunReport &run : set->runs) {
+            QCOMPARE(run.device.backend, BackendKind::Cuda);
+            QVERIFY(!run.device.name.empty());
+            QVERIFY(!run.device.driverVersion.empty());
+            QCOMPARE(run.createdUtc.size(), std::size_t(20)); // "2026-12-01T14:02:11Z"
+            QVERIFY(run.verification.passed());
+        }
+        QVERIFY(set->commandLine.starts_with("sharescope "));
+        const QString provenance = exampleProvenance(*set);
+        const RunReport &first = set->runs.front();
+        QVERIFY2(provenance.contains(q(first.device.name)), qPrintable(provenance));
+        QVERIFY2(provenance.contains(q(first.device.driverVersion)), qPrintable(provenance));
+        QVERIFY2(provenance.contains(q(first.createdUtc).left(10)), qPrintable(provenance));
+        QVERIFY2(provenance.contains("not on this machine"), qPrintable(provenance));
+        // The command as given, less where it wrote its files there.
+        QVERIFY2(provenance.contains("`sharescope "), qPrintable(provenance));
+        QVERIFY2(!provenance.contains("--json"), qPrintable(provenance));
+    }
+
+    // A demo's example is the demo's own comparison: its modes on CUDA, in
+    // order (those the GPU could not run listed as skipped), and its lesson
+    // can be told from it.
+    void demoExamplesAreTheDemosComparison_data()
+    {
+        QTest::addColumn<int>("id");
+        for (const ExampleInfo &example : examples()) {
+            if (example.demo)
+                QTest::addRow("%s", example.name.data()) << static_cast<int>(example.id);
+        }
+    }
+    void demoExamplesAreTheDemosComparison()
+    {
+        QFETCH(int, id);
+        const ExampleInfo &example = exampleInfo(static_cast<ExampleId>(id));
+        const DemoInfo &demo = demoInfo(*example.demo);
+        const auto set = readExample(example.id);
+        QVERIFY(set);
+        QCOMPARE(set->kind, ReportSet::Kind::Compare);
+        QVERIFY2(set->commandLine.starts_with("sharescope demo " + std::string(demo.name)), set->commandLine.c_str());
+        std::vector<ModeId> ran;
+        for (const RunReport &run : set->runs) {
+            if (ran.empty() || ran.back() != run.spec.mode)
+                ran.push_back(run.spec.mode);
+            QCOMPARE(run.spec.kernel, demo.kernel);
+        }
+        std::vector<ModeId> expected(demo.cudaModes.begin(), demo.cudaModes.end());
+        std::erase_if(expected, [&](ModeId mode) {
+            return std::ranges::any_of(set->skipped, [mode](const SkippedRun &s) { return s.mode == mode; });
+        });
+        QVERIFY(ran == expected);
+        const Lesson lesson = lessonFor(demo, *set);
+        QCOMPARE(lesson.title, demoTitle(demo));
+        QVERIFY(!lesson.paragraphs.isEmpty());
+    }
+
+    // The managed run's Migration tab shows the driver's exact totals: the
+    // kernel brings x, y and out over, 3 × size (within 1 %), as counted.
+    void managedExampleHasTheDriversExactTotals()
+    {
+        const auto set = readExample(ExampleId::ManagedRun);
+        QVERIFY(set);
+        QCOMPARE(set->kind, ReportSet::Kind::Run);
+        const RunReport &run = set->runs.front();
+        QCOMPARE(run.spec.mode, ModeId::Managed);
+        QCOMPARE(run.countersTotals, CounterTotals::Driver);
+        QCOMPARE(run.countersLost, std::uint64_t(0));
+        const IterationResult &last = run.iterations.back();
+        const auto kernel = std::ranges::find(last.phases, Phase::Kernel, &PhaseResult::phase);
+        QVERIFY(kernel != last.phases.end());
+        QVERIFY(kernel->counters && kernel->counters->bytesHostToDevice);
+        const double expected = 3.0 * static_cast<double>(run.spec.bytes);
+        QVERIFY2(std::abs(static_cast<double>(*kernel->counters->bytesHostToDevice) - expected) <= 0.01 * expected,
+                 qPrintable(QString::number(*kernel->counters->bytesHostToDevice)));
+    }
+
+    void provenanceIsSaidInChinese()
+    {
+        installLanguage(QStringLiteral("zh_CN"));
+        const auto set = readExample(ExampleId::Prefetch);
+        QVERIFY(set);
+        const QString provenance = exampleProvenance(*set);
+        QVERIFY2(!provenance.contains("not on this machine"), qPrintable(provenance));
+        QVERIFY2(provenance.contains(q(set->runs.front().device.name)), qPrintable(provenance));
+        QVERIFY(exampleTitle(exampleInfo(ExampleId::Prefetch)) != QLatin1String("Demo: why prefetch matters"));
+    }
+};
+
+QTEST_MAIN(TestExamples)
+#include "tst_examples.moc"
