@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Builds and runs the benchmarks, whose figures the README quotes.
+# Builds and runs the benchmarks, whose figures docs/testing.md quotes.
 # Usage: scripts/bench.sh [--size S] [--rounds N]
 set -euo pipefail
 cd "$(dirname "$0")/.."

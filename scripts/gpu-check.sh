@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Runs on the GPU machine (see README, "On a GPU"): every test, the CUDA
+# Runs on the GPU machine (see docs/testing.md, "On an NVIDIA GPU"): every test, the CUDA
 # benchmark and the measurement tables, with logs under $OUT.
 # Expects a build in build-gpu and the runtime packed in .gpu.
 set -uo pipefail

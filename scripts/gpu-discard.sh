@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # What CUDA 13's discard and batch prefetch cost, measured on the GPU machine
-# (README, "On a GPU"): managed against managed-discard and
+# (docs/testing.md, "On an NVIDIA GPU"): managed against managed-discard and
 # managed-discard-prefetch with the driver's exact counters per phase, at
 # 16 MiB, 256 MiB and 1 GiB per buffer; managed-prefetch with one
 # cudaMemPrefetchBatchAsync against one cudaMemPrefetchAsync per buffer,
