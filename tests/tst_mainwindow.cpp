@@ -267,7 +267,7 @@ private slots:
         const auto example = sharescope::readExample(sharescope::ExampleId::Prefetch);
         QVERIFY(example);
         const QString text = lesson->text();
-        QVERIFY2(text.contains(QStringLiteral("This device cannot run the demo")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("This device cannot run the demo (the prefetch demo needs a CUDA device")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("needs a CUDA device")), qPrintable(text));
         // Up to the command, which the lesson shows as code.
         const QString provenance = sharescope::exampleProvenance(*example).section(QLatin1Char('`'), 0, 0);

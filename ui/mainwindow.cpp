@@ -428,16 +428,17 @@ MainWindow::DemoStart MainWindow::startDemo(DemoId demo, std::optional<std::uint
         return DemoStart::Running;
     }
     QString why = refusal ? errorText(*refusal) : QString();
-    if (!why.isEmpty())
-        why[0] = why[0].toUpper();
     // A device that cannot run the demo (not arguments it refuses): the
     // lesson as measured on a real GPU, said to be so.
     const auto example = exampleForDemo(demo);
     if (refusal && refusal->kind == ErrorKind::Unsupported && example) {
-        openExample(*example, tr("This device cannot run the demo: %1 Here is what it showed on a real GPU.")
-                                  .arg(why.endsWith(QLatin1Char('.')) ? why : why + QLatin1Char('.')));
+        while (why.endsWith(QLatin1Char('.')) || why.endsWith(QChar(0x3002)))
+            why.chop(1);
+        openExample(*example, tr("This device cannot run the demo (%1). Here is what it showed on a real GPU.").arg(why));
         return DemoStart::ShowingExample;
     }
+    if (!why.isEmpty())
+        why[0] = why[0].toUpper(); // a sentence of its own
     m_compare->setLesson(
         {demoTitle(info), {why, tr("Choose another device in the Experiment panel, where there is one.")}});
     return DemoStart::Refused;

@@ -3090,8 +3090,8 @@ spec</source>
         <translation>打开随 ShareScope 附带、在真实 GPU 上测得的报告。</translation>
     </message>
     <message>
-        <source>This device cannot run the demo: %1 Here is what it showed on a real GPU.</source>
-        <translation>此设备无法运行该演示：%1 以下是它在真实 GPU 上的结果。</translation>
+        <source>This device cannot run the demo (%1). Here is what it showed on a real GPU.</source>
+        <translation>此设备无法运行该演示（%1）。以下是它在真实 GPU 上的结果。</translation>
     </message>
     <message>
         <source>Opened the example %1: %2</source>
