@@ -115,13 +115,18 @@ void ExplainTab::fillPages()
                 continue;
             const QString name = q(mode.name);
             const QString why = m_cannotRun.value(name);
-            auto *item = new QListWidgetItem(why.isEmpty() ? name : tr("%1 (cannot run here)").arg(name), m_pages);
+            auto *item = new QListWidgetItem(name, m_pages);
             item->setData(pageRole, name);
             const QString summary = coreText(std::string(mode.summary));
             if (why.isEmpty()) {
                 item->setToolTip(summary);
             } else {
+                // Greyed and slanted, as the name alone fits the list; the
+                // tooltip and the notice above the page say why.
                 item->setForeground(m_pages->palette().brush(QPalette::PlaceholderText));
+                QFont font = item->font();
+                font.setItalic(true);
+                item->setFont(font);
                 item->setToolTip(tr("%1\nThis machine cannot run it: %2").arg(summary, why));
             }
         }

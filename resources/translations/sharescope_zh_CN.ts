@@ -2762,10 +2762,6 @@ spec</source>
         <translation>%1 模式</translation>
     </message>
     <message>
-        <source>%1 (cannot run here)</source>
-        <translation>%1（本机无法运行）</translation>
-    </message>
-    <message>
         <source>%1
 This machine cannot run it: %2</source>
         <translation>%1
