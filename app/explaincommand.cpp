@@ -24,7 +24,7 @@ constexpr qsizetype nameWidth = 26;
 // A page's line in the list: its title, else the mode's summary.
 QString summaryOf(const QString &page)
 {
-    if (const QString title = explanationTitle(page); !title.isEmpty())
+    if (QString title = explanationTitle(page); !title.isEmpty())
         return title;
     const auto mode = modeFromName(page.toStdString());
     return mode ? coreText(std::string(modeInfo(*mode).summary)) : QString();
