@@ -12,6 +12,7 @@
 #include "examplereports.h"
 #include "examples.h"
 #include "experimentset.h"
+#include "explaincommand.h"
 #include "ipcexportcommand.h"
 #include "language.h"
 #include "outputfiles.h"
@@ -87,6 +88,8 @@ int CliRunner::execute(const CommandLineOptions &options)
         return runIpcExportCommand(options, m_out, m_err, m_cancel);
     case Command::Calibrate:
         return runCalibrateCommand(options, m_out, m_err, m_cancel, m_showProgress);
+    case Command::Explain:
+        return runExplainCommand(options, m_out);
     case Command::Gui:
         break;
     }
@@ -127,22 +130,9 @@ int CliRunner::modes(const CommandLineOptions &options)
     }
     std::vector<ModeSupport> entries;
     for (const ModeInfo &mode : sharescope::modes()) {
-        // Without --device, each mode is judged on the first device of its backend.
-        std::optional<DeviceInfo> device = chosen;
-        if (!device) {
-            const auto it = std::ranges::find(list.devices, mode.backend, &DeviceInfo::backend);
-            if (it != list.devices.end())
-                device = *it;
-        }
-        ModeSupport entry{&mode, {}, {}};
-        if (device) {
-            entry.deviceId = device->id;
-            entry.support = supportOf(*device, mode.id);
-        } else {
-            entry.support = notSupported(SHARESCOPE_TR_NOOP("Core", "no %1 device found"),
-                                         {std::string(backendName(mode.backend))});
-        }
-        entries.push_back(entry);
+        // Without --device, each mode is judged on the devices of its backend.
+        entries.push_back(chosen ? ModeSupport{&mode, chosen->id, supportOf(*chosen, mode.id)}
+                                 : supportHere(list, mode.id));
     }
     m_out << (options.json ? q(modesToJson(entries)) : modesTable(entries));
     return 0;
@@ -265,8 +255,10 @@ QString CliRunner::resultText(const RunRequest &request, const ReportSet &set) c
 int CliRunner::listDemos()
 {
     m_out << CliText::tr("Guided demos: each runs a comparison, then explains it with the numbers it measured.\n\n");
-    for (const DemoInfo &info : demos())
-        m_out << QStringLiteral("  %1%2\n").arg(q(info.name).leftJustified(22), demoTitle(info));
+    for (const DemoInfo &info : demos()) {
+        m_out << QStringLiteral("  %1%2\n").arg(q(info.name).leftJustified(22), demoTitle(info))
+              << QStringLiteral("  %1%2\n").arg(QString().leftJustified(22), demoNeedsText(info));
+    }
     m_out << CliText::tr("\nRun one with: sharescope demo NAME [--device D] [--size S]\n");
     return 0;
 }

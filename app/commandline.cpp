@@ -7,6 +7,7 @@
 #include "commandoptions.h"
 #include "environment.h"
 #include "examples.h"
+#include "explanations.h"
 #include "ipcprotocol.h"
 #include "language.h"
 #include "nativename.h"
@@ -32,6 +33,7 @@ struct Subcommand
     Options (*options)();
     bool (*read)(OptionReader &reader, const QStringList &positional, CommandLineOptions &options);
     const char *positional = nullptr; // demo: "NAME"
+    QString (*positionalHelp)() = nullptr; // what the positional argument takes
 };
 
 Options experimentOptions(bool withSize)
@@ -125,6 +127,35 @@ bool readDemo(OptionReader &reader, const QStringList &positional, CommandLineOp
     }
     request.sizeGiven = reader.isSet("size");
     return reader.readExperiment(request.base) && reader.readOutputs(options) && finishRequest(reader, request);
+}
+
+// explain [PAGE] [--example NAME]: the page and the example must exist,
+// so that a bad one fails before anything is printed.
+bool readExplain(OptionReader &reader, const QStringList &positional, CommandLineOptions &options)
+{
+    const QStringList pages = allExplanationPages();
+    if (!positional.isEmpty()) {
+        options.explainPage = positional.front();
+        if (!pages.contains(options.explainPage)) {
+            return reader.fail(CommandLine::tr("unknown mode or page '%1'; accepted: %2")
+                                   .arg(options.explainPage, pages.join(QStringLiteral(", "))));
+        }
+    }
+    if (!reader.isSet("example"))
+        return true;
+    options.explainExample = reader.value("example");
+    if (options.explainPage.isEmpty()) {
+        return reader.fail(CommandLine::tr("--example '%1' needs a mode: sharescope explain MODE --example NAME")
+                               .arg(options.explainExample));
+    }
+    QStringList names;
+    for (const CodeExample &example : explanationFor(options.explainPage).examples)
+        names << example.name;
+    if (!names.contains(options.explainExample)) {
+        return reader.fail(CommandLine::tr("unknown example '%1' of %2; accepted: %3")
+                               .arg(options.explainExample, options.explainPage, names.join(QStringLiteral(", "))));
+    }
+    return true;
 }
 
 bool readIpcExport(OptionReader &reader, const QStringList &, CommandLineOptions &options)
@@ -248,6 +279,22 @@ Options demoOptions()
                    option::noCounters()}
     + outputOptions();
 }
+Options explainOptions()
+{
+    return {{QStringLiteral("example"),
+             CommandLine::tr("Print the source of one of the mode's examples (cpp, py-cupy, py-numba, ...), as "
+                             "the page lists them."),
+             QStringLiteral("NAME")}};
+}
+QString demoPositionalHelp()
+{
+    return CommandLine::tr("The demo: %1.").arg(q(demoNameList()));
+}
+QString explainPositionalHelp()
+{
+    return CommandLine::tr("The mode or page to explain (default: list them): %1.")
+        .arg(allExplanationPages().join(QStringLiteral(", ")));
+}
 Options ipcExportOptions()
 {
     return {option::device(CommandLine::tr("CUDA device (default: the first).")),
@@ -303,7 +350,10 @@ const Subcommand subcommands[] = {
      readSweep},
     {"demo", Command::Demo,
      QT_TRANSLATE_NOOP("CommandLine", "run a guided demo and explain what it shows, with the numbers measured"),
-     demoOptions, readDemo, "NAME"},
+     demoOptions, readDemo, "NAME", demoPositionalHelp},
+    {"explain", Command::Explain,
+     QT_TRANSLATE_NOOP("CommandLine", "explain a sharing mode, with its C++ and Python examples (no device needed)"),
+     explainOptions, readExplain, "MODE", explainPositionalHelp},
     {"ipc-export", Command::IpcExport,
      QT_TRANSLATE_NOOP("CommandLine", "share a GPU buffer with another process (CuPy, PyTorch) by CUDA IPC"),
      ipcExportOptions, readIpcExport},
@@ -424,8 +474,7 @@ CommandLineResult parseSubcommand(const Subcommand &sub, QStringList arguments)
     parser.addOption(helpOption);
     parser.addOptions(options);
     if (sub.positional) {
-        parser.addPositionalArgument(QLatin1String(sub.positional),
-                                     CommandLine::tr("The demo: %1.").arg(q(demoNameList())),
+        parser.addPositionalArgument(QLatin1String(sub.positional), sub.positionalHelp(),
                                      QStringLiteral("[%1]").arg(QLatin1String(sub.positional)));
     }
     const QStringList all = arguments;
@@ -533,7 +582,8 @@ QString usageText()
                             "  sharescope run --mode cl-use-host-ptr --size 256MiB\n"
                             "  sharescope compare --kernel stride --size 64MiB\n"
                             "  sharescope sweep --sizes 4KiB:256MiB --json sweep.json\n"
-                            "  sharescope demo prefetch\n"
+                            "  sharescope demo copies-vs-zero-copy\n"
+                            "  sharescope explain managed --example py-cupy\n"
                             "  sharescope run --mode peer-copy --peer cuda:1 --peer-access off\n"
                             "  sharescope ipc-export --size 64MiB\n\n"
                             "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"

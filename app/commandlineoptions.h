@@ -11,7 +11,7 @@
 
 namespace sharescope {
 
-enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate };
+enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate, Explain };
 
 struct CommandLineOptions
 {
@@ -34,6 +34,11 @@ struct CommandLineOptions
     // ipc-export
     QString fill = QStringLiteral("index");
     bool managedMemory = false; // --memory managed (refused, with the reason)
+    // explain: a page of allExplanationPages() (a mode's name, or a page on
+    // something else, which no ModeId names), empty to list them; and one
+    // of its examples' names ("py-cupy"), empty for the page itself.
+    QString explainPage;
+    QString explainExample;
     QString language; // --lang: "en", "zh_CN", or empty for the system's
     bool noArguments = false; // none but perhaps --lang: the window, or the usage where there is no display
 };

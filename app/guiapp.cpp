@@ -6,6 +6,7 @@
 #include "chinesefont.h"
 #include "examples.h"
 #include "experimentpanel.h"
+#include "explaintab.h"
 #include "language.h"
 #include "mainwindow.h"
 #include "nativename.h"
@@ -104,6 +105,16 @@ Status saveScreenshot(MainWindow &window, const QByteArray &format, OutputFile &
                       .toStdString());
 }
 
+// The kernel, iterations and size the command line chose, into the panel.
+void applyExperiment(ExperimentPanel *panel, const CommandLineOptions &options)
+{
+    const ExperimentSpec &spec = options.request.base;
+    panel->selectKernel(spec.kernel);
+    panel->setIterations(spec.iterations, spec.warmup);
+    if (spec.bytes != ExperimentSpec().bytes)
+        panel->setSize(q(formatSizeArgument(spec.bytes)));
+}
+
 // Puts the command line's experiment into the panel. Returns false, having said why, when the window must close with
 // `exitCode`: checked before the window opened, a device that went away
 // since is still no reason to run on another one.
@@ -119,6 +130,11 @@ bool applyArguments(MainWindow &window, const CommandLineOptions &options, QText
         return false;
     }
     if (request.mode && !panel->selectMode(*request.mode)) {
+        if (readsOnly(options)) { // its page, to read; the panel keeps a mode it can run
+            window.explainTab()->showPage(q(modeName(*request.mode)));
+            applyExperiment(panel, options);
+            return true;
+        }
         err << "sharescope: "
             << QCoreApplication::translate("main", "mode %1 is not available on this device")
                    .arg(q(modeName(*request.mode)))
@@ -133,10 +149,7 @@ bool applyArguments(MainWindow &window, const CommandLineOptions &options, QText
     }
     if (spec.peerAccess)
         panel->setPeerAccess(*spec.peerAccess);
-    panel->selectKernel(spec.kernel);
-    panel->setIterations(spec.iterations, spec.warmup);
-    if (spec.bytes != ExperimentSpec().bytes)
-        panel->setSize(q(formatSizeArgument(spec.bytes)));
+    applyExperiment(panel, options);
     return true;
 }
 
@@ -246,6 +259,8 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
         [&] {
             if (!applyArguments(window, options, err, exitCode))
                 return app.exit(exitCode);
+            if (options.tab)
+                window.showTab(*options.tab);
             if (options.openPath.isEmpty() && !options.example)
                 return startRequested();
             const auto open = [&] {

@@ -51,7 +51,7 @@ Status checkDevice(const CommandLineOptions &options)
 {
     const RunRequest &request = options.request;
     const bool starts = options.runOnStart || options.compareOnStart || request.demo;
-    if (request.base.deviceId.empty() && !request.mode && !starts)
+    if (request.base.deviceId.empty() && (!request.mode || readsOnly(options)) && !starts)
         return okStatus(); // nothing asked of a device: the window says what it finds
     const DeviceList list = listDevices();
     // A demo this machine cannot run opens its shipped example instead,
@@ -67,12 +67,22 @@ Status checkDevice(const CommandLineOptions &options)
             return *plan.refusal;
         return okStatus();
     }
+    // Reading a mode's page asks nothing of the device: a mode it cannot
+    // run opens on its explanation (the panel still refuses to run it).
+    if (readsOnly(options))
+        return okStatus();
     const ModeId mode = request.mode.value_or(defaultMode(device->backend));
     return preflight(withPeer(inMode(request.base, mode), *device), *device,
                      options.runOnStart ? PreflightScope::Run : PreflightScope::Choice);
 }
 
 } // namespace
+
+bool readsOnly(const CommandLineOptions &options)
+{
+    return options.request.mode && options.tab == WindowTab::Explain && !options.runOnStart && !options.compareOnStart
+        && !options.request.demo;
+}
 
 Status checkWindowArguments(const CommandLineOptions &options, QByteArray *screenshot)
 {

@@ -115,6 +115,17 @@ std::string demoNameList(std::string_view separator)
     return list;
 }
 
+DemoNeeds demoNeeds(const DemoInfo &demo)
+{
+    if (!demo.openclModes.empty())
+        return DemoNeeds::AnyDevice;
+    if (std::ranges::all_of(demo.cudaModes, [](ModeId mode) { return modeInfo(mode).needsPeer(); }))
+        return DemoNeeds::TwoCudaGpus;
+    if (std::ranges::any_of(demo.cudaModes, [](ModeId mode) { return modeInfo(mode).discard != Discard::None; }))
+        return DemoNeeds::Cuda13;
+    return DemoNeeds::Cuda;
+}
+
 std::span<const ModeId> demoModes(const DemoInfo &demo, BackendKind backend)
 {
     return backend == BackendKind::Cuda ? demo.cudaModes : demo.openclModes;

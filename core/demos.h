@@ -50,6 +50,18 @@ std::optional<DemoId> demoFromName(std::string_view name);
 Result<DemoId> parseDemo(std::string_view name); // a bad argument that lists the demos
 std::string demoNameList(std::string_view separator = ", ");
 
+// What a machine needs to run a demo, from its modes: any device where it
+// has OpenCL modes, else CUDA; two CUDA GPUs where every mode runs its kernel
+// on a peer; CUDA 13.0 where a mode discards managed memory (the demo's
+// other modes run on older CUDA).
+enum class DemoNeeds : std::uint8_t {
+    AnyDevice,
+    Cuda,
+    Cuda13,
+    TwoCudaGpus,
+};
+DemoNeeds demoNeeds(const DemoInfo &demo);
+
 // The demo's modes on a device of this backend, in order; empty: none.
 std::span<const ModeId> demoModes(const DemoInfo &demo, BackendKind backend);
 // The experiment every mode of the demo runs: `base` with the demo's kernel,

@@ -89,6 +89,32 @@ Support supportOf(const DeviceInfo &device, const ExperimentSpec &spec)
     return peerSupport(device, spec.mode, peerLink(device, peer), spec.peerAccess);
 }
 
+ModeSupport supportHere(const DeviceList &list, ModeId mode)
+{
+    const ModeInfo &info = modeInfo(mode);
+    ModeSupport first{&info, {}, {}};
+    for (const DeviceInfo &device : list.devices) {
+        if (device.backend != info.backend)
+            continue;
+        ModeSupport entry{&info, device.id, supportOf(device, mode)};
+        if (entry.support.supported)
+            return entry;
+        if (first.deviceId.empty())
+            first = std::move(entry);
+    }
+    if (!first.deviceId.empty())
+        return first;
+    switch (info.backend) {
+    case BackendKind::Cuda:
+        first.support = notSupported(SHARESCOPE_TR_NOOP("Core", "needs an NVIDIA GPU with CUDA; none was found here"));
+        break;
+    case BackendKind::OpenCL:
+        first.support = notSupported(SHARESCOPE_TR_NOOP("Core", "needs an OpenCL device; none was found here"));
+        break;
+    }
+    return first;
+}
+
 Status preflight(const ExperimentSpec &spec, const DeviceInfo &device, PreflightScope scope)
 {
     if (Status valid = validate(spec); !valid)

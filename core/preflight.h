@@ -3,6 +3,7 @@
 
 #include "catalogue.h"
 #include "deviceinfo.h"
+#include "devicelist.h"
 #include "experimentspec.h"
 #include "result.h"
 #include "support.h"
@@ -22,6 +23,13 @@ Support supportOf(const DeviceInfo &device, ModeId mode);
 // Whether the device can run the experiment: its mode, with its peer and
 // peer access where the mode needs a peer.
 Support supportOf(const DeviceInfo &device, const ExperimentSpec &spec);
+
+// Whether this machine can run a mode at all: on the first of its backend's
+// devices that can (the one `deviceId` names), else why the first cannot, or
+// what it needs where no device of its backend is here ("needs an NVIDIA GPU
+// with CUDA"). What `sharescope modes` lists without --device, and what the
+// Explain tab marks.
+ModeSupport supportHere(const DeviceList &list, ModeId mode);
 
 // How far the pre-flight goes.
 enum class PreflightScope : std::uint8_t {

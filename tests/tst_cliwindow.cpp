@@ -96,6 +96,20 @@ private slots:
         QVERIFY(!QFile::exists(png)); // nothing ran, nothing was shown
     }
 
+    // A mode this machine cannot run opens on its page, to read; asked to
+    // run as well, it is refused as before (refusesWhatTheCommandLineRefuses).
+    void opensTheExplanationOfAModeItCannotRun()
+    {
+        const QString png = m_dir.filePath("explain-managed.png");
+        const CliOutcome outcome = runSharescope({"gui", "--mode", "managed", "--tab", "explain", "--screenshot", png});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QVERIFY(!QImage(png).isNull());
+        const CliOutcome run = runSharescope(
+            {"gui", "--device", "opencl:0", "--mode", "managed", "--tab", "explain", "--run", "--screenshot", png});
+        QCOMPARE(run.exitCode, 3);
+        QVERIFY2(run.err.contains("mode managed is not supported on opencl:0"), qPrintable(run.err));
+    }
+
     // Written atomically: what was there stays until the new image is whole.
     void replacesAScreenshotWhole()
     {

@@ -7,6 +7,8 @@
 #include "examplebanner.h"
 #include "examplereports.h"
 #include "experimentpanel.h"
+#include "explaintab.h"
+#include "explanations.h"
 #include "mainwindow.h"
 #include "migrationtab.h"
 #include "openprogress.h"
@@ -32,7 +34,9 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
@@ -436,6 +440,57 @@ private slots:
         QVERIFY(!m_window->openProgress()->isVisible());
         QTest::qWait(1000);
         QCOMPARE(m_window->results().runs.front().iterations.size(), runsBefore);
+    }
+
+    // On a machine without CUDA, the Explain tab still lists every mode of
+    // both backends, and a CUDA mode's page and examples can be read, marked
+    // with why it cannot run here; the panel still refuses to run it.
+    void explainsEveryModeOnAnyMachine()
+    {
+        const DeviceList list = listDevices();
+        ExplainTab *explain = m_window->explainTab();
+        QStringList listed;
+        for (int row = 0; row < explain->pageList()->count(); ++row) {
+            const QString page = explain->pageList()->item(row)->data(Qt::UserRole).toString();
+            if (!page.isEmpty())
+                listed << page;
+        }
+        QCOMPARE(listed, allExplanationPages());
+        for (const ModeInfo &mode : modes())
+            QVERIFY2(listed.contains(QString::fromLatin1(mode.name.data(), mode.name.size())), mode.name.data());
+
+        const bool cuda = std::ranges::any_of(list.devices, [](const DeviceInfo &d) { return d.backend == BackendKind::Cuda; });
+        m_window->showTab(MainWindow::Tab::Explain);
+        // A click on managed in the list shows its page.
+        QListWidget *pages = explain->pageList();
+        QListWidgetItem *managed = nullptr;
+        for (int row = 0; row < pages->count() && !managed; ++row) {
+            if (pages->item(row)->data(Qt::UserRole).toString() == QLatin1String("managed"))
+                managed = pages->item(row);
+        }
+        QVERIFY(managed);
+        pages->scrollToItem(managed);
+        QTRY_VERIFY(pages->isVisible() && !pages->visualItemRect(managed).isEmpty());
+        QTest::mouseClick(pages->viewport(), Qt::LeftButton, {}, pages->visualItemRect(managed).center());
+        QCOMPARE(explain->page(), QStringLiteral("managed"));
+        QVERIFY(explain->text()->toPlainText().contains(QStringLiteral("cudaMallocManaged")));
+        QStringList labels;
+        for (int i = 0; i < explain->examples()->count(); ++i)
+            labels << explain->examples()->tabText(i);
+        QVERIFY2(labels.contains(QStringLiteral("CuPy")) && labels.contains(QStringLiteral("numba")),
+                 qPrintable(labels.join(", ")));
+        if (cuda)
+            QSKIP("a CUDA device is here: managed may run, so nothing is marked");
+        QVERIFY2(explain->cannotRunReason(QStringLiteral("managed")).contains(QStringLiteral("needs an NVIDIA GPU with CUDA")),
+                 qPrintable(explain->cannotRunReason(QStringLiteral("managed"))));
+        QVERIFY(managed->font().italic()); // marked in the list
+        QVERIFY2(managed->toolTip().contains(QStringLiteral("needs an NVIDIA GPU with CUDA")), qPrintable(managed->toolTip()));
+        QVERIFY(explain->notice()->isVisible());
+        QVERIFY(explain->notice()->text().contains(QStringLiteral("needs an NVIDIA GPU with CUDA")));
+        QVERIFY(explain->cannotRunReason(QStringLiteral("cl-copy")).isEmpty());
+        // Reading is all: the panel cannot be made to run it.
+        QVERIFY(!panel()->selectMode(ModeId::Managed));
+        QVERIFY(panel()->mode() != std::optional(ModeId::Managed));
     }
 
     void cleanupTestCase() { m_window.reset(); }

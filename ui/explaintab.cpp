@@ -2,7 +2,10 @@
 #include "explaintab.h"
 #include "textconv.h"
 
+#include "catalogue.h"
 #include "explanations.h"
+#include "language.h"
+#include "preflight.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -11,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
@@ -40,10 +44,24 @@ QWidget *codeView(const QString &code, QWidget *parent)
     return page;
 }
 
+constexpr int pageRole = Qt::UserRole;
+
+// A heading of the page list: not a page, not selectable.
+void addHeading(QListWidget *list, const QString &text)
+{
+    auto *item = new QListWidgetItem(text, list);
+    item->setFlags(Qt::ItemIsEnabled);
+    QFont font = item->font();
+    font.setBold(true);
+    item->setFont(font);
+}
+
 } // namespace
 
 ExplainTab::ExplainTab(QWidget *parent)
     : QWidget(parent)
+    , m_pages(new QListWidget(this))
+    , m_notice(new QLabel(this))
     , m_text(new QTextBrowser(this))
     , m_examples(new QTabWidget(this))
     , m_command(new QLineEdit(this))
@@ -59,14 +77,83 @@ ExplainTab::ExplainTab(QWidget *parent)
     commandBar->addWidget(new QLabel(tr("The same on the command line:"), this));
     commandBar->addWidget(m_command, 1);
     commandBar->addWidget(copyCommand);
+    fillPages();
+    connect(m_pages, &QListWidget::currentItemChanged, this, [this](QListWidgetItem *item) {
+        if (item && !item->data(pageRole).toString().isEmpty())
+            showPage(item->data(pageRole).toString());
+    });
+    m_notice->setWordWrap(true);
+    m_notice->setVisible(false);
+    m_notice->setStyleSheet(QStringLiteral("color: #8a5300"));
+    auto *page = new QWidget(this);
+    auto *pageLayout = new QVBoxLayout(page);
+    pageLayout->setContentsMargins(0, 0, 0, 0);
+    pageLayout->addWidget(m_notice);
+    pageLayout->addWidget(m_text, 1);
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(m_text);
+    splitter->addWidget(m_pages);
+    splitter->addWidget(page);
     splitter->addWidget(m_examples);
-    splitter->setStretchFactor(0, 2);
-    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(2, 3);
+    splitter->setSizes({m_pages->sizeHintForColumn(0) + 24, 400, 600});
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(commandBar);
     layout->addWidget(splitter, 1);
+}
+
+void ExplainTab::fillPages()
+{
+    const QString current = m_page;
+    const QSignalBlocker blocker(m_pages);
+    m_pages->clear();
+    for (const BackendKind backend : {BackendKind::Cuda, BackendKind::OpenCL}) {
+        addHeading(m_pages, tr("%1 modes").arg(q(backendName(backend))));
+        for (const ModeInfo &mode : modes()) {
+            if (mode.backend != backend)
+                continue;
+            const QString name = q(mode.name);
+            const QString why = m_cannotRun.value(name);
+            auto *item = new QListWidgetItem(name, m_pages);
+            item->setData(pageRole, name);
+            const QString summary = coreText(std::string(mode.summary));
+            if (why.isEmpty()) {
+                item->setToolTip(summary);
+            } else {
+                // Greyed and slanted, as the name alone fits the list; the
+                // tooltip and the notice above the page say why.
+                item->setForeground(m_pages->palette().brush(QPalette::PlaceholderText));
+                QFont font = item->font();
+                font.setItalic(true);
+                item->setFont(font);
+                item->setToolTip(tr("%1\nThis machine cannot run it: %2").arg(summary, why));
+            }
+        }
+    }
+    addHeading(m_pages, tr("More"));
+    for (const QString &page : explanationPages()) {
+        auto *item = new QListWidgetItem(page, m_pages);
+        item->setData(pageRole, page);
+        item->setToolTip(explanationTitle(page));
+    }
+    for (int row = 0; row < m_pages->count(); ++row) {
+        if (m_pages->item(row)->data(pageRole).toString() == current)
+            m_pages->setCurrentRow(row);
+    }
+}
+
+void ExplainTab::setDevices(const DeviceList &list)
+{
+    m_cannotRun.clear();
+    for (const ModeInfo &mode : modes()) {
+        const ModeSupport here = supportHere(list, mode.id);
+        if (!here.support.supported)
+            m_cannotRun.insert(q(mode.name), supportText(here.support));
+    }
+    fillPages();
+    if (!m_page.isEmpty())
+        showPage(m_page);
 }
 
 void ExplainTab::setExperiment(const ExperimentSpec &spec)
@@ -83,6 +170,19 @@ void ExplainTab::setExperiment(const ExperimentSpec &spec)
 void ExplainTab::showPage(const QString &page)
 {
     m_page = page;
+    {
+        const QSignalBlocker blocker(m_pages);
+        for (int row = 0; row < m_pages->count(); ++row) {
+            if (m_pages->item(row)->data(pageRole).toString() == page)
+                m_pages->setCurrentRow(row);
+        }
+    }
+    const QString why = m_cannotRun.value(page);
+    m_notice->setText(why.isEmpty() ? QString()
+                                    : tr("This machine cannot run %1: %2. Its explanation and examples are here to "
+                                         "read; the Run button stays off for it.")
+                                          .arg(page, why));
+    m_notice->setVisible(!why.isEmpty());
     const Explanation explanation = explanationFor(page);
     m_text->setMarkdown(explanation.markdown.isEmpty() ? tr("No explanation for %1 yet.").arg(page)
                                                        : explanation.markdown);

@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "devicelist.h"
 #include "experimentspec.h"
 
+#include <QHash>
 #include <QWidget>
 
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QTabWidget;
 class QTextBrowser;
 
 namespace sharescope {
 
-// The Explain tab: what the chosen mode does to memory, what to look for, when
+// The Explain tab: every page, of every mode of every backend, listed to
+// read whether or not this machine can run it (those it cannot are marked,
+// with why); what the chosen mode does to memory, what to look for, when
 // to use it, its pitfalls; the same thing in C++ and Python, each with a Copy
 // button; and the command that reproduces the experiment on screen. Links
 // between pages (explain:PAGE) show that page here; other links open in a
@@ -25,18 +30,30 @@ public:
     explicit ExplainTab(QWidget *parent = nullptr);
     void setExperiment(const ExperimentSpec &spec);
     QString command() const;
+    // Marks the modes no device here can run, with the reason; their pages
+    // stay readable. Running them is the panel's to refuse.
+    void setDevices(const DeviceList &list);
     // Shows a mode's page or one of explanationPages(); the experiment's
     // mode shows again when it changes.
     void showPage(const QString &page);
     QString page() const { return m_page; }
     QTextBrowser *text() const { return m_text; }
     QTabWidget *examples() const { return m_examples; }
+    QListWidget *pageList() const { return m_pages; }
+    // Why this machine cannot run the page's mode; empty when it can, or
+    // the page is not a mode.
+    QString cannotRunReason(const QString &page) const { return m_cannotRun.value(page); }
+    QLabel *notice() const { return m_notice; }
 
 private:
     void openLink(const QUrl &link);
+    void fillPages();
 
     QString m_mode;
     QString m_page;
+    QHash<QString, QString> m_cannotRun; // page -> why no device here can run it
+    QListWidget *m_pages;
+    QLabel *m_notice;
     QTextBrowser *m_text;
     QTabWidget *m_examples;
     QLineEdit *m_command;

@@ -193,6 +193,7 @@ void MainWindow::connectController()
 {
     connect(m_controller, &RunController::devicesListed, this, [this](const DeviceList &list) {
         m_panel->setDevices(list);
+        m_explain->setDevices(list);
         for (const std::string &problem : list.problems)
             log(q(problem));
         if (m_rememberSettings)

@@ -708,6 +708,42 @@ Commands:
         <translation>--demo 会选择内核和模式；请去掉 --mode、--kernel、--stride、--rounds、--advice 和 --peer-access</translation>
     </message>
     <message>
+        <source>The second GPU, whose kernel runs in the modes that use two: %1 (default: the first other CUDA device).</source>
+        <translation>第二块 GPU，在使用两块 GPU 的模式中由它运行内核：%1（默认：另一块 CUDA 设备中的第一块）。</translation>
+    </message>
+    <message>
+        <source>peer-copy: enable peer access first (on), or copy without it, through the host (off) (default: on where the two GPUs can reach each other).</source>
+        <translation>peer-copy：先开启对等访问（on），或不开启、经由主机拷贝（off）（默认：两块 GPU 能互相访问时为 on）。</translation>
+    </message>
+    <message>
+        <source>invalid --peer-access &apos;%1&apos;; accepted: on, off</source>
+        <translation>无效的 --peer-access &apos;%1&apos;；可接受：on、off</translation>
+    </message>
+    <message>
+        <source>unknown mode or page &apos;%1&apos;; accepted: %2</source>
+        <translation>未知模式或页面“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>--example &apos;%1&apos; needs a mode: sharescope explain MODE --example NAME</source>
+        <translation>--example “%1”需要指定模式：sharescope explain MODE --example NAME</translation>
+    </message>
+    <message>
+        <source>unknown example &apos;%1&apos; of %2; accepted: %3</source>
+        <translation>%2 没有示例“%1”；可用：%3</translation>
+    </message>
+    <message>
+        <source>Print the source of one of the mode&apos;s examples (cpp, py-cupy, py-numba, ...), as the page lists them.</source>
+        <translation>打印该模式某个示例的源代码（cpp、py-cupy、py-numba 等，名称见页面末尾的列表）。</translation>
+    </message>
+    <message>
+        <source>The mode or page to explain (default: list them): %1.</source>
+        <translation>要讲解的模式或页面（默认：全部列出）：%1。</translation>
+    </message>
+    <message>
+        <source>explain a sharing mode, with its C++ and Python examples (no device needed)</source>
+        <translation>讲解一种共享模式，附 C++ 和 Python 示例（无需设备）</translation>
+    </message>
+    <message>
         <source>
 Without a command, sharescope opens the window.
 Run `sharescope COMMAND --help` for the options of each command.
@@ -719,7 +755,8 @@ Examples:
   sharescope run --mode cl-use-host-ptr --size 256MiB
   sharescope compare --kernel stride --size 64MiB
   sharescope sweep --sizes 4KiB:256MiB --json sweep.json
-  sharescope demo prefetch
+  sharescope demo copies-vs-zero-copy
+  sharescope explain managed --example py-cupy
   sharescope run --mode peer-copy --peer cuda:1 --peer-access off
   sharescope ipc-export --size 64MiB
 
@@ -737,25 +774,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
   sharescope run --mode cl-use-host-ptr --size 256MiB
   sharescope compare --kernel stride --size 64MiB
   sharescope sweep --sizes 4KiB:256MiB --json sweep.json
-  sharescope demo prefetch
+  sharescope demo copies-vs-zero-copy
+  sharescope explain managed --example py-cupy
   sharescope run --mode peer-copy --peer cuda:1 --peer-access off
   sharescope ipc-export --size 64MiB
 
 退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
 3 此设备不支持，130 或 143 被 SIGINT（Ctrl+C）或 SIGTERM 停止。
 </translation>
-    </message>
-    <message>
-        <source>The second GPU, whose kernel runs in the modes that use two: %1 (default: the first other CUDA device).</source>
-        <translation>第二块 GPU，在使用两块 GPU 的模式中由它运行内核：%1（默认：另一块 CUDA 设备中的第一块）。</translation>
-    </message>
-    <message>
-        <source>peer-copy: enable peer access first (on), or copy without it, through the host (off) (default: on where the two GPUs can reach each other).</source>
-        <translation>peer-copy：先开启对等访问（on），或不开启、经由主机拷贝（off）（默认：两块 GPU 能互相访问时为 on）。</translation>
-    </message>
-    <message>
-        <source>invalid --peer-access &apos;%1&apos;; accepted: on, off</source>
-        <translation>无效的 --peer-access &apos;%1&apos;；可接受：on、off</translation>
     </message>
     <message>
         <source>--example and --open each open a report; give one of them</source>
@@ -943,10 +969,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>device supports OpenCL %1.%2; SVM needs OpenCL 2.0 or later</source>
         <translation>设备支持 OpenCL %1.%2；SVM 需要 OpenCL 2.0 或更高版本</translation>
-    </message>
-    <message>
-        <source>no %1 device found</source>
-        <translation>未找到 %1 设备</translation>
     </message>
     <message>
         <source>--advice applies only to the managed-advise mode</source>
@@ -1212,6 +1234,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>no device found</source>
         <translation>未找到设备</translation>
     </message>
+    <message>
+        <source>needs an NVIDIA GPU with CUDA; none was found here</source>
+        <translation>需要支持 CUDA 的 NVIDIA GPU；本机未找到</translation>
+    </message>
+    <message>
+        <source>needs an OpenCL device; none was found here</source>
+        <translation>需要 OpenCL 设备；本机未找到</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -1302,6 +1332,22 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>What discarding managed memory costs</source>
         <translation>丢弃统一内存的代价</translation>
     </message>
+    <message>
+        <source>runs on any device (CUDA or OpenCL)</source>
+        <translation>可在任何设备上运行（CUDA 或 OpenCL）</translation>
+    </message>
+    <message>
+        <source>needs CUDA</source>
+        <translation>需要 CUDA</translation>
+    </message>
+    <message>
+        <source>needs CUDA; its discard modes need CUDA 13.0</source>
+        <translation>需要 CUDA；其中的丢弃模式需要 CUDA 13.0</translation>
+    </message>
+    <message>
+        <source>needs two CUDA GPUs</source>
+        <translation>需要两块 CUDA GPU</translation>
+    </message>
 </context>
 <context>
     <name>Examples</name>
@@ -1360,6 +1406,31 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Measured on %1 on %2 with `%3`, not on this machine.</source>
         <translation>于 %2 在 %1 上用 `%3` 测得，并非本机。</translation>
+    </message>
+</context>
+<context>
+    <name>ExplainText</name>
+    <message>
+        <source>Every sharing mode has a page, with examples in C++ and Python; reading them needs no device.
+</source>
+        <translation>每种共享模式都有一页讲解，附 C++ 和 Python 示例；阅读无需设备。
+</translation>
+    </message>
+    <message>
+        <source>%1 modes</source>
+        <translation>%1 模式</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>更多</translation>
+    </message>
+    <message>
+        <source>Read one with: sharescope explain MODE [--lang zh_CN] [--example NAME]</source>
+        <translation>阅读其中一页：sharescope explain MODE [--lang zh_CN] [--example NAME]</translation>
+    </message>
+    <message>
+        <source>Examples (print one with: sharescope explain %1 --example NAME):</source>
+        <translation>示例（打印其中一个：sharescope explain %1 --example NAME）：</translation>
     </message>
 </context>
 <context>
@@ -2791,6 +2862,24 @@ spec</source>
     <message>
         <source>No explanation for %1 yet.</source>
         <translation>暂无 %1 的讲解。</translation>
+    </message>
+    <message>
+        <source>%1 modes</source>
+        <translation>%1 模式</translation>
+    </message>
+    <message>
+        <source>%1
+This machine cannot run it: %2</source>
+        <translation>%1
+本机无法运行：%2</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>更多</translation>
+    </message>
+    <message>
+        <source>This machine cannot run %1: %2. Its explanation and examples are here to read; the Run button stays off for it.</source>
+        <translation>本机无法运行 %1：%2。它的讲解和示例仍可阅读；“运行”按钮对它保持禁用。</translation>
     </message>
 </context>
 <context>

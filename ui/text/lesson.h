@@ -20,5 +20,8 @@ struct Lesson
 
 // The demo's title in the current language.
 QString demoTitle(const DemoInfo &demo);
+// What a machine needs to run the demo (demoNeeds), in the current
+// language: "runs on any device (CUDA or OpenCL)", "needs CUDA", ...
+QString demoNeedsText(const DemoInfo &demo);
 
 } // namespace sharescope

@@ -38,4 +38,19 @@ QString demoTitle(const DemoInfo &demo)
     return QCoreApplication::translate("Demos", std::string(demo.title).c_str());
 }
 
+QString demoNeedsText(const DemoInfo &demo)
+{
+    switch (demoNeeds(demo)) {
+    case DemoNeeds::AnyDevice:
+        return QCoreApplication::translate("Demos", "runs on any device (CUDA or OpenCL)");
+    case DemoNeeds::Cuda:
+        return QCoreApplication::translate("Demos", "needs CUDA");
+    case DemoNeeds::Cuda13:
+        return QCoreApplication::translate("Demos", "needs CUDA; its discard modes need CUDA 13.0");
+    case DemoNeeds::TwoCudaGpus:
+        return QCoreApplication::translate("Demos", "needs two CUDA GPUs");
+    }
+    return {};
+}
+
 } // namespace sharescope

@@ -1,4 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Build: g++ -std=c++17 -o cl-alloc-host-ptr cpp.cpp -lOpenCL (apt install ocl-icd-opencl-dev
+// opencl-clhpp-headers); runs on any OpenCL device (e.g. PoCL: apt install pocl-opencl-icd).
+// Last run: PoCL 3.1 on a CPU (no GPU), 2026-11-30 (ok); NVIDIA's OpenCL
+// on an NVIDIA H200, 2026-11-29 (ok).
 // cl-alloc-host-ptr: the runtime allocates host-visible memory; the host
 // reaches it only by mapping: map, write, unmap; kernel; map, read, unmap.
 #define CL_HPP_TARGET_OPENCL_VERSION 300

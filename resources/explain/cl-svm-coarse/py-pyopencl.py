@@ -1,4 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install pyopencl numpy, and an OpenCL driver (e.g. apt install
+# pocl-opencl-icd); runs on any OpenCL device.
+# Last run: pyopencl 2026.1.4, numpy 2.4.6, PoCL 3.1 on a CPU (no GPU),
+# 2026-11-30 (ok).
 # cl-svm-coarse in pyopencl: one pointer for host and device (OpenCL 2.0
 # coarse-grained SVM); the host maps it before touching it.
 import numpy as np

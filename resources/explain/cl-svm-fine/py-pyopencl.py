@@ -1,4 +1,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install pyopencl numpy, and an OpenCL driver (e.g. apt install
+# pocl-opencl-icd); runs on any OpenCL device.
+# Last run: pyopencl 2026.1.4, numpy 2.4.6, PoCL 3.1 on a CPU (no GPU),
+# 2026-11-30 (ok).
 # cl-svm-fine in pyopencl: a fine-grained SVM buffer is an ordinary numpy
 # array on the host; no map, but wait for the kernel before reading.
 import numpy as np

@@ -1,4 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install cupy-cuda13x torch (a CUDA build of each); runs on an NVIDIA GPU.
+# Last run: driver 580.159.04 on an NVIDIA H200, 2026-11-30 (ok by that run's
+# summary; its own line was lost).
 # dlpack in CuPy and PyTorch: one GPU buffer, two array types, no copy. First
 # through DLPack, then through __cuda_array_interface__.
 import cupy as cp

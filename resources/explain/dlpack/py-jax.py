@@ -1,4 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install "jax[cuda13]" cupy-cuda13x torch (CUDA builds); runs on an NVIDIA GPU.
+# Last run: driver 580.159.04 on an NVIDIA H200, 2026-11-30 (ok by that run's
+# summary; its own line was lost).
 # dlpack in JAX: JAX reads a buffer that CuPy allocated, and PyTorch reads an
 # array that JAX made, without a copy. JAX arrays are immutable: write through
 # CuPy or PyTorch only while JAX is not using the memory, never into JAX's own.

@@ -1,4 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install cupy-cuda13x (cupy-cuda12x for CUDA 12); runs on an NVIDIA GPU.
+# Last run: CuPy 14.2, CUDA 13.0 on an NVIDIA H200, 2026-11-29 (ok; 2026-11-30 ok by that
+# run's summary), before this version's synchronisation: not run since.
 # ipc in CuPy: export cudaMalloc memory with cudaIpcGetMemHandle; a second
 # process opens the handle and changes the same bytes.
 import multiprocessing as mp
@@ -18,6 +21,7 @@ if __name__ == "__main__":
     n = 1 << 20
     x = cp.arange(n, dtype=cp.float32)
     handle = cp.cuda.runtime.ipcGetMemHandle(x.data.ptr)   # 64 bytes
+    cp.cuda.Device().synchronize()   # the other process's kernel does not wait for this one's
     process = mp.get_context("spawn").Process(target=child, args=(handle, n))
     process.start()
     process.join()

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Build: nvcc -o managed-advise cpp.cu (the CUDA toolkit); runs on an NVIDIA GPU.
+// Last run: CUDA 13.0 on an NVIDIA H200, 2026-11-29 (ok).
 // managed-advise: cudaMemAdvise hints on managed memory decide where pages
 // live (here: prefer the GPU). CUDA 13 takes a cudaMemLocation.
 #include <cstdio>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Build: nvcc -o managed-discard-prefetch cpp.cu (CUDA 13.0 or later); runs on an NVIDIA GPU.
+// Not yet run by scripts/check-snippets.sh.
 // managed-discard-prefetch: cudaMemDiscardAndPrefetchBatchAsync (CUDA 13.0)
 // drops managed data about to be overwritten and places its pages where the
 // writer runs, in one call: x and y on the host before the CPU rewrites

@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install cupy-cuda13x (CUDA 13.0 or later); runs on an NVIDIA GPU.
+# Not yet run by scripts/check-snippets.sh.
 # managed-discard-prefetch in CuPy: CuPy has no wrapper for
 # cudaMemDiscardAndPrefetchBatchAsync (CUDA 13.0), so this calls it in the
 # CUDA runtime CuPy itself loaded. Exit 3 where that runtime is older.

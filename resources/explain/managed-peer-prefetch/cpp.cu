@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Build: nvcc -o managed-peer-prefetch cpp.cu (the CUDA toolkit); runs on two NVIDIA GPUs.
+// Not yet run by scripts/check-snippets.sh.
 // managed-peer-prefetch: cudaMallocManaged memory on GPU 0, prefetched to
 // GPU 1 before its kernel and back after, so that neither GPU faults.
 #include <cstdio>

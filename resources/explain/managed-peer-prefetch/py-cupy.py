@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install cupy-cuda13x (cupy-cuda12x for CUDA 12); runs on two NVIDIA GPUs.
+# Not yet run by scripts/check-snippets.sh.
 # managed-peer-prefetch in CuPy: managed memory on GPU 0, prefetched to GPU 1
 # with cudaMemPrefetchAsync before GPU 1 doubles it, and back after.
 import sys
@@ -12,6 +14,7 @@ cp.cuda.set_allocator(cp.cuda.MemoryPool(cp.cuda.malloc_managed).malloc)
 n = 1 << 20
 with cp.cuda.Device(0):
     x = cp.arange(n, dtype=cp.float32)
+    cp.cuda.Device(0).synchronize()   # GPU 1's stream does not wait for GPU 0's
 with cp.cuda.Device(1):
     stream = cp.cuda.get_current_stream()
     cp.cuda.runtime.memPrefetchAsync(x.data.ptr, x.nbytes, 1, stream.ptr)   # to GPU 1, in bulk

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Build: nvcc -o managed-peer cpp.cu (the CUDA toolkit); runs on two NVIDIA GPUs.
+// Not yet run by scripts/check-snippets.sh.
 // managed-peer: cudaMallocManaged memory prefetched to GPU 0; a kernel on
 // GPU 1 then faults its pages over, from GPU to GPU.
 #include <cstdio>

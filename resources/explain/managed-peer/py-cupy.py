@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install cupy-cuda13x (cupy-cuda12x for CUDA 12); runs on two NVIDIA GPUs.
+# Not yet run by scripts/check-snippets.sh.
 # managed-peer in CuPy: managed memory prefetched to GPU 0, then used by a
 # kernel on GPU 1, whose faults move the pages from GPU to GPU.
 import sys

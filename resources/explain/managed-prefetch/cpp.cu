@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Build: nvcc -o managed-prefetch cpp.cu (the CUDA toolkit); runs on an NVIDIA GPU.
+// Last run: CUDA 13.0 on an NVIDIA H200, 2026-11-29 (ok).
 // managed-prefetch: cudaMemPrefetchAsync moves managed pages before they are
 // used, so that neither side faults. CUDA 13 takes a cudaMemLocation.
 #include <cstdio>

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Build: nvcc -o peer-access cpp.cu (the CUDA toolkit); runs on two NVIDIA GPUs.
+// Not yet run by scripts/check-snippets.sh.
 // peer-access: the buffer stays in GPU 0's memory; GPU 1 enables peer access
 // and its kernel reads and writes it in place, across the link.
 #include <cstdio>

@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install cupy-cuda13x (cupy-cuda12x for CUDA 12); runs on two NVIDIA GPUs.
+# Not yet run by scripts/check-snippets.sh.
 # peer-access in CuPy: GPU 1 enables peer access to GPU 0, and a kernel on
 # GPU 1 doubles an array that stays in GPU 0's memory.
 import sys
@@ -16,6 +18,7 @@ extern "C" __global__ void double_it(float *buf, int n) {
 n = 1 << 20
 with cp.cuda.Device(0):
     x = cp.arange(n, dtype=cp.float32)               # GPU 0's memory
+    cp.cuda.Device(0).synchronize()                  # GPU 1's stream does not wait for GPU 0's
 with cp.cuda.Device(1):
     cp.cuda.runtime.deviceEnablePeerAccess(0)        # GPU 1 may use GPU 0's pointers
     double(((n + 255) // 256,), (256,), (x, cp.int32(n)))   # GPU 1's kernel, GPU 0's memory

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+// Build: nvcc -o peer-copy cpp.cu (the CUDA toolkit); runs on two NVIDIA GPUs.
+// Not yet run by scripts/check-snippets.sh.
 // peer-copy: cudaMalloc on two GPUs; cudaMemcpyPeerAsync copies the data to
 // the second, whose kernel runs there, and the result back. With peer access
 // enabled the copy goes over the link; without it, through host memory.

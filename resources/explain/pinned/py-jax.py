@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install "jax[cuda13]" (jax[cuda12] for CUDA 12); runs on an NVIDIA GPU.
+# Last run: JAX (version not recorded), driver 580.159.04 on an NVIDIA H200, 2026-11-30 (ok).
 # pinned in JAX: every array has a memory kind, "device" (GPU memory) or
 # "pinned_host" (page-locked host memory). jax.device_put to a sharding of the
 # other kind moves the array, by DMA; it returns at once, the copy runs on.

@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install "tensorflow[and-cuda]"; runs on an NVIDIA GPU.
+# Not yet run by scripts/check-snippets.sh.
 # tensorflow in TF1 style: a session's GPUOptions choose how much GPU memory
 # TensorFlow's allocator takes, and whether it takes unified (managed) memory.
 import numpy as np

@@ -1,4 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
+# Install: pip install "tensorflow[and-cuda]" torch (CUDA builds); runs on an NVIDIA GPU.
+# Not yet run by scripts/check-snippets.sh.
 # tensorflow: where tensors live (tf.device), TensorFlow's own GPU allocator
 # (memory growth), and a hand-over to PyTorch and back by DLPack, no copy.
 import sys

@@ -9,10 +9,15 @@ class QUrl;
 
 namespace sharescope {
 
-// What the Explain tab shows for a mode, read from the resources
-// (resources/explain/<mode>/): the explanation and the same thing in code.
+// What the Explain tab and `sharescope explain` show for a mode, read from
+// the resources (resources/explain/<mode>/): the explanation and the same
+// thing in code. Every mode of every backend is built in, with or without
+// CUDA: reading needs no device.
 struct CodeExample
 {
+    QString name; // "py-cupy", "cpp": what `sharescope explain MODE --example` takes
+    QString file; // "py-cupy.py", "cpp.cu"
+    QString language; // "C++", "Python"
     QString label; // "C++ (CUDA runtime)", "CuPy", ...
     QString code;
 };
@@ -30,6 +35,14 @@ Explanation explanationFor(const QString &page);
 // between Python libraries, TensorFlow's memory), in resources/explain/ like
 // the modes' and reached from their pages by links.
 QStringList explanationPages();
+
+// Every page: the modes' names in the catalogue's order, then
+// explanationPages().
+QStringList allExplanationPages();
+
+// A page's title, its first heading without the page's name ("Managed
+// memory: ..."), in the current language.
+QString explanationTitle(const QString &page);
 
 // The page a link in an explanation names, written [text](explain:PAGE) in
 // the markdown; empty for any other link (those open in a browser).
