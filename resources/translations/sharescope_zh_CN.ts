@@ -28,11 +28,11 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     </message>
     <message>
         <source>cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory</source>
-        <translation>cudaMalloc 缓冲区；用 cudaMemcpyAsync 与页锁定主机内存互相拷贝</translation>
+        <translation>cudaMalloc 缓冲区；用 cudaMemcpyAsync 与主机上的锁页内存互相拷贝</translation>
     </message>
     <message>
         <source>mapped page-locked host memory; the kernel reads and writes it over the bus</source>
-        <translation>映射的页锁定主机内存；内核经由总线读写它</translation>
+        <translation>映射到 GPU 的主机锁页内存；内核经由总线读写它</translation>
     </message>
     <message>
         <source>ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus</source>
@@ -72,7 +72,7 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     </message>
     <message>
         <source>clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access</source>
-        <translation>clSVMAlloc 细粒度缓冲区；单一指针，无需 map 即可共享，由 clFinish 保证访问顺序</translation>
+        <translation>clSVMAlloc 细粒度缓冲区；单一指针，无需映射即可共享，由 clFinish 保证访问顺序</translation>
     </message>
     <message>
         <source>out[i] = x[i] + y[i]: the basic round trip</source>
@@ -160,7 +160,7 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     </message>
     <message>
         <source>device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), which prefetching and discarding managed memory need</source>
-        <translation>设备不支持并发托管访问（cudaDevAttrConcurrentManagedAccess 为 0），而预取和丢弃统一内存都需要它</translation>
+        <translation>设备不支持并发托管访问（cudaDevAttrConcurrentManagedAccess 为 0），而预取和丢弃托管内存都需要它</translation>
     </message>
     <message>
         <source>cudaMallocManaged; cudaMemDiscardBatchAsync drops data about to be overwritten (before host-init and the kernel&apos;s writes), then pages fault as in managed</source>
@@ -282,7 +282,7 @@ The specification of each path:
     </message>
     <message>
         <source>This report was written before ShareScope held phases against ceilings: there is no ceiling to compare with.</source>
-        <translation>这份报告写于 ShareScope 将各阶段与上限对照之前：没有可以对照的上限。</translation>
+        <translation>这份报告写于 ShareScope 将各阶段与上限对照之前：上限未知，无从对照。</translation>
     </message>
     <message>
         <source>No measured ceiling for %1: %2</source>
@@ -1006,15 +1006,15 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>the driver reported no memory clock or bus width</source>
-        <translation>驱动没有报告显存频率或总线位宽</translation>
+        <translation>驱动没有报告设备内存频率或总线位宽</translation>
     </message>
     <message>
         <source>OpenCL does not report the memory clock or bus width</source>
-        <translation>OpenCL 不报告显存频率或总线位宽</translation>
+        <translation>OpenCL 不报告设备内存频率或总线位宽</translation>
     </message>
     <message>
         <source>memory clock %1 MHz × %2-bit bus × 2 (DDR)</source>
-        <translation>显存频率 %1 MHz × %2 位总线 × 2（DDR）</translation>
+        <translation>设备内存频率 %1 MHz × %2 位总线 × 2（DDR）</translation>
     </message>
     <message>
         <source>no bus: the device works in host memory</source>
@@ -1272,7 +1272,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>What discarding managed memory costs</source>
-        <translation>丢弃统一内存的代价</translation>
+        <translation>丢弃托管内存的代价</translation>
     </message>
 </context>
 <context>
@@ -1373,7 +1373,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>%1 copies the same bytes from page-locked memory, which the GPU reads without a staging buffer: to-device at %2, against %3 from ordinary (pageable) memory.</source>
-        <translation>%1 从页锁定内存拷贝同样多的字节，GPU 读取它无需经过暂存缓冲区：to-device 带宽为 %2，而从普通（可分页）内存拷贝为 %3。</translation>
+        <translation>%1 从锁页内存拷贝同样多的字节，GPU 读取它无需经过暂存缓冲区：to-device 带宽为 %2，而从普通（可分页）内存拷贝为 %3。</translation>
     </message>
     <message>
         <source>With %1 nothing was copied (%2 explicitly). Instead the kernel reached host memory across the bus on every access: %3 at %4.</source>
@@ -1740,7 +1740,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>host-unified</source>
-        <translation>主机统一内存</translation>
+        <translation>与主机共用内存</translation>
     </message>
     <message>
         <source>fine SVM</source>
@@ -1795,7 +1795,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <name>ReportTables</name>
     <message>
         <source>host-unified memory</source>
-        <translation>主机统一内存</translation>
+        <translation>与主机共用内存</translation>
     </message>
     <message>
         <source>coarse SVM</source>
@@ -2047,7 +2047,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>%1, driver %2, %3 compute units; host-unified memory %4, base address alignment %5 B, SVM coarse %6, fine %7, system %8, atomics %9</source>
-        <translation>%1，驱动 %2，%3 个计算单元；主机统一内存：%4，基地址对齐 %5 B，粗粒度 SVM：%6，细粒度：%7，系统级：%8，原子操作：%9</translation>
+        <translation>%1，驱动 %2，%3 个计算单元；与主机共用内存：%4，基地址对齐 %5 B，粗粒度 SVM：%6，细粒度：%7，系统级：%8，原子操作：%9</translation>
     </message>
     <message>
         <source>%1 migration records from CUPTI</source>
@@ -2409,7 +2409,7 @@ counters on, against the time above: what the instruments cost</source>
     </message>
     <message>
         <source>Measuring the ceilings of %1: pinned copies each way, device memory and host memory. This takes a few seconds to a minute.</source>
-        <translation>正在测量 %1 的上限：双向的固定内存拷贝、设备内存和主机内存。需要几秒钟到一分钟。</translation>
+        <translation>正在测量 %1 的上限：双向的锁页内存拷贝、设备内存和主机内存。需要几秒钟到一分钟。</translation>
     </message>
     <message>
         <source>step %1 of %2</source>
@@ -3274,7 +3274,7 @@ spec</source>
     </message>
     <message>
         <source>This report has no ceilings: it was written before ShareScope held phases against them.</source>
-        <translation>这份报告没有上限：它写于 ShareScope 将各阶段与上限对照之前。</translation>
+        <translation>这份报告不含上限数据（上限未知）：它写于 ShareScope 将各阶段与上限对照之前。</translation>
     </message>
     <message>
         <source>No calibration of this device yet: Run → Calibrate… measures its ceilings, for the Of measured column.</source>
