@@ -523,7 +523,7 @@ QString usageText()
                             "  sharescope ipc-export --size 64MiB\n\n"
                             "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
                             "3 not supported on this device, 130 or 143 stopped by SIGINT (Ctrl+C) or SIGTERM.\n");
-    return text;
+    return fittedToHelpWidth(text);
 }
 
 } // namespace sharescope

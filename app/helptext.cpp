@@ -40,6 +40,39 @@ QString helpColumns(const QString &name, const QString &text, int nameWidth)
     return result + QLatin1Char('\n');
 }
 
+QString fittedToHelpWidth(const QString &text)
+{
+    QStringList lines;
+    QStringList paragraph;
+    const auto flush = [&] {
+        const bool fits
+            = std::ranges::all_of(paragraph, [](const QString &line) { return displayWidth(line) <= helpWidth; });
+        if (fits) {
+            lines += paragraph;
+        } else {
+            // Joined with a space, except between two Chinese characters.
+            QString joined;
+            for (const QString &line : paragraph) {
+                const bool wideJoint = !joined.isEmpty() && !line.isEmpty() && displayWidth(joined.back()) == 2
+                    && displayWidth(line.front()) == 2;
+                joined += (joined.isEmpty() || wideJoint ? QString() : QStringLiteral(" ")) + line.trimmed();
+            }
+            lines += wrapToWidth(joined, helpWidth);
+        }
+        paragraph.clear();
+    };
+    for (const QString &line : text.split(QLatin1Char('\n'))) {
+        if (line.trimmed().isEmpty()) {
+            flush();
+            lines << line;
+        } else {
+            paragraph << line;
+        }
+    }
+    flush();
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString commandHelp(const QString &usage, const QString &description, const QList<QCommandLineOption> &options,
                     const QString &argument, const QString &argumentText)
 {

@@ -16,6 +16,11 @@ constexpr int helpWidth = 80;
 // the text on the lines below it. Every line ends with a newline.
 QString helpColumns(const QString &name, const QString &text, int nameWidth);
 
+// `text` with every paragraph (its lines up to a blank one) that has a line
+// wider than helpWidth filled again to helpWidth: its line breaks were
+// chosen for narrower lines. A paragraph that fits keeps its breaks.
+QString fittedToHelpWidth(const QString &text);
+
 // The help of one command, laid out as QCommandLineParser lays it out
 // (usage, description, options, argument), wrapped to helpWidth columns.
 // `argument` and `argumentText` are empty for a command that takes none.

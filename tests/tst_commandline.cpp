@@ -234,8 +234,9 @@ private slots:
         QTest::addRow("English at spaces") << QStringLiteral("the quick brown fox") << 10
                                            << QStringList{QStringLiteral("the quick"), QStringLiteral("brown fox")};
         QTest::addRow("a word wider than the line")
-            << QStringLiteral("a /very/long/path/name b") << 6
-            << QStringList{QStringLiteral("a"), QStringLiteral("/very/long/path/name"), QStringLiteral("b")};
+            << QStringLiteral("a managed-discard-prefetch b") << 6
+            << QStringList{QStringLiteral("a"), QStringLiteral("managed-discard-prefetch"), QStringLiteral("b")};
+
         QTest::addRow("newlines kept") << QStringLiteral("一\n二") << 80
                                        << QStringList{QStringLiteral("一"), QStringLiteral("二")};
     }
@@ -245,6 +246,25 @@ private slots:
         QFETCH(int, width);
         QFETCH(QStringList, lines);
         QCOMPARE(wrapToWidth(text, width), lines);
+    }
+
+    // A paragraph whose line breaks were chosen for narrower lines is
+    // filled again; one that fits keeps its breaks (a list of examples).
+    void fillsParagraphsThatAreTooWide()
+    {
+        const QString wide = QStringLiteral("Exit codes: ") + QStringLiteral("word ").repeated(20).trimmed()
+            + QStringLiteral(",\nand the rest.");
+        const QString kept = QStringLiteral("Examples:\n  sharescope devices\n  sharescope modes");
+        const QString fitted = fittedToHelpWidth(kept + QStringLiteral("\n\n") + wide + QStringLiteral("\n"));
+        const QStringList lines = fitted.split(QLatin1Char('\n'));
+        QCOMPARE(lines.mid(0, 4),
+                 (QStringList{QStringLiteral("Examples:"), QStringLiteral("  sharescope devices"),
+                              QStringLiteral("  sharescope modes"), QString()}));
+        QCOMPARE(lines.size(), 4 + 2 + 1); // the wide paragraph in two lines, then the last newline
+        QVERIFY(lines[4].startsWith(QLatin1String("Exit codes: word")));
+        QVERIFY(lines[5].endsWith(QLatin1String("word, and the rest.")));
+        for (const QString &line : lines)
+            QVERIFY2(displayWidth(line) <= helpWidth, qPrintable(line));
     }
 
     void rejectsBadArguments_data()
