@@ -20,9 +20,10 @@
 #include "progressline.h"
 #include "report/reportcsv.h"
 #include "report/reportjson.h"
+#include "report/traceexport.h"
 #include "reporttables.h"
 #include "textconv.h"
-#include "report/traceexport.h"
+#include "textwrap.h"
 #include "trnoop.h"
 
 #include <QCoreApplication>
@@ -37,31 +38,6 @@ class CliText
 };
 
 namespace sharescope {
-namespace {
-
-// Breaks a paragraph into lines of at most `width` characters at spaces;
-// text without spaces (Chinese) is left to the terminal.
-QString wrapped(const QString &paragraph, qsizetype width)
-{
-    if (std::ranges::any_of(paragraph, [](QChar c) { return c.unicode() >= 0x2E80; }))
-        return paragraph;
-    QString text;
-    qsizetype lineLength = 0;
-    for (const QString &word : paragraph.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-        if (lineLength > 0 && lineLength + 1 + word.size() > width) {
-            text += QLatin1Char('\n');
-            lineLength = 0;
-        } else if (lineLength > 0) {
-            text += QLatin1Char(' ');
-            ++lineLength;
-        }
-        text += word;
-        lineLength += word.size();
-    }
-    return text;
-}
-
-} // namespace
 
 CliRunner::CliRunner(QTextStream &out, QTextStream &err, const std::atomic<bool> *cancel, bool showProgress)
     : m_out(out)
@@ -113,8 +89,8 @@ int CliRunner::devices(const CommandLineOptions &options)
     } else {
         m_out << devicesTable(list);
     }
-    for (const std::string &problem : list.problems)
-        m_err << CliText::tr("note: %1").arg(q(problem)) << Qt::endl;
+    for (const MessageTemplate &problem : list.problems)
+        m_err << CliText::tr("note: %1").arg(messageText(problem)) << Qt::endl;
     return 0;
 }
 
@@ -238,7 +214,7 @@ QString CliRunner::resultText(const RunRequest &request, const ReportSet &set) c
         const Lesson lesson = lessonFor(demoInfo(*request.demo), set);
         QString text = compareTable(set) + QLatin1Char('\n') + lesson.title + QStringLiteral("\n\n");
         for (const QString &paragraph : lesson.paragraphs)
-            text += wrapped(paragraph, 100) + QStringLiteral("\n\n");
+            text += wrapToWidth(paragraph, 100).join(QLatin1Char('\n')) + QStringLiteral("\n\n");
         return text;
     }
     switch (set.kind) {

@@ -8,6 +8,7 @@
 #include "environment.h"
 #include "examples.h"
 #include "explanations.h"
+#include "helptext.h"
 #include "ipcprotocol.h"
 #include "language.h"
 #include "nativename.h"
@@ -417,17 +418,14 @@ CommandLineResult errorResult(const QString &text)
     return {CommandLineResult::Status::Error, {}, text};
 }
 
-QString helpText(const Subcommand &sub, const QCommandLineParser &parser)
+QString helpText(const Subcommand &sub, const QString &description, const Options &options)
 {
-    const QString text = parser.helpText();
-    // QCommandLineParser's first line names the binary only (in Qt's own
-    // words, translated where Qt's translations are installed): say which
-    // subcommand.
     const QString usage
         = QStringLiteral("sharescope %1 %2%3")
               .arg(QLatin1String(sub.name), QCommandLineParser::tr("[options]"),
                    sub.positional ? QStringLiteral(" [%1]").arg(QLatin1String(sub.positional)) : QString());
-    return QCommandLineParser::tr("Usage: %1").arg(usage) + text.mid(text.indexOf(QLatin1Char('\n')));
+    return commandHelp(usage, description, options, sub.positional ? QLatin1String(sub.positional) : QString(),
+                       sub.positional ? sub.positionalHelp() : QString());
 }
 
 // An option given an empty value ("--device ''") is a mistake, not a choice
@@ -466,8 +464,9 @@ CommandLineResult parseSubcommand(const Subcommand &sub, QStringList arguments)
 {
     QCommandLineParser parser;
     parser.setSingleDashWordOptionMode(QCommandLineParser::ParseAsLongOptions);
-    parser.setApplicationDescription(
-        CommandLine::tr("sharescope %1: %2").arg(QLatin1String(sub.name), CommandLine::tr(sub.summary)));
+    const QString description
+        = CommandLine::tr("sharescope %1: %2").arg(QLatin1String(sub.name), CommandLine::tr(sub.summary));
+    parser.setApplicationDescription(description);
     const QCommandLineOption helpOption{{QStringLiteral("h"), QStringLiteral("help")},
                                         CommandLine::tr("Show this help.")};
     const Options options = sub.options() << option::language();
@@ -484,7 +483,7 @@ CommandLineResult parseSubcommand(const Subcommand &sub, QStringList arguments)
     if (!parser.parse(arguments))
         return errorResult(parser.errorText() + seeHelp);
     if (parser.isSet(helpOption))
-        return {CommandLineResult::Status::Help, {}, helpText(sub, parser)};
+        return {CommandLineResult::Status::Help, {}, helpText(sub, description, Options{helpOption} + options)};
     const QStringList positional = parser.positionalArguments();
     if (positional.size() > (sub.positional ? 1 : 0)) {
         return errorResult(CommandLine::tr("unexpected argument '%1'").arg(positional.value(sub.positional ? 1 : 0))
@@ -571,8 +570,7 @@ QString usageText()
                                    "Usage: sharescope [COMMAND] [OPTIONS]\n\nCommands:\n")
                        .arg(q(toolVersion()));
     for (const Subcommand &sub : subcommands)
-        text += QStringLiteral("  %1%2\n")
-                    .arg(QString::fromLatin1(sub.name).leftJustified(12), CommandLine::tr(sub.summary));
+        text += helpColumns(QString::fromLatin1(sub.name), CommandLine::tr(sub.summary), 11);
     text += CommandLine::tr("\nWithout a command, sharescope opens the window.\n"
                             "Run `sharescope COMMAND --help` for the options of each command.\n"
                             "Every command takes --lang en or --lang zh_CN (default: the system's language).\n\n"
@@ -588,7 +586,7 @@ QString usageText()
                             "  sharescope ipc-export --size 64MiB\n\n"
                             "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
                             "3 not supported on this device, 130 or 143 stopped by SIGINT (Ctrl+C) or SIGTERM.\n");
-    return text;
+    return fittedToHelpWidth(text);
 }
 
 } // namespace sharescope

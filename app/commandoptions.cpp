@@ -59,6 +59,7 @@ QCommandLineOption rounds()
 QCommandLineOption advice()
 {
     return {QStringLiteral("advice"),
+            //: cudaMemAdvise's advice: 建议 (not 提示).
             CommandLine::tr("Advice for managed-advise: %1 (default: preferred-device).").arg(q(adviceNameList())),
             QStringLiteral("A")};
 }

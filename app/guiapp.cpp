@@ -31,6 +31,7 @@ namespace sharescope {
 namespace {
 
 QtMessageHandler previousHandler = nullptr;
+QString platformLanguage; // the window's language, for refuseWithoutPlatform
 
 // Qt ends the process (qFatal, then abort: exit 134) when no platform plugin
 // can start: a bogus QT_QPA_PLATFORM, a display that is not there. Only the
@@ -48,36 +49,44 @@ void refuseWithoutPlatform(QtMsgType type, const QMessageLogContext &context, co
     QString found = message.simplified().section(QStringLiteral("Available platform plugins are: "), 1);
     if (found.endsWith(QLatin1Char('.')))
         found.chop(1);
+    // Inside QApplication's constructor: no translator can be installed yet.
     QTextStream(stderr) << "sharescope: "
-                        << QCoreApplication::translate("main",
-                                                       "the window cannot open here: no Qt platform plugin could "
-                                                       "start (QT_QPA_PLATFORM=%1, DISPLAY=%2; plugins found: %3). "
-                                                       "Set QT_QPA_PLATFORM=offscreen to run it without a display "
-                                                       "(for --screenshot).")
+                        << translatedWithoutApplication(
+                               platformLanguage, "main",
+                               QT_TRANSLATE_NOOP("main",
+                                                 "the window cannot open here: no Qt platform plugin could "
+                                                 "start (QT_QPA_PLATFORM=%1, DISPLAY=%2; plugins found: %3). "
+                                                 "Set QT_QPA_PLATFORM=offscreen to run it without a display "
+                                                 "(for --screenshot)."))
                                .arg(qEnvironmentVariable("QT_QPA_PLATFORM"), qEnvironmentVariable("DISPLAY"),
                                     found.isEmpty() ? message.simplified() : found)
                         << Qt::endl;
     std::_Exit(3);
 }
 
-// Names, icon, language and font, before the window.
-void setUpApplication(const CommandLineOptions &options, QTextStream &err)
+// --lang, else the choice of View -> Language, else the system's; a
+// screenshot does not depend on remembered settings. Known before the
+// application object exists (QSettings needs only the names).
+QString windowLanguage(const CommandLineOptions &options)
 {
     QApplication::setApplicationName(QStringLiteral("sharescope"));
     QApplication::setOrganizationName(QStringLiteral("ShareScope"));
+    QString language = options.language;
+    if (language.isEmpty() && options.screenshotPath.isEmpty())
+        language = QSettings().value(QStringLiteral("language")).toString();
+    return supportedLanguages().contains(language) ? language : systemLanguage();
+}
+
+// Display name, icon, language and font, before the arguments are checked:
+// their errors speak the window's language.
+void setUpApplication(const QString &language, QTextStream &err)
+{
     QApplication::setApplicationDisplayName(QStringLiteral("ShareScope"));
     // The installed desktop entry's id: Wayland compositors and task bars
     // match the window to it, and to its icon, by this name.
     const QString appId = QString::fromStdString(buildInfo().appId);
     QGuiApplication::setDesktopFileName(appId);
     QApplication::setWindowIcon(QIcon::fromTheme(appId, QIcon(QStringLiteral(":/icons/%1.svg").arg(appId))));
-    // --lang, else the choice of View -> Language, else the system's; a
-    // screenshot does not depend on remembered settings.
-    QString language = options.language;
-    if (language.isEmpty() && options.screenshotPath.isEmpty())
-        language = QSettings().value(QStringLiteral("language")).toString();
-    if (!supportedLanguages().contains(language))
-        language = systemLanguage();
     installLanguage(language);
     if (language != QLatin1String("zh_CN"))
         return;
@@ -211,14 +220,16 @@ bool canShowWindow()
 int runGui(int &argc, char **argv, const CommandLineOptions &options)
 {
     QTextStream err(stderr);
+    platformLanguage = windowLanguage(options);
+    previousHandler = qInstallMessageHandler(refuseWithoutPlatform);
+    QApplication app(argc, argv);
+    qInstallMessageHandler(previousHandler);
+    setUpApplication(platformLanguage, err);
     QByteArray format;
     if (Status checked = checkWindowArguments(options, &format); !checked) {
         err << "sharescope: " << errorText(checked.error()) << Qt::endl;
         return exitCodeFor(checked.error().kind);
     }
-    previousHandler = qInstallMessageHandler(refuseWithoutPlatform);
-    QApplication app(argc, argv);
-    qInstallMessageHandler(previousHandler);
     // Opened once the platform cannot abort on the way: nothing is left
     // behind unless the screenshot is written whole.
     const bool screenshot = !options.screenshotPath.isEmpty();
@@ -227,7 +238,6 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
         err << "sharescope: " << errorText(opened.error()) << Qt::endl;
         return 2;
     }
-    setUpApplication(options, err);
     MainWindow window(!screenshot); // screenshots do not depend on remembered settings
     window.setDialogsAllowed(!screenshot);
     int exitCode = 0;

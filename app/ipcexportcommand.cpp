@@ -6,6 +6,7 @@
 #include "ipc.h"
 #include "language.h"
 #include "textconv.h"
+#include "trnoop.h"
 
 #include <QCoreApplication>
 
@@ -89,10 +90,11 @@ int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTe
     if (deviceId.empty()) {
         const auto cuda = std::ranges::find(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
         if (cuda == list.devices.end()) {
-            std::string why = "ipc-export needs a CUDA device, and there is none";
-            for (const std::string &problem : list.problems)
-                why += "; " + problem;
-            return fail(err, unsupported(why));
+            MessageTemplate why{
+                std::string(SHARESCOPE_TR_NOOP("Core", "ipc-export needs a CUDA device, and there is none"))};
+            for (const MessageTemplate &problem : list.problems)
+                why = MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1; %2"), {why, problem});
+            return fail(err, errorOf(ErrorKind::Unsupported, why));
         }
         deviceId = cuda->id;
     }
@@ -100,7 +102,9 @@ int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTe
     if (!device)
         return fail(err, device.error());
     if (device->backend != BackendKind::Cuda)
-        return fail(err, unsupported("ipc-export shares CUDA memory, and " + device->id + " is an OpenCL device"));
+        return fail(err,
+                    unsupported(SHARESCOPE_TR_NOOP("Core", "ipc-export shares CUDA memory, and %1 is an OpenCL device"),
+                                {device->id}));
     const auto fill = parseFill(options.fill.toStdString());
     if (!fill)
         return fail(err, fill.error());

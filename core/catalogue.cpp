@@ -32,6 +32,7 @@ constexpr ModeInfo describe(ModeId id)
                                    "host memory")};
     case ModeId::Pinned:
         return {id, "pinned", B::Cuda, F::Copy, PageLocked, P::None, A::None, K::Device, false,
+                //: page-locked (pinned) host memory: 锁页内存 (docs/glossary.zh_CN.md)
                 SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host "
                                    "memory")};
     case ModeId::ZeroCopy:
@@ -44,6 +45,7 @@ constexpr ModeInfo describe(ModeId id)
                                    "accessed over the bus")};
     case ModeId::Managed:
         return {id, "managed", B::Cuda, F::Managed, Managed, P::None, A::None, K::Device, false,
+                //: cudaMallocManaged memory is 托管内存; "faults" are page faults: 缺页
                 SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged; pages migrate on demand when the GPU or the CPU "
                                    "faults on them")};
     case ModeId::ManagedPrefetch:
@@ -52,6 +54,7 @@ constexpr ModeInfo describe(ModeId id)
                                    "are used")};
     case ModeId::ManagedAdvise:
         return {id, "managed-advise", B::Cuda, F::Managed, Managed, P::None, A::None, K::Device, true,
+                //: cudaMemAdvise's hints are advice: 建议 (not 提示)
                 SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocManaged with cudaMemAdvise hints (--advice) deciding "
                                    "where pages live")};
     case ModeId::Ipc:

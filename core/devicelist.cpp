@@ -10,10 +10,10 @@ namespace sharescope {
 Result<DeviceInfo> DeviceList::resolve(std::string_view id) const
 {
     if (devices.empty()) {
-        std::string message = "no device found";
-        for (const std::string &problem : problems)
-            message += "; " + problem;
-        return unsupported(message);
+        MessageTemplate message{std::string(SHARESCOPE_TR_NOOP("Core", "no device found"))};
+        for (const MessageTemplate &problem : problems)
+            message = MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1; %2"), {message, problem});
+        return errorOf(ErrorKind::Unsupported, message);
     }
     if (id.empty()) {
         const auto cuda = std::ranges::find(devices, BackendKind::Cuda, &DeviceInfo::backend);

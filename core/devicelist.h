@@ -15,7 +15,9 @@ namespace sharescope {
 struct DeviceList
 {
     std::vector<DeviceInfo> devices;
-    std::vector<std::string> problems; // "OpenCL: no platform is installed", ...
+    // "OpenCL: no platform is installed", ...: templates, said in the
+    // reader's language (english() for a log that stays English).
+    std::vector<MessageTemplate> problems;
 
     // The device named `id`, or the default (first CUDA, else first OpenCL)
     // when `id` is empty. An unknown id is a BadArgument listing the devices.

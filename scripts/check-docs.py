@@ -43,7 +43,8 @@ def program_commands(binary):
     for line in lines[start:]:
         if not line.strip():
             break
-        commands.append(line.split()[0])
+        if not line.startswith("   "):  # a description's next line is indented deeper
+            commands.append(line.split()[0])
     return commands
 
 
@@ -54,9 +55,11 @@ def program_modes(binary):
 
 
 def program_demos(binary):
-    """The first word of each line of `demo --list` that names a demo, after its header."""
+    """The first word of each line of `demo --list` that names a demo, after its header
+    (what a demo needs follows on a line indented deeper)."""
     lines = [line for line in program_output(binary, "demo", "--list").splitlines() if line.strip()]
-    return [line.split()[0] for line in lines[1:] if re.fullmatch(r"[a-z][a-z0-9-]*", line.split()[0])]
+    return [line.split()[0] for line in lines[1:]
+            if not line.startswith("   ") and re.fullmatch(r"[a-z][a-z0-9-]*", line.split()[0])]
 
 
 def word_in(name, text):

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "commandline.h"
+#include "helptext.h"
+#include "language.h"
 #include "nativename.h"
+#include "textwrap.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -173,6 +176,95 @@ private slots:
                 || result.status == CommandLineResult::Status::Version);
         QCOMPARE(result.exitCode(), 0);
         QVERIFY2(result.text.contains(contains), qPrintable(result.text));
+    }
+
+    // Every help, in both languages, fits 80 columns of a terminal, where a
+    // Chinese character takes two; and the Chinese help is Chinese.
+    void helpFitsEightyColumns_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QString>("line");
+        const QStringList commands = parse(QStringLiteral("--help")).text.split(QLatin1Char('\n'));
+        for (const QString language : {"en", "zh_CN"}) {
+            QTest::addRow("%s --help", qPrintable(language)) << language << QStringLiteral("--help");
+            int listed = 0;
+            for (const QString &row : commands) {
+                if (!row.startsWith(QLatin1String("  ")) || row.startsWith(QLatin1String("   "))
+                    || row.contains(QLatin1String("sharescope")))
+                    continue;
+                const QString command = row.trimmed().section(QLatin1Char(' '), 0, 0);
+                QTest::addRow("%s %s --help", qPrintable(language), qPrintable(command))
+                    << language << command + QStringLiteral(" --help");
+                ++listed;
+            }
+            QVERIFY(listed >= 8);
+        }
+    }
+    void helpFitsEightyColumns()
+    {
+        QFETCH(QString, language);
+        QFETCH(QString, line);
+        installLanguage(language);
+        const auto result = parse(line);
+        installLanguage(QStringLiteral("en"));
+        QCOMPARE(result.status, CommandLineResult::Status::Help);
+        for (const QString &row : result.text.split(QLatin1Char('\n'))) {
+            QVERIFY2(displayWidth(row) <= helpWidth,
+                     qPrintable(QStringLiteral("%1 columns: %2").arg(displayWidth(row)).arg(row)));
+        }
+        if (language == QLatin1String("zh_CN"))
+            QVERIFY2(result.text.contains(QStringLiteral("选项")), qPrintable(result.text));
+    }
+
+    // Chinese wraps between characters, by width; names stay whole.
+    void wrapsByDisplayWidth_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<QStringList>("lines");
+        QTest::addRow("Chinese, two columns each")
+            << QStringLiteral("一二三四五六七八九十") << 10
+            << QStringList{QStringLiteral("一二三四五"), QStringLiteral("六七八九十")};
+        QTest::addRow("no line starts with a closing mark")
+            << QStringLiteral("一二三四，五六") << 8
+            << QStringList{QStringLiteral("一二三"), QStringLiteral("四，五六")};
+        QTest::addRow("names stay whole")
+            << QStringLiteral("用 cl-use-host-ptr 和 --device") << 20
+            << QStringList{QStringLiteral("用 cl-use-host-ptr"), QStringLiteral("和 --device")};
+        QTest::addRow("English at spaces") << QStringLiteral("the quick brown fox") << 10
+                                           << QStringList{QStringLiteral("the quick"), QStringLiteral("brown fox")};
+        QTest::addRow("a word wider than the line")
+            << QStringLiteral("a managed-discard-prefetch b") << 6
+            << QStringList{QStringLiteral("a"), QStringLiteral("managed-discard-prefetch"), QStringLiteral("b")};
+
+        QTest::addRow("newlines kept") << QStringLiteral("一\n二") << 80
+                                       << QStringList{QStringLiteral("一"), QStringLiteral("二")};
+    }
+    void wrapsByDisplayWidth()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, width);
+        QFETCH(QStringList, lines);
+        QCOMPARE(wrapToWidth(text, width), lines);
+    }
+
+    // A paragraph whose line breaks were chosen for narrower lines is
+    // filled again; one that fits keeps its breaks (a list of examples).
+    void fillsParagraphsThatAreTooWide()
+    {
+        const QString wide = QStringLiteral("Exit codes: ") + QStringLiteral("word ").repeated(20).trimmed()
+            + QStringLiteral(",\nand the rest.");
+        const QString kept = QStringLiteral("Examples:\n  sharescope devices\n  sharescope modes");
+        const QString fitted = fittedToHelpWidth(kept + QStringLiteral("\n\n") + wide + QStringLiteral("\n"));
+        const QStringList lines = fitted.split(QLatin1Char('\n'));
+        QCOMPARE(lines.mid(0, 4),
+                 (QStringList{QStringLiteral("Examples:"), QStringLiteral("  sharescope devices"),
+                              QStringLiteral("  sharescope modes"), QString()}));
+        QCOMPARE(lines.size(), 4 + 2 + 1); // the wide paragraph in two lines, then the last newline
+        QVERIFY(lines[4].startsWith(QLatin1String("Exit codes: word")));
+        QVERIFY(lines[5].endsWith(QLatin1String("word, and the rest.")));
+        for (const QString &line : lines)
+            QVERIFY2(displayWidth(line) <= helpWidth, qPrintable(line));
     }
 
     void rejectsBadArguments_data()

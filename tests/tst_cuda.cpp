@@ -120,8 +120,8 @@ private slots:
         const auto cuda = std::ranges::find(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
         if (cuda == list.devices.end()) {
             std::string why = "no CUDA device";
-            for (const std::string &problem : list.problems)
-                why += "; " + problem;
+            for (const MessageTemplate &problem : list.problems)
+                why += "; " + problem.english();
             QSKIP(why.c_str());
         }
         // The ipc mode's peer is the sharescope binary in its ipc-peer role,

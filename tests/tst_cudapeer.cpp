@@ -86,8 +86,8 @@ private slots:
         const auto count = std::ranges::count(list.devices, BackendKind::Cuda, &DeviceInfo::backend);
         if (count < 2) {
             std::string why = "fewer than two CUDA devices (" + std::to_string(count) + "); the peer modes need two";
-            for (const std::string &problem : list.problems)
-                why += "; " + problem;
+            for (const MessageTemplate &problem : list.problems)
+                why += "; " + problem.english();
             QSKIP(why.c_str());
         }
         // Counted passes run in the sharescope binary, not in this program.

@@ -5,6 +5,7 @@
 #include "language.h"
 #include "preflight.h"
 #include "report/reportset.h"
+#include "textwrap.h"
 #include "trnoop.h"
 
 #include <QDirIterator>
@@ -17,6 +18,7 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextLayout>
 #include <QXmlStreamReader>
 
 using namespace sharescope;
@@ -159,6 +161,66 @@ private slots:
                  QStringLiteral("不支持：设备报告不支持托管内存（cudaDevAttrManagedMemory 为 0）"));
         installLanguage(QStringLiteral("en"));
         QCOMPARE(QCoreApplication::translate("Demos", "Why prefetch matters"), QStringLiteral("Why prefetch matters"));
+    }
+
+    // There is one Chinese translation, in Simplified characters: every
+    // Chinese locale reads it, Traditional ones included, rather than English.
+    void chineseLocalesFallBackToSimplified_data()
+    {
+        QTest::addColumn<QString>("locale");
+        QTest::addColumn<QString>("language");
+        for (const char *name : {"zh_CN", "zh_SG", "zh_TW", "zh_HK", "zh_MO", "zh_Hant_TW", "zh"})
+            QTest::addRow("%s", name) << QString::fromLatin1(name) << QStringLiteral("zh_CN");
+        for (const char *name : {"en_US", "en_GB", "ja_JP", "ko_KR", "C"})
+            QTest::addRow("%s", name) << QString::fromLatin1(name) << QStringLiteral("en");
+    }
+    void chineseLocalesFallBackToSimplified()
+    {
+        QFETCH(QString, locale);
+        QFETCH(QString, language);
+        QCOMPARE(languageOfLocale(QLocale(locale)), language);
+    }
+
+    // A label of badges wraps between badges only, at every width: never
+    // inside 与主机共用内存, as Chinese text otherwise may.
+    void badgesBreakBetweenBadgesOnly()
+    {
+        const QStringList badges{QStringLiteral("15.4 GiB"), QStringLiteral("OpenCL 3.0"),
+                                 QStringLiteral("与主机共用内存"), QStringLiteral("细粒度 SVM")};
+        QStringList parts;
+        for (const QString &badge : badges)
+            parts << unbreakable(badge);
+        const QString separator = QStringLiteral(" · ");
+        const QString text = parts.join(separator);
+        QList<qsizetype> starts{0};
+        for (qsizetype at = text.indexOf(separator); at >= 0; at = text.indexOf(separator, at + 1))
+            starts << at + separator.size() << at + 1 << at + 2; // a break may fall either side of the dot
+        QFont font(chineseFontFamily());
+        const QFontMetrics metrics(font);
+        int multiline = 0;
+        for (int width = metrics.horizontalAdvance(QStringLiteral("与主机共用内存")) + 2; width < 600; width += 7) {
+            QTextLayout layout(text, font);
+            QTextOption option;
+            option.setWrapMode(QTextOption::WordWrap);
+            layout.setTextOption(option);
+            layout.beginLayout();
+            QList<qsizetype> lineStarts;
+            for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+                line.setLineWidth(width);
+                lineStarts << line.textStart();
+            }
+            layout.endLayout();
+            multiline += lineStarts.size() > 1 ? 1 : 0;
+            for (const qsizetype start : lineStarts) {
+                QVERIFY2(starts.contains(start),
+                         qPrintable(QStringLiteral("width %1: a line starts inside a badge: %2")
+                                        .arg(width)
+                                        .arg(text.mid(start).remove(QChar(0x2060)))));
+            }
+        }
+        QVERIFY(multiline > 0); // the widths tried did wrap
+        QCOMPARE(QString(text).remove(QChar(0x2060)).replace(QChar(QChar::Nbsp), QLatin1Char(' ')),
+                 badges.join(separator));
     }
 
     // A skipped run's reason keeps its template, values and all, into the

@@ -76,6 +76,7 @@ QVariant CalibrationModel::cell(const CalibrationRow &row, int column, int role)
                                                 : tr("no specification");
     case OfSpecificationColumn: {
         const auto percent = ofSpecification(row);
+        //: No ceiling is known for this path (not calibrated, no specification): 上限未知, never 无上限 ("unlimited").
         return percent ? percentText(percent) : tr("no ceiling");
     }
     }

@@ -156,8 +156,11 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     case KernelBandwidthColumn:
         return tr("Kernel\nbandwidth");
     case KernelOfMeasuredColumn:
+        //: A column header: the kernel's bandwidth as a share of the measured ceiling (上限). A line break
+        //: may only fall between words: 占实测 fits on one line.
         return tr("Of\nmeasured");
     case KernelOfSpecificationColumn:
+        //: A column header: the share of the specification's ceiling. 占规格 fits on one line.
         return tr("Of\nspec");
     case MigratedColumn:
         return tr("Migrated");

@@ -6,6 +6,7 @@
 #include "peertext.h"
 #include "preflight.h"
 #include "textconv.h"
+#include "textwrap.h"
 
 #include "bytesize.h"
 #include "catalogue.h"
@@ -32,6 +33,7 @@ QString badges(const DeviceInfo &d)
     if (d.backend == BackendKind::Cuda) {
         parts << QStringLiteral("sm_%1%2").arg(d.versionMajor).arg(d.versionMinor);
         if (d.managedMemory)
+            //: A badge: the device supports managed memory (cudaMallocManaged): 托管内存.
             parts << QObject::tr("managed");
         if (d.concurrentManagedAccess)
             parts << QObject::tr("concurrent access");
@@ -40,12 +42,17 @@ QString badges(const DeviceInfo &d)
     } else {
         parts << QStringLiteral("OpenCL %1.%2").arg(d.versionMajor).arg(d.versionMinor);
         if (d.hostUnifiedMemory)
+            //: A badge: the OpenCL device shares the host's memory (CL_DEVICE_HOST_UNIFIED_MEMORY).
+            //: Not CUDA's unified memory (统一内存): the glossary's 与主机共用内存.
             parts << QObject::tr("host-unified");
         if (d.svmFineBuffer)
             parts << QObject::tr("fine SVM");
         else if (d.svmCoarseBuffer)
             parts << QObject::tr("coarse SVM");
     }
+    // The label wraps between badges, never inside one.
+    for (QString &part : parts)
+        part = unbreakable(part);
     return parts.join(QStringLiteral(" · "));
 }
 
@@ -101,6 +108,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     form->addRow(tr("Kernel"), m_kernel);
     form->addRow(tr("Stride"), m_stride);
     form->addRow(tr("Rounds"), m_rounds);
+    //: cudaMemAdvise's advice for managed-advise: 建议 (not 提示).
     form->addRow(tr("Advice"), m_advice);
     form->addRow(tr("Size per buffer"), m_size);
     form->addRow(tr("Iterations"), m_iterations);

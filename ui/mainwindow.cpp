@@ -194,8 +194,8 @@ void MainWindow::connectController()
     connect(m_controller, &RunController::devicesListed, this, [this](const DeviceList &list) {
         m_panel->setDevices(list);
         m_explain->setDevices(list);
-        for (const std::string &problem : list.problems)
-            log(q(problem));
+        for (const MessageTemplate &problem : list.problems)
+            log(messageText(problem));
         if (m_rememberSettings)
             restoreSettings();
         emit devicesReady();

@@ -44,6 +44,12 @@ CalibrationKey calibrationKey(const DeviceInfo &device)
     return {device.id, device.name, device.driverVersion, toolVersion()};
 }
 
+void setMethod(CalibrationResult &result, MessageTemplate method)
+{
+    result.method = method.english();
+    result.methodTemplate = std::move(method);
+}
+
 void placeOnPath(CalibrationResult &result, const DeviceInfo &device, Path path, bool copy)
 {
     const bool host = sharesHostMemory(device);

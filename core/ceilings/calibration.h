@@ -46,6 +46,7 @@ struct CalibrationResult
     double minBytesPerSecond = 0; // the slowest repetition
     double maxBytesPerSecond = 0; // the fastest
     std::string method; // what ran and how it was timed: "cudaMemcpyAsync from cudaHostAlloc memory, CUDA events"
+    MessageTemplate methodTemplate; // the same, to be said in the reader's language (empty in older files)
 };
 
 // Which device and software a calibration is true for: any change
@@ -79,6 +80,8 @@ struct Calibration
 // memory reads and writes it (twice the bytes), a copy over the bus carries
 // them once.
 void placeOnPath(CalibrationResult &result, const DeviceInfo &device, Path path, bool copy);
+// Sets the method, in English and as its template.
+void setMethod(CalibrationResult &result, MessageTemplate method);
 
 // The fastest result on a path: the measured ceiling.
 const CalibrationResult *bestOn(const Calibration &calibration, Path path);

@@ -85,9 +85,11 @@ PathCeiling measured(const Calibration *calibration, Path path)
     if (!best)
         return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "the calibration has no step on this path")}};
     return {best->bytesPerSecond,
-            MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1 of %3: %2, median of %4"),
-                            {std::string(calibrationStepName(best->step)), best->method, formatBytes(best->bytes),
-                             std::to_string(best->repetitions)})};
+            MessageTemplate(std::string(SHARESCOPE_TR_NOOP("Core", "%1 of %3: %2, median of %4")),
+                            {MessageTemplate(std::string(calibrationStepName(best->step))),
+                             best->methodTemplate.empty() ? MessageTemplate(best->method) : best->methodTemplate,
+                             MessageTemplate(formatBytes(best->bytes)),
+                             MessageTemplate(std::to_string(best->repetitions))})};
 }
 
 } // namespace

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceilingsjson.h"
 
+#include "report/messagejson.h"
+
 namespace sharescope {
 namespace {
 
@@ -30,6 +32,14 @@ public:
         if (it == m_value.end())
             throw Malformed{"the field '" + path + "' is missing"};
         return {*it, path};
+    }
+    // The message template under `key`, where there is a readable one.
+    std::optional<MessageTemplate> message(const char *key) const
+    {
+        if (!m_value.is_object())
+            fail("must be an object");
+        const auto it = m_value.find(key);
+        return it == m_value.end() ? std::nullopt : messageFromJson(*it);
     }
     std::vector<In> items() const
     {
@@ -164,6 +174,8 @@ json calibrationJson(const Calibration &calibration)
                            {"minBytesPerSecond", r.minBytesPerSecond},
                            {"maxBytesPerSecond", r.maxBytesPerSecond},
                            {"method", r.method}});
+        if (!r.methodTemplate.empty())
+            results.back()["methodTemplate"] = messageToJson<json>(r.methodTemplate);
     }
     json skipped = json::array();
     for (const SkippedStep &s : calibration.skipped)
@@ -195,6 +207,9 @@ Result<Calibration> readCalibration(const json &document)
             result.minBytesPerSecond = r["minBytesPerSecond"].number();
             result.maxBytesPerSecond = r["maxBytesPerSecond"].number();
             result.method = r["method"].text();
+            // A template that does not say what the English says is not ours.
+            if (auto method = r.message("methodTemplate"); method && method->english() == result.method)
+                result.methodTemplate = std::move(*method);
             c.results.push_back(std::move(result));
         }
         for (const In &s : in["skipped"].items())

@@ -69,8 +69,15 @@ Result<CalibrationResult> measureHostCopy(std::uint64_t bytes, int repetitions, 
     result.path = Path::HostMemory;
     result.bytes = bytes;
     result.pathBytes = 2 * bytes;
-    result.method = "memcpy between two pre-faulted host arrays by " + std::to_string(threads)
-        + (threads == 1 ? " thread" : " threads") + ", steady clock";
+    setMethod(result,
+              threads == 1
+                  ? MessageTemplate(std::string(SHARESCOPE_TR_NOOP("Core",
+                                                                   "memcpy between two pre-faulted host arrays by one "
+                                                                   "thread, steady clock")))
+                  : MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                                       "memcpy between two pre-faulted host arrays by %1 threads, "
+                                                       "steady clock"),
+                                    std::vector<std::string>{std::to_string(threads)}));
     std::vector<std::uint64_t> times;
     for (int rep = 0; rep <= repetitions; ++rep) {
         const std::uint64_t ns

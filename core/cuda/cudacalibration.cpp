@@ -55,15 +55,17 @@ const char *methodOf(CalibrationStep step)
 {
     switch (step) {
     case CalibrationStep::HostToDeviceCopy:
-        return "cudaMemcpyAsync from page-locked memory (cudaHostAlloc), CUDA events";
+        return SHARESCOPE_TR_NOOP("Core", "cudaMemcpyAsync from page-locked memory (cudaHostAlloc), CUDA events");
     case CalibrationStep::DeviceToHostCopy:
-        return "cudaMemcpyAsync to page-locked memory (cudaHostAlloc), CUDA events";
+        return SHARESCOPE_TR_NOOP("Core", "cudaMemcpyAsync to page-locked memory (cudaHostAlloc), CUDA events");
     case CalibrationStep::DeviceCopy:
-        return "cudaMemcpyAsync device to device, bytes read plus written, CUDA events";
+        return SHARESCOPE_TR_NOOP("Core", "cudaMemcpyAsync device to device, bytes read plus written, CUDA events");
     case CalibrationStep::MappedRead:
-        return "a kernel reading mapped host memory (cudaHostAllocMapped) over the bus, CUDA events";
+        return SHARESCOPE_TR_NOOP("Core",
+                                  "a kernel reading mapped host memory (cudaHostAllocMapped) over the bus, CUDA "
+                                  "events");
     case CalibrationStep::DeviceRead:
-        return "a kernel reading device memory (cudaMalloc), CUDA events";
+        return SHARESCOPE_TR_NOOP("Core", "a kernel reading device memory (cudaMalloc), CUDA events");
     case CalibrationStep::HostCopy:
     case CalibrationStep::HostCopyOneThread:
         break;
@@ -123,7 +125,7 @@ Result<CalibrationResult> measureCudaCeiling(CudaContext &c, CalibrationStep ste
     CalibrationResult result;
     result.step = step;
     result.bytes = bytes;
-    result.method = methodOf(step);
+    setMethod(result, MessageTemplate(std::string(methodOf(step))));
     const bool copy = step != CalibrationStep::MappedRead && step != CalibrationStep::DeviceRead;
     const Path path = step == CalibrationStep::HostToDeviceCopy || step == CalibrationStep::MappedRead
         ? Path::HostToDevice

@@ -4,6 +4,7 @@
 #include "cudasession.h"
 
 #include "../hostmemory.h"
+#include "../trnoop.h"
 
 namespace sharescope::cuda {
 
@@ -34,11 +35,16 @@ public:
             } else {
                 m_pageable[b] = AlignedHostArray(m_spec.bytes, 4096, HostTouch::Prefault);
                 if (!m_pageable[b])
-                    return failed("could not allocate " + std::to_string(m_spec.bytes) + " bytes of host memory");
+                    return errorOf(ErrorKind::Failed,
+                                   SHARESCOPE_TR_NOOP("Core", "could not allocate %1 bytes of host memory"),
+                                   {std::to_string(m_spec.bytes)});
             }
             m_reports[b].placement = m_pinned
-                ? "cudaMalloc buffer + page-locked host array (cudaHostAlloc); DMA copies"
-                : "cudaMalloc buffer + pageable host array; cudaMemcpy stages through a pinned bounce buffer";
+                ? SHARESCOPE_TR_NOOP("Core", "cudaMalloc buffer + page-locked host array (cudaHostAlloc); DMA copies")
+                : SHARESCOPE_TR_NOOP(
+                    "Core",
+                    "cudaMalloc buffer + pageable host array; cudaMemcpy stages through a pinned bounce "
+                    "buffer");
         }
         return okStatus();
     }

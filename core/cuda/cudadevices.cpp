@@ -5,6 +5,8 @@
 #include "cudaerror.h"
 #include "cudatopology.h"
 
+#include "../trnoop.h"
+
 namespace sharescope::cuda {
 namespace {
 
@@ -29,17 +31,19 @@ std::uint32_t amount(cudaDeviceAttr attr, int device)
 
 } // namespace
 
-std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
+std::vector<DeviceInfo> listDevices(std::vector<MessageTemplate> &problems)
 {
     std::vector<DeviceInfo> devices;
     int count = 0;
     const cudaError_t error = cudaGetDeviceCount(&count);
     if (error == cudaErrorNoDevice || error == cudaErrorInsufficientDriver) {
-        problems.push_back("CUDA: no NVIDIA GPU with a driver found (" + std::string(cudaGetErrorName(error)) + ")");
+        problems.emplace_back(SHARESCOPE_TR_NOOP("Core", "CUDA: no NVIDIA GPU with a driver found (%1)"),
+                              std::vector<std::string>{cudaGetErrorName(error)});
         return devices;
     }
     if (error != cudaSuccess) {
-        problems.push_back("CUDA: cudaGetDeviceCount failed: " + describe(error));
+        problems.emplace_back(SHARESCOPE_TR_NOOP("Core", "CUDA: cudaGetDeviceCount failed: %1"),
+                              std::vector<std::string>{describe(error)});
         return devices;
     }
     int driver = 0;
@@ -49,7 +53,8 @@ std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
     for (int index = 0; index < count; ++index) {
         cudaDeviceProp properties{};
         if (const cudaError_t e = cudaGetDeviceProperties(&properties, index); e != cudaSuccess) {
-            problems.push_back("CUDA device " + std::to_string(index) + ": " + describe(e));
+            problems.emplace_back(SHARESCOPE_TR_NOOP("Core", "CUDA device %1: %2"),
+                                  std::vector<std::string>{std::to_string(index), describe(e)});
             continue;
         }
         DeviceInfo info;

@@ -12,7 +12,7 @@ namespace sharescope::cuda {
 
 // Every CUDA device the driver shows, as cuda:0, cuda:1, ... Without a
 // driver or a GPU the list is empty and `problems` says why.
-std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems);
+std::vector<DeviceInfo> listDevices(std::vector<MessageTemplate> &problems);
 
 Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &info, const BackendOptions &options);
 

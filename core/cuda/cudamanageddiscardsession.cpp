@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "managedsession.h"
 
+#include "../trnoop.h"
+
 namespace sharescope::cuda {
 namespace {
 
@@ -67,11 +69,24 @@ private:
     {
         const bool host = hostWrites(m_kernel.buffers[b].role);
         const bool kernel = m_kernel.buffers[b].role == BufferRole::Output;
-        const std::string when = host ? "before host-init"
-            : kernel                  ? "before the kernel"
-                                      : "never (it is read in place)";
-        return m_prefetch ? "managed memory (cudaMallocManaged); discarded and prefetched " + when
-                          : "managed memory (cudaMallocManaged); discarded " + when + ", then faulted in";
+        // Whole sentences, so that a report says them in the reader's language.
+        if (m_prefetch) {
+            return host ? SHARESCOPE_TR_NOOP(
+                       "Core", "managed memory (cudaMallocManaged); discarded and prefetched before host-init")
+                : kernel
+                ? SHARESCOPE_TR_NOOP("Core",
+                                     "managed memory (cudaMallocManaged); discarded and prefetched before the kernel")
+                : SHARESCOPE_TR_NOOP("Core",
+                                     "managed memory (cudaMallocManaged); never discarded (it is read in place), "
+                                     "prefetched");
+        }
+        return host ? SHARESCOPE_TR_NOOP(
+                   "Core", "managed memory (cudaMallocManaged); discarded before host-init, then faulted in")
+            : kernel ? SHARESCOPE_TR_NOOP(
+                  "Core", "managed memory (cudaMallocManaged); discarded before the kernel, then faulted in")
+                     : SHARESCOPE_TR_NOOP("Core",
+                                          "managed memory (cudaMallocManaged); never discarded (it is read in place), "
+                                          "faulted in");
     }
 
     // Discards the buffers `which` lists, in one call on the session's

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "managedsession.h"
 
+#include "../trnoop.h"
+
 namespace sharescope::cuda {
 namespace {
 
@@ -48,9 +50,12 @@ public:
 private:
     std::string placement(std::size_t) const override
     {
-        return m_prefetch
-            ? "managed memory (cudaMallocManaged) prefetched to the device, then to the peer and back"
-            : "managed memory (cudaMallocManaged) prefetched to the device; the peer's faults move its pages";
+        return m_prefetch ? SHARESCOPE_TR_NOOP(
+                   "Core", "managed memory (cudaMallocManaged) prefetched to the device, then to the peer and back")
+                          : SHARESCOPE_TR_NOOP(
+                              "Core",
+                              "managed memory (cudaMallocManaged) prefetched to the device; the peer's faults move its "
+                              "pages");
     }
 
     const bool m_prefetch;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "managedsession.h"
 
+#include "../trnoop.h"
+
 namespace sharescope::cuda {
 namespace {
 
@@ -29,13 +31,35 @@ public:
     }
 
 private:
+    // Whole sentences, so that a report says them in the reader's language.
+    static const char *advisedPlacement(Advice advice, bool input)
+    {
+        switch (advice) {
+        case Advice::PreferredDevice:
+            return SHARESCOPE_TR_NOOP("Core", "managed memory (cudaMallocManaged) advised preferred-device");
+        case Advice::PreferredHost:
+            return SHARESCOPE_TR_NOOP("Core", "managed memory (cudaMallocManaged) advised preferred-host");
+        case Advice::AccessedBy:
+            return SHARESCOPE_TR_NOOP("Core", "managed memory (cudaMallocManaged) advised accessed-by");
+        case Advice::ReadMostly:
+            break;
+        }
+        return input ? SHARESCOPE_TR_NOOP("Core", "managed memory (cudaMallocManaged) advised read-mostly")
+                     : SHARESCOPE_TR_NOOP("Core",
+                                          "managed memory (cudaMallocManaged) advised read-mostly (inputs only; "
+                                          "this buffer is written)");
+    }
+
     std::string placement(std::size_t) const override
     {
         if (!m_prefetch)
-            return "managed memory (cudaMallocManaged); pages migrate on faults";
-        return batchPrefetch() ? "managed memory (cudaMallocManaged), prefetched each way (cudaMemPrefetchBatchAsync)"
-                               : "managed memory (cudaMallocManaged), prefetched each way (cudaMemPrefetchAsync per "
-                                 "buffer)";
+            return SHARESCOPE_TR_NOOP("Core", "managed memory (cudaMallocManaged); pages migrate on faults");
+        return batchPrefetch() ? SHARESCOPE_TR_NOOP("Core",
+                                                    "managed memory (cudaMallocManaged), prefetched each way "
+                                                    "(cudaMemPrefetchBatchAsync)")
+                               : SHARESCOPE_TR_NOOP("Core",
+                                                    "managed memory (cudaMallocManaged), prefetched each way "
+                                                    "(cudaMemPrefetchAsync per buffer)");
     }
 
     Status allocated(std::size_t b) override
@@ -63,8 +87,7 @@ private:
         }
         if (error != cudaSuccess)
             return m_context.health.fail(error, "cudaMemAdvise");
-        m_reports[b].placement = "managed memory (cudaMallocManaged) advised " + std::string(adviceName(advice))
-            + (advice == Advice::ReadMostly && !input ? " (inputs only; this buffer is written)" : "");
+        m_reports[b].placement = advisedPlacement(advice, input);
         return okStatus();
     }
 

@@ -2,6 +2,7 @@
 #include "cudasession.h"
 
 #include "../hostmemory.h"
+#include "../trnoop.h"
 
 namespace sharescope::cuda {
 namespace {
@@ -29,7 +30,9 @@ public:
             if (m_registered) {
                 m_arrays[b] = AlignedHostArray(m_spec.bytes, 4096);
                 if (!m_arrays[b])
-                    return failed("could not allocate " + std::to_string(m_spec.bytes) + " bytes of host memory");
+                    return errorOf(ErrorKind::Failed,
+                                   SHARESCOPE_TR_NOOP("Core", "could not allocate %1 bytes of host memory"),
+                                   {std::to_string(m_spec.bytes)});
                 SHARESCOPE_CUDA_TRY(m_context.health,
                                     cudaHostRegister(m_arrays[b].data(), m_spec.bytes, cudaHostRegisterMapped));
                 m_host[b] = m_arrays[b].data();
@@ -39,8 +42,13 @@ public:
             SHARESCOPE_CUDA_TRY(m_context.health, cudaHostGetDevicePointer(&m_device[b], m_host[b], 0));
             m_reports[b].zeroCopy = true;
             m_reports[b].placement = m_registered
-                ? "host array pinned and mapped with cudaHostRegister: the kernel reads and writes it over the bus"
-                : "page-locked host memory mapped into the GPU (cudaHostAllocMapped): accessed over the bus";
+                ? SHARESCOPE_TR_NOOP(
+                    "Core",
+                    "host array pinned and mapped with cudaHostRegister: the kernel reads and writes it "
+                    "over the bus")
+                : SHARESCOPE_TR_NOOP("Core",
+                                     "page-locked host memory mapped into the GPU (cudaHostAllocMapped): accessed over "
+                                     "the bus");
         }
         return okStatus();
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cudapeersession.h"
 
+#include "../trnoop.h"
+
 namespace sharescope::cuda {
 namespace {
 
@@ -36,10 +38,13 @@ protected:
         for (std::size_t b = 0; b < bufferCount(); ++b) {
             SHARESCOPE_CUDA_TRY(m_context.health, cudaMalloc(&m_onPeer[b], m_spec.bytes)); // the peer is current
             m_reports[b].placement = m_access
-                ? "cudaMalloc on the device and on the peer; cudaMemcpyPeerAsync over the link (peer access on); "
-                  "page-locked host array, staged to the device"
-                : "cudaMalloc on the device and on the peer; cudaMemcpyPeerAsync staged through the host (peer "
-                  "access off); page-locked host array, staged to the device";
+                ? SHARESCOPE_TR_NOOP(
+                    "Core",
+                    "cudaMalloc on the device and on the peer; cudaMemcpyPeerAsync over the link (peer "
+                    "access on); page-locked host array, staged to the device")
+                : SHARESCOPE_TR_NOOP("Core",
+                                     "cudaMalloc on the device and on the peer; cudaMemcpyPeerAsync staged through the "
+                                     "host (peer access off); page-locked host array, staged to the device");
         }
         return okStatus();
     }
@@ -95,8 +100,10 @@ protected:
     Status allocateMore() override
     {
         for (BufferReport &report : m_reports)
-            report.placement = "cudaMalloc on the device; the peer's kernel reads and writes it in place over the "
-                               "link (peer access on); page-locked host array, staged to the device";
+            report.placement = SHARESCOPE_TR_NOOP("Core",
+                                                  "cudaMalloc on the device; the peer's kernel reads and writes it in "
+                                                  "place over the link (peer access on); page-locked host "
+                                                  "array, staged to the device");
         return okStatus();
     }
 

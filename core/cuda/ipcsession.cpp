@@ -3,6 +3,7 @@
 #include "ipcpeerlink.h"
 
 #include "../bytesize.h"
+#include "../trnoop.h"
 
 #include <algorithm>
 #include <chrono>
@@ -44,8 +45,10 @@ public:
             cudaIpcMemHandle_t handle{};
             SHARESCOPE_CUDA_TRY(m_context.health, cudaIpcGetMemHandle(&handle, m_device[b]));
             open.memoryHandles.push_back(handleHex(handle));
-            m_reports[b].placement = "cudaMalloc buffer exported with cudaIpcGetMemHandle; the peer process runs the "
-                                     "kernel on it; pageable host array, cudaMemcpy";
+            m_reports[b].placement = SHARESCOPE_TR_NOOP("Core",
+                                                        "cudaMalloc buffer exported with cudaIpcGetMemHandle; the peer "
+                                                        "process runs the kernel on it; pageable host "
+                                                        "array, cudaMemcpy");
         }
         SHARESCOPE_CUDA_TRY(m_context.health,
                             cudaEventCreateWithFlags(&m_event, cudaEventInterprocess | cudaEventDisableTiming));

@@ -52,8 +52,11 @@ CalibrationResult readKernel(ClContext &c, const cl::Buffer &buffer, std::uint64
     result.step = CalibrationStep::DeviceRead;
     result.bytes = perItem * items * 16; // what the work-items read: the size rounded down to whole parts
     placeOnPath(result, c.info, Path::DeviceMemory, false);
-    result.method = "a kernel reading a buffer with " + std::to_string(items) + " work-items in groups of "
-        + std::to_string(local) + ", OpenCL profiling events";
+    setMethod(result,
+              {SHARESCOPE_TR_NOOP("Core",
+                                  "a kernel reading a buffer with %1 work-items in groups of %2, OpenCL "
+                                  "profiling events"),
+               std::vector<std::string>{std::to_string(items), std::to_string(local)}});
     setRates(result, timedRepetitions(repetitions, [&](cl::Event &event) {
                  c.queue.enqueueNDRangeKernel(kernel, cl::NullRange, cl::NDRange(items), cl::NDRange(local), nullptr,
                                               &event);
@@ -92,7 +95,9 @@ Result<CalibrationResult> measureClCeiling(ClContext &c, CalibrationStep step, c
             cl::Buffer second(c.context, CL_MEM_READ_WRITE, bytes);
             c.queue.enqueueFillBuffer(first, cl_uint(1), 0, bytes);
             placeOnPath(result, c.info, Path::DeviceMemory, true);
-            result.method = "clEnqueueCopyBuffer, bytes read plus written, OpenCL profiling events";
+            setMethod(result,
+                      MessageTemplate(std::string(SHARESCOPE_TR_NOOP(
+                          "Core", "clEnqueueCopyBuffer, bytes read plus written, OpenCL profiling events"))));
             setRates(result, timedRepetitions(plan.repetitions, [&](cl::Event &event) {
                          c.queue.enqueueCopyBuffer(first, second, 0, 0, bytes, nullptr, &event);
                      }));
@@ -104,8 +109,12 @@ Result<CalibrationResult> measureClCeiling(ClContext &c, CalibrationStep step, c
         std::memset(host.data(), 1, bytes);
         const bool in = step == CalibrationStep::HostToDeviceCopy;
         placeOnPath(result, c.info, in ? Path::HostToDevice : Path::DeviceToHost, true);
-        result.method = std::string(in ? "clEnqueueWriteBuffer" : "clEnqueueReadBuffer")
-            + " from pre-faulted host memory, OpenCL profiling events";
+        setMethod(result,
+                  MessageTemplate(std::string(
+                      in ? SHARESCOPE_TR_NOOP(
+                          "Core", "clEnqueueWriteBuffer from pre-faulted host memory, OpenCL profiling events")
+                         : SHARESCOPE_TR_NOOP(
+                             "Core", "clEnqueueReadBuffer to pre-faulted host memory, OpenCL profiling events"))));
         setRates(result, timedRepetitions(plan.repetitions, [&](cl::Event &event) {
                      if (in)
                          c.queue.enqueueWriteBuffer(first, CL_FALSE, 0, bytes, host.data(), nullptr, &event);

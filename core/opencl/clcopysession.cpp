@@ -4,6 +4,7 @@
 #include "clerror.h"
 
 #include "../hostmemory.h"
+#include "../trnoop.h"
 
 namespace sharescope::opencl {
 namespace {
@@ -21,9 +22,12 @@ public:
             for (std::size_t b = 0; b < bufferCount(); ++b) {
                 m_host.emplace_back(m_spec.bytes, m_context.info.baseAddressAlignBytes, HostTouch::Prefault);
                 if (!m_host.back())
-                    return failed("could not allocate " + std::to_string(m_spec.bytes) + " bytes of host memory");
+                    return errorOf(ErrorKind::Failed,
+                                   SHARESCOPE_TR_NOOP("Core", "could not allocate %1 bytes of host memory"),
+                                   {std::to_string(m_spec.bytes)});
                 m_device.emplace_back(m_context.context, CL_MEM_READ_WRITE, m_spec.bytes);
-                m_reports[b].placement = "device buffer + host array; copied with clEnqueueWriteBuffer/ReadBuffer";
+                m_reports[b].placement = SHARESCOPE_TR_NOOP(
+                    "Core", "device buffer + host array; copied with clEnqueueWriteBuffer/ReadBuffer");
             }
             return okStatus();
         });

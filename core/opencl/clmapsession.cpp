@@ -4,6 +4,7 @@
 #include "clerror.h"
 
 #include "../hostmemory.h"
+#include "../trnoop.h"
 
 #include <algorithm>
 #include <cstring>
@@ -36,7 +37,9 @@ public:
                                                   std::max<std::size_t>(m_context.info.baseAddressAlignBytes, 4096),
                                                   HostTouch::Prefault);
                     if (!state.host)
-                        return failed("could not allocate " + std::to_string(m_spec.bytes) + " bytes of host memory");
+                        return errorOf(ErrorKind::Failed,
+                                       SHARESCOPE_TR_NOOP("Core", "could not allocate %1 bytes of host memory"),
+                                       {std::to_string(m_spec.bytes)});
                     state.buffer = cl::Buffer(m_context.context, CL_MEM_READ_WRITE | CL_MEM_USE_HOST_PTR, m_spec.bytes,
                                               state.host.data());
                 } else {
@@ -165,13 +168,18 @@ private:
         const std::optional<bool> zeroCopy = m_state[b].zeroCopy;
         report.zeroCopy = zeroCopy;
         if (m_useHostPointer) {
-            report.placement = !zeroCopy ? "host array given to CL_MEM_USE_HOST_PTR"
-                : *zeroCopy              ? "host array used in place: the map returned the array itself (zero-copy)"
-                                         : "host array with a device copy: the map returned another pointer";
+            report.placement = !zeroCopy ? SHARESCOPE_TR_NOOP("Core", "host array given to CL_MEM_USE_HOST_PTR")
+                : *zeroCopy
+                ? SHARESCOPE_TR_NOOP("Core", "host array used in place: the map returned the array itself (zero-copy)")
+                : SHARESCOPE_TR_NOOP("Core", "host array with a device copy: the map returned another pointer");
         } else {
-            report.placement = !zeroCopy ? "runtime's host-visible memory; where the kernel reads it is not reported"
-                : *zeroCopy ? "runtime's host memory, shared with the device: the same pointer on every map"
-                            : "runtime memory with a separate host copy: the map returned a new pointer";
+            report.placement = !zeroCopy
+                ? SHARESCOPE_TR_NOOP("Core", "runtime's host-visible memory; where the kernel reads it is not reported")
+                : *zeroCopy
+                ? SHARESCOPE_TR_NOOP("Core",
+                                     "runtime's host memory, shared with the device: the same pointer on every map")
+                : SHARESCOPE_TR_NOOP("Core",
+                                     "runtime memory with a separate host copy: the map returned a new pointer");
         }
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "openclsession.h"
 
+#include "../trnoop.h"
 #include "clerror.h"
 
 #include <algorithm>
@@ -36,8 +37,9 @@ public:
                     return failed("clSVMAlloc returned no memory for " + std::to_string(m_spec.bytes) + " bytes ("
                                   + (m_fine ? "fine" : "coarse") + "-grained)");
                 }
-                m_reports[b].placement = m_fine ? "fine-grained SVM buffer: one pointer, no map"
-                                                : "coarse-grained SVM buffer: one pointer, mapped around host access";
+                m_reports[b].placement = m_fine
+                    ? SHARESCOPE_TR_NOOP("Core", "fine-grained SVM buffer: one pointer, no map")
+                    : SHARESCOPE_TR_NOOP("Core", "coarse-grained SVM buffer: one pointer, mapped around host access");
             }
             return okStatus();
         });

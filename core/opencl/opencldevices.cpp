@@ -4,6 +4,8 @@
 #include "clerror.h"
 #include "openclbackend.h"
 
+#include "../trnoop.h"
+
 #include <cstdio>
 
 namespace sharescope::opencl {
@@ -83,7 +85,7 @@ DeviceInfo describe(const cl::Platform &platform, const cl::Device &device, int 
 
 } // namespace
 
-std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
+std::vector<DeviceInfo> listDevices(std::vector<MessageTemplate> &problems)
 {
     std::vector<DeviceInfo> devices;
     std::vector<cl::Platform> platforms;
@@ -91,9 +93,11 @@ std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
         cl::Platform::get(&platforms);
     } catch (const cl::Error &error) {
         if (error.err() == -1001) // CL_PLATFORM_NOT_FOUND_KHR: nothing installed
-            problems.push_back("OpenCL: no platform is installed (install pocl-opencl-icd for the CPU)");
+            problems.emplace_back(std::string(
+                SHARESCOPE_TR_NOOP("Core", "OpenCL: no platform is installed (install pocl-opencl-icd for the CPU)")));
         else
-            problems.push_back("OpenCL: " + toError(error).message);
+            problems.emplace_back(SHARESCOPE_TR_NOOP("Core", "OpenCL: %1"),
+                                  std::vector<MessageTemplate>{templateOf(toError(error))});
         return devices;
     }
     for (const cl::Platform &platform : platforms) {
@@ -104,11 +108,13 @@ std::vector<DeviceInfo> listDevices(std::vector<std::string> &problems)
                 devices.push_back(describe(platform, device, static_cast<int>(devices.size())));
         } catch (const cl::Error &error) {
             if (error.err() != CL_DEVICE_NOT_FOUND)
-                problems.push_back("OpenCL platform: " + toError(error).message);
+                problems.emplace_back(SHARESCOPE_TR_NOOP("Core", "OpenCL platform: %1"),
+                                      std::vector<MessageTemplate>{templateOf(toError(error))});
         }
     }
     if (platforms.empty())
-        problems.push_back("OpenCL: no platform is installed (install pocl-opencl-icd for the CPU)");
+        problems.emplace_back(std::string(
+            SHARESCOPE_TR_NOOP("Core", "OpenCL: no platform is installed (install pocl-opencl-icd for the CPU)")));
     return devices;
 }
 

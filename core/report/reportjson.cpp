@@ -699,7 +699,10 @@ std::string devicesToJson(const DeviceList &list, int indent)
     json devices = json::array();
     for (const DeviceInfo &device : list.devices)
         devices.push_back(deviceJson(device));
-    return json{{"devices", devices}, {"problems", list.problems}}.dump(indent) + "\n";
+    std::vector<std::string> problems;
+    for (const MessageTemplate &problem : list.problems)
+        problems.push_back(problem.english());
+    return json{{"devices", devices}, {"problems", problems}}.dump(indent) + "\n";
 }
 
 std::string modesToJson(const std::vector<ModeSupport> &modes, int indent)

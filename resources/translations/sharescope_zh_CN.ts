@@ -28,11 +28,12 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     </message>
     <message>
         <source>cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host memory</source>
-        <translation>cudaMalloc 缓冲区；用 cudaMemcpyAsync 与页锁定主机内存互相拷贝</translation>
+        <extracomment>page-locked (pinned) host memory: 锁页内存 (docs/glossary.zh_CN.md)</extracomment>
+        <translation>cudaMalloc 缓冲区；用 cudaMemcpyAsync 与主机上的锁页内存互相拷贝</translation>
     </message>
     <message>
         <source>mapped page-locked host memory; the kernel reads and writes it over the bus</source>
-        <translation>映射的页锁定主机内存；内核经由总线读写它</translation>
+        <translation>映射到 GPU 的主机锁页内存；内核经由总线读写它</translation>
     </message>
     <message>
         <source>ordinary host memory pinned and mapped with cudaHostRegister; accessed over the bus</source>
@@ -40,6 +41,7 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     </message>
     <message>
         <source>cudaMallocManaged; pages migrate on demand when the GPU or the CPU faults on them</source>
+        <extracomment>cudaMallocManaged memory is 托管内存; &quot;faults&quot; are page faults: 缺页</extracomment>
         <translation>cudaMallocManaged；GPU 或 CPU 访问页面发生缺页时，页面按需迁移</translation>
     </message>
     <message>
@@ -48,6 +50,7 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     </message>
     <message>
         <source>cudaMallocManaged with cudaMemAdvise hints (--advice) deciding where pages live</source>
+        <extracomment>cudaMemAdvise&apos;s hints are advice: 建议 (not 提示)</extracomment>
         <translation>cudaMallocManaged 加 cudaMemAdvise 建议（--advice），决定页面驻留在哪里</translation>
     </message>
     <message>
@@ -72,7 +75,7 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     </message>
     <message>
         <source>clSVMAlloc fine-grained buffer; one pointer shared without map, clFinish orders access</source>
-        <translation>clSVMAlloc 细粒度缓冲区；单一指针，无需 map 即可共享，由 clFinish 保证访问顺序</translation>
+        <translation>clSVMAlloc 细粒度缓冲区；单一指针，无需映射即可共享，由 clFinish 保证访问顺序</translation>
     </message>
     <message>
         <source>out[i] = x[i] + y[i]: the basic round trip</source>
@@ -160,7 +163,7 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     </message>
     <message>
         <source>device lacks concurrent managed access (cudaDevAttrConcurrentManagedAccess is 0), which prefetching and discarding managed memory need</source>
-        <translation>设备不支持并发托管访问（cudaDevAttrConcurrentManagedAccess 为 0），而预取和丢弃统一内存都需要它</translation>
+        <translation>设备不支持并发托管访问（cudaDevAttrConcurrentManagedAccess 为 0），而预取和丢弃托管内存都需要它</translation>
     </message>
     <message>
         <source>cudaMallocManaged; cudaMemDiscardBatchAsync drops data about to be overwritten (before host-init and the kernel&apos;s writes), then pages fault as in managed</source>
@@ -274,6 +277,7 @@ The specification of each path:
     </message>
     <message>
         <source>no ceiling</source>
+        <extracomment>No ceiling is known for this path (not calibrated, no specification): 上限未知, never 无上限 (&quot;unlimited&quot;).</extracomment>
         <translation>上限未知</translation>
     </message>
     <message>
@@ -282,7 +286,7 @@ The specification of each path:
     </message>
     <message>
         <source>This report was written before ShareScope held phases against ceilings: there is no ceiling to compare with.</source>
-        <translation>这份报告写于 ShareScope 将各阶段与上限对照之前：没有可以对照的上限。</translation>
+        <translation>这份报告写于 ShareScope 将各阶段与上限对照之前：上限未知，无从对照。</translation>
     </message>
     <message>
         <source>No measured ceiling for %1: %2</source>
@@ -653,6 +657,7 @@ Commands:
     </message>
     <message>
         <source>Advice for managed-advise: %1 (default: preferred-device).</source>
+        <extracomment>cudaMemAdvise&apos;s advice: 建议 (not 提示).</extracomment>
         <translation>managed-advise 的建议：%1（默认：preferred-device）。</translation>
     </message>
     <message>
@@ -1048,15 +1053,15 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>the driver reported no memory clock or bus width</source>
-        <translation>驱动没有报告显存频率或总线位宽</translation>
+        <translation>驱动没有报告设备内存频率或总线位宽</translation>
     </message>
     <message>
         <source>OpenCL does not report the memory clock or bus width</source>
-        <translation>OpenCL 不报告显存频率或总线位宽</translation>
+        <translation>OpenCL 不报告设备内存频率或总线位宽</translation>
     </message>
     <message>
         <source>memory clock %1 MHz × %2-bit bus × 2 (DDR)</source>
-        <translation>显存频率 %1 MHz × %2 位总线 × 2（DDR）</translation>
+        <translation>设备内存频率 %1 MHz × %2 位总线 × 2（DDR）</translation>
     </message>
     <message>
         <source>no bus: the device works in host memory</source>
@@ -1242,6 +1247,214 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>needs an OpenCL device; none was found here</source>
         <translation>需要 OpenCL 设备；本机未找到</translation>
     </message>
+    <message>
+        <source>cudaMalloc buffer + page-locked host array (cudaHostAlloc); DMA copies</source>
+        <translation>cudaMalloc 缓冲区 + 锁页内存中的主机数组（cudaHostAlloc）；DMA 拷贝</translation>
+    </message>
+    <message>
+        <source>cudaMalloc buffer + pageable host array; cudaMemcpy stages through a pinned bounce buffer</source>
+        <translation>cudaMalloc 缓冲区 + 可分页内存中的主机数组；cudaMemcpy 经由锁页内存中的中转缓冲区暂存拷贝</translation>
+    </message>
+    <message>
+        <source>CUDA: no NVIDIA GPU with a driver found (%1)</source>
+        <translation>CUDA：没有找到装有驱动的 NVIDIA GPU（%1）</translation>
+    </message>
+    <message>
+        <source>CUDA: cudaGetDeviceCount failed: %1</source>
+        <translation>CUDA：cudaGetDeviceCount 失败：%1</translation>
+    </message>
+    <message>
+        <source>CUDA device %1: %2</source>
+        <translation>CUDA 设备 %1：%2</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged); discarded and prefetched before host-init</source>
+        <translation>托管内存（cudaMallocManaged）；在 host-init 之前丢弃并预取</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged); discarded and prefetched before the kernel</source>
+        <translation>托管内存（cudaMallocManaged）；在内核之前丢弃并预取</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged); never discarded (it is read in place), prefetched</source>
+        <translation>托管内存（cudaMallocManaged）；从不丢弃（它被原地读取），只预取</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged); discarded before host-init, then faulted in</source>
+        <translation>托管内存（cudaMallocManaged）；在 host-init 之前丢弃，随后靠缺页调入</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged); discarded before the kernel, then faulted in</source>
+        <translation>托管内存（cudaMallocManaged）；在内核之前丢弃，随后靠缺页调入</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged); never discarded (it is read in place), faulted in</source>
+        <translation>托管内存（cudaMallocManaged）；从不丢弃（它被原地读取），靠缺页调入</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged) prefetched to the device, then to the peer and back</source>
+        <translation>托管内存（cudaMallocManaged），先预取到设备，再预取到对等 GPU 并取回</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged) prefetched to the device; the peer&apos;s faults move its pages</source>
+        <translation>托管内存（cudaMallocManaged），预取到设备；对等 GPU 的缺页使其页面迁移</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged) advised preferred-device</source>
+        <translation>托管内存（cudaMallocManaged），建议为 preferred-device</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged) advised preferred-host</source>
+        <translation>托管内存（cudaMallocManaged），建议为 preferred-host</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged) advised accessed-by</source>
+        <translation>托管内存（cudaMallocManaged），建议为 accessed-by</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged) advised read-mostly</source>
+        <translation>托管内存（cudaMallocManaged），建议为 read-mostly</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged) advised read-mostly (inputs only; this buffer is written)</source>
+        <translation>托管内存（cudaMallocManaged），建议为 read-mostly（只对输入；这个缓冲区会被写入）</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged); pages migrate on faults</source>
+        <translation>托管内存（cudaMallocManaged）；页面在缺页时迁移</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged), prefetched each way (cudaMemPrefetchBatchAsync)</source>
+        <translation>托管内存（cudaMallocManaged），双向预取（cudaMemPrefetchBatchAsync）</translation>
+    </message>
+    <message>
+        <source>managed memory (cudaMallocManaged), prefetched each way (cudaMemPrefetchAsync per buffer)</source>
+        <translation>托管内存（cudaMallocManaged），双向预取（每个缓冲区一次 cudaMemPrefetchAsync）</translation>
+    </message>
+    <message>
+        <source>host array pinned and mapped with cudaHostRegister: the kernel reads and writes it over the bus</source>
+        <translation>主机数组经 cudaHostRegister 锁页并映射：内核经由总线读写它</translation>
+    </message>
+    <message>
+        <source>page-locked host memory mapped into the GPU (cudaHostAllocMapped): accessed over the bus</source>
+        <translation>映射到 GPU 的主机锁页内存（cudaHostAllocMapped）：经由总线访问</translation>
+    </message>
+    <message>
+        <source>cudaMalloc on the device and on the peer; cudaMemcpyPeerAsync over the link (peer access on); page-locked host array, staged to the device</source>
+        <translation>设备和对等 GPU 上各有 cudaMalloc 内存；cudaMemcpyPeerAsync 经由链路拷贝（对等访问开启）；主机数组在锁页内存中，经设备中转</translation>
+    </message>
+    <message>
+        <source>cudaMalloc on the device and on the peer; cudaMemcpyPeerAsync staged through the host (peer access off); page-locked host array, staged to the device</source>
+        <translation>设备和对等 GPU 上各有 cudaMalloc 内存；cudaMemcpyPeerAsync 经由主机中转（对等访问关闭）；主机数组在锁页内存中，经设备中转</translation>
+    </message>
+    <message>
+        <source>cudaMalloc on the device; the peer&apos;s kernel reads and writes it in place over the link (peer access on); page-locked host array, staged to the device</source>
+        <translation>设备上的 cudaMalloc 内存；对等 GPU 的内核经由链路原地读写它（对等访问开启）；主机数组在锁页内存中，经设备中转</translation>
+    </message>
+    <message>
+        <source>cudaMalloc buffer exported with cudaIpcGetMemHandle; the peer process runs the kernel on it; pageable host array, cudaMemcpy</source>
+        <translation>用 cudaIpcGetMemHandle 导出的 cudaMalloc 缓冲区；由另一个进程在其上运行内核；主机数组在可分页内存中，用 cudaMemcpy 拷贝</translation>
+    </message>
+    <message>
+        <source>device buffer + host array; copied with clEnqueueWriteBuffer/ReadBuffer</source>
+        <translation>设备缓冲区 + 主机数组；用 clEnqueueWriteBuffer/ReadBuffer 拷贝</translation>
+    </message>
+    <message>
+        <source>host array given to CL_MEM_USE_HOST_PTR</source>
+        <translation>交给 CL_MEM_USE_HOST_PTR 的主机数组</translation>
+    </message>
+    <message>
+        <source>host array used in place: the map returned the array itself (zero-copy)</source>
+        <translation>原地使用的主机数组：映射返回的就是数组本身（零拷贝）</translation>
+    </message>
+    <message>
+        <source>host array with a device copy: the map returned another pointer</source>
+        <translation>带设备端副本的主机数组：映射返回了另一个指针</translation>
+    </message>
+    <message>
+        <source>runtime&apos;s host-visible memory; where the kernel reads it is not reported</source>
+        <translation>运行时分配的主机可见内存；内核从哪里读取它没有报告</translation>
+    </message>
+    <message>
+        <source>runtime&apos;s host memory, shared with the device: the same pointer on every map</source>
+        <translation>运行时分配的主机内存，与设备共用：每次映射都是同一个指针</translation>
+    </message>
+    <message>
+        <source>runtime memory with a separate host copy: the map returned a new pointer</source>
+        <translation>运行时分配的内存，另有一份主机副本：映射返回了新的指针</translation>
+    </message>
+    <message>
+        <source>fine-grained SVM buffer: one pointer, no map</source>
+        <translation>细粒度 SVM 缓冲区：单一指针，无需映射</translation>
+    </message>
+    <message>
+        <source>coarse-grained SVM buffer: one pointer, mapped around host access</source>
+        <translation>粗粒度 SVM 缓冲区：单一指针，主机访问前后映射</translation>
+    </message>
+    <message>
+        <source>OpenCL: no platform is installed (install pocl-opencl-icd for the CPU)</source>
+        <translation>OpenCL：没有安装任何平台（安装 pocl-opencl-icd 即可在 CPU 上运行）</translation>
+    </message>
+    <message>
+        <source>OpenCL: %1</source>
+        <translation>OpenCL：%1</translation>
+    </message>
+    <message>
+        <source>OpenCL platform: %1</source>
+        <translation>OpenCL 平台：%1</translation>
+    </message>
+    <message>
+        <source>ipc-export needs a CUDA device, and there is none</source>
+        <translation>ipc-export 需要 CUDA 设备，而这里没有</translation>
+    </message>
+    <message>
+        <source>ipc-export shares CUDA memory, and %1 is an OpenCL device</source>
+        <translation>ipc-export 共享的是 CUDA 内存，而 %1 是 OpenCL 设备</translation>
+    </message>
+    <message>
+        <source>memcpy between two pre-faulted host arrays by one thread, steady clock</source>
+        <translation>单个线程在两个已预先触发缺页的主机数组之间 memcpy，用 steady_clock 计时</translation>
+    </message>
+    <message>
+        <source>memcpy between two pre-faulted host arrays by %1 threads, steady clock</source>
+        <translation>%1 个线程在两个已预先触发缺页的主机数组之间 memcpy，用 steady_clock 计时</translation>
+    </message>
+    <message>
+        <source>cudaMemcpyAsync from page-locked memory (cudaHostAlloc), CUDA events</source>
+        <translation>从锁页内存（cudaHostAlloc）执行 cudaMemcpyAsync，用 CUDA 事件计时</translation>
+    </message>
+    <message>
+        <source>cudaMemcpyAsync to page-locked memory (cudaHostAlloc), CUDA events</source>
+        <translation>向锁页内存（cudaHostAlloc）执行 cudaMemcpyAsync，用 CUDA 事件计时</translation>
+    </message>
+    <message>
+        <source>cudaMemcpyAsync device to device, bytes read plus written, CUDA events</source>
+        <translation>设备到设备的 cudaMemcpyAsync，按读写字节数之和计，用 CUDA 事件计时</translation>
+    </message>
+    <message>
+        <source>a kernel reading mapped host memory (cudaHostAllocMapped) over the bus, CUDA events</source>
+        <translation>内核经由总线读取映射的主机内存（cudaHostAllocMapped），用 CUDA 事件计时</translation>
+    </message>
+    <message>
+        <source>a kernel reading device memory (cudaMalloc), CUDA events</source>
+        <translation>内核读取设备内存（cudaMalloc），用 CUDA 事件计时</translation>
+    </message>
+    <message>
+        <source>a kernel reading a buffer with %1 work-items in groups of %2, OpenCL profiling events</source>
+        <translation>内核以 %1 个工作项、每组 %2 个读取缓冲区，用 OpenCL 性能分析事件计时</translation>
+    </message>
+    <message>
+        <source>clEnqueueCopyBuffer, bytes read plus written, OpenCL profiling events</source>
+        <translation>clEnqueueCopyBuffer，按读写字节数之和计，用 OpenCL 性能分析事件计时</translation>
+    </message>
+    <message>
+        <source>clEnqueueWriteBuffer from pre-faulted host memory, OpenCL profiling events</source>
+        <translation>从已预先触发缺页的主机内存执行 clEnqueueWriteBuffer，用 OpenCL 性能分析事件计时</translation>
+    </message>
+    <message>
+        <source>clEnqueueReadBuffer to pre-faulted host memory, OpenCL profiling events</source>
+        <translation>向已预先触发缺页的主机内存执行 clEnqueueReadBuffer，用 OpenCL 性能分析事件计时</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -1330,7 +1543,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>What discarding managed memory costs</source>
-        <translation>丢弃统一内存的代价</translation>
+        <translation>丢弃托管内存的代价</translation>
     </message>
     <message>
         <source>runs on any device (CUDA or OpenCL)</source>
@@ -1531,7 +1744,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>%1 copies the same bytes from page-locked memory, which the GPU reads without a staging buffer: to-device at %2, against %3 from ordinary (pageable) memory.</source>
-        <translation>%1 从页锁定内存拷贝同样多的字节，GPU 读取它无需经过暂存缓冲区：to-device 带宽为 %2，而从普通（可分页）内存拷贝为 %3。</translation>
+        <translation>%1 从锁页内存拷贝同样多的字节，GPU 读取它无需经过暂存缓冲区：to-device 带宽为 %2，而从普通（可分页）内存拷贝为 %3。</translation>
     </message>
     <message>
         <source>With %1 nothing was copied (%2 explicitly). Instead the kernel reached host memory across the bus on every access: %3 at %4.</source>
@@ -1893,11 +2106,20 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Usage: %1</source>
         <translation>用法：%1</translation>
     </message>
+    <message>
+        <source>Options:</source>
+        <translation>选项：</translation>
+    </message>
+    <message>
+        <source>Arguments:</source>
+        <translation>参数：</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
     <message>
         <source>managed</source>
+        <extracomment>A badge: the device supports managed memory (cudaMallocManaged): 托管内存.</extracomment>
         <translation>托管内存</translation>
     </message>
     <message>
@@ -1906,7 +2128,8 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>host-unified</source>
-        <translation>主机统一内存</translation>
+        <extracomment>A badge: the OpenCL device shares the host&apos;s memory (CL_DEVICE_HOST_UNIFIED_MEMORY). Not CUDA&apos;s unified memory (统一内存): the glossary&apos;s 与主机共用内存.</extracomment>
+        <translation>与主机共用内存</translation>
     </message>
     <message>
         <source>fine SVM</source>
@@ -1961,7 +2184,8 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <name>ReportTables</name>
     <message>
         <source>host-unified memory</source>
-        <translation>主机统一内存</translation>
+        <extracomment>OpenCL&apos;s CL_DEVICE_HOST_UNIFIED_MEMORY: the device shares the host&apos;s memory (与主机共用内存), not CUDA&apos;s unified memory (统一内存).</extracomment>
+        <translation>与主机共用内存</translation>
     </message>
     <message>
         <source>coarse SVM</source>
@@ -1977,6 +2201,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>managed</source>
+        <extracomment>The device supports managed memory (cudaMallocManaged): 托管内存.</extracomment>
         <translation>托管内存</translation>
     </message>
     <message>
@@ -2213,7 +2438,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>%1, driver %2, %3 compute units; host-unified memory %4, base address alignment %5 B, SVM coarse %6, fine %7, system %8, atomics %9</source>
-        <translation>%1，驱动 %2，%3 个计算单元；主机统一内存：%4，基地址对齐 %5 B，粗粒度 SVM：%6，细粒度：%7，系统级：%8，原子操作：%9</translation>
+        <translation>%1，驱动 %2，%3 个计算单元；与主机共用内存：%4，基地址对齐 %5 B，粗粒度 SVM：%6，细粒度：%7，系统级：%8，原子操作：%9</translation>
     </message>
     <message>
         <source>%1 migration records from CUPTI</source>
@@ -2575,7 +2800,7 @@ counters on, against the time above: what the instruments cost</source>
     </message>
     <message>
         <source>Measuring the ceilings of %1: pinned copies each way, device memory and host memory. This takes a few seconds to a minute.</source>
-        <translation>正在测量 %1 的上限：双向的固定内存拷贝、设备内存和主机内存。需要几秒钟到一分钟。</translation>
+        <translation>正在测量 %1 的上限：双向的锁页内存拷贝、设备内存和主机内存。需要几秒钟到一分钟。</translation>
     </message>
     <message>
         <source>step %1 of %2</source>
@@ -2606,6 +2831,7 @@ counters on, against the time above: what the instruments cost</source>
     </message>
     <message>
         <source>no ceiling</source>
+        <extracomment>No ceiling is known for this path (not calibrated, no specification): 上限未知, never 无上限 (&quot;unlimited&quot;).</extracomment>
         <translation>上限未知</translation>
     </message>
     <message>
@@ -2699,14 +2925,14 @@ bandwidth</source>
     <message>
         <source>Of
 measured</source>
-        <translation>占
-实测</translation>
+        <extracomment>A column header: the kernel&apos;s bandwidth as a share of the measured ceiling (上限). A line break may only fall between words: 占实测 fits on one line.</extracomment>
+        <translation>占实测</translation>
     </message>
     <message>
         <source>Of
 spec</source>
-        <translation>占
-规格</translation>
+        <extracomment>A column header: the share of the specification&apos;s ceiling. 占规格 fits on one line.</extracomment>
+        <translation>占规格</translation>
     </message>
     <message>
         <source>Copied</source>
@@ -2802,6 +3028,7 @@ spec</source>
     </message>
     <message>
         <source>Advice</source>
+        <extracomment>cudaMemAdvise&apos;s advice for managed-advise: 建议 (not 提示).</extracomment>
         <translation>建议</translation>
     </message>
     <message>
@@ -3485,7 +3712,7 @@ This machine cannot run it: %2</source>
     </message>
     <message>
         <source>This report has no ceilings: it was written before ShareScope held phases against them.</source>
-        <translation>这份报告没有上限：它写于 ShareScope 将各阶段与上限对照之前。</translation>
+        <translation>这份报告不含上限数据（上限未知）：它写于 ShareScope 将各阶段与上限对照之前。</translation>
     </message>
     <message>
         <source>No calibration of this device yet: Run → Calibrate… measures its ceilings, for the Of measured column.</source>

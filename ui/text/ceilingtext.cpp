@@ -72,6 +72,7 @@ QString shareText(const CeilingShare &share)
     case CeilingShare::State::Value:
         return percentText(share.percent, share.cached);
     case CeilingShare::State::NoCeiling:
+        //: No ceiling is known for this path (not calibrated, no specification): 上限未知, never 无上限 ("unlimited").
         return CeilingText::tr("no ceiling");
     case CeilingShare::State::MeasurementProblem:
         return CeilingText::tr("PROBLEM");
@@ -194,7 +195,8 @@ QString calibrationTable(const Calibration &calibration, const Ceilings &ceiling
         table.addNote(std::string(calibrationStepName(skipped.step)) + ": " + s(coreText(skipped.reason)));
     QString text = q(table.render()) + QLatin1Char('\n');
     for (const CalibrationResult &r : calibration.results)
-        text += QStringLiteral("%1  %2\n").arg(q(calibrationStepName(r.step)).leftJustified(22), q(r.method));
+        text += QStringLiteral("%1  %2\n")
+                    .arg(q(calibrationStepName(r.step)).leftJustified(22), templateText(r.method, r.methodTemplate));
     text += CeilingText::tr("\nThe specification of each path:\n");
     for (const Path path : allPaths)
         text += QStringLiteral("  %1  %2\n")

@@ -47,13 +47,17 @@ QStringList supportedLanguages()
     return {QStringLiteral("en"), QStringLiteral("zh_CN")};
 }
 
+QString languageOfLocale(const QLocale &locale)
+{
+    // Every Chinese locale (zh_CN, zh_SG, and the Traditional zh_TW, zh_HK,
+    // zh_MO) gets the Simplified Chinese translation: a reader of
+    // Traditional Chinese reads it more easily than English.
+    return locale.language() == QLocale::Chinese ? QStringLiteral("zh_CN") : QStringLiteral("en");
+}
+
 QString systemLanguage()
 {
-    const QLocale locale = QLocale::system();
-    const bool simplified = locale.language() == QLocale::Chinese && locale.script() != QLocale::TraditionalHanScript
-        && locale.territory() != QLocale::Taiwan && locale.territory() != QLocale::HongKong
-        && locale.territory() != QLocale::Macao;
-    return simplified ? QStringLiteral("zh_CN") : QStringLiteral("en");
+    return languageOfLocale(QLocale::system());
 }
 
 void installLanguage(const QString &language)
@@ -72,6 +76,16 @@ void installLanguage(const QString &language)
     replace(ownTranslator(), std::move(own));
     replace(qtTranslator(), std::move(qt));
     current() = language;
+}
+
+QString translatedWithoutApplication(const QString &language, const char *context, const char *text)
+{
+    QTranslator translator;
+    if (language != QLatin1String("en") && translator.load(QStringLiteral(":/i18n/sharescope_%1.qm").arg(language))) {
+        if (QString translated = translator.translate(context, text); !translated.isEmpty())
+            return translated;
+    }
+    return QString::fromUtf8(text);
 }
 
 QString currentLanguage()

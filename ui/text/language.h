@@ -6,6 +6,7 @@
 #include "support.h"
 #include "textconv.h"
 
+#include <QLocale>
 #include <QString>
 #include <QStringList>
 
@@ -15,13 +16,20 @@ namespace sharescope {
 
 // The languages of the interface: "en" and "zh_CN".
 QStringList supportedLanguages();
-// "zh_CN" where the system's locale is Simplified Chinese, else "en".
-QString systemLanguage();
+// The language for a locale: "zh_CN" for every Chinese locale, Traditional
+// ones (zh_TW, zh_HK, zh_MO) included, as there is no Traditional
+// translation; else "en".
+QString languageOfLocale(const QLocale &locale);
+QString systemLanguage(); // languageOfLocale(QLocale::system())
 // Loads the translations of `language` (from the resources) into the running
 // application, replacing those of an earlier call, and makes it the current
 // language. Needs a QCoreApplication. "en" needs no translation.
 void installLanguage(const QString &language);
 QString currentLanguage(); // "en" until installLanguage says otherwise
+// `text` of `context` in `language`, from our translation alone: for what
+// must be said before an application object exists to install it in (the
+// window's platform failing to start inside QApplication's constructor).
+QString translatedWithoutApplication(const QString &language, const char *context, const char *text);
 
 // The display name of a language in that language: "English", "简体中文".
 QString languageName(const QString &language);

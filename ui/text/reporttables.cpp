@@ -80,6 +80,8 @@ QString sharingText(const DeviceInfo &d)
     QStringList traits;
     if (d.backend == BackendKind::OpenCL) {
         if (d.hostUnifiedMemory)
+            //: OpenCL's CL_DEVICE_HOST_UNIFIED_MEMORY: the device shares the host's memory (与主机共用内存), not
+            //: CUDA's unified memory (统一内存).
             traits << ReportTables::tr("host-unified memory");
         if (d.svmCoarseBuffer)
             traits << ReportTables::tr("coarse SVM");
@@ -89,6 +91,7 @@ QString sharingText(const DeviceInfo &d)
             traits << ReportTables::tr("system SVM");
     } else {
         if (d.managedMemory)
+            //: The device supports managed memory (cudaMallocManaged): 托管内存.
             traits << ReportTables::tr("managed");
         if (d.concurrentManagedAccess)
             traits << ReportTables::tr("concurrent managed access");
@@ -112,7 +115,9 @@ QString buffersText(const RunReport &report)
     }
     QStringList lines;
     for (const auto &[placement, names] : groups)
-        lines << names.join(QStringLiteral(", ")) + QStringLiteral(": ") + q(placement);
+        // The backends mark each placement for translation, whole: a saved
+        // report's English text finds its translation too.
+        lines << names.join(QStringLiteral(", ")) + QStringLiteral(": ") + coreText(placement);
     return lines.join(QStringLiteral("\n            "));
 }
 

@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Runs sharescope in Chinese and fails on English it should not print.
+
+Each command runs with --lang zh_CN on the OpenCL device (PoCL on a machine
+without a GPU): the top-level help and every command's help, `run`,
+`compare`, `sweep`, a demo, `calibrate`, `modes`, `devices`, and commands
+that are refused, `gui` ones among them. A line fails when it holds
+an English word of three or more letters that is not a name the user types
+or reads as it is: an option (--size), a mode, kernel, phase or demo name, an
+API or file name (cudaMalloc, CL_MEM_USE_HOST_PTR, sweep.json), an acronym
+(CUDA, GPU), a number with its unit (64MiB), or one of the few words of
+ALLOWED. What the system names (the device, its driver, paths) is taken out
+first. Also fails when a line of help is wider than 80 terminal columns
+(Chinese characters take two), and when a Traditional Chinese locale does
+not fall back to the Simplified translation.
+
+Usage: tests/untranslated_zh_cn.py SHARESCOPE_BINARY   (exit 1 on a finding)
+"""
+
+import json
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+import unicodedata
+
+BINARY = sys.argv[1] if len(sys.argv) > 1 else "build/default/app/sharescope"
+HELP_WIDTH = 80
+RUNTIME_DIR = tempfile.TemporaryDirectory()
+
+# Names kept in English in every language, each with why. Everything else
+# is found by its shape (see allowed()).
+ALLOWED = {
+    # the product and the platforms, libraries and tools it names
+    "ShareScope", "sharescope", "OpenCL", "PoCL", "NVIDIA", "PCIe", "Linux", "Python", "python3",
+    "CuPy", "PyTorch", "numba", "Nsight", "pyopencl", "pagemap",
+    # --fill values and on/off switches: what the user types
+    "index", "zeros", "ones", "off", "all", "legacy", "per-thread",
+    # the kernels (the modes and demos come from the program itself)
+    "vector-add", "scale", "stride", "gather", "ping-pong",
+    # the phases, as every table and report names them
+    "alloc", "host-init", "to-device", "kernel", "to-host", "host-read", "free", "ipc-open",
+    # the calibration's steps, as its file and its table name them
+    "host-to-device-copy", "device-to-host-copy", "device-copy", "device-read", "host-copy",
+    "host-copy-one-thread",
+    # a C function without a capital to tell it by
+    "memcpy",
+    # the --advice values
+    "preferred-device", "preferred-host", "accessed-by", "read-mostly",
+    # the kernels' buffers, as the Buffers tab names them
+    "out", "buf", "perm",
+    # the window's tabs (--tab), beside the commands' names
+    "timeline", "migration", "buffers", "explain",
+    # the user who may read what the memory modules are ("需要 root 权限")
+    "root",
+}
+# Names of more than one word.
+ALLOWED_PHRASES = ["Trace Event Format"]
+
+WORD = re.compile(r"(?<![\w-])-{1,2}[A-Za-z][\w-]*|[A-Za-z][A-Za-z0-9]*(?:[-_.:/+'][A-Za-z0-9]+)*")
+
+
+def run(arguments, environment=None, timeout=300):
+    env = dict(os.environ)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        env.pop(name, None)
+    env["LC_ALL"] = "C.UTF-8"
+    env["QT_QPA_PLATFORM"] = "offscreen"
+    env["XDG_RUNTIME_DIR"] = RUNTIME_DIR.name  # else Qt warns, in English, that it is unset
+    env["HOME"] = RUNTIME_DIR.name  # calibrate's cache, the window's settings: not the user's
+    env.update(environment or {})
+    done = subprocess.run([BINARY] + arguments, capture_output=True, text=True, env=env, timeout=timeout,
+                          check=False)
+    return done.returncode, done.stdout, done.stderr
+
+
+def names_from_program():
+    """Mode and demo names, the OpenCL device's id and the words the system
+    supplies (device name, driver, vendor), from the program itself."""
+    code, out, err = run(["modes", "--json"])
+    if code != 0:
+        sys.exit(f"modes --json failed ({code}): {err}")
+    names = {mode["id"] for mode in json.loads(out)["modes"]}
+    code, out, _ = run(["demo", "--list"])
+    # a demo's name starts its line; what it needs follows, indented deeper
+    names |= {line.split()[0] for line in out.splitlines()
+              if line.startswith("  ") and not line.startswith("   ") and line.split()}
+    # the Explain pages' example names (--example), from their files
+    explain = pathlib.Path(__file__).resolve().parent.parent / "resources" / "explain"
+    names |= {path.stem for path in explain.glob("*/*") if path.suffix in (".py", ".cu", ".cpp")}
+    names |= {path.name for path in explain.iterdir() if path.is_dir()}  # the pages (dlpack, tensorflow)
+    code, out, err = run(["devices", "--json"])
+    if code != 0:
+        sys.exit(f"devices --json failed ({code}): {err}")
+    devices = json.loads(out)["devices"]
+    opencl = [d for d in devices if d["id"].startswith("opencl:")]
+    if not opencl:
+        sys.exit("no OpenCL device: this test needs one (PoCL)")
+    system = set()
+    for device in devices:
+        for key in ("name", "vendor", "platform", "deviceVersion", "driverVersion", "runtimeVersion"):
+            if isinstance(device.get(key), str) and device[key]:
+                system.add(device[key])
+    return names, opencl[0]["id"], system
+
+
+def allowed(word, names):
+    if word.startswith("-"):
+        return True  # an option
+    letters = sum(c.isalpha() for c in word)
+    return (letters < 3 or word in ALLOWED or word in names
+            or any(c.isdigit() for c in word)  # 64MiB, sm_90, H200
+            or re.search(r"[_.:/+]", word)  # CL_MEM_USE_HOST_PTR, sweep.json, GB/s
+            or re.search(r"[a-z][A-Z]", word)  # cudaMalloc, clEnqueueWriteBuffer, KiB
+            or word.isupper())  # CUDA, GPU, SVM, DEVICE
+
+
+def display_width(line):
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+def main():
+    names, device, system = names_from_program()
+    problems = []
+    chinese_lines = 0
+
+    def check(what, text, is_help=False):
+        nonlocal chinese_lines
+        for line in text.splitlines():
+            if re.search(r"[\u4e00-\u9fff]", line):
+                chinese_lines += 1
+            shown = line
+            for value in sorted(system, key=len, reverse=True):
+                shown = shown.replace(value, " ")
+            for phrase in ALLOWED_PHRASES:
+                shown = shown.replace(phrase, " ")
+            shown = re.sub(r"'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’", " ", shown)  # a value the user gave, quoted back
+            shown = re.sub(r"(可用|accepted)[：:].*", " ", shown)  # the values accepted: names the user types
+            shown = re.sub(r"\b[a-z]+://\S+", " ", shown)  # a URL
+            shown = re.sub(r"(?<!\w)(/[\w.+-]+)+", " ", shown)  # a path
+            english = [w for w in WORD.findall(shown) if not allowed(w, names)]
+            if english:
+                problems.append(f"{what}: English {english} in: {line.strip()}")
+            if is_help and display_width(line) > HELP_WIDTH:
+                problems.append(f"{what}: {display_width(line)} columns, over {HELP_WIDTH}: {line}")
+
+    code, out, err = run(["--help", "--lang", "zh_CN"])
+    commands = [line.split()[0] for line in out.splitlines()
+                if re.match(r"  [a-z][\w-]+ ", line) and not line.strip().startswith("sharescope")]
+    if len(commands) < 8:
+        problems.append(f"--help lists {len(commands)} commands: {commands}")
+    names.update(commands)
+    check("--help", out + err, is_help=True)
+    for command in commands:
+        code, out, err = run([command, "--help", "--lang", "zh_CN"])
+        if code != 0:
+            problems.append(f"{command} --help: exit code {code}")
+        check(f"{command} --help", out + err, is_help=True)
+
+    size = ["--size", "1MiB", "--iterations", "2", "--warmup", "1"]
+    runs = {
+        "run cl-use-host-ptr": (["run", "--device", device, "--mode", "cl-use-host-ptr"] + size, 0),
+        "run cl-copy": (["run", "--device", device, "--mode", "cl-copy"] + size, 0),
+        "compare": (["compare", "--device", device] + size, 0),
+        "sweep": (["sweep", "--device", device, "--sizes", "4KiB:16KiB", "--iterations", "1"], 0),
+        "demo": (["demo", "copies-vs-zero-copy", "--device", device] + size, 0),
+        "demo --list": (["demo", "--list"], 0),
+        "calibrate": (["calibrate", "--device", device, "--size", "1MiB"], 0),
+        "modes": (["modes", "--device", device], 0),
+        "devices": (["devices"], 0),
+        "run, a CUDA mode here": (["run", "--device", device, "--mode", "managed"] + size, 3),
+        "run, a bad size": (["run", "--device", device, "--size", "12XB"], 2),
+        "gui, a bad mode": (["gui", "--mode", "nonsense"], 2),
+        "gui, a CUDA mode here": (["gui", "--device", device, "--mode", "managed", "--run"], 3),
+        "gui, no such device": (["gui", "--device", "opencl:99"], 2),
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        runs["gui, a screenshot that is no image"] = (["gui", "--screenshot", os.path.join(folder, "x.nope")], 2)
+        for what, (arguments, expected) in runs.items():
+            code, out, err = run(arguments + ["--lang", "zh_CN"])
+            if code != expected:
+                problems.append(f"{what}: exit code {code}, expected {expected}; stderr: {err.strip()[-300:]}")
+            check(what, out + err)
+
+        # No platform plugin starts: said inside QApplication's constructor,
+        # before a translator can be installed. (Its list of Qt's plugins
+        # is Qt's own words.)
+        code, _, err = run(["gui", "--screenshot", os.path.join(folder, "x.png"), "--lang", "zh_CN"],
+                           {"QT_QPA_PLATFORM": "no-such-platform"})
+        if code != 3 or "Qt 平台插件" not in err:
+            problems.append(f"gui without a platform: exit code {code}, expected 3, in Chinese: {err.strip()[-300:]}")
+
+    # A Traditional Chinese system reads the Simplified translation.
+    for locale in ("zh_TW.UTF-8", "zh_HK.UTF-8", "zh_SG.UTF-8"):
+        code, out, _ = run(["--help"], {"LC_ALL": locale})
+        if not re.search(r"[\u4e00-\u9fff]", out):
+            problems.append(f"LC_ALL={locale}: --help is not in Chinese")
+
+    if chinese_lines < 50:
+        problems.append(f"only {chinese_lines} lines in Chinese: is the translation installed?")
+    for problem in problems:
+        print(problem)
+    if problems:
+        print(f"\n{len(problems)} finding(s)")
+        return 1
+    print(f"{chinese_lines} Chinese lines, no English left")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
