@@ -54,6 +54,8 @@ shot buffers.png buffers-zh_CN.png --device opencl:0 --mode cl-copy --kernel gat
 shot compare-pocl-1280x800.png compare-pocl-zh_CN.png --device opencl:0 --size 16MiB --compare --tab compare
 shot sweep.png sweep-zh_CN.png --open "$work/sweep.json" --tab sweep
 shot explain-en.png explain-zh_CN.png --device opencl:0 --mode cl-use-host-ptr --tab explain
+# A CUDA mode's page on a machine without CUDA: readable, marked as not runnable here.
+shot explain-managed-en.png explain-managed-zh_CN.png --device opencl:0 --mode managed --tab explain
 shot demo-en.png demo-zh_CN.png --device opencl:0 --demo copies-vs-zero-copy
 # A CUDA demo on PoCL: the H200's example it ships, labelled.
 shot demo-example-en.png demo-example-zh_CN.png --device opencl:0 --demo prefetch
