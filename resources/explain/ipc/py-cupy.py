@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Install: pip install cupy-cuda13x (cupy-cuda12x for CUDA 12); runs on an NVIDIA GPU.
-# Last run: CuPy 14.2, CUDA 13.0 on an NVIDIA H200, 2026-11-29 (ok; 2026-11-30 ok by that
-# run's summary), before this version's synchronisation: not run since.
+# Last run: CUDA 13.0 on an NVIDIA H200, 2026-12-01 (ok), this version; earlier
+# versions with CuPy 14.2 on 2026-11-29 and 2026-11-30.
 # ipc in CuPy: export cudaMalloc memory with cudaIpcGetMemHandle; a second
 # process opens the handle and changes the same bytes.
 import multiprocessing as mp
