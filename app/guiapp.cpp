@@ -284,8 +284,8 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
             openReportThen(window, open, startRequested, [&](const QString &message) {
                 if (!screenshot)
                     return startRequested();
-                const QString name = options.example ? q(exampleInfo(*options.example).name)
-                                                     : shownFileName(options.openPath);
+                const QString name
+                    = options.example ? q(exampleInfo(*options.example).name) : shownFileName(options.openPath);
                 err << "sharescope: "
                     << QCoreApplication::translate("main", "'%1' is not a ShareScope report: %2").arg(name, message)
                     << Qt::endl;

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ceilings/calibration.h"
 #include "catalogue.h"
+#include "ceilings/calibration.h"
+#include "counting/migration.h"
 #include "deviceinfo.h"
 #include "experimentspec.h"
-#include "counting/migration.h"
-#include "result.h"
 #include "report/runreport.h"
+#include "result.h"
 
 #include <cstdint>
 #include <memory>

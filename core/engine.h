@@ -4,8 +4,8 @@
 #include "backend.h"
 #include "engineobserver.h"
 #include "experimentspec.h"
-#include "result.h"
 #include "report/runreport.h"
+#include "result.h"
 
 #include <atomic>
 #include <cstdint>

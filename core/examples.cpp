@@ -11,8 +11,8 @@ namespace {
 
 // In ExampleId order.
 constexpr std::array<ExampleInfo, 10> catalogue{{
-    {ExampleId::ManagedRun, "managed", SHARESCOPE_TR_NOOP("Examples", "One managed-memory run, every migration counted"),
-     std::nullopt},
+    {ExampleId::ManagedRun, "managed",
+     SHARESCOPE_TR_NOOP("Examples", "One managed-memory run, every migration counted"), std::nullopt},
     {ExampleId::CompareModes, "compare", SHARESCOPE_TR_NOOP("Examples", "Every mode of one GPU side by side"),
      std::nullopt},
     {ExampleId::SweepSizes, "sweep", SHARESCOPE_TR_NOOP("Examples", "Bandwidth against size"), std::nullopt},

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportloader.h"
 
+#include "examplereports.h"
 #include "language.h"
 #include "nativename.h"
 #include "report/reportfile.h"
 #include "report/reportjson.h"
 
-#include <QFile>
 #include <QThread>
 
 namespace sharescope {
@@ -27,14 +27,6 @@ int permilleOf(std::uint64_t done, std::uint64_t total, int from, int to)
     if (total == 0)
         return to;
     return from + static_cast<int>(static_cast<double>(done) / static_cast<double>(total) * (to - from));
-}
-
-Result<std::string> resourceText(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return failed(QStringLiteral("%1 is not in this build").arg(path).toStdString());
-    return file.readAll().toStdString();
 }
 
 } // namespace
@@ -81,7 +73,7 @@ quint64 ReportLoader::open(const QString &path)
         };
         // The shipped examples are resources (":/examples/..."), read whole.
         Result<std::string> text = outcome->path.startsWith(QLatin1String(":/"))
-            ? resourceText(outcome->path)
+            ? readResourceReport(outcome->path)
             : readReportFile(file, stage(0, readShare));
         if (!text)
             outcome->result = text.error();

@@ -3,8 +3,8 @@
 
 #include "engineobserver.h"
 #include "experimentspec.h"
-#include "result.h"
 #include "report/runreport.h"
+#include "result.h"
 
 #include <atomic>
 #include <functional>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../deviceinfo.h"
 #include "../counting/pagemap.h"
+#include "../deviceinfo.h"
 #include "cudaerror.h"
 #include "uvmcounters.h"
 

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "../counting/migration.h"
-#include "../result.h"
 #include "../report/runreport.h"
+#include "../result.h"
 #include "cudacontext.h"
 
 #include <vector>

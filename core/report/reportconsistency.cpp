@@ -216,9 +216,9 @@ Problem checkSnapshotOrder(const RunReport &r, const std::string &p)
     const std::vector<ResidencySnapshot> &snapshots = r.residency.snapshots;
     for (std::size_t s = 1; s < snapshots.size(); ++s) {
         if (windowOf(snapshots[s]) <= windowOf(snapshots[s - 1])) {
-            return p + "residency.snapshots[" + number(s) + "] is after " + placeText(snapshots[s].iteration, snapshots[s].phase)
-                + ", not later than snapshot " + number(s - 1) + " (after "
-                + placeText(snapshots[s - 1].iteration, snapshots[s - 1].phase)
+            return p + "residency.snapshots[" + number(s) + "] is after "
+                + placeText(snapshots[s].iteration, snapshots[s].phase) + ", not later than snapshot " + number(s - 1)
+                + " (after " + placeText(snapshots[s - 1].iteration, snapshots[s - 1].phase)
                 + "); snapshots follow the run's phases, each at most once";
         }
     }

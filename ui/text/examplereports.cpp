@@ -38,15 +38,22 @@ QString exampleTitle(const ExampleInfo &example)
     return QCoreApplication::translate("Examples", std::string(example.title).c_str());
 }
 
-Result<ReportSet> readExample(ExampleId id)
+Result<std::string> readResourceReport(const QString &path)
 {
-    QFile file(exampleResourcePath(id));
+    QFile file(path);
     // Every example is compiled in (tst_examples opens each): a missing one
     // is a broken build, said as such rather than as a bad argument.
     if (!file.open(QIODevice::ReadOnly))
-        return failed(QStringLiteral("the example %1 is missing from this build").arg(file.fileName()).toStdString());
-    const QByteArray text = file.readAll();
-    return readReports(std::string_view(text.constData(), static_cast<std::size_t>(text.size())));
+        return failed(QStringLiteral("%1 is missing from this build").arg(path).toStdString());
+    return file.readAll().toStdString();
+}
+
+Result<ReportSet> readExample(ExampleId id)
+{
+    auto text = readResourceReport(exampleResourcePath(id));
+    if (!text)
+        return text.error();
+    return readReports(*text);
 }
 
 QString exampleProvenance(const ReportSet &set)

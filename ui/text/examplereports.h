@@ -17,6 +17,9 @@ namespace sharescope {
 QString exampleResourcePath(ExampleId id);
 // The example's title in the current language.
 QString exampleTitle(const ExampleInfo &example);
+// The text of a report compiled into the resources (":/examples/..."),
+// as readReportFile gives a file's.
+Result<std::string> readResourceReport(const QString &path);
 // The report of an example, read and checked as any report file is.
 Result<ReportSet> readExample(ExampleId id);
 // Where and when the report was measured, and that it was not here:
