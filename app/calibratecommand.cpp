@@ -2,6 +2,7 @@
 #include "calibratecommand.h"
 
 #include "calibrationcache.h"
+#include "failure.h"
 #include "ceilings/calibrationrun.h"
 #include "ceilings/calibrationstore.h"
 #include "ceilingtext.h"
@@ -24,12 +25,6 @@ class CalibrateText
 
 namespace sharescope {
 namespace {
-
-int fail(QTextStream &err, const Error &error)
-{
-    err << "sharescope: " << errorText(error) << Qt::endl;
-    return exitCodeFor(error.kind);
-}
 
 // Each step on the progress line: "[2/7] device-copy".
 class StepProgress final : public CalibrationObserver
@@ -56,13 +51,13 @@ int runCalibrateCommand(const CommandLineOptions &options, QTextStream &out, QTe
     const DeviceList list = listDevices();
     auto device = list.resolve(options.request.base.deviceId);
     if (!device)
-        return fail(err, device.error());
+        return printFailure(err, device.error());
     OutputFiles outputs(out);
     if (Status opened = outputs.open(options.jsonPath, {}); !opened)
-        return fail(err, opened.error());
+        return printFailure(err, opened.error());
     auto backend = openBackend(*device);
     if (!backend)
-        return fail(err, backend.error());
+        return printFailure(err, backend.error());
 
     ProgressLine line(err, showProgress);
     StepProgress progress(line);
@@ -71,7 +66,7 @@ int runCalibrateCommand(const CommandLineOptions &options, QTextStream &out, QTe
     auto calibration = runCalibration(**backend, plan, &progress, cancel);
     line.clear();
     if (!calibration)
-        return fail(err, calibration.error());
+        return printFailure(err, calibration.error());
 
     const QString cache = calibrationCachePath();
     const Status stored = storeCalibration(cache.toStdString(), *calibration);
@@ -86,9 +81,9 @@ int runCalibrateCommand(const CommandLineOptions &options, QTextStream &out, QTe
         out.flush();
     }
     if (Status written = outputs.commit(calibrationDocument(*calibration), {}); !written)
-        return fail(err, written.error());
+        return printFailure(err, written.error());
     if (!stored)
-        return fail(err, stored.error());
+        return printFailure(err, stored.error());
     return 0;
 }
 

@@ -13,6 +13,7 @@
 #include "examples.h"
 #include "experimentset.h"
 #include "explaincommand.h"
+#include "failure.h"
 #include "ipcexportcommand.h"
 #include "language.h"
 #include "outputfiles.h"
@@ -75,10 +76,10 @@ int CliRunner::execute(const CommandLineOptions &options)
 
 int CliRunner::fail(const Error &error)
 {
-    m_err << "sharescope: " << errorText(error) << Qt::endl;
+    const int code = printFailure(m_err, error);
     if (error.kind == ErrorKind::Cancelled && m_stopSignal && m_stopSignal->load() != 0)
         return 128 + m_stopSignal->load();
-    return exitCodeFor(error.kind);
+    return code;
 }
 
 int CliRunner::devices(const CommandLineOptions &options)

@@ -3,6 +3,7 @@
 
 #include "bytesize.h"
 #include "devices.h"
+#include "failure.h"
 #include "ipc.h"
 #include "language.h"
 #include "textconv.h"
@@ -21,12 +22,6 @@ class IpcExport
 
 namespace sharescope {
 namespace {
-
-int fail(QTextStream &err, const Error &error)
-{
-    err << "sharescope: " << errorText(error) << Qt::endl;
-    return exitCodeFor(error.kind);
-}
 
 QString describe(const BufferSummary &summary)
 {
@@ -94,26 +89,26 @@ int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTe
                 std::string(SHARESCOPE_TR_NOOP("Core", "ipc-export needs a CUDA device, and there is none"))};
             for (const MessageTemplate &problem : list.problems)
                 why = MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1; %2"), {why, problem});
-            return fail(err, errorOf(ErrorKind::Unsupported, why));
+            return printFailure(err, errorOf(ErrorKind::Unsupported, why));
         }
         deviceId = cuda->id;
     }
     auto device = list.resolve(deviceId);
     if (!device)
-        return fail(err, device.error());
+        return printFailure(err, device.error());
     if (device->backend != BackendKind::Cuda)
-        return fail(err,
+        return printFailure(err,
                     unsupported(SHARESCOPE_TR_NOOP("Core", "ipc-export shares CUDA memory, and %1 is an OpenCL device"),
                                 {device->id}));
     const auto fill = parseFill(options.fill.toStdString());
     if (!fill)
-        return fail(err, fill.error());
+        return printFailure(err, fill.error());
     auto exported = exportBuffer(device->index, options.request.base.bytes, *fill, options.managedMemory);
     if (!exported)
-        return fail(err, exported.error());
+        return printFailure(err, exported.error());
     const auto before = (*exported)->summarize();
     if (!before)
-        return fail(err, before.error());
+        return printFailure(err, before.error());
     out << IpcExport::tr("Exported %1 of float32 (%2 elements) on %3 (%4) from process %5.\n")
                .arg(q(formatBytes((*exported)->bytes())), q(formatCount((*exported)->count())), q(device->id),
                     q(device->name))
@@ -130,7 +125,7 @@ int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTe
     waitForTheUser(stop);
     const auto after = (*exported)->summarize();
     if (!after)
-        return fail(err, after.error());
+        return printFailure(err, after.error());
     out << IpcExport::tr("after    %1\n").arg(describe(*after));
     out << IpcExport::tr("changed  %1 of %2 elements no longer hold what ShareScope wrote\n")
                .arg(q(formatCount(after->changed)), q(formatCount((*exported)->count())));

@@ -16,7 +16,9 @@ targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_bytesize fuzz_commandline fuzz_ipcprotocol fuzz_report fuzz_migration
                                      fuzz_pagemap fuzz_uvmcounters)
 scripts/setup.sh fuzz
-cmake --preset fuzz >/dev/null
+options=()
+[ -n "${SHARESCOPE_DEBUG_INFO:-}" ] && options+=("-DSHARESCOPE_DEBUG_INFO=$SHARESCOPE_DEBUG_INFO")
+cmake --preset fuzz "${options[@]}" >/dev/null
 nice cmake --build --preset fuzz
 
 # One target per core at a time (each fuzzer is one process), SECONDS each.

@@ -11,7 +11,9 @@ scripts/setup.sh
 scripts/build.sh "$preset"
 log=build/$preset/ctest.log
 status=0
-ctest --preset "$preset" "$@" 2>&1 | tee "$log" || status=$?
+# One test per core at a time; those that time what they test run alone
+# (RUN_SERIAL in tests/CMakeLists.txt). A -j in ARGS decides instead.
+ctest --preset "$preset" -j "$(nproc)" "$@" 2>&1 | tee "$log" || status=$?
 echo
 echo "== ShareScope tests ($preset) =="
 grep -E '^[0-9]+% tests passed' "$log" || true

@@ -2,6 +2,7 @@
 #include "aboutdialog.h"
 
 #include "buildinfo.h"
+#include "textconv.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -15,11 +16,6 @@
 
 namespace sharescope {
 namespace {
-
-QString q(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
 
 const DeviceInfo *firstCuda(const DeviceList &devices)
 {

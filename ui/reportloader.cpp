@@ -20,7 +20,7 @@ struct ReportLoader::Outcome
 namespace {
 
 // Reading takes the first tenth of the bar: it is fast next to parsing.
-constexpr int readShare = 100;
+constexpr int readingShare = 100;
 
 int permilleOf(std::uint64_t done, std::uint64_t total, int from, int to)
 {
@@ -74,11 +74,11 @@ quint64 ReportLoader::open(const QString &path)
         // The shipped examples are resources (":/examples/..."), read whole.
         Result<std::string> text = outcome->path.startsWith(QLatin1String(":/"))
             ? readResourceReport(outcome->path)
-            : readReportFile(file, stage(0, readShare));
+            : readReportFile(file, stage(0, readingShare));
         if (!text)
             outcome->result = text.error();
         else
-            outcome->result = readReports(*text, stage(readShare, 1000));
+            outcome->result = readReports(*text, stage(readingShare, 1000));
         QMetaObject::invokeMethod(
             this, [this, job, outcome] { finish(job, outcome); }, Qt::QueuedConnection);
     });
