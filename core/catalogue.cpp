@@ -60,7 +60,19 @@ constexpr ModeInfo describe(ModeId id)
     case ModeId::Ipc:
         return {id, "ipc", B::Cuda, F::Ipc, Pageable, P::None, A::None, K::OtherProcess, false,
                 SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc exported with cudaIpcGetMemHandle; a second process "
-                                   "runs the kernel")};
+                                   "runs the kernel"), Discard::None, IpcMemory::LegacyHandle};
+    case ModeId::IpcVmm:
+        return {id, "ipc-vmm", B::Cuda, F::Ipc, Pageable, P::None, A::None, K::OtherProcess, false,
+                //: a POSIX file descriptor: 文件描述符
+                SHARESCOPE_TR_NOOP("Catalogue", "cuMemCreate memory passed as file descriptors over a Unix socket "
+                                   "(SCM_RIGHTS); a second process maps it and runs the kernel"),
+                Discard::None, IpcMemory::VmmDescriptor};
+    case ModeId::IpcPool:
+        return {id, "ipc-pool", B::Cuda, F::Ipc, Pageable, P::None, A::None, K::OtherProcess, false,
+                //: a memory pool: 内存池
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMallocAsync from a memory pool shared as a file descriptor; a "
+                                   "second process imports pool and pointers and runs the kernel"),
+                Discard::None, IpcMemory::PoolDescriptor};
     case ModeId::PeerCopy:
         return {id, "peer-copy", B::Cuda, F::Peer, Pageable, P::None, A::Optional, K::Peer, false,
                 SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc on two GPUs; cudaMemcpyPeerAsync to the peer (--peer), "
@@ -134,6 +146,8 @@ constexpr bool consistent(const ModeInfo &mode)
         && (mode.peerAccess == A::None || mode.kernelPlace == K::Peer) && (!mode.takesAdvice || managed)
         && (mode.prefetch != P::ToPeer || mode.kernelPlace == K::Peer)
         && (mode.discard == Discard::None || (managed && mode.kernelPlace == K::Device))
+        && ((mode.ipcMemory != IpcMemory::None) == (mode.family == F::Ipc))
+        && ((mode.family == F::Ipc) == (mode.kernelPlace == K::OtherProcess))
         && ((mode.discard == Discard::AndPrefetch) == (mode.discard != Discard::None && mode.prefetch != P::None))
         && (mode.backend == B::Cuda)
         == (mode.family != F::ClCopy && mode.family != F::ClMap && mode.family != F::ClSvm);

@@ -47,6 +47,14 @@ enum class PeerAccessUse : std::uint8_t {
     Required, // peer-access: the peer's kernel works on the device's memory in place
 };
 
+// What an ipc mode's buffers are and how another process reaches them.
+enum class IpcMemory : std::uint8_t {
+    None, // not an ipc mode
+    LegacyHandle, // cudaMalloc, exported with cudaIpcGetMemHandle (64 bytes, any channel)
+    VmmDescriptor, // cuMemCreate, exported as a POSIX file descriptor, passed with SCM_RIGHTS
+    PoolDescriptor, // cudaMallocAsync from a pool exported as a POSIX file descriptor, plus each pointer's export data
+};
+
 // Who runs the kernel, on what.
 enum class KernelPlace : std::uint8_t {
     Device, // this process, on the device
@@ -69,6 +77,7 @@ struct ModeInfo
     bool takesAdvice = false; // --advice (cudaMemAdvise)
     std::string_view summary; // one line
     Discard discard = Discard::None;
+    IpcMemory ipcMemory = IpcMemory::None;
 
     bool needsPeer() const { return kernelPlace == KernelPlace::Peer; } // runs its kernel on a second GPU
 };

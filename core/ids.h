@@ -22,6 +22,8 @@ enum class ModeId : std::uint8_t {
     ManagedPrefetch,
     ManagedAdvise,
     Ipc,
+    IpcVmm,
+    IpcPool,
     PeerCopy,
     PeerAccess,
     ManagedPeer,

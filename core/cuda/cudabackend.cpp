@@ -139,6 +139,8 @@ Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec
         session = makeManagedDiscardSession(m_context, spec);
         break;
     case ModeId::Ipc:
+    case ModeId::IpcVmm:
+    case ModeId::IpcPool:
         session = makeIpcSession(m_context, spec);
         break;
     case ModeId::PeerCopy:

@@ -118,6 +118,8 @@ Result<std::unique_ptr<Session>> createClSession(ClContext &context, const Exper
     case ModeId::ManagedPrefetch:
     case ModeId::ManagedAdvise:
     case ModeId::Ipc:
+    case ModeId::IpcVmm:
+    case ModeId::IpcPool:
     case ModeId::PeerCopy:
     case ModeId::PeerAccess:
     case ModeId::ManagedPeer:
