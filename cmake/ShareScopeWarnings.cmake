@@ -26,12 +26,8 @@ function(sharescope_target_defaults target)
     target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:-Werror>)
   endif()
   if(SHARESCOPE_SANITIZE)
-    # -O1 in the Debug build, as AddressSanitizer's documentation advises:
-    # the suite runs about twice as fast (the report loader's 50 MB file,
-    # tst_hostile's 625 cases), and asserts stay on.
     target_compile_options(${target} PRIVATE
-      $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined>
-      $<$<AND:$<COMPILE_LANGUAGE:CXX>,$<CONFIG:Debug>>:-O1>)
+      $<$<COMPILE_LANGUAGE:CXX>:-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined>)
     target_link_options(${target} PRIVATE -fsanitize=address,undefined)
   endif()
   if(SHARESCOPE_SANITIZE_THREAD)
