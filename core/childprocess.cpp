@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <thread>
+#include <vector>
 
 extern char **environ;
 
@@ -112,6 +113,36 @@ void ChildProcess::close()
 
 Status ChildProcess::send(const std::string &line, std::chrono::milliseconds timeout)
 {
+    return send(line, {}, timeout);
+}
+
+namespace {
+
+// One send; the descriptors ride with its first byte.
+ssize_t sendWithDescriptors(int socket, const char *data, std::size_t size, std::span<const int> descriptors)
+{
+    const int flags = MSG_NOSIGNAL | MSG_DONTWAIT;
+    if (descriptors.empty())
+        return ::send(socket, data, size, flags);
+    iovec part{const_cast<char *>(data), size};
+    std::vector<char> control(CMSG_SPACE(descriptors.size_bytes()));
+    msghdr message{};
+    message.msg_iov = &part;
+    message.msg_iovlen = 1;
+    message.msg_control = control.data();
+    message.msg_controllen = control.size();
+    cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(descriptors.size_bytes());
+    std::memcpy(CMSG_DATA(header), descriptors.data(), descriptors.size_bytes());
+    return ::sendmsg(socket, &message, flags);
+}
+
+} // namespace
+
+Status ChildProcess::send(const std::string &line, std::span<const int> descriptors, std::chrono::milliseconds timeout)
+{
     const std::string data = line + "\n";
     const auto deadline = Clock::now() + timeout;
     std::size_t sent = 0;
@@ -129,7 +160,8 @@ Status ChildProcess::send(const std::string &line, std::chrono::milliseconds tim
             if (ready == 0 || (ready < 0 && errno == EINTR))
                 continue; // the deadline check above reports the timeout
         }
-        const ssize_t n = ::send(m_fd, data.data() + sent, data.size() - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+        const ssize_t n = sendWithDescriptors(m_fd, data.data() + sent, data.size() - sent,
+                                              sent == 0 ? descriptors : std::span<const int>());
         if (n < 0 && (errno == EINTR || errno == EAGAIN))
             continue;
         if (n <= 0) {

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,11 @@ public:
     // the child has gone, or when it does not take the line within `timeout`
     // (a stopped child whose socket is full; it is then killed).
     Status send(const std::string &line, std::chrono::milliseconds timeout = std::chrono::seconds(60));
+    // The same, with file descriptors beside the line (SCM_RIGHTS on the
+    // socket: the child receives copies of its own, read with LineReader;
+    // the caller keeps and closes its own).
+    Status send(const std::string &line, std::span<const int> descriptors,
+                std::chrono::milliseconds timeout = std::chrono::seconds(60));
     // The next line from the child, without its newline. Fails when the
     // child does not answer in time (it is then killed) or has ended.
     Result<std::string> receive(std::chrono::milliseconds timeout);

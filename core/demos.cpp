@@ -18,7 +18,7 @@ constexpr std::array pagesCuda{ModeId::Managed, ModeId::ZeroCopy, ModeId::Device
 constexpr std::array pagesOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr};
 constexpr std::array pingPongCuda{ModeId::Managed, ModeId::ManagedAdvise, ModeId::ZeroCopy, ModeId::Device};
 constexpr std::array pingPongOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId::ClSvmFine};
-constexpr std::array processCuda{ModeId::Device, ModeId::Ipc};
+constexpr std::array processCuda{ModeId::Device, ModeId::Ipc, ModeId::IpcVmm, ModeId::IpcPool};
 constexpr std::array profilersCuda{ModeId::Managed};
 constexpr std::array peerCuda{ModeId::PeerCopy, ModeId::PeerAccess, ModeId::ManagedPeer, ModeId::ManagedPeerPrefetch};
 constexpr std::array discardCuda{ModeId::Managed, ModeId::ManagedDiscard, ModeId::ManagedDiscardPrefetch};

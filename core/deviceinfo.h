@@ -85,6 +85,12 @@ struct DeviceInfo
     // managed memory (cudaMemPrefetchBatchAsync, cudaMemDiscardBatchAsync,
     // cudaMemDiscardAndPrefetchBatchAsync).
     bool managedBatchOperations = false;
+    // Memory that another process can import from a POSIX file descriptor:
+    // cuMemCreate's (virtual memory management with that handle type:
+    // ipc-vmm) and a memory pool's (pools exportable as one: ipc-pool).
+    bool vmmFileDescriptors = false;
+    bool poolFileDescriptors = false;
+    std::uint64_t vmmGranularityBytes = 0; // cuMemCreate's smallest unit here (0: not reported)
     // Every other CUDA device of the machine and how this one reaches it.
     std::vector<PeerLink> peers;
 };

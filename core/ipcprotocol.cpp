@@ -103,6 +103,20 @@ Result<std::vector<std::uint8_t>> fromHex(std::string_view text, std::size_t byt
     return data;
 }
 
+std::size_t descriptorCount(const PeerOpen &open)
+{
+    switch (open.memory) {
+    case IpcMemory::VmmDescriptor:
+        return open.mappedBytes.size();
+    case IpcMemory::PoolDescriptor:
+        return 1;
+    case IpcMemory::LegacyHandle:
+    case IpcMemory::None:
+        break;
+    }
+    return 0;
+}
+
 std::string formatCommand(const PeerCommand &command)
 {
     switch (command.kind) {
@@ -114,11 +128,20 @@ std::string formatCommand(const PeerCommand &command)
         break;
     }
     const PeerOpen &o = command.open;
+    std::string verb = "open";
     std::string handles;
-    for (const std::string &handle : o.memoryHandles)
-        handles += (handles.empty() ? "" : ",") + handle;
-    return "open " + std::to_string(o.device) + " " + std::string(kernelName(o.kernel)) + " " + std::to_string(o.count)
-        + " " + std::to_string(o.strideElements) + " " + handles + " " + o.eventHandle;
+    if (o.memory == IpcMemory::VmmDescriptor) {
+        verb = "open-vmm";
+        for (const std::uint64_t bytes : o.mappedBytes)
+            handles += (handles.empty() ? "" : ",") + std::to_string(bytes);
+    } else {
+        if (o.memory == IpcMemory::PoolDescriptor)
+            verb = "open-pool";
+        for (const std::string &handle : o.memoryHandles)
+            handles += (handles.empty() ? "" : ",") + handle;
+    }
+    return verb + " " + std::to_string(o.device) + " " + std::string(kernelName(o.kernel)) + " "
+        + std::to_string(o.count) + " " + std::to_string(o.strideElements) + " " + handles + " " + o.eventHandle;
 }
 
 Result<PeerCommand> parseCommand(std::string_view line)
@@ -131,12 +154,18 @@ Result<PeerCommand> parseCommand(std::string_view line)
         command.kind = PeerCommand::Kind::Release;
         return command;
     }
-    if (words.front() != "open")
-        return protocolError(line, "expected open, run or release");
-    if (words.size() != 7)
-        return protocolError(line, "open takes DEVICE KERNEL COUNT STRIDE HANDLES EVENTHANDLE");
-    command.kind = PeerCommand::Kind::Open;
     PeerOpen &o = command.open;
+    if (words.front() == "open")
+        o.memory = IpcMemory::LegacyHandle;
+    else if (words.front() == "open-vmm")
+        o.memory = IpcMemory::VmmDescriptor;
+    else if (words.front() == "open-pool")
+        o.memory = IpcMemory::PoolDescriptor;
+    else
+        return protocolError(line, "expected open, open-vmm, open-pool, run or release");
+    if (words.size() != 7)
+        return protocolError(line, std::string(words.front()) + " takes DEVICE KERNEL COUNT STRIDE HANDLES EVENTHANDLE");
+    command.kind = PeerCommand::Kind::Open;
     if (!parseNumber(words[1], o.device) || o.device < 0)
         return protocolError(line, "the device must be a number");
     const auto kernel = kernelFromName(words[2]);
@@ -149,14 +178,22 @@ Result<PeerCommand> parseCommand(std::string_view line)
     if (!parseNumber(words[4], o.strideElements) || o.strideElements == 0)
         return protocolError(line, "the stride must be a positive number");
     for (const std::string_view handle : split(words[5], ',')) {
-        if (const auto bytes = fromHex(handle, ipcHandleBytes); !bytes)
-            return protocolError(line, bytes.error().message);
-        o.memoryHandles.emplace_back(handle);
+        if (o.memory == IpcMemory::VmmDescriptor) {
+            std::uint64_t bytes = 0;
+            // Each buffer maps at least its elements.
+            if (!parseNumber(handle, bytes) || o.count > bytes / elementBytes)
+                return protocolError(line, "each mapped size must be a number of bytes that holds COUNT elements");
+            o.mappedBytes.push_back(bytes);
+        } else {
+            if (const auto bytes = fromHex(handle, ipcHandleBytes); !bytes)
+                return protocolError(line, bytes.error().message);
+            o.memoryHandles.emplace_back(handle);
+        }
     }
-    if (o.memoryHandles.size() != buffers) {
+    if (const std::size_t given = o.memoryHandles.size() + o.mappedBytes.size(); given != buffers) {
         return protocolError(line,
                              std::string(words[2]) + " needs " + std::to_string(buffers) + " memory handles, not "
-                                 + std::to_string(o.memoryHandles.size()));
+                                 + std::to_string(given));
     }
     if (const auto bytes = fromHex(words[6], ipcHandleBytes); !bytes)
         return protocolError(line, "event handle: " + bytes.error().message);

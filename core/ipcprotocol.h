@@ -12,9 +12,12 @@
 
 namespace sharescope {
 
-// The ipc mode's conversation between ShareScope and its peer process, one
-// line of text per message. ShareScope says:
-//   open DEVICE KERNEL COUNT STRIDE HANDLE[,HANDLE...] EVENTHANDLE
+// The ipc modes' conversation between ShareScope and its peer process, one
+// line of text per message. ShareScope says one of
+//   open DEVICE KERNEL COUNT STRIDE HANDLE[,HANDLE...] EVENTHANDLE        (ipc)
+//   open-vmm DEVICE KERNEL COUNT STRIDE BYTES[,BYTES...] EVENTHANDLE      (ipc-vmm)
+//   open-pool DEVICE KERNEL COUNT STRIDE EXPORT[,EXPORT...] EVENTHANDLE   (ipc-pool)
+// then
 //   run
 //   release
 // and the peer answers:
@@ -22,7 +25,10 @@ namespace sharescope {
 //   done NS          (the kernel's device time, in ns)
 //   released
 //   error MESSAGE
-// Handles travel as lowercase hex: a CUDA IPC handle is 64 bytes.
+// Handles travel as lowercase hex: a CUDA IPC handle is 64 bytes, and so is a
+// pool pointer's export data. File descriptors travel beside the open line
+// as SCM_RIGHTS data on the socket: open-vmm carries one per buffer (BYTES
+// is how much of it to map), open-pool one, the pool's.
 
 inline constexpr std::size_t ipcHandleBytes = 64;
 
@@ -36,8 +42,10 @@ struct PeerOpen
     KernelId kernel = KernelId::VectorAdd;
     std::uint64_t count = 0;
     std::uint64_t strideElements = 1;
-    std::vector<std::string> memoryHandles; // hex, one per buffer in catalogue order
+    std::vector<std::string> memoryHandles; // hex, one per buffer in catalogue order (ipc, ipc-pool)
     std::string eventHandle; // hex
+    IpcMemory memory = IpcMemory::LegacyHandle;
+    std::vector<std::uint64_t> mappedBytes; // one per buffer (ipc-vmm)
 };
 
 struct PeerCommand
@@ -65,6 +73,9 @@ struct FillPattern
     float at(std::uint64_t index) const { return kind == Kind::Index ? static_cast<float>(index) : value; }
 };
 Result<FillPattern> parseFill(const std::string &text);
+
+// How many file descriptors travel with an open command.
+std::size_t descriptorCount(const PeerOpen &open);
 
 std::string formatCommand(const PeerCommand &command);
 Result<PeerCommand> parseCommand(std::string_view line);

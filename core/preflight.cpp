@@ -24,6 +24,28 @@ Support openClSupport(const DeviceInfo &device, ModeId mode)
     return supported();
 }
 
+Support ipcSupport(const DeviceInfo &device, IpcMemory memory)
+{
+    switch (memory) {
+    case IpcMemory::VmmDescriptor:
+        if (!device.vmmFileDescriptors)
+            return notSupported(SHARESCOPE_TR_NOOP(
+                "Catalogue", "device cannot export cuMemCreate memory as a file descriptor (virtual memory management "
+                             "or its POSIX descriptor handles are not supported)"));
+        break;
+    case IpcMemory::PoolDescriptor:
+        if (!device.poolFileDescriptors)
+            return notSupported(SHARESCOPE_TR_NOOP(
+                "Catalogue", "device cannot export a memory pool as a file descriptor (memory pools or their POSIX "
+                             "descriptor handles are not supported)"));
+        break;
+    case IpcMemory::LegacyHandle:
+    case IpcMemory::None:
+        break;
+    }
+    return supported();
+}
+
 Support cudaSupport(const DeviceInfo &device, ModeId mode)
 {
     if (modeInfo(mode).needsPeer())
@@ -56,7 +78,7 @@ Support cudaSupport(const DeviceInfo &device, ModeId mode)
             return notSupported(SHARESCOPE_TR_NOOP(
                 "Catalogue",
                 "device lacks unified addressing (cudaDevAttrUnifiedAddressing is 0), which CUDA IPC needs"));
-        break;
+        return ipcSupport(device, modeInfo(mode).ipcMemory);
     case ModeFamily::Copy:
     case ModeFamily::Peer:
     case ModeFamily::ClCopy:

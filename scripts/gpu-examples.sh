@@ -10,6 +10,8 @@
 # printed) and gpu.txt into $OUT/examples.tar.gz; its .json files go to
 # resources/examples.
 # Usage: scripts/gpu-examples.sh [SHARESCOPE_BINARY]   (default: build-gpu/app/sharescope)
+# ONLY="compare other-process" measures those examples alone (after the
+# calibration), for a change that touches only them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -f .gpu/enter.sh ] && source .gpu/enter.sh
@@ -27,6 +29,7 @@ export SHARESCOPE_SELF_BINARY=$s
 example() {
   local name=$1
   shift
+  [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" $name "* ]] || return 0
   echo "\$ sharescope $*" > "$out/$name.txt"
   timeout 300 "$s" "$@" --device cuda:0 --json "$raw/$name.json" >> "$out/$name.txt" 2>&1
   local code=$?

@@ -1,15 +1,62 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "childprocess.h"
+#include "linereader.h"
 
 #include <QElapsedTimer>
 #include <QTest>
 
+#include <sys/mman.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include <array>
 #include <cerrno>
+#include <climits>
+#include <cstring>
+#include <iostream>
 
 using namespace sharescope;
 using namespace std::chrono_literals;
+
+namespace {
+
+// This test binary started again as a child ("echo-descriptors"): for each
+// line, answers "LINE: TEXT,TEXT" with what each descriptor that came with
+// the line holds, as the ipc peer receives ipc-vmm's descriptors.
+int echoDescriptors()
+{
+    LineReader reader(STDIN_FILENO);
+    std::vector<int> descriptors;
+    while (const auto line = reader.next(descriptors)) {
+        std::string answer = *line + ":";
+        for (std::size_t i = 0; i < descriptors.size(); ++i) {
+            std::array<char, 64> text{};
+            const ssize_t n = ::pread(descriptors[i], text.data(), text.size() - 1, 0);
+            answer += (i == 0 ? " " : ",") + std::string(text.data(), n > 0 ? static_cast<std::size_t>(n) : 0);
+            ::close(descriptors[i]);
+        }
+        descriptors.clear();
+        std::cout << answer << std::endl;
+    }
+    return 0;
+}
+
+int memoryFile(const char *text)
+{
+    const int descriptor = ::memfd_create("sharescope-test", MFD_CLOEXEC);
+    if (descriptor < 0 || ::write(descriptor, text, std::strlen(text)) < 0)
+        qFatal("memfd_create: %s", std::strerror(errno));
+    return descriptor;
+}
+
+std::string thisBinary()
+{
+    char path[PATH_MAX];
+    const ssize_t length = ::readlink("/proc/self/exe", path, sizeof path - 1);
+    return length > 0 ? std::string(path, static_cast<std::size_t>(length)) : std::string();
+}
+
+} // namespace
 
 // The helper-process plumbing of the ipc mode, with /bin/sh as the peer.
 class TestChildProcess : public QObject
@@ -132,6 +179,44 @@ private slots:
                  child.error().message.c_str());
     }
 
+    // ipc-vmm's and ipc-pool's descriptors travel beside a line (SCM_RIGHTS)
+    // and arrive with that line, not another.
+    void passesFileDescriptorsWithALine()
+    {
+        auto child = ChildProcess::spawn(thisBinary(), {"echo-descriptors"});
+        QVERIFY2(child.ok(), child.ok() ? "" : child.error().message.c_str());
+        const std::array descriptors{memoryFile("alpha"), memoryFile("beta")};
+        QVERIFY(child->send("open", descriptors).ok());
+        QCOMPARE(*child->receive(5s), std::string("open: alpha,beta"));
+        QVERIFY(child->send("run").ok());
+        QCOMPARE(*child->receive(5s), std::string("run:"));
+        const std::array one{memoryFile("gamma")};
+        QVERIFY(child->send("again", one).ok());
+        QCOMPARE(*child->receive(5s), std::string("again: gamma"));
+        for (const int descriptor : descriptors)
+            ::close(descriptor); // the sender's copies stay the sender's
+        ::close(one[0]);
+        QCOMPARE(QString::fromStdString(child->finish(5s)), QStringLiteral("exited with status 0"));
+    }
+
+    // A reader on a pipe (the peer started by hand) still reads lines.
+    void readsLinesFromAPipe()
+    {
+        int ends[2];
+        QCOMPARE(::pipe(ends), 0);
+        const std::string text = "open\nrun\nlast";
+        QCOMPARE(::write(ends[1], text.data(), text.size()), static_cast<ssize_t>(text.size()));
+        ::close(ends[1]);
+        LineReader reader(ends[0]);
+        std::vector<int> descriptors;
+        QCOMPARE(reader.next(descriptors), std::optional<std::string>("open"));
+        QCOMPARE(reader.next(descriptors), std::optional<std::string>("run"));
+        QCOMPARE(reader.next(descriptors), std::optional<std::string>("last"));
+        QCOMPARE(reader.next(descriptors), std::optional<std::string>());
+        QVERIFY(descriptors.empty());
+        ::close(ends[0]);
+    }
+
     void leavesNoZombieBehind()
     {
         pid_t pid = 0;
@@ -143,5 +228,11 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestChildProcess)
+int main(int argc, char **argv)
+{
+    if (argc == 2 && std::string_view(argv[1]) == "echo-descriptors")
+        return echoDescriptors();
+    TestChildProcess test;
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_childprocess.moc"

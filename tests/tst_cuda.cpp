@@ -18,6 +18,7 @@
 #include <cstring>
 
 #include <map>
+#include <optional>
 
 using namespace sharescope;
 
@@ -28,6 +29,27 @@ class TestCuda : public QObject
     Q_OBJECT
 
 private:
+    // The ipc modes, one row each (the tests of what they share alike).
+    static void ipcModes()
+    {
+        QTest::addColumn<int>("mode");
+        for (const ModeInfo &mode : modes()) {
+            if (mode.family == ModeFamily::Ipc)
+                QTest::addRow("%s", std::string(mode.name).c_str()) << static_cast<int>(mode.id);
+        }
+    }
+    // The row's mode; nothing (the test skipped) where this device cannot run it.
+    std::optional<ModeId> fetchIpcMode()
+    {
+        QFETCH(int, mode);
+        const ModeId id = static_cast<ModeId>(mode);
+        if (const Support support = supportOf(m_engine->device(), id); !support.supported) {
+            QTest::qSkip(support.reason.c_str(), __FILE__, __LINE__);
+            return std::nullopt;
+        }
+        return id;
+    }
+
     std::unique_ptr<Engine> m_engine;
     static constexpr std::uint64_t size = 64ULL << 20;
 
@@ -322,20 +344,25 @@ private slots:
     // The same kernel over the same bytes on the same GPU takes the same
     // time whichever process launches it (the ipc peer's once took a third
     // of device mode's: the events there measured the launch too).
+    void theSameKernelTakesTheSameTimeInTwoProcesses_data() { ipcModes(); }
     void theSameKernelTakesTheSameTimeInTwoProcesses()
     {
+        const auto fetched = fetchIpcMode();
+        if (!fetched)
+            return;
+        const ModeId ipcMode = *fetched;
         ExperimentSpec s = spec(ModeId::Device, KernelId::VectorAdd, 16ULL << 20);
         s.iterations = 20;
         s.counters = false;
         const RunReport local = run(s);
-        const RunReport peer = run(inMode(s, ModeId::Ipc));
+        const RunReport peer = run(inMode(s, ipcMode));
         const auto kernelNs = [](const RunReport &report) {
             const auto summaries = summarize(report);
             return *std::ranges::find(summaries, Phase::Kernel, &PhaseSummary::phase)->deviceNs;
         };
         const double ratio = static_cast<double>(kernelNs(local).median) / static_cast<double>(kernelNs(peer).median);
-        qInfo("kernel: device mode %llu ns, ipc peer %llu ns, ratio %.2f",
-              static_cast<unsigned long long>(kernelNs(local).median),
+        qInfo("kernel: device mode %llu ns, %s peer %llu ns, ratio %.2f", 
+              static_cast<unsigned long long>(kernelNs(local).median), std::string(modeName(ipcMode)).c_str(),
               static_cast<unsigned long long>(kernelNs(peer).median), ratio);
         QVERIFY2(ratio > 0.8 && ratio < 1.25, qPrintable(QString::number(ratio)));
     }
@@ -421,30 +448,41 @@ private slots:
 
     void ipcPeerFaultsFailCleanly_data()
     {
+        QTest::addColumn<int>("mode");
         QTest::addColumn<QString>("fault");
         QTest::addColumn<QString>("message");
-        QTest::addRow("aborts after opening") << "abort-after-open"
-                                              << "ended unexpectedly: it was killed by signal 6";
-        // It may be gone before or after ShareScope writes to it: either way, the exit status.
-        QTest::addRow("exits before opening") << "exit-before-open"
-                                              << "it exited with status 3";
-        QTest::addRow("hangs after opening") << "hang-after-open"
-                                             << "did not answer within 2.00 s; it was stopped";
-        QTest::addRow("stopped after opening") << "stop-after-open"
-                                               << "did not answer within 2.00 s; it was stopped";
+        for (const ModeInfo &mode : modes()) {
+            if (mode.family != ModeFamily::Ipc)
+                continue;
+            const std::string name(mode.name);
+            const int id = static_cast<int>(mode.id);
+            QTest::addRow("%s aborts after opening", name.c_str())
+                << id << "abort-after-open" << "ended unexpectedly: it was killed by signal 6";
+            // It may be gone before or after ShareScope writes to it: either way, the exit status.
+            QTest::addRow("%s exits before opening", name.c_str()) << id << "exit-before-open"
+                                                                   << "it exited with status 3";
+            QTest::addRow("%s hangs after opening", name.c_str())
+                << id << "hang-after-open" << "did not answer within 2.00 s; it was stopped";
+            QTest::addRow("%s stopped after opening", name.c_str())
+                << id << "stop-after-open" << "did not answer within 2.00 s; it was stopped";
+        }
     }
     void ipcPeerFaultsFailCleanly()
     {
+        QFETCH(int, mode);
         QFETCH(QString, fault);
         QFETCH(QString, message);
+        const ModeId ipcMode = static_cast<ModeId>(mode);
+        if (const Support support = supportOf(m_engine->device(), ipcMode); !support.supported)
+            QSKIP(support.reason.c_str());
         std::size_t freeBefore = 0, freeAfter = 0, total = 0;
-        run(spec(ModeId::Ipc)); // a first run settles the context's own allocations
+        run(spec(ipcMode)); // a first run settles the context's own allocations
         QCOMPARE(cudaMemGetInfo(&freeBefore, &total), cudaSuccess);
         qputenv("SHARESCOPE_TEST_PEER_FAULT", fault.toUtf8());
         qputenv("SHARESCOPE_IPC_TIMEOUT_MS", "2000");
         QElapsedTimer timer;
         timer.start();
-        const auto report = m_engine->run(spec(ModeId::Ipc));
+        const auto report = m_engine->run(spec(ipcMode));
         qunsetenv("SHARESCOPE_TEST_PEER_FAULT");
         qunsetenv("SHARESCOPE_IPC_TIMEOUT_MS");
         QVERIFY(!report.ok());
@@ -456,25 +494,37 @@ private slots:
         QVERIFY2(freeAfter + (2 << 20) >= freeBefore,
                  qPrintable(QStringLiteral("free before %1, after %2").arg(freeBefore).arg(freeAfter)));
         // And the device still works.
-        QVERIFY(run(spec(ModeId::Ipc)).verification.passed());
+        QVERIFY(run(spec(ipcMode)).verification.passed());
     }
 
     // What a user does to the peer of a long run from outside: stop it
     // (SIGSTOP), kill it, or kill ShareScope itself.
     void survivesWhatIsDoneToThePeer_data()
     {
+        QTest::addColumn<int>("mode");
         QTest::addColumn<int>("signal");
         QTest::addColumn<bool>("toThePeer");
         QTest::addColumn<QString>("message");
-        QTest::addRow("peer stopped") << int(SIGSTOP) << true << "within 3.00 s; it was stopped";
-        QTest::addRow("peer killed") << int(SIGKILL) << true << "was killed by signal 9";
-        QTest::addRow("ShareScope killed") << int(SIGKILL) << false << QString();
+        for (const ModeInfo &mode : modes()) {
+            if (mode.family != ModeFamily::Ipc)
+                continue;
+            const std::string name(mode.name);
+            const int id = static_cast<int>(mode.id);
+            QTest::addRow("%s: peer stopped", name.c_str()) << id << int(SIGSTOP) << true
+                                                            << "within 3.00 s; it was stopped";
+            QTest::addRow("%s: peer killed", name.c_str()) << id << int(SIGKILL) << true << "was killed by signal 9";
+            QTest::addRow("%s: ShareScope killed", name.c_str()) << id << int(SIGKILL) << false << QString();
+        }
     }
     void survivesWhatIsDoneToThePeer()
     {
+        QFETCH(int, mode);
         QFETCH(int, signal);
         QFETCH(bool, toThePeer);
         QFETCH(QString, message);
+        const ModeId ipcMode = static_cast<ModeId>(mode);
+        if (const Support support = supportOf(m_engine->device(), ipcMode); !support.supported)
+            QSKIP(support.reason.c_str());
         QProcess process;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
         environment.insert("SHARESCOPE_IPC_TIMEOUT_MS", "3000");
@@ -482,7 +532,7 @@ private slots:
         // No counted pass: the peer is then ShareScope's own child.
         // The most iterations a run takes: minutes at 64 MiB, far longer than the test.
         process.start(binary(),
-                      {"run", "--mode", "ipc", "--size", "64MiB", "--iterations", QString::number(maxIterations),
+                      {"run", "--mode", QString::fromUtf8(modeName(ipcMode)), "--size", "64MiB", "--iterations", QString::number(maxIterations),
                        "--no-counters"});
         QVERIFY(process.waitForStarted());
         const pid_t parent = static_cast<pid_t>(process.processId());
@@ -513,13 +563,26 @@ private slots:
         QVERIFY2(!isRunning(peer), qPrintable(QStringLiteral("peer %1 is still there").arg(peer)));
     }
 
+    void reportsThePeerAndItsHandles_data() { ipcModes(); }
     void reportsThePeerAndItsHandles()
     {
-        const RunReport report = run(spec(ModeId::Ipc, KernelId::Gather));
+        const auto fetched = fetchIpcMode();
+        if (!fetched)
+            return;
+        const ModeId ipcMode = *fetched;
+        const RunReport report = run(spec(ipcMode, KernelId::Gather));
         QVERIFY(report.ipc.has_value());
         QVERIFY(report.ipc->peerPid > 0);
         QCOMPARE(report.ipc->memoryHandles.size(), std::size_t(3));
-        QVERIFY(fromHex(report.ipc->memoryHandles[0], ipcHandleBytes).ok());
+        if (modeInfo(ipcMode).ipcMemory == IpcMemory::VmmDescriptor) {
+            // "fd 12, 67108864 bytes": the buffer, rounded up to whole granules.
+            const QString shown = QString::fromStdString(report.ipc->memoryHandles[0]);
+            QVERIFY2(shown.startsWith("fd "), qPrintable(shown));
+            const qulonglong mapped = shown.section(", ", 1).section(' ', 0, 0).toULongLong();
+            QVERIFY2(mapped >= report.spec.bytes && mapped % 4096 == 0, qPrintable(shown));
+        } else {
+            QVERIFY(fromHex(report.ipc->memoryHandles[0], ipcHandleBytes).ok());
+        }
         QVERIFY(report.ipc->openNs > 0);
         QVERIFY(
             std::ranges::any_of(summarize(report), [](const PhaseSummary &s) { return s.phase == Phase::IpcOpen; }));

@@ -73,17 +73,46 @@ private slots:
         QCOMPARE(formatCommand(*parseCommand("release")), std::string("release"));
     }
 
+    void roundTripsTheDescriptorRoutes()
+    {
+        PeerOpen vmm{0, KernelId::Scale, 1000, 1, {}, handle('e'), IpcMemory::VmmDescriptor, {2097152}};
+        const std::string vmmLine = formatCommand({PeerCommand::Kind::Open, vmm});
+        QCOMPARE(vmmLine, "open-vmm 0 scale 1000 1 2097152 " + handle('e'));
+        const auto parsedVmm = parseCommand(vmmLine);
+        QVERIFY2(parsedVmm.ok(), parsedVmm.ok() ? "" : parsedVmm.error().message.c_str());
+        QCOMPARE(parsedVmm->open.memory, IpcMemory::VmmDescriptor);
+        QCOMPARE(parsedVmm->open.mappedBytes, std::vector<std::uint64_t>{2097152});
+        QVERIFY(parsedVmm->open.memoryHandles.empty());
+        QCOMPARE(descriptorCount(parsedVmm->open), std::size_t(1));
+
+        PeerOpen pool{2, KernelId::VectorAdd, 64, 1, {handle('1'), handle('2'), handle('3')}, handle('e'),
+                      IpcMemory::PoolDescriptor, {}};
+        const std::string poolLine = formatCommand({PeerCommand::Kind::Open, pool});
+        QVERIFY(poolLine.starts_with("open-pool 2 vector-add 64 1 "));
+        const auto parsedPool = parseCommand(poolLine);
+        QVERIFY2(parsedPool.ok(), parsedPool.ok() ? "" : parsedPool.error().message.c_str());
+        QCOMPARE(parsedPool->open.memory, IpcMemory::PoolDescriptor);
+        QCOMPARE(parsedPool->open.memoryHandles[2], handle('3'));
+        // One descriptor, the pool's, whatever the number of buffers.
+        QCOMPARE(descriptorCount(parsedPool->open), std::size_t(1));
+
+        const auto legacy = parseCommand(formatCommand(
+            {PeerCommand::Kind::Open, {0, KernelId::Scale, 16, 1, {handle('a')}, handle('e')}}));
+        QCOMPARE(legacy->open.memory, IpcMemory::LegacyHandle);
+        QCOMPARE(descriptorCount(legacy->open), std::size_t(0));
+    }
+
     void rejectsMalformedCommands_data()
     {
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("message");
         const QString h = QString::fromStdString(handle('a'));
         QTest::addRow("empty") << ""
-                               << "expected open, run or release";
+                               << "expected open, open-vmm, open-pool, run or release";
         QTest::addRow("unknown") << "launch"
-                                 << "expected open, run or release";
+                                 << "expected open, open-vmm, open-pool, run or release";
         QTest::addRow("run with junk") << "run now"
-                                       << "expected open, run or release";
+                                       << "expected open, open-vmm, open-pool, run or release";
         QTest::addRow("too few words") << "open 0 scale 16"
                                        << "open takes DEVICE KERNEL";
         QTest::addRow("bad device") << "open x scale 16 1 " + h + " " + h << "the device must be a number";
@@ -96,6 +125,16 @@ private slots:
                                       << "vector-add needs 3 memory handles, not 1";
         QTest::addRow("bad event") << "open 0 scale 16 1 " + h + " xyz"
                                    << "event handle";
+        QTest::addRow("vmm size not a number") << "open-vmm 0 scale 16 1 " + h + " " + h
+                                               << "each mapped size must be a number of bytes";
+        // 16 elements of 4 bytes do not fit in 63 bytes.
+        QTest::addRow("vmm size too small") << "open-vmm 0 scale 16 1 63 " + h
+                                            << "each mapped size must be a number of bytes that holds COUNT";
+        QTest::addRow("vmm size count") << "open-vmm 0 vector-add 16 1 64,64 " + h
+                                        << "vector-add needs 3 memory handles, not 2";
+        QTest::addRow("pool short export") << "open-pool 0 scale 16 1 abc " + h << "must be 128 hex digits";
+        QTest::addRow("pool too few words") << "open-pool 0 scale 16 1 " + h
+                                            << "open-pool takes DEVICE KERNEL";
     }
     void rejectsMalformedCommands()
     {

@@ -27,8 +27,9 @@ public:
 
     Status allocate(PhaseMeter &) override
     {
+        if (Status made = allocateDevice(); !made)
+            return made;
         for (std::size_t b = 0; b < bufferCount(); ++b) {
-            SHARESCOPE_CUDA_TRY(m_context.health, cudaMalloc(&m_device[b], m_spec.bytes));
             if (m_pinned) {
                 SHARESCOPE_CUDA_TRY(m_context.health,
                                     cudaHostAlloc(&m_pinnedHost[b], m_spec.bytes, cudaHostAllocDefault));
@@ -74,6 +75,16 @@ public:
     Status release(PhaseMeter &) override { return released(freeAll(), "cudaFree"); }
 
 protected:
+    // The device buffers, into m_device: cudaMalloc here. The ipc modes make
+    // theirs in the ways they export; they free them before this class's
+    // release and destructor (which cudaFree what m_device still holds).
+    virtual Status allocateDevice()
+    {
+        for (void *&buffer : m_device)
+            SHARESCOPE_CUDA_TRY(m_context.health, cudaMalloc(&buffer, m_spec.bytes));
+        return okStatus();
+    }
+
     void *kernelPointer(std::size_t buffer) const override { return m_device[buffer]; }
     void *host(std::size_t b) const { return m_pinned ? m_pinnedHost[b] : m_pageable[b].data(); }
 

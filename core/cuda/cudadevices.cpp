@@ -3,6 +3,7 @@
 
 #include "cudabackend.h"
 #include "cudaerror.h"
+#include "driverapi.h"
 #include "cudatopology.h"
 
 #include "../trnoop.h"
@@ -85,6 +86,12 @@ std::vector<DeviceInfo> listDevices(std::vector<MessageTemplate> &problems)
         info.canMapHostMemory = attribute(cudaDevAttrCanMapHostMemory, index);
         info.unifiedAddressing = attribute(cudaDevAttrUnifiedAddressing, index);
         info.managedBatchOperations = CUDART_VERSION >= 13000 && runtime >= 13000 && driver >= 13000;
+        info.vmmFileDescriptors = driverAttribute(CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, index)
+            && driverAttribute(CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED, index);
+        if (info.vmmFileDescriptors)
+            info.vmmGranularityBytes = vmmGranularity(index);
+        info.poolFileDescriptors = attribute(cudaDevAttrMemoryPoolsSupported, index)
+            && (amount(cudaDevAttrMemoryPoolSupportedHandleTypes, index) & cudaMemHandleTypePosixFileDescriptor) != 0;
         info.memoryClockKHz = amount(cudaDevAttrMemoryClockRate, index);
         info.memoryBusWidthBits = amount(cudaDevAttrGlobalMemoryBusWidth, index);
         info.cacheBytes = amount(cudaDevAttrL2CacheSize, index);

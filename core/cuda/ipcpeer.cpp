@@ -3,8 +3,10 @@
 
 #include "../catalogue.h"
 #include "../ipcprotocol.h"
+#include "../linereader.h"
 #include "cudaerror.h"
 #include "cudakernels.h"
+#include "ipcmemory.h"
 #include "launchgate.h"
 
 #include <unistd.h>
@@ -14,6 +16,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,24 +29,24 @@ class Peer
 public:
     ~Peer() { close(); }
 
-    PeerReply open(const PeerOpen &request)
+    PeerReply open(const PeerOpen &request, std::vector<int> &descriptors)
     {
-        if (const cudaError_t e = cudaSetDevice(request.device); e != cudaSuccess)
+        if (m_memory) {
+            closeDescriptors(descriptors);
+            return {PeerReply::Kind::Error, 0, "open after open"};
+        }
+        if (const cudaError_t e = cudaSetDevice(request.device); e != cudaSuccess) {
+            closeDescriptors(descriptors);
             return error("cudaSetDevice", e);
+        }
         cudaFree(nullptr); // the context, before the clock starts
         cudaDeviceGetAttribute(&m_multiprocessors, cudaDevAttrMultiProcessorCount, request.device);
         m_request = request;
         const auto start = std::chrono::steady_clock::now();
-        for (const std::string &hex : request.memoryHandles) {
-            cudaIpcMemHandle_t handle{};
-            const auto bytes = fromHex(hex, sizeof handle);
-            std::memcpy(&handle, bytes->data(), sizeof handle);
-            void *pointer = nullptr;
-            if (const cudaError_t e = cudaIpcOpenMemHandle(&pointer, handle, cudaIpcMemLazyEnablePeerAccess);
-                e != cudaSuccess)
-                return error("cudaIpcOpenMemHandle", e);
-            m_pointers.push_back(pointer);
-        }
+        m_memory = makeImportedBuffers(request.memory);
+        if (const std::string problem = m_memory->open(request, descriptors); !problem.empty())
+            return {PeerReply::Kind::Error, 0, problem};
+        m_pointers = m_memory->pointers();
         cudaIpcEventHandle_t eventHandle{};
         std::memcpy(&eventHandle, fromHex(request.eventHandle, sizeof eventHandle)->data(), sizeof eventHandle);
         if (const cudaError_t e = cudaIpcOpenEventHandle(&m_event, eventHandle); e != cudaSuccess)
@@ -94,8 +98,8 @@ private:
 
     void close()
     {
-        for (void *pointer : m_pointers)
-            cudaIpcCloseMemHandle(pointer);
+        if (m_memory)
+            m_memory->close();
         m_pointers.clear();
         for (cudaEvent_t *event : {&m_event, &m_start, &m_stop}) {
             if (*event)
@@ -105,6 +109,7 @@ private:
     }
 
     PeerOpen m_request;
+    std::unique_ptr<ImportedBuffers> m_memory;
     std::vector<void *> m_pointers;
     cudaEvent_t m_event = nullptr;
     cudaEvent_t m_start = nullptr;
@@ -123,7 +128,11 @@ int runIpcPeer()
         return 3;
     Peer peer;
     bool opened = false;
-    for (std::string line; std::getline(std::cin, line);) {
+    // Lines with recvmsg: the descriptors of ipc-vmm and ipc-pool come beside them.
+    LineReader reader(STDIN_FILENO);
+    std::vector<int> descriptors;
+    for (std::optional<std::string> next; (next = reader.next(descriptors));) {
+        const std::string &line = *next;
         if (opened && fault == "abort-after-open")
             std::abort();
         // As if someone stopped it (SIGSTOP, a debugger): no answer, and
@@ -139,13 +148,14 @@ int runIpcPeer()
         if (!command) {
             reply = {PeerReply::Kind::Error, 0, command.error().message};
         } else if (command->kind == PeerCommand::Kind::Open) {
-            reply = peer.open(command->open);
+            reply = peer.open(command->open, descriptors);
             opened = reply.kind == PeerReply::Kind::Opened;
         } else if (command->kind == PeerCommand::Kind::Run) {
             reply = peer.run();
         } else {
             reply = peer.release();
         }
+        closeDescriptors(descriptors); // any that came with another line
         std::cout << formatReply(reply) << std::endl;
         if (reply.kind == PeerReply::Kind::Released)
             return 0;

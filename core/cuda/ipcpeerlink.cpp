@@ -13,9 +13,10 @@ std::chrono::milliseconds peerTimeout()
     return std::chrono::seconds(60);
 }
 
-Result<PeerReply> converse(ChildProcess &peer, const PeerCommand &command, PeerReply::Kind expected)
+Result<PeerReply> converse(ChildProcess &peer, const PeerCommand &command, PeerReply::Kind expected,
+                           std::span<const int> descriptors)
 {
-    if (Status sent = peer.send(formatCommand(command)); !sent)
+    if (Status sent = peer.send(formatCommand(command), descriptors); !sent)
         return sent.error();
     auto line = peer.receive(peerTimeout());
     if (!line)

@@ -5,6 +5,7 @@
 #include "../ipcprotocol.h"
 
 #include <chrono>
+#include <span>
 #include <string>
 
 namespace sharescope::cuda {
@@ -16,6 +17,8 @@ std::chrono::milliseconds peerTimeout();
 
 // Sends a command and reads the reply; an "error" reply or a reply of
 // another kind than `expected` is an error naming the peer.
-Result<PeerReply> converse(ChildProcess &peer, const PeerCommand &command, PeerReply::Kind expected);
+// Descriptors go beside the command (SCM_RIGHTS).
+Result<PeerReply> converse(ChildProcess &peer, const PeerCommand &command, PeerReply::Kind expected,
+                           std::span<const int> descriptors = {});
 
 } // namespace sharescope::cuda

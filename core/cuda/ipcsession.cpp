@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cudacopysession.h"
+#include "ipcmemory.h"
 #include "ipcpeerlink.h"
 
 #include "../bytesize.h"
@@ -19,18 +20,25 @@ std::string handleHex(const Handle &handle)
     return toHex({reinterpret_cast<const std::uint8_t *>(&handle), sizeof handle});
 }
 
-// ipc: the buffers are cudaMalloc memory as in the device mode, exported
-// with cudaIpcGetMemHandle to a second process (this program again, in its
-// ipc-peer role), which opens them and runs the kernel. An interprocess
-// event orders the peer's kernel before this process copies the results.
+// The ipc modes: the buffers are device memory made in the way the mode
+// exports (ipcmemory.h: cudaMalloc and a legacy handle, cuMemCreate and a
+// file descriptor, a pool's allocation), shared with a second process (this
+// program again, in its ipc-peer role), which imports them and runs the
+// kernel. An interprocess event orders the peer's kernel before this
+// process copies the results.
 class IpcSession final : public CopySession
 {
 public:
     IpcSession(CudaContext &context, const ExperimentSpec &spec)
         : CopySession(context, spec, false)
+        , m_memory(makeExportedBuffers(spec.modeInfo().ipcMemory, context.health))
     {
     }
-    ~IpcSession() override { stopPeer(); }
+    ~IpcSession() override
+    {
+        stopPeer();
+        freeExported();
+    }
 
     Status allocate(PhaseMeter &meter) override
     {
@@ -41,15 +49,11 @@ public:
         open.kernel = m_spec.kernel;
         open.count = m_spec.elementCount();
         open.strideElements = m_spec.strideElements();
-        for (std::size_t b = 0; b < bufferCount(); ++b) {
-            cudaIpcMemHandle_t handle{};
-            SHARESCOPE_CUDA_TRY(m_context.health, cudaIpcGetMemHandle(&handle, m_device[b]));
-            open.memoryHandles.push_back(handleHex(handle));
-            m_reports[b].placement = SHARESCOPE_TR_NOOP("Core",
-                                                        "cudaMalloc buffer exported with cudaIpcGetMemHandle; the peer "
-                                                        "process runs the kernel on it; pageable host "
-                                                        "array, cudaMemcpy");
-        }
+        auto descriptors = m_memory->exportTo(open);
+        if (!descriptors)
+            return descriptors.error();
+        for (std::size_t b = 0; b < bufferCount(); ++b)
+            m_reports[b].placement = m_memory->placement();
         SHARESCOPE_CUDA_TRY(m_context.health,
                             cudaEventCreateWithFlags(&m_event, cudaEventInterprocess | cudaEventDisableTiming));
         cudaIpcEventHandle_t eventHandle{};
@@ -61,12 +65,13 @@ public:
             return failed("the ipc peer could not start: " + peer.error().message);
         m_peer = std::move(*peer);
         m_peer->setDescription("the ipc peer (pid " + std::to_string(m_peer->pid()) + ")");
-        const auto opened = converse(*m_peer, {PeerCommand::Kind::Open, open}, PeerReply::Kind::Opened);
+        const auto opened
+            = converse(*m_peer, {PeerCommand::Kind::Open, open}, PeerReply::Kind::Opened, *descriptors);
         if (!opened) {
             stopPeer();
             return opened.error();
         }
-        m_details = IpcDetails{m_peer->pid(), open.memoryHandles, open.eventHandle, opened->ns};
+        m_details = IpcDetails{m_peer->pid(), m_memory->shownHandles(), open.eventHandle, opened->ns};
         return okStatus();
     }
 
@@ -100,13 +105,34 @@ public:
             cudaEventDestroy(m_event);
             m_event = nullptr;
         }
+        const std::string exportedProblem = freeExported();
         const Status freed = CopySession::release(meter);
-        return released ? freed : released;
+        if (!released)
+            return released;
+        if (!exportedProblem.empty())
+            return failed(exportedProblem);
+        return freed;
     }
 
     std::optional<IpcDetails> ipcDetails() const override { return m_details; }
 
+protected:
+    Status allocateDevice() override
+    {
+        if (Status made = m_memory->allocate(m_context.info.index, bufferCount(), m_spec.bytes); !made)
+            return made;
+        m_device = m_memory->pointers();
+        return okStatus();
+    }
+
 private:
+    // Before CopySession's cudaFree: the exported memory is freed its own way.
+    std::string freeExported()
+    {
+        std::fill(m_device.begin(), m_device.end(), nullptr);
+        return m_memory->release();
+    }
+
     // The peer recorded the event after its kernel: once it has completed,
     // what this process does next sees the kernel's writes. Waited for here
     // on the host, with the peer's deadline, rather than with
@@ -144,6 +170,7 @@ private:
         m_peer.reset();
     }
 
+    std::unique_ptr<ExportedBuffers> m_memory;
     std::optional<ChildProcess> m_peer;
     cudaEvent_t m_event = nullptr;
     std::optional<IpcDetails> m_details;

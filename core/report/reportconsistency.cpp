@@ -252,7 +252,7 @@ Problem checkIpc(const RunReport &r, const std::string &p)
     if (!r.ipc)
         return std::nullopt;
     if (r.spec.modeInfo().kernelPlace != KernelPlace::OtherProcess)
-        return p + "ipc is given for a run in mode " + inQuotes(modeName(r.spec.mode)) + "; only the ipc mode has it";
+        return p + "ipc is given for a run in mode " + inQuotes(modeName(r.spec.mode)) + "; only the ipc modes have it";
     if (r.ipc->peerPid <= 0)
         return p + "ipc.peerPid is " + std::to_string(r.ipc->peerPid) + "; a process id is positive";
     const std::size_t buffers = r.spec.kernelInfo().buffers.size();
@@ -260,9 +260,13 @@ Problem checkIpc(const RunReport &r, const std::string &p)
         return p + "ipc.memoryHandles has " + number(r.ipc->memoryHandles.size()) + " entries; the kernel has "
             + number(buffers) + " buffers";
     }
+    // ipc-vmm shares descriptors, shown as "fd 12, 2097152 bytes"; the others 64-byte handles.
+    const bool descriptors = r.spec.modeInfo().ipcMemory == IpcMemory::VmmDescriptor;
     for (std::size_t h = 0; h < buffers; ++h) {
-        if (!fromHex(r.ipc->memoryHandles[h], ipcHandleBytes))
-            return p + "ipc.memoryHandles[" + number(h) + "] is not " + number(ipcHandleBytes) + " bytes of hex";
+        if (descriptors ? !r.ipc->memoryHandles[h].starts_with("fd ")
+                        : !fromHex(r.ipc->memoryHandles[h], ipcHandleBytes).ok())
+            return p + "ipc.memoryHandles[" + number(h) + "] is not "
+                + (descriptors ? std::string("a file descriptor") : number(ipcHandleBytes) + " bytes of hex");
     }
     return std::nullopt;
 }

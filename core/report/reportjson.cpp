@@ -24,7 +24,7 @@ using json = nlohmann::ordered_json;
 // and backend.
 using DeviceField = std::variant<std::string DeviceInfo::*, int DeviceInfo::*, std::uint64_t DeviceInfo::*,
                                  std::uint32_t DeviceInfo::*, bool DeviceInfo::*>;
-const std::array<std::pair<const char *, DeviceField>, 30> deviceFields{{
+const std::array<std::pair<const char *, DeviceField>, 33> deviceFields{{
     {"index", &DeviceInfo::index},
     {"name", &DeviceInfo::name},
     {"vendor", &DeviceInfo::vendor},
@@ -55,12 +55,16 @@ const std::array<std::pair<const char *, DeviceField>, 30> deviceFields{{
     {"canMapHostMemory", &DeviceInfo::canMapHostMemory},
     {"unifiedAddressing", &DeviceInfo::unifiedAddressing},
     {"managedBatchOperations", &DeviceInfo::managedBatchOperations},
+    {"vmmFileDescriptors", &DeviceInfo::vmmFileDescriptors},
+    {"poolFileDescriptors", &DeviceInfo::poolFileDescriptors},
+    {"vmmGranularityBytes", &DeviceInfo::vmmGranularityBytes},
 }};
 
 // Fields added to version 1 after reports were written without them: a
 // report that lacks them keeps their defaults.
-constexpr std::array<std::string_view, 4> laterDeviceFields{"memoryClockKHz", "memoryBusWidthBits", "cacheBytes",
-                                                            "managedBatchOperations"};
+constexpr std::array<std::string_view, 7> laterDeviceFields{
+    "memoryClockKHz",     "memoryBusWidthBits",  "cacheBytes",         "managedBatchOperations",
+    "vmmFileDescriptors", "poolFileDescriptors", "vmmGranularityBytes"};
 
 constexpr const char *reportFormat = "sharescope-report";
 constexpr const char *compareFormat = "sharescope-compare";

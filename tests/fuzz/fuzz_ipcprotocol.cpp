@@ -18,7 +18,8 @@ bool sameCommand(const PeerCommand &a, const PeerCommand &b)
 {
     return a.kind == b.kind && a.open.device == b.open.device && a.open.kernel == b.open.kernel
         && a.open.count == b.open.count && a.open.strideElements == b.open.strideElements
-        && a.open.memoryHandles == b.open.memoryHandles && a.open.eventHandle == b.open.eventHandle;
+        && a.open.memoryHandles == b.open.memoryHandles && a.open.eventHandle == b.open.eventHandle
+        && a.open.memory == b.open.memory && a.open.mappedBytes == b.open.mappedBytes;
 }
 
 } // namespace
@@ -34,7 +35,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         FUZZ_CHECK(heard.ok() && sameCommand(*heard, *command));
         if (command->kind == PeerCommand::Kind::Open) {
             FUZZ_CHECK(command->open.count > 0 && command->open.strideElements > 0 && command->open.device >= 0);
-            FUZZ_CHECK(command->open.memoryHandles.size() == kernelInfo(command->open.kernel).buffers.size());
+            const PeerOpen &open = command->open;
+            const bool vmm = open.memory == IpcMemory::VmmDescriptor;
+            // ipc-vmm names each buffer's mapped size; the others a handle each.
+            FUZZ_CHECK((vmm ? open.mappedBytes.size() : open.memoryHandles.size())
+                       == kernelInfo(open.kernel).buffers.size());
+            FUZZ_CHECK(vmm ? open.memoryHandles.empty() : open.mappedBytes.empty());
+            for (const std::uint64_t bytes : open.mappedBytes)
+                FUZZ_CHECK(bytes / elementBytes >= open.count);
+            FUZZ_CHECK(descriptorCount(open) == (vmm ? open.mappedBytes.size() : open.memory == IpcMemory::PoolDescriptor ? 1 : 0));
             FUZZ_CHECK(said.find('\n') == std::string::npos);
         }
     } else {

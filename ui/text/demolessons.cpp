@@ -243,28 +243,51 @@ void pingPong(LessonWriter &w)
             Lessons::tr("Fastest here for this back-and-forth: %1 (%2).").arg(best->mode(), best->time(Phase::Kernel)));
 }
 
+// What the peer of an ipc run received, by how the mode shares.
+QString sharedText(const MeasuredRun &run)
+{
+    const auto count = static_cast<int>(run.run().ipc->memoryHandles.size());
+    switch (run.run().spec.modeInfo().ipcMemory) {
+    case IpcMemory::VmmDescriptor:
+        //: %n file descriptors (文件描述符), one per buffer
+        return Lessons::tr("%n file descriptor(s) over a Unix socket", nullptr, count);
+    case IpcMemory::PoolDescriptor:
+        //: a memory pool's (内存池) file descriptor, and each buffer's export data
+        return Lessons::tr("a pool's file descriptor and %n pointer(s) into it", nullptr, count);
+    case IpcMemory::LegacyHandle:
+    case IpcMemory::None:
+        break;
+    }
+    return Lessons::tr("%n memory handle(s) and an event handle", nullptr, count);
+}
+
 void otherProcess(LessonWriter &w)
 {
-    const MeasuredRun *ipc = w.find(ModeId::Ipc);
     const MeasuredRun *local = w.find(ModeId::Device);
-    if (ipc && ipc->run().ipc) {
-        const IpcDetails &details = *ipc->run().ipc;
-        w.say(Lessons::tr(
-                  "A second process (pid %1) received %2 memory handles and an event handle, opened them in %3 and "
-                  "ran the kernel on this process's buffers: the kernel phase copied %4, because both processes "
-                  "reach the same device memory.")
+    bool shared = false;
+    for (const MeasuredRun &run : w.runs()) {
+        if (run.run().spec.modeInfo().family != ModeFamily::Ipc || !run.run().ipc)
+            continue;
+        shared = true;
+        const IpcDetails &details = *run.run().ipc;
+        w.say(Lessons::tr("%1: a second process (pid %2) received %3, opened them in %4 and ran the kernel on this "
+                          "process's buffers; setting up, with the peer's start, took %5. The kernel phase copied %6, "
+                          "because both processes reach the same device memory.")
+                  .arg(run.mode())
                   .arg(details.peerPid)
-                  .arg(details.memoryHandles.size())
-                  .arg(duration(details.openNs), bytes(ipc->phase(Phase::Kernel).bytesMoved())));
+                  .arg(sharedText(run), duration(details.openNs), run.time(Phase::Alloc),
+                       bytes(run.phase(Phase::Kernel).bytesMoved())));
+        if (local) {
+            w.say(Lessons::tr("The kernel took %1 in the other process and %2 in this one (%3).")
+                      .arg(run.time(Phase::Kernel), local->time(Phase::Kernel), local->mode()));
+        }
     }
-    if (ipc && local) {
-        w.say(Lessons::tr("The kernel took %1 in the other process and %2 in this one (%3).")
-                  .arg(ipc->time(Phase::Kernel), local->time(Phase::Kernel), local->mode()));
-    }
-    if (ipc) {
-        w.say(Lessons::tr("Only memory from cudaMalloc can be shared this way: legacy CUDA IPC cannot export managed "
-                          "memory. In Python, CuPy and PyTorch open the same handles (see the Explain tab of %1).")
-                  .arg(code(modeName(ModeId::Ipc))));
+    if (shared) {
+        w.say(Lessons::tr("cudaIpcGetMemHandle shares only memory from cudaMalloc. Memory from cuMemCreate (PyTorch's "
+                          "expandable segments) goes as a file descriptor (%1), a stream-ordered pool as the pool's "
+                          "descriptor (%2); once shared, the kernel runs alike. In Python, CuPy and PyTorch open "
+                          "legacy handles (see the Explain tab of %3).")
+                  .arg(code(modeName(ModeId::IpcVmm)), code(modeName(ModeId::IpcPool)), code(modeName(ModeId::Ipc))));
     }
 }
 

@@ -99,6 +99,16 @@ QString sharingText(const DeviceInfo &d)
             traits << ReportTables::tr("pageable memory access");
         if (d.canMapHostMemory)
             traits << ReportTables::tr("maps host memory");
+        //: Device memory another process can import from a file descriptor (文件描述符), made in
+        //: granules of %1 (e.g. "2 MiB"): ipc-vmm
+        if (d.vmmFileDescriptors && d.vmmGranularityBytes > 0)
+            traits << ReportTables::tr("exports memory as file descriptors (%1 granules)")
+                          .arg(q(formatBytes(d.vmmGranularityBytes)));
+        else if (d.vmmFileDescriptors)
+            traits << ReportTables::tr("exports memory as file descriptors");
+        //: A memory pool (内存池) another process can import from a file descriptor: ipc-pool
+        if (d.poolFileDescriptors)
+            traits << ReportTables::tr("exports pools");
     }
     return traits.isEmpty() ? ReportTables::tr("copies only") : traits.join(QStringLiteral(", "));
 }
