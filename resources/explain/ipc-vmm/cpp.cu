@@ -10,11 +10,11 @@
 // initialised), giving it its end of a socket pair. The driver functions come
 // from cudaGetDriverEntryPointByVersion: nothing links libcuda. Exit 3 where
 // the device cannot.
-#include <cuda.h>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <cuda.h>
 #include <spawn.h>
 #include <string>
 #include <sys/socket.h>
@@ -31,7 +31,8 @@ __global__ void scale(float *buf, int n)
 }
 
 // A driver function, with the type cuda.h declares for it.
-template <typename F> F driver(const char *name)
+template<typename F>
+F driver(const char *name)
 {
     void *function = nullptr;
     cudaDriverEntryPointQueryResult found;
