@@ -41,12 +41,13 @@ private slots:
             QCOMPARE(&modeInfo(mode.id), &mode); // the table is in ModeId order
             QCOMPARE(modeFromName(mode.name), std::optional(mode.id));
         }
-        QCOMPARE(modes().size(), std::size_t(19));
+        QCOMPARE(modes().size(), std::size_t(21));
         for (const char *name : {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine"})
             QCOMPARE(modeInfo(*modeFromName(name)).backend, BackendKind::OpenCL);
-        for (const char *name : {"device", "pinned", "zero-copy", "registered", "managed", "managed-prefetch",
-                                 "managed-advise", "ipc", "peer-copy", "peer-access", "managed-peer",
-                                 "managed-peer-prefetch", "managed-discard", "managed-discard-prefetch"})
+        for (const char *name :
+             {"device", "pinned", "zero-copy", "registered", "managed", "managed-prefetch", "managed-advise", "ipc",
+              "ipc-vmm", "ipc-pool", "peer-copy", "peer-access", "managed-peer", "managed-peer-prefetch",
+              "managed-discard", "managed-discard-prefetch"})
             QCOMPARE(modeInfo(*modeFromName(name)).backend, BackendKind::Cuda);
         QCOMPARE(kernels().size(), std::size_t(5));
         for (const KernelInfo &kernel : kernels()) {

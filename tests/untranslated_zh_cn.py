@@ -35,7 +35,7 @@ RUNTIME_DIR = tempfile.TemporaryDirectory()
 # is found by its shape (see allowed()).
 ALLOWED = {
     # the product and the platforms, libraries and tools it names
-    "ShareScope", "sharescope", "OpenCL", "PoCL", "NVIDIA", "PCIe", "Linux", "Python", "python3",
+    "ShareScope", "sharescope", "OpenCL", "PoCL", "NVIDIA", "PCIe", "Linux", "Unix", "Python", "python3",
     "CuPy", "PyTorch", "numba", "Nsight", "pyopencl", "pagemap",
     # --fill values and on/off switches: what the user types
     "index", "zeros", "ones", "off", "all", "legacy", "per-thread",

@@ -58,6 +58,16 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
         <translation>cudaMalloc 内存经 cudaIpcGetMemHandle 导出；由另一个进程运行内核</translation>
     </message>
     <message>
+        <source>cuMemCreate memory passed as file descriptors over a Unix socket (SCM_RIGHTS); a second process maps it and runs the kernel</source>
+        <extracomment>a POSIX file descriptor: 文件描述符</extracomment>
+        <translation>cuMemCreate 分配的内存以文件描述符的形式经 Unix 域套接字（SCM_RIGHTS）传递；由另一个进程映射它并运行内核</translation>
+    </message>
+    <message>
+        <source>cudaMallocAsync from a memory pool shared as a file descriptor; a second process imports pool and pointers and runs the kernel</source>
+        <extracomment>a memory pool: 内存池</extracomment>
+        <translation>cudaMallocAsync 从以文件描述符共享的内存池中分配；由另一个进程导入内存池和指针并运行内核</translation>
+    </message>
+    <message>
         <source>clCreateBuffer; clEnqueueWriteBuffer in, clEnqueueReadBuffer out</source>
         <translation>clCreateBuffer；用 clEnqueueWriteBuffer 写入，clEnqueueReadBuffer 读出</translation>
     </message>
