@@ -2,10 +2,10 @@
 #include "calibratecommand.h"
 
 #include "calibrationcache.h"
-#include "failure.h"
 #include "ceilings/calibrationrun.h"
 #include "ceilings/calibrationstore.h"
 #include "ceilingtext.h"
+#include "failure.h"
 #include "language.h"
 #include "outputfiles.h"
 #include "progressline.h"

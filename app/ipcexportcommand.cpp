@@ -97,9 +97,10 @@ int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTe
     if (!device)
         return printFailure(err, device.error());
     if (device->backend != BackendKind::Cuda)
-        return printFailure(err,
-                    unsupported(SHARESCOPE_TR_NOOP("Core", "ipc-export shares CUDA memory, and %1 is an OpenCL device"),
-                                {device->id}));
+        return printFailure(
+            err,
+            unsupported(SHARESCOPE_TR_NOOP("Core", "ipc-export shares CUDA memory, and %1 is an OpenCL device"),
+                        {device->id}));
     const auto fill = parseFill(options.fill.toStdString());
     if (!fill)
         return printFailure(err, fill.error());

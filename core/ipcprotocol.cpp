@@ -164,7 +164,8 @@ Result<PeerCommand> parseCommand(std::string_view line)
     else
         return protocolError(line, "expected open, open-vmm, open-pool, run or release");
     if (words.size() != 7)
-        return protocolError(line, std::string(words.front()) + " takes DEVICE KERNEL COUNT STRIDE HANDLES EVENTHANDLE");
+        return protocolError(line,
+                             std::string(words.front()) + " takes DEVICE KERNEL COUNT STRIDE HANDLES EVENTHANDLE");
     command.kind = PeerCommand::Kind::Open;
     if (!parseNumber(words[1], o.device) || o.device < 0)
         return protocolError(line, "the device must be a number");

@@ -34,8 +34,8 @@ std::optional<std::string> LineReader::next(std::vector<int> &descriptors)
         message.msg_iovlen = 1;
         message.msg_control = control;
         message.msg_controllen = sizeof control;
-        const ssize_t n = m_plain ? ::read(m_descriptor, chunk, sizeof chunk)
-                            : ::recvmsg(m_descriptor, &message, MSG_CMSG_CLOEXEC);
+        const ssize_t n
+            = m_plain ? ::read(m_descriptor, chunk, sizeof chunk) : ::recvmsg(m_descriptor, &message, MSG_CMSG_CLOEXEC);
         if (n < 0 && errno == ENOTSOCK && !m_plain) {
             m_plain = true; // a pipe or a terminal: lines only, no descriptors come that way
             continue;

@@ -30,14 +30,16 @@ Support ipcSupport(const DeviceInfo &device, IpcMemory memory)
     case IpcMemory::VmmDescriptor:
         if (!device.vmmFileDescriptors)
             return notSupported(SHARESCOPE_TR_NOOP(
-                "Catalogue", "device cannot export cuMemCreate memory as a file descriptor (virtual memory management "
-                             "or its POSIX descriptor handles are not supported)"));
+                "Catalogue",
+                "device cannot export cuMemCreate memory as a file descriptor (virtual memory management "
+                "or its POSIX descriptor handles are not supported)"));
         break;
     case IpcMemory::PoolDescriptor:
         if (!device.poolFileDescriptors)
             return notSupported(SHARESCOPE_TR_NOOP(
-                "Catalogue", "device cannot export a memory pool as a file descriptor (memory pools or their POSIX "
-                             "descriptor handles are not supported)"));
+                "Catalogue",
+                "device cannot export a memory pool as a file descriptor (memory pools or their POSIX "
+                "descriptor handles are not supported)"));
         break;
     case IpcMemory::LegacyHandle:
     case IpcMemory::None:

@@ -176,6 +176,20 @@ private slots:
         QVERIFY(supportOf(device, ModeId::ManagedPrefetch).supported);
         QVERIFY(supportOf(device, ModeId::Registered).supported);
         QVERIFY(supportOf(device, ModeId::Ipc).supported);
+        // The descriptor routes: each needs its handle type, and says which it lacks.
+        const Support vmm = supportOf(device, ModeId::IpcVmm);
+        QVERIFY(!vmm.supported);
+        QVERIFY2(QString::fromStdString(vmm.reason).contains("cannot export cuMemCreate memory as a file descriptor"),
+                 vmm.reason.c_str());
+        const Support pool = supportOf(device, ModeId::IpcPool);
+        QVERIFY(!pool.supported);
+        QVERIFY2(QString::fromStdString(pool.reason).contains("cannot export a memory pool as a file descriptor"),
+                 pool.reason.c_str());
+        device.vmmFileDescriptors = true;
+        QVERIFY(supportOf(device, ModeId::IpcVmm).supported);
+        QVERIFY(!supportOf(device, ModeId::IpcPool).supported);
+        device.poolFileDescriptors = true;
+        QVERIFY(supportOf(device, ModeId::IpcPool).supported);
         // Discard: CUDA 13.0 in both the runtime and the driver, which the reason names.
         device.runtimeVersion = "12.9";
         device.driverVersion = "13.0";

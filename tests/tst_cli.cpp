@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bytesize.h"
+#include "catalogue.h"
 #include "examplereports.h"
-#include "textconv.h"
 #include "report/reportjson.h"
 #include "report/runreport.h"
+#include "textconv.h"
 
 #include <QDir>
 #include <QFile>
@@ -94,7 +95,8 @@ private slots:
         QVERIFY(outcome.out.contains("managed is a CUDA mode"));
         outcome = run({"modes", "--json"});
         QCOMPARE(outcome.exitCode, 0);
-        QCOMPARE(QJsonDocument::fromJson(outcome.out).object()["modes"].toArray().size(), 19);
+        QCOMPARE(QJsonDocument::fromJson(outcome.out).object()["modes"].toArray().size(),
+                 static_cast<qsizetype>(sharescope::modes().size()));
     }
 
     void runsAndWritesJsonToStdout()

@@ -361,7 +361,7 @@ private slots:
             return *std::ranges::find(summaries, Phase::Kernel, &PhaseSummary::phase)->deviceNs;
         };
         const double ratio = static_cast<double>(kernelNs(local).median) / static_cast<double>(kernelNs(peer).median);
-        qInfo("kernel: device mode %llu ns, %s peer %llu ns, ratio %.2f", 
+        qInfo("kernel: device mode %llu ns, %s peer %llu ns, ratio %.2f",
               static_cast<unsigned long long>(kernelNs(local).median), std::string(modeName(ipcMode)).c_str(),
               static_cast<unsigned long long>(kernelNs(peer).median), ratio);
         QVERIFY2(ratio > 0.8 && ratio < 1.25, qPrintable(QString::number(ratio)));
@@ -456,15 +456,15 @@ private slots:
                 continue;
             const std::string name(mode.name);
             const int id = static_cast<int>(mode.id);
-            QTest::addRow("%s aborts after opening", name.c_str())
-                << id << "abort-after-open" << "ended unexpectedly: it was killed by signal 6";
+            QTest::addRow("%s aborts after opening", name.c_str()) << id << "abort-after-open"
+                                                                   << "ended unexpectedly: it was killed by signal 6";
             // It may be gone before or after ShareScope writes to it: either way, the exit status.
             QTest::addRow("%s exits before opening", name.c_str()) << id << "exit-before-open"
                                                                    << "it exited with status 3";
-            QTest::addRow("%s hangs after opening", name.c_str())
-                << id << "hang-after-open" << "did not answer within 2.00 s; it was stopped";
-            QTest::addRow("%s stopped after opening", name.c_str())
-                << id << "stop-after-open" << "did not answer within 2.00 s; it was stopped";
+            QTest::addRow("%s hangs after opening", name.c_str()) << id << "hang-after-open"
+                                                                  << "did not answer within 2.00 s; it was stopped";
+            QTest::addRow("%s stopped after opening", name.c_str()) << id << "stop-after-open"
+                                                                    << "did not answer within 2.00 s; it was stopped";
         }
     }
     void ipcPeerFaultsFailCleanly()
@@ -510,8 +510,8 @@ private slots:
                 continue;
             const std::string name(mode.name);
             const int id = static_cast<int>(mode.id);
-            QTest::addRow("%s: peer stopped", name.c_str()) << id << int(SIGSTOP) << true
-                                                            << "within 3.00 s; it was stopped";
+            QTest::addRow("%s: peer stopped", name.c_str())
+                << id << int(SIGSTOP) << true << "within 3.00 s; it was stopped";
             QTest::addRow("%s: peer killed", name.c_str()) << id << int(SIGKILL) << true << "was killed by signal 9";
             QTest::addRow("%s: ShareScope killed", name.c_str()) << id << int(SIGKILL) << false << QString();
         }
@@ -532,8 +532,8 @@ private slots:
         // No counted pass: the peer is then ShareScope's own child.
         // The most iterations a run takes: minutes at 64 MiB, far longer than the test.
         process.start(binary(),
-                      {"run", "--mode", QString::fromUtf8(modeName(ipcMode)), "--size", "64MiB", "--iterations", QString::number(maxIterations),
-                       "--no-counters"});
+                      {"run", "--mode", QString::fromUtf8(modeName(ipcMode)), "--size", "64MiB", "--iterations",
+                       QString::number(maxIterations), "--no-counters"});
         QVERIFY(process.waitForStarted());
         const pid_t parent = static_cast<pid_t>(process.processId());
         pid_t peer = 0;

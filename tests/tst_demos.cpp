@@ -40,6 +40,8 @@ DeviceInfo gpu(bool concurrentManagedAccess)
     device.concurrentManagedAccess = concurrentManagedAccess;
     device.canMapHostMemory = true;
     device.unifiedAddressing = true;
+    device.vmmFileDescriptors = true;
+    device.poolFileDescriptors = true;
     device.globalMemoryBytes = 80ULL << 30;
     device.maxAllocationBytes = 80ULL << 30;
     return device;
@@ -257,13 +259,15 @@ private slots:
             return report;
         };
         ReportSet set;
-        set.runs.push_back(run(ModeId::Managed, {{Phase::HostInit, 137'000'000, 0, 0, counters(0, 512 * MiB, 1536, 0)},
-                                                 {Phase::Kernel, 81'000'000, 0, 0, counters(768 * MiB, 0, 0, 25644)}}));
+        set.runs.push_back(run(ModeId::Managed,
+                               {{Phase::HostInit, 137'000'000, 0, 0, counters(0, 512 * MiB, 1536, 0)},
+                                {Phase::Kernel, 81'000'000, 0, 0, counters(768 * MiB, 0, 0, 25644)}}));
         set.runs.push_back(run(ModeId::ManagedDiscard,
                                {{Phase::HostInit, 796'000'000, 0, 0, counters(0, 0, 131072, 0)},
                                 {Phase::Kernel, 340'000'000, 0, 0, counters(512 * MiB, 0, 0, 81663)}}));
-        set.runs.push_back(run(ModeId::ManagedDiscardPrefetch, {{Phase::HostInit, 167'000'000, 0, 0, counters(0, 0, 0, 0)},
-                                                                {Phase::Kernel, 200'000, 0, 0, counters(0, 0, 0, 0)}}));
+        set.runs.push_back(run(ModeId::ManagedDiscardPrefetch,
+                               {{Phase::HostInit, 167'000'000, 0, 0, counters(0, 0, 0, 0)},
+                                {Phase::Kernel, 200'000, 0, 0, counters(0, 0, 0, 0)}}));
         const QString text = joined(lessonFor(demoInfo(DemoId::Discard), set));
         QVERIFY2(text.contains("In `host-init`, `managed-discard` migrated 0 B where `managed` migrated 512 MiB, but "
                                "the CPU faulted 131,072 times instead of 1,536, and the phase took 796 ms instead of "
@@ -356,7 +360,8 @@ private slots:
         QVERIFY(!joined(lessonFor(demoInfo(DemoId::WhatProfilersMiss), set)).contains("loses"));
         // Without the driver's counters: the records only, said to be incomplete.
         set.runs[1].countersTotals = CounterTotals::Records;
-        set.runs[1].exactNote = MessageTemplate(std::string("driver 999.1 not supported by this version of ShareScope"));
+        set.runs[1].exactNote
+            = MessageTemplate(std::string("driver 999.1 not supported by this version of ShareScope"));
         const QString recordsOnly = joined(lessonFor(demoInfo(DemoId::WhatProfilersMiss), set));
         QVERIFY2(recordsOnly.contains("nothing says how much is missing"), qPrintable(recordsOnly));
     }
@@ -373,8 +378,8 @@ private slots:
         kernel.bytesHostToDevice = 48 * MiB;
         kernel.gpuPageFaultGroups = 97;
         kernel.gpuPageFaults = 1740;
-        RunReport managed
-            = runOf(device, ModeId::Managed, KernelId::VectorAdd, 16 * MiB, {{Phase::Kernel, 2'000'000, 0, 0, kernel}}, true);
+        RunReport managed = runOf(device, ModeId::Managed, KernelId::VectorAdd, 16 * MiB,
+                                  {{Phase::Kernel, 2'000'000, 0, 0, kernel}}, true);
         managed.countersTotals = CounterTotals::Driver;
         for (IterationResult &iteration : managed.iterations) {
             for (PhaseResult &phase : iteration.phases)
@@ -392,8 +397,9 @@ private slots:
         QVERIFY2(table.contains("\nmigrated = bytes the driver migrated as pages, both ways, per iteration (the "
                                 "driver's own counts)"),
                  qPrintable(table));
-        QVERIFY2(table.contains("\nfaults = CPU page faults + GPU page faults, per iteration (the driver's own counts)"),
-                 qPrintable(table));
+        QVERIFY2(
+            table.contains("\nfaults = CPU page faults + GPU page faults, per iteration (the driver's own counts)"),
+            qPrintable(table));
         QVERIFY2(!table.contains("fault groups") && !table.contains("≥") && !table.contains("moved ="),
                  qPrintable(table));
 

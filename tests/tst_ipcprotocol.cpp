@@ -85,8 +85,8 @@ private slots:
         QVERIFY(parsedVmm->open.memoryHandles.empty());
         QCOMPARE(descriptorCount(parsedVmm->open), std::size_t(1));
 
-        PeerOpen pool{2, KernelId::VectorAdd, 64, 1, {handle('1'), handle('2'), handle('3')}, handle('e'),
-                      IpcMemory::PoolDescriptor, {}};
+        PeerOpen pool{2,           KernelId::VectorAdd,       64, 1, {handle('1'), handle('2'), handle('3')},
+                      handle('e'), IpcMemory::PoolDescriptor, {}};
         const std::string poolLine = formatCommand({PeerCommand::Kind::Open, pool});
         QVERIFY(poolLine.starts_with("open-pool 2 vector-add 64 1 "));
         const auto parsedPool = parseCommand(poolLine);
@@ -96,8 +96,8 @@ private slots:
         // One descriptor, the pool's, whatever the number of buffers.
         QCOMPARE(descriptorCount(parsedPool->open), std::size_t(1));
 
-        const auto legacy = parseCommand(formatCommand(
-            {PeerCommand::Kind::Open, {0, KernelId::Scale, 16, 1, {handle('a')}, handle('e')}}));
+        const auto legacy = parseCommand(
+            formatCommand({PeerCommand::Kind::Open, {0, KernelId::Scale, 16, 1, {handle('a')}, handle('e')}}));
         QCOMPARE(legacy->open.memory, IpcMemory::LegacyHandle);
         QCOMPARE(descriptorCount(legacy->open), std::size_t(0));
     }
@@ -125,16 +125,15 @@ private slots:
                                       << "vector-add needs 3 memory handles, not 1";
         QTest::addRow("bad event") << "open 0 scale 16 1 " + h + " xyz"
                                    << "event handle";
-        QTest::addRow("vmm size not a number") << "open-vmm 0 scale 16 1 " + h + " " + h
-                                               << "each mapped size must be a number of bytes";
+        QTest::addRow("vmm size not a number")
+            << "open-vmm 0 scale 16 1 " + h + " " + h << "each mapped size must be a number of bytes";
         // 16 elements of 4 bytes do not fit in 63 bytes.
-        QTest::addRow("vmm size too small") << "open-vmm 0 scale 16 1 63 " + h
-                                            << "each mapped size must be a number of bytes that holds COUNT";
+        QTest::addRow("vmm size too small")
+            << "open-vmm 0 scale 16 1 63 " + h << "each mapped size must be a number of bytes that holds COUNT";
         QTest::addRow("vmm size count") << "open-vmm 0 vector-add 16 1 64,64 " + h
                                         << "vector-add needs 3 memory handles, not 2";
         QTest::addRow("pool short export") << "open-pool 0 scale 16 1 abc " + h << "must be 128 hex digits";
-        QTest::addRow("pool too few words") << "open-pool 0 scale 16 1 " + h
-                                            << "open-pool takes DEVICE KERNEL";
+        QTest::addRow("pool too few words") << "open-pool 0 scale 16 1 " + h << "open-pool takes DEVICE KERNEL";
     }
     void rejectsMalformedCommands()
     {

@@ -30,6 +30,8 @@ DeviceInfo cudaDevice(int index)
     device.managedBatchOperations = true;
     device.canMapHostMemory = true;
     device.unifiedAddressing = true;
+    device.vmmFileDescriptors = true;
+    device.poolFileDescriptors = true;
     device.globalMemoryBytes = 80ULL << 30;
     device.maxAllocationBytes = 80ULL << 30;
     return device;

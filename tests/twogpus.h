@@ -22,6 +22,8 @@ inline DeviceInfo gpu(int index, const std::string &name = {})
     device.managedBatchOperations = true;
     device.canMapHostMemory = true;
     device.unifiedAddressing = true;
+    device.vmmFileDescriptors = true;
+    device.poolFileDescriptors = true;
     device.globalMemoryBytes = 80ULL << 30;
     device.maxAllocationBytes = 80ULL << 30;
     return device;

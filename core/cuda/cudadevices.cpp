@@ -3,8 +3,8 @@
 
 #include "cudabackend.h"
 #include "cudaerror.h"
-#include "driverapi.h"
 #include "cudatopology.h"
+#include "driverapi.h"
 
 #include "../trnoop.h"
 

@@ -17,8 +17,8 @@ std::string lookUp(const char *symbol, Function &function)
     cudaDriverEntryPointQueryResult found = cudaDriverEntryPointSymbolNotFound;
     const cudaError_t error = cudaGetDriverEntryPointByVersion(symbol, &address, apiVersion, cudaEnableDefault, &found);
     if (error != cudaSuccess || found != cudaDriverEntryPointSuccess || !address)
-        return std::string(symbol) + " is not in this driver (cudaGetDriverEntryPointByVersion: "
-            + cudaGetErrorName(error) + ")";
+        return std::string(symbol)
+            + " is not in this driver (cudaGetDriverEntryPointByVersion: " + cudaGetErrorName(error) + ")";
     function = reinterpret_cast<Function>(address);
     return {};
 }

@@ -10,8 +10,8 @@
 namespace sharescope::cuda {
 
 // The driver API calls of CUDA's virtual memory management (and the device
-// attributes that say whether it works), which the runtime API does not wrap. Reached through cudaGetDriverEntryPointByVersion: the
-// program never links libcuda (the runtime finds the driver at run time).
+// attributes that say whether it works), which the runtime API does not wrap. Reached through
+// cudaGetDriverEntryPointByVersion: the program never links libcuda (the runtime finds the driver at run time).
 struct DriverApi
 {
     CUresult (*memGetAllocationGranularity)(size_t *, const CUmemAllocationProp *, CUmemAllocationGranularity_flags);

@@ -53,8 +53,9 @@ public:
 
     const char *placement() const override
     {
-        return SHARESCOPE_TR_NOOP("Core", "cudaMalloc buffer exported with cudaIpcGetMemHandle; the peer process "
-                                          "runs the kernel on it; pageable host array, cudaMemcpy");
+        return SHARESCOPE_TR_NOOP("Core",
+                                  "cudaMalloc buffer exported with cudaIpcGetMemHandle; the peer process "
+                                  "runs the kernel on it; pageable host array, cudaMemcpy");
     }
 
     std::string release() override
@@ -92,7 +93,8 @@ public:
         prop.location.id = device;
         prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
         std::size_t granularity = 0;
-        if (const CUresult r = m_api->memGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM);
+        if (const CUresult r
+            = m_api->memGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM);
             r != CUDA_SUCCESS || granularity == 0)
             return failed(driverFailure("cuMemGetAllocationGranularity", r));
         // Mapped in whole granules: the rounding is what the report shows.
@@ -106,7 +108,8 @@ public:
             if (const CUresult r = m_api->memCreate(&buffer.handle, size, &prop, 0); r != CUDA_SUCCESS)
                 return failed(driverFailure("cuMemCreate", r));
             buffer.created = true;
-            if (const CUresult r = m_api->memAddressReserve(&buffer.address, size, granularity, 0, 0); r != CUDA_SUCCESS)
+            if (const CUresult r = m_api->memAddressReserve(&buffer.address, size, granularity, 0, 0);
+                r != CUDA_SUCCESS)
                 return failed(driverFailure("cuMemAddressReserve", r));
             if (const CUresult r = m_api->memMap(buffer.address, size, 0, buffer.handle, 0); r != CUDA_SUCCESS)
                 return failed(driverFailure("cuMemMap", r));
@@ -126,8 +129,8 @@ public:
         for (Buffer &buffer : m_buffers) {
             if (buffer.descriptor < 0) {
                 int descriptor = -1;
-                if (const CUresult r = m_api->memExportToShareableHandle(
-                        &descriptor, buffer.handle, CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0);
+                if (const CUresult r = m_api->memExportToShareableHandle(&descriptor, buffer.handle,
+                                                                         CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0);
                     r != CUDA_SUCCESS)
                     return failed(driverFailure("cuMemExportToShareableHandle", r));
                 buffer.descriptor = descriptor;
@@ -148,8 +151,9 @@ public:
 
     const char *placement() const override
     {
-        return SHARESCOPE_TR_NOOP("Core", "cuMemCreate memory mapped in whole granules, passed to the peer process "
-                                          "as a file descriptor; pageable host array, cudaMemcpy");
+        return SHARESCOPE_TR_NOOP("Core",
+                                  "cuMemCreate memory mapped in whole granules, passed to the peer process "
+                                  "as a file descriptor; pageable host array, cudaMemcpy");
     }
 
     std::string release() override
@@ -221,8 +225,9 @@ public:
         open.memory = IpcMemory::PoolDescriptor;
         if (m_descriptor < 0) {
             int descriptor = -1;
-            SHARESCOPE_CUDA_TRY(m_health, cudaMemPoolExportToShareableHandle(
-                                              &descriptor, m_pool, cudaMemHandleTypePosixFileDescriptor, 0));
+            SHARESCOPE_CUDA_TRY(
+                m_health,
+                cudaMemPoolExportToShareableHandle(&descriptor, m_pool, cudaMemHandleTypePosixFileDescriptor, 0));
             m_descriptor = descriptor;
         }
         m_handles.clear();
@@ -239,8 +244,9 @@ public:
 
     const char *placement() const override
     {
-        return SHARESCOPE_TR_NOOP("Core", "cudaMallocAsync from a memory pool shared with the peer process as a file "
-                                          "descriptor; pageable host array, cudaMemcpy");
+        return SHARESCOPE_TR_NOOP("Core",
+                                  "cudaMallocAsync from a memory pool shared with the peer process as a file "
+                                  "descriptor; pageable host array, cudaMemcpy");
     }
 
     std::string release() override

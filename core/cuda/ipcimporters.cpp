@@ -60,7 +60,7 @@ public:
         }
         m_api = *api;
         if (descriptors.size() != request.mappedBytes.size()) {
-            const std::string why = "expected " + std::to_string(request.mappedBytes.size())
+            std::string why = "expected " + std::to_string(request.mappedBytes.size())
                 + " file descriptors with the open command, received " + std::to_string(descriptors.size());
             closeDescriptors(descriptors);
             return why;
@@ -138,7 +138,7 @@ public:
     std::string open(const PeerOpen &request, std::vector<int> &descriptors) override
     {
         if (descriptors.size() != 1) {
-            const std::string why = "expected the pool's file descriptor with the open command, received "
+            std::string why = "expected the pool's file descriptor with the open command, received "
                 + std::to_string(descriptors.size()) + " descriptors";
             closeDescriptors(descriptors);
             return why;

@@ -65,8 +65,7 @@ public:
             return failed("the ipc peer could not start: " + peer.error().message);
         m_peer = std::move(*peer);
         m_peer->setDescription("the ipc peer (pid " + std::to_string(m_peer->pid()) + ")");
-        const auto opened
-            = converse(*m_peer, {PeerCommand::Kind::Open, open}, PeerReply::Kind::Opened, *descriptors);
+        const auto opened = converse(*m_peer, {PeerCommand::Kind::Open, open}, PeerReply::Kind::Opened, *descriptors);
         if (!opened) {
             stopPeer();
             return opened.error();
@@ -106,7 +105,7 @@ public:
             m_event = nullptr;
         }
         const std::string exportedProblem = freeExported();
-        const Status freed = CopySession::release(meter);
+        Status freed = CopySession::release(meter);
         if (!released)
             return released;
         if (!exportedProblem.empty())

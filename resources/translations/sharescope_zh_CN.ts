@@ -183,6 +183,14 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
         <source>cudaMallocManaged; cudaMemDiscardAndPrefetchBatchAsync drops data about to be overwritten and places its pages where the next phase runs</source>
         <translation>cudaMallocManaged；cudaMemDiscardAndPrefetchBatchAsync 丢弃即将被覆盖的数据，并把其页面放到下一阶段运行的位置</translation>
     </message>
+    <message>
+        <source>device cannot export cuMemCreate memory as a file descriptor (virtual memory management or its POSIX descriptor handles are not supported)</source>
+        <translation>设备无法把 cuMemCreate 分配的内存导出为文件描述符（不支持虚拟内存管理或其 POSIX 描述符句柄）</translation>
+    </message>
+    <message>
+        <source>device cannot export a memory pool as a file descriptor (memory pools or their POSIX descriptor handles are not supported)</source>
+        <translation>设备无法把内存池导出为文件描述符（不支持内存池或其 POSIX 描述符句柄）</translation>
+    </message>
 </context>
 <context>
     <name>CeilingLines</name>
@@ -1465,6 +1473,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>clEnqueueReadBuffer to pre-faulted host memory, OpenCL profiling events</source>
         <translation>向已预先触发缺页的主机内存执行 clEnqueueReadBuffer，用 OpenCL 性能分析事件计时</translation>
     </message>
+    <message>
+        <source>cuMemCreate memory mapped in whole granules, passed to the peer process as a file descriptor; pageable host array, cudaMemcpy</source>
+        <translation>cuMemCreate 分配的内存，按整粒度映射，以文件描述符传给对端进程；可分页主机数组，cudaMemcpy</translation>
+    </message>
+    <message>
+        <source>cudaMallocAsync from a memory pool shared with the peer process as a file descriptor; pageable host array, cudaMemcpy</source>
+        <translation>从内存池 cudaMallocAsync 分配，内存池以文件描述符与对端进程共享；可分页主机数组，cudaMemcpy</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -1845,16 +1861,8 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>在这种来回往返中最快的是：%1（%2）。</translation>
     </message>
     <message>
-        <source>A second process (pid %1) received %2 memory handles and an event handle, opened them in %3 and ran the kernel on this process&apos;s buffers: the kernel phase copied %4, because both processes reach the same device memory.</source>
-        <translation>第二个进程（pid %1）收到 %2 个内存句柄和一个事件句柄，用 %3 打开它们，并在本进程的缓冲区上运行内核：内核阶段拷贝了 %4，因为两个进程访问的是同一块设备内存。</translation>
-    </message>
-    <message>
         <source>The kernel took %1 in the other process and %2 in this one (%3).</source>
         <translation>内核在另一个进程中用时 %1，在本进程中用时 %2（%3）。</translation>
-    </message>
-    <message>
-        <source>Only memory from cudaMalloc can be shared this way: legacy CUDA IPC cannot export managed memory. In Python, CuPy and PyTorch open the same handles (see the Explain tab of %1).</source>
-        <translation>只有 cudaMalloc 分配的内存才能以这种方式共享：传统 CUDA IPC 无法导出托管内存。在 Python 中，CuPy 和 PyTorch 可以打开同样的句柄（见 %1 的“讲解”标签页）。</translation>
     </message>
     <message>
         <source>The driver dropped some migration records in this comparison (it does under heavy faulting), so the migrations and faults quoted as &quot;at least&quot; are lower bounds; a smaller --size gives complete counts.</source>
@@ -1995,6 +2003,28 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>GPU fault groups: %1</source>
         <translation>GPU 缺页组：%1</translation>
+    </message>
+    <message>
+        <source>%1: a second process (pid %2) received %3, opened them in %4 and ran the kernel on this process&apos;s buffers; setting up, with the peer&apos;s start, took %5. The kernel phase copied %6, because both processes reach the same device memory.</source>
+        <translation>%1：第二个进程（pid %2）收到%3，用 %4 打开它们，并在本进程的缓冲区上运行内核；准备工作（含对端进程启动）耗时 %5。内核阶段复制了 %6，因为两个进程访问的是同一块设备内存。</translation>
+    </message>
+    <message>
+        <source>cudaIpcGetMemHandle shares only memory from cudaMalloc. Memory from cuMemCreate (PyTorch&apos;s expandable segments) goes as a file descriptor (%1), a stream-ordered pool as the pool&apos;s descriptor (%2); once shared, the kernel runs alike. In Python, CuPy and PyTorch open legacy handles (see the Explain tab of %3).</source>
+        <translation>cudaIpcGetMemHandle 只能共享 cudaMalloc 分配的内存。cuMemCreate 分配的内存（PyTorch 的可扩展段）以文件描述符传递（%1），流序分配的内存池以内存池的描述符传递（%2）；共享之后，内核运行速度相同。在 Python 中，CuPy 和 PyTorch 打开的是旧式句柄（见 %3 的“讲解”页）。</translation>
+    </message>
+    <message>
+        <source>a file descriptor per buffer over a Unix socket</source>
+        <extracomment>file descriptors: 文件描述符</extracomment>
+        <translation>经 Unix 域套接字传来的每个缓冲区一个文件描述符</translation>
+    </message>
+    <message>
+        <source>the pool&apos;s file descriptor and each buffer&apos;s export data</source>
+        <extracomment>a memory pool&apos;s (内存池) file descriptor, and each buffer&apos;s export data</extracomment>
+        <translation>内存池的文件描述符和每个缓冲区的导出数据</translation>
+    </message>
+    <message>
+        <source>a memory handle per buffer and an event handle</source>
+        <translation>每个缓冲区一个内存句柄和一个事件句柄</translation>
     </message>
 </context>
 <context>
@@ -2582,6 +2612,20 @@ counters on, against the time above: what the instruments cost</source>
     <message>
         <source>bytes the kernel read and wrote / kernel time</source>
         <translation>内核读写的字节数 / 内核时间</translation>
+    </message>
+    <message>
+        <source>exports memory as file descriptors (%1 granules)</source>
+        <extracomment>Device memory another process can import from a file descriptor (文件描述符), made in granules of %1 (e.g. &quot;2 MiB&quot;): ipc-vmm</extracomment>
+        <translation>可将内存导出为文件描述符（粒度 %1）</translation>
+    </message>
+    <message>
+        <source>exports memory as file descriptors</source>
+        <translation>可将内存导出为文件描述符</translation>
+    </message>
+    <message>
+        <source>exports pools</source>
+        <extracomment>A memory pool (内存池) another process can import from a file descriptor: ipc-pool</extracomment>
+        <translation>可导出内存池</translation>
     </message>
 </context>
 <context>

@@ -43,7 +43,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             FUZZ_CHECK(vmm ? open.memoryHandles.empty() : open.mappedBytes.empty());
             for (const std::uint64_t bytes : open.mappedBytes)
                 FUZZ_CHECK(bytes / elementBytes >= open.count);
-            FUZZ_CHECK(descriptorCount(open) == (vmm ? open.mappedBytes.size() : open.memory == IpcMemory::PoolDescriptor ? 1 : 0));
+            FUZZ_CHECK(descriptorCount(open)
+                       == (vmm                                            ? open.mappedBytes.size()
+                               : open.memory == IpcMemory::PoolDescriptor ? 1
+                                                                          : 0));
             FUZZ_CHECK(said.find('\n') == std::string::npos);
         }
     } else {

@@ -246,19 +246,18 @@ void pingPong(LessonWriter &w)
 // What the peer of an ipc run received, by how the mode shares.
 QString sharedText(const MeasuredRun &run)
 {
-    const auto count = static_cast<int>(run.run().ipc->memoryHandles.size());
     switch (run.run().spec.modeInfo().ipcMemory) {
     case IpcMemory::VmmDescriptor:
-        //: %n file descriptors (文件描述符), one per buffer
-        return Lessons::tr("%n file descriptor(s) over a Unix socket", nullptr, count);
+        //: file descriptors: 文件描述符
+        return Lessons::tr("a file descriptor per buffer over a Unix socket");
     case IpcMemory::PoolDescriptor:
         //: a memory pool's (内存池) file descriptor, and each buffer's export data
-        return Lessons::tr("a pool's file descriptor and %n pointer(s) into it", nullptr, count);
+        return Lessons::tr("the pool's file descriptor and each buffer's export data");
     case IpcMemory::LegacyHandle:
     case IpcMemory::None:
         break;
     }
-    return Lessons::tr("%n memory handle(s) and an event handle", nullptr, count);
+    return Lessons::tr("a memory handle per buffer and an event handle");
 }
 
 void otherProcess(LessonWriter &w)

@@ -38,8 +38,7 @@ public:
         : m_table(table)
     {
     }
-    void addColumn(const QString &header, const QString &meaning = {},
-                   TextTable::Align align = TextTable::Align::Right)
+    void addColumn(const QString &header, const QString &meaning = {}, TextTable::Align align = TextTable::Align::Right)
     {
         m_table.addColumn(s(header), align);
         if (!meaning.isEmpty())
@@ -50,10 +49,7 @@ public:
     {
         m_lines << ReportTables::tr("%1 = %2").arg(what, meaning);
     }
-    QString text() const
-    {
-        return m_lines.isEmpty() ? QString() : m_lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
-    }
+    QString text() const { return m_lines.isEmpty() ? QString() : m_lines.join(QLatin1Char('\n')) + QLatin1Char('\n'); }
 
 private:
     TextTable &m_table;
