@@ -3,6 +3,7 @@
 #include "ipcmemory.h"
 
 #include <cstring>
+#include <iostream>
 
 namespace sharescope::cuda {
 namespace {
@@ -10,6 +11,14 @@ namespace {
 std::string runtimeFailure(const char *call, cudaError_t e)
 {
     return std::string(call) + " failed in the peer: " + describe(e);
+}
+
+// A failure while giving memory back has no reply to travel in: the peer's
+// stderr is ShareScope's.
+void report(const char *call, cudaError_t e)
+{
+    if (e != cudaSuccess)
+        std::cerr << "sharescope ipc-peer: " << runtimeFailure(call, e) << std::endl;
 }
 
 // ipc: cudaIpcOpenMemHandle on each 64-byte handle.
@@ -167,13 +176,15 @@ public:
 
     void close() override
     {
-        // The importer frees first: cudaFree of an imported pointer ends
-        // this process's use; the exporter frees the memory itself later.
+        // The importer frees first, and waits for its frees to complete: this
+        // process's use ends before the exporter frees the memory itself.
         for (void *pointer : m_pointers)
-            cudaFree(pointer);
+            report("cudaFreeAsync(an imported pointer)", cudaFreeAsync(pointer, nullptr));
+        if (!m_pointers.empty())
+            report("cudaStreamSynchronize", cudaStreamSynchronize(nullptr));
         m_pointers.clear();
         if (m_pool)
-            cudaMemPoolDestroy(m_pool);
+            report("cudaMemPoolDestroy", cudaMemPoolDestroy(m_pool));
         m_pool = nullptr;
     }
 

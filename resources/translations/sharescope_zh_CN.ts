@@ -1861,10 +1861,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>在这种来回往返中最快的是：%1（%2）。</translation>
     </message>
     <message>
-        <source>The kernel took %1 in the other process and %2 in this one (%3).</source>
-        <translation>内核在另一个进程中用时 %1，在本进程中用时 %2（%3）。</translation>
-    </message>
-    <message>
         <source>The driver dropped some migration records in this comparison (it does under heavy faulting), so the migrations and faults quoted as &quot;at least&quot; are lower bounds; a smaller --size gives complete counts.</source>
         <translation>驱动在这次比较中丢弃了部分迁移记录（缺页频繁时会这样），因此标为“至少”的迁移量和缺页数都是下限；用更小的 --size 可以得到完整的计数。</translation>
     </message>
@@ -2025,6 +2021,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>a memory handle per buffer and an event handle</source>
         <translation>每个缓冲区一个内存句柄和一个事件句柄</translation>
+    </message>
+    <message>
+        <source>The kernel ran for %1 on the GPU for the other process and %2 for this one (%3). Seen from this process the phase took %4: the rest is asking the peer to run and hearing it has.</source>
+        <translation>内核在 GPU 上为另一个进程运行了 %1，为本进程运行了 %2（%3）。从本进程看，这一阶段耗时 %4：其余时间用于请求对端进程运行并等待它的回复。</translation>
     </message>
 </context>
 <context>
@@ -2393,12 +2393,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
 </translation>
     </message>
     <message>
-        <source>ipc         peer process %1 opened the buffers (ipc-open above: its cudaIpcOpenMemHandle calls)
-</source>
-        <translation>ipc         对端进程 %1 打开了这些缓冲区（即上面的 ipc-open：它的 cudaIpcOpenMemHandle 调用）
-</translation>
-    </message>
-    <message>
         <source>reproduce   %1
 </source>
         <translation>复现命令    %1
@@ -2626,6 +2620,24 @@ counters on, against the time above: what the instruments cost</source>
         <source>exports pools</source>
         <extracomment>A memory pool (内存池) another process can import from a file descriptor: ipc-pool</extracomment>
         <translation>可导出内存池</translation>
+    </message>
+    <message>
+        <source>its cudaIpcOpenMemHandle calls</source>
+        <translation>它的 cudaIpcOpenMemHandle 调用</translation>
+    </message>
+    <message>
+        <source>its cuMemImportFromShareableHandle, cuMemMap and cuMemSetAccess calls</source>
+        <translation>它的 cuMemImportFromShareableHandle、cuMemMap 和 cuMemSetAccess 调用</translation>
+    </message>
+    <message>
+        <source>its cudaMemPoolImportFromShareableHandle and cudaMemPoolImportPointer calls</source>
+        <translation>它的 cudaMemPoolImportFromShareableHandle 和 cudaMemPoolImportPointer 调用</translation>
+    </message>
+    <message>
+        <source>ipc         peer process %1 opened the buffers (ipc-open above: %2)
+</source>
+        <translation>ipc         对端进程 %1 打开了这些缓冲区（即上面的 ipc-open：%2）
+</translation>
     </message>
 </context>
 <context>

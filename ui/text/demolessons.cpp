@@ -276,9 +276,15 @@ void otherProcess(LessonWriter &w)
                   .arg(details.peerPid)
                   .arg(sharedText(run), duration(details.openNs), run.time(Phase::Alloc),
                        bytes(run.phase(Phase::Kernel).bytesMoved())));
-        if (local) {
-            w.say(Lessons::tr("The kernel took %1 in the other process and %2 in this one (%3).")
-                      .arg(run.time(Phase::Kernel), local->time(Phase::Kernel), local->mode()));
+        // The GPU's time, from CUDA events: the phase's host time also holds
+        // the request to the peer and its answer.
+        const auto theirs = run.phase(Phase::Kernel).deviceNs;
+        const auto ours = local ? local->phase(Phase::Kernel).deviceNs : std::nullopt;
+        if (theirs && ours) {
+            w.say(Lessons::tr("The kernel ran for %1 on the GPU for the other process and %2 for this one (%3). "
+                              "Seen from this process the phase took %4: the rest is asking the peer to run and "
+                              "hearing it has.")
+                      .arg(duration(*theirs), duration(*ours), local->mode(), run.time(Phase::Kernel)));
         }
     }
     if (shared) {

@@ -321,9 +321,22 @@ QString runTable(const RunReport &report)
     text += ReportTables::tr("buffers     %1\n").arg(buffersText(report));
     text += ReportTables::tr("counters    %1\n").arg(countersText(report));
     if (report.ipc) {
-        text += ReportTables::tr(
-                    "ipc         peer process %1 opened the buffers (ipc-open above: its cudaIpcOpenMemHandle calls)\n")
-                    .arg(report.ipc->peerPid);
+        // What ipc-open timed in the peer, by how the mode shares.
+        QString opened = ReportTables::tr("its cudaIpcOpenMemHandle calls");
+        switch (report.spec.modeInfo().ipcMemory) {
+        case IpcMemory::VmmDescriptor:
+            opened = ReportTables::tr("its cuMemImportFromShareableHandle, cuMemMap and cuMemSetAccess calls");
+            break;
+        case IpcMemory::PoolDescriptor:
+            opened = ReportTables::tr("its cudaMemPoolImportFromShareableHandle and cudaMemPoolImportPointer calls");
+            break;
+        case IpcMemory::LegacyHandle:
+        case IpcMemory::None:
+            break;
+        }
+        text += ReportTables::tr("ipc         peer process %1 opened the buffers (ipc-open above: %2)\n")
+                    .arg(report.ipc->peerPid)
+                    .arg(opened);
         for (std::size_t b = 0; b < report.ipc->memoryHandles.size() && b < report.buffers.size(); ++b) {
             text += QStringLiteral("            %1 %2\n")
                         .arg(q(report.buffers[b].name).leftJustified(4), q(report.ipc->memoryHandles[b]));

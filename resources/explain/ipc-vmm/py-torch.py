@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Install: pip install torch (a CUDA build, see pytorch.org); runs on an NVIDIA GPU.
-# Not yet run by scripts/check-snippets.sh.
+# Last run: CUDA 13.0 on an NVIDIA H200, 2026-12-01 (ok), this version.
 # ipc-vmm in PyTorch: with PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True the
 # caching allocator makes its memory with cuMemCreate and maps it with cuMemMap,
 # and torch.multiprocessing shares such a tensor as the POSIX file descriptors
