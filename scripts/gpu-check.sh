@@ -91,6 +91,12 @@ PY
   cat "$out/ipc-transcript.txt"
 fi
 
+# The three ways of sharing with another process against the physics.
+if [ -z "${SKIP_IPC:-}" ]; then
+  scripts/gpu-check-ipc.sh "$s" > "$out/ipc-physics.txt" 2>&1; echo "ipc physics exit $?"
+  tail -n 1 "$out/ipc-physics.txt"
+fi
+
 # compute-sanitizer over every CUDA mode × kernel (scripts/gpu-sanitize.sh:
 # memcheck, initcheck, racecheck, synccheck at 1 MiB). Skipped with
 # SANITIZE=0; its own time limit with SANITIZE_SECONDS.
