@@ -73,16 +73,22 @@ bool driverAttribute(CUdevice_attribute attribute, int ordinal)
         && (*api)->deviceGetAttribute(&value, attribute, device) == CUDA_SUCCESS && value != 0;
 }
 
-std::uint64_t vmmGranularity(int ordinal)
+CUmemAllocationProp exportableDeviceMemory(int ordinal)
 {
-    const auto api = driverApi();
-    if (!api)
-        return 0;
     CUmemAllocationProp prop{};
     prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
     prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
     prop.location.id = ordinal;
     prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+    return prop;
+}
+
+std::uint64_t vmmGranularity(int ordinal)
+{
+    const auto api = driverApi();
+    if (!api)
+        return 0;
+    const CUmemAllocationProp prop = exportableDeviceMemory(ordinal);
     std::size_t granularity = 0;
     if ((*api)->memGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM) != CUDA_SUCCESS)
         return 0;

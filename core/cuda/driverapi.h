@@ -33,6 +33,9 @@ struct DriverApi
 // A device attribute the runtime API does not name (virtual memory
 // management's); false where the driver lacks the call or says 0.
 bool driverAttribute(CUdevice_attribute attribute, int ordinal);
+// Device memory on `ordinal` that cuMemCreate makes exportable as a POSIX
+// file descriptor (ipc-vmm's, and what the granularity is asked for).
+CUmemAllocationProp exportableDeviceMemory(int ordinal);
 // cuMemCreate's minimum granularity for device memory exportable as a file
 // descriptor on this device; 0 where the driver does not say.
 std::uint64_t vmmGranularity(int ordinal);

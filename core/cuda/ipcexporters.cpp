@@ -12,12 +12,6 @@
 namespace sharescope::cuda {
 namespace {
 
-template<typename Handle>
-std::string handleHex(const Handle &handle)
-{
-    return toHex({reinterpret_cast<const std::uint8_t *>(&handle), sizeof handle});
-}
-
 // ipc: cudaMalloc, exported with cudaIpcGetMemHandle.
 class LegacyExported final : public ExportedBuffers
 {
@@ -87,11 +81,7 @@ public:
         if (!api)
             return api.error();
         m_api = *api;
-        CUmemAllocationProp prop{};
-        prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
-        prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-        prop.location.id = device;
-        prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+        const CUmemAllocationProp prop = exportableDeviceMemory(device);
         std::size_t granularity = 0;
         if (const CUresult r
             = m_api->memGetAllocationGranularity(&granularity, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM);

@@ -12,6 +12,14 @@
 
 namespace sharescope::cuda {
 
+// A handle's bytes as the protocol's hex (a legacy IPC handle, an event
+// handle, a pool pointer's export data).
+template<typename Handle>
+std::string handleHex(const Handle &handle)
+{
+    return toHex({reinterpret_cast<const std::uint8_t *>(&handle), sizeof handle});
+}
+
 // The device buffers an ipc mode shares, in the exporting process: made,
 // exported for the peer, freed. One kind per IpcMemory (catalogue.h).
 class ExportedBuffers

@@ -14,12 +14,6 @@
 namespace sharescope::cuda {
 namespace {
 
-template<typename Handle>
-std::string handleHex(const Handle &handle)
-{
-    return toHex({reinterpret_cast<const std::uint8_t *>(&handle), sizeof handle});
-}
-
 // The ipc modes: the buffers are device memory made in the way the mode
 // exports (ipcmemory.h: cudaMalloc and a legacy handle, cuMemCreate and a
 // file descriptor, a pool's allocation), shared with a second process (this
