@@ -9,6 +9,7 @@
 #include "examples.h"
 #include "explanations.h"
 #include "helptext.h"
+#include "ipc.h"
 #include "ipcprotocol.h"
 #include "language.h"
 #include "nativename.h"
@@ -172,10 +173,26 @@ bool readIpcExport(OptionReader &reader, const QStringList &, CommandLineOptions
         if (const auto fill = parseFill(s(options.fill)); !fill)
             return reader.fail(fill.error());
     }
-    const QString memory = reader.value("memory");
-    if (reader.isSet("memory") && memory != QLatin1String("device") && memory != QLatin1String("managed"))
-        return reader.fail(CommandLine::tr("invalid --memory '%1'; accepted: device, managed").arg(memory));
-    options.managedMemory = reader.isSet("memory") && memory == QLatin1String("managed");
+    if (reader.isSet("memory")) {
+        const QString memory = reader.value("memory");
+        const auto kind = exportMemoryFromName(s(memory));
+        if (!kind) {
+            QStringList accepted;
+            for (const ExportMemory each : allExportMemories)
+                accepted << q(exportMemoryName(each));
+            return reader.fail(CommandLine::tr("invalid --memory '%1'; accepted: %2")
+                                   .arg(memory, accepted.join(QStringLiteral(", "))));
+        }
+        options.exportMemory = *kind;
+    }
+    if (reader.isSet("socket")) {
+        if (options.exportMemory != ExportMemory::Vmm && options.exportMemory != ExportMemory::Pool)
+            return reader.fail(CommandLine::tr("--socket hands over a file descriptor, which only --memory vmm and "
+                                               "--memory pool have"));
+        options.socketPath = reader.value("socket");
+        if (options.socketPath.isEmpty())
+            return reader.fail(CommandLine::tr("--socket needs a path"));
+    }
     return true;
 }
 
@@ -304,8 +321,14 @@ Options ipcExportOptions()
              CommandLine::tr("What the buffer holds: index (0, 1, 2, ...), zeros, ones or a number (default: index)."),
              QStringLiteral("PATTERN")},
             {QStringLiteral("memory"),
-             CommandLine::tr("device (cudaMalloc) or managed; managed is refused, with the reason (default: device)."),
-             QStringLiteral("KIND")}};
+             CommandLine::tr("device (cudaMalloc, a legacy IPC handle), vmm (cuMemCreate, a file descriptor), pool "
+                             "(an exportable memory pool, its descriptor) or managed, which is refused with the reason "
+                             "(default: device)."),
+             QStringLiteral("KIND")},
+            {QStringLiteral("socket"),
+             CommandLine::tr("Where vmm and pool hand their file descriptor to each process that connects (default: "
+                             "$XDG_RUNTIME_DIR/sharescope-ipc-PID.sock)."),
+             QStringLiteral("PATH")}};
 }
 Options calibrateOptions()
 {

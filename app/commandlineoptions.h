@@ -3,6 +3,7 @@
 
 #include "examples.h"
 #include "experimentset.h"
+#include "ipc.h"
 #include "windowtab.h"
 
 #include <QString>
@@ -33,7 +34,8 @@ struct CommandLineOptions
     std::optional<ExampleId> example; // a shipped example to open
     // ipc-export
     QString fill = QStringLiteral("index");
-    bool managedMemory = false; // --memory managed (refused, with the reason)
+    ExportMemory exportMemory = ExportMemory::Device; // --memory (managed is refused, with the reason)
+    QString socketPath; // --socket, for vmm and pool; empty for the default
     // explain: a page of allExplanationPages() (a mode's name, or a page on
     // something else, which no ModeId names), empty to list them; and one
     // of its examples' names ("py-cupy"), empty for the page itself.

@@ -2,6 +2,7 @@
 #include "childprocess.h"
 
 #include "bytesize.h"
+#include "linereader.h"
 
 #include <poll.h>
 #include <signal.h>
@@ -115,31 +116,6 @@ Status ChildProcess::send(const std::string &line, std::chrono::milliseconds tim
 {
     return send(line, {}, timeout);
 }
-
-namespace {
-
-// One send; the descriptors ride with its first byte.
-ssize_t sendWithDescriptors(int socket, const char *data, std::size_t size, std::span<const int> descriptors)
-{
-    const int flags = MSG_NOSIGNAL | MSG_DONTWAIT;
-    if (descriptors.empty())
-        return ::send(socket, data, size, flags);
-    iovec part{const_cast<char *>(data), size};
-    std::vector<char> control(CMSG_SPACE(descriptors.size_bytes()));
-    msghdr message{};
-    message.msg_iov = &part;
-    message.msg_iovlen = 1;
-    message.msg_control = control.data();
-    message.msg_controllen = control.size();
-    cmsghdr *header = CMSG_FIRSTHDR(&message);
-    header->cmsg_level = SOL_SOCKET;
-    header->cmsg_type = SCM_RIGHTS;
-    header->cmsg_len = CMSG_LEN(descriptors.size_bytes());
-    std::memcpy(CMSG_DATA(header), descriptors.data(), descriptors.size_bytes());
-    return ::sendmsg(socket, &message, flags);
-}
-
-} // namespace
 
 Status ChildProcess::send(const std::string &line, std::span<const int> descriptors, std::chrono::milliseconds timeout)
 {

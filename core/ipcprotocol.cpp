@@ -205,8 +205,15 @@ Result<PeerCommand> parseCommand(std::string_view line)
 std::string formatReply(const PeerReply &reply)
 {
     switch (reply.kind) {
-    case PeerReply::Kind::Opened:
-        return "opened " + std::to_string(reply.ns);
+    case PeerReply::Kind::Opened: {
+        std::string line = "opened " + std::to_string(reply.ns);
+        if (reply.steps) {
+            const PeerOpenTimes &t = *reply.steps;
+            line += " " + std::to_string(t.importNs) + " " + (t.mapNs ? std::to_string(*t.mapNs) : "-") + " "
+                + std::to_string(t.readyAt) + " " + std::to_string(t.receivedAt);
+        }
+        return line;
+    }
     case PeerReply::Kind::Done:
         return "done " + std::to_string(reply.ns);
     case PeerReply::Kind::Released:
@@ -234,13 +241,29 @@ Result<PeerReply> parseReply(std::string_view line)
         return reply;
     }
     const auto words = split(line, ' ');
-    if (words.size() == 2 && (words[0] == "opened" || words[0] == "done")) {
-        reply.kind = words[0] == "opened" ? PeerReply::Kind::Opened : PeerReply::Kind::Done;
+    const bool opened = !words.empty() && words[0] == "opened";
+    if ((words.size() == 2 && (opened || words[0] == "done")) || (words.size() == 6 && opened)) {
+        reply.kind = opened ? PeerReply::Kind::Opened : PeerReply::Kind::Done;
         if (!parseNumber(words[1], reply.ns))
             return protocolError(line, "the time must be a whole number of nanoseconds");
+        if (words.size() == 6) {
+            PeerOpenTimes t;
+            std::uint64_t map = 0;
+            const bool mapped = words[3] != "-";
+            if (!parseNumber(words[2], t.importNs) || (mapped && !parseNumber(words[3], map))
+                || !parseNumber(words[4], t.readyAt) || !parseNumber(words[5], t.receivedAt))
+                return protocolError(line, "the steps' times must be whole numbers of nanoseconds (map may be -)");
+            if (mapped)
+                t.mapNs = map;
+            if (t.importNs > reply.ns || map > reply.ns - t.importNs)
+                return protocolError(line, "import and map cannot take longer than the whole open");
+            if (t.receivedAt < t.readyAt)
+                return protocolError(line, "the line cannot arrive before the peer waited for it");
+            reply.steps = t;
+        }
         return reply;
     }
-    return protocolError(line, "expected opened NS, done NS, released or error MESSAGE");
+    return protocolError(line, "expected opened NS [IMPORT MAP READY RECEIVED], done NS, released or error MESSAGE");
 }
 
 } // namespace sharescope

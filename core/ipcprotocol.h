@@ -5,6 +5,7 @@
 #include "result.h"
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -21,7 +22,13 @@ namespace sharescope {
 //   run
 //   release
 // and the peer answers:
-//   opened NS        (the time cudaIpcOpenMemHandle took, in ns)
+//   opened NS IMPORT MAP READY RECEIVED
+//                    (NS: the whole open in ns, of which IMPORT turning
+//                    the handles or descriptors into the peer's own and
+//                    MAP mapping them, "-" where the import maps; READY and
+//                    RECEIVED: the monotonic clock, in ns, when the peer
+//                    began waiting for the line and when it had it. The
+//                    older "opened NS" is read too.)
 //   done NS          (the kernel's device time, in ns)
 //   released
 //   error MESSAGE
@@ -55,12 +62,22 @@ struct PeerCommand
     PeerOpen open; // for Open
 };
 
+// How the peer's open went, step by step (Opened).
+struct PeerOpenTimes
+{
+    std::uint64_t importNs = 0;
+    std::optional<std::uint64_t> mapNs; // none where the import maps
+    std::uint64_t readyAt = 0; // steady clock, ns: waiting for the open line
+    std::uint64_t receivedAt = 0; // steady clock, ns: the line (and its descriptors) in hand
+};
+
 struct PeerReply
 {
     enum class Kind { Opened, Done, Released, Error };
     Kind kind = Kind::Error;
     std::uint64_t ns = 0; // Opened, Done
     std::string message; // Error
+    std::optional<PeerOpenTimes> steps; // Opened, from peers that time them
 };
 
 // What `sharescope ipc-export` fills a buffer with: 0, 1, 2, ... ("index"),

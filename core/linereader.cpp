@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 namespace sharescope {
 
@@ -65,6 +66,26 @@ std::optional<std::string> LineReader::next(std::vector<int> &descriptors)
         }
         m_buffer.append(chunk, static_cast<std::size_t>(n));
     }
+}
+
+ssize_t sendWithDescriptors(int socket, const char *data, std::size_t size, std::span<const int> descriptors)
+{
+    const int flags = MSG_NOSIGNAL | MSG_DONTWAIT;
+    if (descriptors.empty())
+        return ::send(socket, data, size, flags);
+    iovec part{const_cast<char *>(data), size};
+    std::vector<char> control(CMSG_SPACE(descriptors.size_bytes()));
+    msghdr message{};
+    message.msg_iov = &part;
+    message.msg_iovlen = 1;
+    message.msg_control = control.data();
+    message.msg_controllen = control.size();
+    cmsghdr *header = CMSG_FIRSTHDR(&message);
+    header->cmsg_level = SOL_SOCKET;
+    header->cmsg_type = SCM_RIGHTS;
+    header->cmsg_len = CMSG_LEN(descriptors.size_bytes());
+    std::memcpy(CMSG_DATA(header), descriptors.data(), descriptors.size_bytes());
+    return ::sendmsg(socket, &message, flags);
 }
 
 } // namespace sharescope

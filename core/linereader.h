@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <sys/types.h>
+
+#include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -33,5 +37,10 @@ private:
     std::string m_buffer;
     std::vector<int> m_received;
 };
+
+// The sending side: one send on a socket, the descriptors riding with its
+// first byte (SCM_RIGHTS), without blocking and without SIGPIPE. What
+// ::send returns.
+ssize_t sendWithDescriptors(int socket, const char *data, std::size_t size, std::span<const int> descriptors);
 
 } // namespace sharescope

@@ -7,7 +7,8 @@
 # this process's memory, nothing else may cross the bus), run its kernel
 # within 10 % of device mode's GPU time (the same kernel on the same memory),
 # and name handles that fit: 64 bytes of hex, or for ipc-vmm a descriptor
-# mapping whole granules of at least the buffer. Exit 1 on any failure.
+# mapping whole granules of at least the buffer; and time each setup step
+# (export, pass, import, map). Exit 1 on any failure.
 # Usage: scripts/gpu-check-ipc.sh [SHARESCOPE_BINARY [SIZE]]   (default: build-gpu/app/sharescope, 256MiB)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -56,6 +57,15 @@ for mode in ("ipc", "ipc-vmm", "ipc-pool"):
               "%s maps whole granules of %d bytes, at least %d: %s" % (mode, granule, bytes_, sizes))
     else:
         check(all(re.fullmatch("[0-9a-f]{128}", h) for h in handles), "%s handles are 64 bytes of hex" % mode)
+    # The setup, step by step: only the legacy handle maps as it opens.
+    steps = run["ipc"].get("steps")
+    check(steps is not None, "%s times its setup steps" % mode)
+    if steps:
+        mapped = steps["mapNs"]
+        check(steps["exportNs"] > 0 and steps["importNs"] > 0 and (mapped is None) == (mode == "ipc")
+              and steps["importNs"] + (mapped or 0) <= run["ipc"]["openNs"] and steps["passNs"] < 10**9,
+              "%s setup: export %d ns, pass %d ns, import %d ns, map %s ns, within the open's %d ns"
+              % (mode, steps["exportNs"], steps["passNs"], steps["importNs"], mapped, run["ipc"]["openNs"]))
 print("%d failed" % failed)
 sys.exit(1 if failed else 0)
 '

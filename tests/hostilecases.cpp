@@ -243,6 +243,10 @@ void demosAndExport(Builder &b)
     b.add("ipc-export without a CUDA device", {"ipc-export"}, 3);
     b.add("ipc-export on an OpenCL device", {"ipc-export", "--device", "opencl:0"}, 3);
     b.add("ipc-export --memory managed", {"ipc-export", "--memory", "managed"}, 3);
+    b.add("ipc-export --memory vmm without a CUDA device", {"ipc-export", "--memory", "vmm"}, 3);
+    b.add("ipc-export --memory pool without a CUDA device", {"ipc-export", "--memory", "pool"}, 3);
+    b.add("ipc-export --socket with device memory", {"ipc-export", "--socket", "/tmp/x.sock"}, 2);
+    b.add("ipc-export --socket empty", {"ipc-export", "--memory", "vmm", "--socket", ""}, 2);
 }
 
 } // namespace

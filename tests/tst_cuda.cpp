@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "cuda/ipcmemory.h"
 #include "devices.h"
 #include "engine.h"
 #include "ipcprotocol.h"
+#include "linereader.h"
 #include "preflight.h"
 #include "safetylimits.h"
 
@@ -12,7 +14,12 @@
 #include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include <csignal>
 #include <cstring>
@@ -584,6 +591,14 @@ private slots:
             QVERIFY(fromHex(report.ipc->memoryHandles[0], ipcHandleBytes).ok());
         }
         QVERIFY(report.ipc->openNs > 0);
+        // Each step timed where it happens; only the legacy handle maps as it opens.
+        QVERIFY(report.ipc->steps);
+        const IpcSetupSteps &steps = *report.ipc->steps;
+        QVERIFY(steps.exportNs > 0);
+        QVERIFY(steps.importNs > 0);
+        QCOMPARE(steps.mapNs.has_value(), modeInfo(ipcMode).ipcMemory != IpcMemory::LegacyHandle);
+        QVERIFY(steps.importNs + steps.mapNs.value_or(0) <= report.ipc->openNs);
+        QVERIFY2(steps.passNs < 1'000'000'000, qPrintable(QString::number(steps.passNs))); // a socket, not a second
         QVERIFY(
             std::ranges::any_of(summarize(report), [](const PhaseSummary &s) { return s.phase == Phase::IpcOpen; }));
         QVERIFY(report.iterations[1].phases[2].deviceNs.value_or(0) > 0); // the peer's kernel time
@@ -627,13 +642,90 @@ private slots:
         QVERIFY2(output.contains("changed  262,143 of 262,144 elements"), output.constData()); // 0 * 2 is still 0
     }
 
+    // --memory vmm and pool: this test connects to the socket, receives the
+    // descriptor and the line, imports (as the ipc peer does), doubles every
+    // value, and ShareScope's checksum must show it.
+    void ipcExportHandsOverDescriptors_data()
+    {
+        QTest::addColumn<QString>("memory");
+        QTest::addRow("vmm") << "vmm";
+        QTest::addRow("pool") << "pool";
+    }
+    void ipcExportHandsOverDescriptors()
+    {
+        QFETCH(QString, memory);
+        QTemporaryDir folder;
+        const QString socketPath = folder.filePath("export.sock");
+        QProcess exporter;
+        exporter.start(binary(), {"ipc-export", "--size", "1MiB", "--memory", memory, "--socket", socketPath});
+        QVERIFY(exporter.waitForStarted());
+        QByteArray output;
+        QElapsedTimer timer;
+        timer.start();
+        while (!output.contains("Send SIGINT") && timer.elapsed() < 30000) {
+            exporter.waitForReadyRead(1000);
+            output += exporter.readAllStandardOutput();
+        }
+        QVERIFY2(output.contains("socket   " + socketPath.toUtf8()), output.constData());
+        QVERIFY2(output.contains("socket.recv_fds"), output.constData());
+
+        const int client = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        const QByteArray path = socketPath.toUtf8();
+        std::memcpy(address.sun_path, path.constData(), static_cast<std::size_t>(path.size()));
+        QCOMPARE(::connect(client, reinterpret_cast<const sockaddr *>(&address), sizeof address), 0);
+        LineReader reader(client);
+        std::vector<int> descriptors;
+        const auto line = reader.next(descriptors);
+        ::close(client);
+        QVERIFY(line);
+        QCOMPARE(descriptors.size(), std::size_t(1));
+        const QStringList words = QString::fromStdString(*line).split(' ');
+        QCOMPARE(words.size(), 4);
+        QCOMPARE(words[0], QStringLiteral("sharescope-ipc"));
+        QCOMPARE(words[1], memory);
+        QCOMPARE(words[2], QStringLiteral("1048576"));
+
+        PeerOpen open;
+        open.device = 0;
+        open.memory = memory == "vmm" ? IpcMemory::VmmDescriptor : IpcMemory::PoolDescriptor;
+        if (open.memory == IpcMemory::VmmDescriptor)
+            open.mappedBytes = {words[3].toULongLong()};
+        else
+            open.memoryHandles = {words[3].toStdString()};
+        auto imported = cuda::makeImportedBuffers(open.memory);
+        const std::string problem = imported->open(open, descriptors);
+        QVERIFY2(problem.empty(), problem.c_str());
+        QVERIFY(descriptors.empty());
+        void *pointer = imported->pointers().front();
+        std::vector<float> values(1 << 18);
+        QCOMPARE(cudaMemcpy(values.data(), pointer, 1 << 20, cudaMemcpyDeviceToHost), cudaSuccess);
+        QCOMPARE(values[5], 5.0f);
+        for (float &value : values)
+            value *= 2;
+        QCOMPARE(cudaMemcpy(pointer, values.data(), 1 << 20, cudaMemcpyHostToDevice), cudaSuccess);
+        imported->close();
+
+        ::kill(static_cast<pid_t>(exporter.processId()), SIGTERM);
+        QVERIFY(exporter.waitForFinished(30000));
+        output += exporter.readAllStandardOutput();
+        QCOMPARE(exporter.exitCode(), 0);
+        QVERIFY2(output.contains("gave the descriptor to process " + QByteArray::number(::getpid())),
+                 output.constData());
+        QVERIFY2(output.contains("after    checksum 68719214592.0 · first elements 0 2 4 6 8 10 12 14"),
+                 output.constData());
+        QVERIFY2(output.contains("changed  262,143 of 262,144 elements"), output.constData());
+        QVERIFY(!QFile::exists(socketPath)); // removed on the way out
+    }
+
     void ipcExportRefusesManagedMemory()
     {
         QProcess exporter;
         exporter.start(binary(), {"ipc-export", "--memory", "managed"});
         QVERIFY(exporter.waitForFinished(30000));
         QCOMPARE(exporter.exitCode(), 3);
-        QVERIFY(exporter.readAllStandardError().contains("cannot be shared this way"));
+        QVERIFY(exporter.readAllStandardError().contains("cannot be shared with another process"));
         QVERIFY(exporter.readAllStandardOutput().isEmpty());
     }
 

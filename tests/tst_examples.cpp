@@ -4,6 +4,7 @@
 #include "examplereports.h"
 #include "examples.h"
 #include "language.h"
+#include "report/reportjson.h"
 #include "report/runreport.h"
 
 #include <QFile>
@@ -143,6 +144,53 @@ private slots:
         const double expected = 3.0 * static_cast<double>(run.spec.bytes);
         QVERIFY2(std::abs(static_cast<double>(*kernel->counters->bytesHostToDevice) - expected) <= 0.01 * expected,
                  qPrintable(QString::number(*kernel->counters->bytesHostToDevice)));
+    }
+
+    // The setup steps of the ipc modes travel in the report and are held
+    // to the open that contains them (the peer's import and map).
+    void ipcSetupStepsRoundTripAndAreChecked()
+    {
+        const auto set = readExample(ExampleId::OtherProcess);
+        QVERIFY(set);
+        ReportSet changed = *set;
+        int ipcRuns = 0;
+        for (RunReport &run : changed.runs) {
+            if (!run.ipc)
+                continue;
+            ++ipcRuns;
+            const bool maps = run.spec.modeInfo().ipcMemory != IpcMemory::LegacyHandle;
+            run.ipc->steps = IpcSetupSteps{1000, 2000, run.ipc->openNs / 2,
+                                           maps ? std::optional<std::uint64_t>(run.ipc->openNs / 4) : std::nullopt};
+        }
+        QCOMPARE(ipcRuns, 3);
+        const std::string json = toJson(changed);
+        const auto back = readReports(json);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QCOMPARE(QString::fromStdString(toJson(*back)), QString::fromStdString(json));
+        const auto vmm
+            = std::ranges::find_if(changed.runs, [](const RunReport &r) { return r.spec.mode == ModeId::IpcVmm; });
+        QVERIFY(vmm != changed.runs.end());
+        QCOMPARE(vmm->ipc->steps->passNs, std::uint64_t(2000));
+
+        ReportSet longer = changed;
+        for (RunReport &run : longer.runs) {
+            if (run.spec.mode == ModeId::IpcVmm)
+                run.ipc->steps->importNs = run.ipc->openNs;
+        }
+        auto refused = readReports(toJson(longer));
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.find("longer than the open") != std::string::npos,
+                 refused.error().message.c_str());
+
+        ReportSet unmapped = changed;
+        for (RunReport &run : unmapped.runs) {
+            if (run.spec.mode == ModeId::IpcPool)
+                run.ipc->steps->mapNs.reset();
+        }
+        refused = readReports(toJson(unmapped));
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.find("steps.mapNs is null") != std::string::npos,
+                 refused.error().message.c_str());
     }
 
     void provenanceIsSaidInChinese()

@@ -1,7 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "descriptorserver.h"
+#include "ipc.h"
 #include "ipcprotocol.h"
+#include "linereader.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cstring>
 
 using namespace sharescope;
 
@@ -157,6 +168,19 @@ private slots:
             QCOMPARE(parsed->ns, reply.ns);
             QCOMPARE(parsed->message, reply.message);
         }
+        // The open's steps travel beside its time; the older two-word reply still reads.
+        PeerReply opened{PeerReply::Kind::Opened, 5000, {}, PeerOpenTimes{3000, 1500, 100, 250}};
+        QCOMPARE(formatReply(opened), std::string("opened 5000 3000 1500 100 250"));
+        const auto steps = parseReply("opened 5000 3000 1500 100 250");
+        QVERIFY(steps.ok() && steps->steps);
+        QCOMPARE(steps->steps->importNs, std::uint64_t(3000));
+        QCOMPARE(steps->steps->mapNs, std::optional<std::uint64_t>(1500));
+        QCOMPARE(steps->steps->readyAt, std::uint64_t(100));
+        QCOMPARE(steps->steps->receivedAt, std::uint64_t(250));
+        opened.steps->mapNs.reset(); // ipc: the import maps
+        QCOMPARE(formatReply(opened), std::string("opened 5000 3000 - 100 250"));
+        QCOMPARE(parseReply(formatReply(opened))->steps->mapNs, std::optional<std::uint64_t>());
+        QVERIFY(!parseReply("opened 5000")->steps);
         // A message cannot break the one-line protocol.
         QCOMPARE(formatReply({PeerReply::Kind::Error, 0, "two\nlines"}), std::string("error two lines"));
     }
@@ -170,6 +194,13 @@ private slots:
         QTest::addRow("bad time") << "done soon";
         QTest::addRow("negative time") << "done -5";
         QTest::addRow("extra words") << "opened 5 6";
+        QTest::addRow("steps cut short") << "opened 5 1 2 3";
+        QTest::addRow("steps too many") << "opened 5 1 2 3 4 5";
+        QTest::addRow("steps not numbers") << "opened 5 one - 3 4";
+        QTest::addRow("steps longer than the open") << "opened 5 4 2 3 4";
+        QTest::addRow("steps overflow") << "opened 5 3 18446744073709551615 3 4";
+        QTest::addRow("received before ready") << "opened 5 1 1 9 4";
+        QTest::addRow("done with steps") << "done 5 1 1 3 4";
         QTest::addRow("bare error") << "error ";
     }
     void rejectsMalformedReplies()
@@ -191,6 +222,85 @@ private slots:
             QVERIFY2(!fill.ok(), bad);
             QCOMPARE(fill.error().kind, ErrorKind::BadArgument);
         }
+    }
+
+    // ipc-export --memory vmm|pool: whoever connects to the socket gets the
+    // line and a working copy of the descriptor; only this user may connect.
+    void descriptorServerHandsOverDescriptors()
+    {
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        const std::string path = folder.filePath("export.sock").toStdString();
+        auto server = DescriptorServer::listen(path);
+        QVERIFY2(server.ok(), server.ok() ? "" : server.error().message.c_str());
+        struct stat status
+        {
+        };
+        QCOMPARE(::stat(path.c_str(), &status), 0);
+        QVERIFY(S_ISSOCK(status.st_mode));
+        QCOMPARE(status.st_mode & 0077, mode_t(0));
+
+        int pipeEnds[2];
+        QCOMPARE(::pipe(pipeEnds), 0);
+        const int client = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un address{};
+        address.sun_family = AF_UNIX;
+        std::memcpy(address.sun_path, path.data(), path.size());
+        QCOMPARE(::connect(client, reinterpret_cast<const sockaddr *>(&address), sizeof address), 0);
+        const int sent[] = {pipeEnds[1]};
+        const auto pid = (*server)->handOver("sharescope-ipc vmm 4096 2097152", sent);
+        QVERIFY2(pid.ok(), pid.ok() ? "" : pid.error().message.c_str());
+        QCOMPARE(*pid, int(::getpid()));
+        ::close(pipeEnds[1]); // the copy that travelled keeps the pipe open
+
+        LineReader reader(client);
+        std::vector<int> received;
+        QCOMPARE(reader.next(received), std::optional<std::string>("sharescope-ipc vmm 4096 2097152"));
+        QCOMPARE(received.size(), std::size_t(1));
+        QCOMPARE(::write(received[0], "ok", 2), ssize_t(2));
+        char echoed[2] = {};
+        QCOMPARE(::read(pipeEnds[0], echoed, 2), ssize_t(2));
+        QCOMPARE(std::string(echoed, 2), std::string("ok"));
+        QVERIFY(!reader.next(received)); // the server closed the connection
+        for (const int descriptor : received)
+            ::close(descriptor);
+        ::close(client);
+        ::close(pipeEnds[0]);
+
+        // Nobody waiting: a clear failure, not a hang.
+        QVERIFY(!(*server)->handOver("x", {}).ok());
+
+        // The path is taken while it listens, and free once it is gone.
+        const auto second = DescriptorServer::listen(path);
+        QVERIFY(!second.ok());
+        QCOMPARE(second.error().kind, ErrorKind::BadArgument);
+        QVERIFY2(second.error().message.find("exists already") != std::string::npos, second.error().message.c_str());
+        server->reset();
+        QVERIFY(::access(path.c_str(), F_OK) != 0);
+    }
+
+    void descriptorServerRefusesPathsThatCannotBeSockets()
+    {
+        for (const std::string &path : {std::string(), "/tmp/" + std::string(200, 'x')}) {
+            const auto server = DescriptorServer::listen(path);
+            QVERIFY(!server.ok());
+            QCOMPARE(server.error().kind, ErrorKind::BadArgument);
+            QVERIFY2(server.error().message.find("a socket's path holds 1 to 107 bytes") != std::string::npos,
+                     server.error().message.c_str());
+        }
+        const auto missing = DescriptorServer::listen("/nonexistent-folder/export.sock");
+        QVERIFY(!missing.ok());
+        QVERIFY2(missing.error().message.find("cannot listen at --socket '/nonexistent-folder/export.sock'")
+                     != std::string::npos,
+                 missing.error().message.c_str());
+    }
+
+    void namesExportMemories()
+    {
+        for (const ExportMemory memory : allExportMemories)
+            QCOMPARE(exportMemoryFromName(exportMemoryName(memory)), std::optional(memory));
+        QVERIFY(!exportMemoryFromName("DEVICE"));
+        QVERIFY(!exportMemoryFromName(""));
     }
 };
 

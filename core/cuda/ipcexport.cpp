@@ -4,22 +4,43 @@
 #include "../ipcprotocol.h"
 #include "../trnoop.h"
 #include "cudaerror.h"
+#include "ipcmemory.h"
 
 #include <cuda_runtime_api.h>
 
 namespace sharescope::cuda {
+namespace {
 
-Result<std::unique_ptr<IpcExport>> IpcExport::create(int device, std::uint64_t bytes, FillPattern fill, bool managed)
+IpcMemory ipcMemoryOf(ExportMemory memory)
 {
-    if (managed) {
+    switch (memory) {
+    case ExportMemory::Vmm:
+        return IpcMemory::VmmDescriptor;
+    case ExportMemory::Pool:
+        return IpcMemory::PoolDescriptor;
+    case ExportMemory::Device:
+    case ExportMemory::Managed:
+        break;
+    }
+    return IpcMemory::LegacyHandle;
+}
+
+} // namespace
+
+Result<std::unique_ptr<IpcExport>> IpcExport::create(int device, std::uint64_t bytes, FillPattern fill,
+                                                     ExportMemory memory)
+{
+    if (memory == ExportMemory::Managed) {
         return unsupported(SHARESCOPE_TR_NOOP("Core",
-                                              "managed memory cannot be shared this way: the legacy CUDA IPC API "
-                                              "(cudaIpcGetMemHandle) exports only cudaMalloc memory"),
+                                              "managed memory cannot be shared with another process: CUDA exports "
+                                              "only device memory (cudaMalloc with a legacy IPC handle, cuMemCreate "
+                                              "or a memory pool with a file descriptor)"),
                            {});
     }
-    ContextHealth health;
     std::unique_ptr<IpcExport> exported(new IpcExport);
+    ContextHealth &health = exported->m_health;
     exported->m_device = device;
+    exported->m_memory = memory;
     exported->m_bytes = bytes;
     exported->m_fill = fill;
     SHARESCOPE_CUDA_TRY(health, cudaSetDevice(device));
@@ -31,22 +52,31 @@ Result<std::unique_ptr<IpcExport>> IpcExport::create(int device, std::uint64_t b
                                               "--size is too large: ShareScope uses at most 80% of the %1 MiB the GPU "
                                               "has free"),
                            {std::to_string(free >> 20)});
-    SHARESCOPE_CUDA_TRY(health, cudaMalloc(&exported->m_pointer, bytes));
+    exported->m_buffers = makeExportedBuffers(ipcMemoryOf(memory), health);
+    if (Status made = exported->m_buffers->allocate(device, 1, bytes); !made)
+        return made.error();
+    exported->m_pointer = exported->m_buffers->pointers().front();
     std::vector<float> host(exported->count());
     for (std::uint64_t i = 0; i < host.size(); ++i)
         host[i] = fill.at(i);
     SHARESCOPE_CUDA_TRY(health, cudaMemcpy(exported->m_pointer, host.data(), bytes, cudaMemcpyHostToDevice));
-    cudaIpcMemHandle_t handle{};
-    SHARESCOPE_CUDA_TRY(health, cudaIpcGetMemHandle(&handle, exported->m_pointer));
-    exported->m_handle = toHex({reinterpret_cast<const std::uint8_t *>(&handle), sizeof handle});
+    SHARESCOPE_CUDA_TRY(health, cudaDeviceSynchronize());
+    PeerOpen open;
+    auto descriptors = exported->m_buffers->exportTo(open);
+    if (!descriptors)
+        return descriptors.error();
+    exported->m_descriptors = *descriptors; // still owned by m_buffers
+    exported->m_handle = open.memoryHandles.empty() ? std::string() : open.memoryHandles.front();
+    exported->m_mappedBytes = open.mappedBytes.empty() ? bytes : open.mappedBytes.front();
     return exported;
 }
 
 IpcExport::~IpcExport()
 {
-    if (m_pointer) {
+    if (m_buffers) {
         cudaSetDevice(m_device);
-        cudaFree(m_pointer);
+        cudaDeviceSynchronize();
+        m_buffers->release();
     }
 }
 

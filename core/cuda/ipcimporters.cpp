@@ -2,10 +2,19 @@
 #include "driverapi.h"
 #include "ipcmemory.h"
 
+#include <chrono>
 #include <cstring>
 #include <iostream>
 
 namespace sharescope::cuda {
+
+std::uint64_t steadyNowNs()
+{
+    return static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count());
+}
+
 namespace {
 
 std::string runtimeFailure(const char *call, cudaError_t e)
@@ -21,6 +30,25 @@ void report(const char *call, cudaError_t e)
         std::cerr << "sharescope ipc-peer: " << runtimeFailure(call, e) << std::endl;
 }
 
+// Adds the time since `start` to `total` when it goes out of scope, on
+// every path out of a step.
+class ElapsedInto
+{
+public:
+    ElapsedInto(std::uint64_t &total, std::uint64_t start)
+        : m_total(total)
+        , m_start(start)
+    {
+    }
+    ~ElapsedInto() { m_total += steadyNowNs() - m_start; }
+    ElapsedInto(const ElapsedInto &) = delete;
+    ElapsedInto &operator=(const ElapsedInto &) = delete;
+
+private:
+    std::uint64_t &m_total;
+    std::uint64_t m_start;
+};
+
 // ipc: cudaIpcOpenMemHandle on each 64-byte handle.
 class LegacyImported final : public ImportedBuffers
 {
@@ -30,6 +58,7 @@ public:
     std::string open(const PeerOpen &request, std::vector<int> &descriptors) override
     {
         closeDescriptors(descriptors); // none are expected
+        const ElapsedInto timed(m_importNs, steadyNowNs());
         for (const std::string &hex : request.memoryHandles) {
             cudaIpcMemHandle_t handle{};
             const auto bytes = fromHex(hex, sizeof handle);
@@ -79,12 +108,17 @@ public:
         access.location.id = request.device;
         access.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
         std::string problem;
+        std::uint64_t mapNs = 0;
         for (std::size_t b = 0; b < descriptors.size() && problem.empty(); ++b) {
             Buffer buffer;
             buffer.size = request.mappedBytes[b];
-            CUresult r = m_api->memImportFromShareableHandle(
-                &buffer.handle, reinterpret_cast<void *>(static_cast<std::intptr_t>(descriptors[b])),
-                CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR);
+            CUresult r = CUDA_SUCCESS;
+            {
+                const ElapsedInto timed(m_importNs, steadyNowNs());
+                r = m_api->memImportFromShareableHandle(
+                    &buffer.handle, reinterpret_cast<void *>(static_cast<std::intptr_t>(descriptors[b])),
+                    CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR);
+            }
             if (r != CUDA_SUCCESS) {
                 problem = describeDriverError("cuMemImportFromShareableHandle", r);
                 break;
@@ -92,6 +126,7 @@ public:
             buffer.imported = true;
             m_buffers.push_back(buffer);
             Buffer &added = m_buffers.back();
+            const ElapsedInto timed(mapNs, steadyNowNs());
             if (r = m_api->memAddressReserve(&added.address, added.size, 0, 0, 0); r != CUDA_SUCCESS) {
                 problem = describeDriverError("cuMemAddressReserve", r);
             } else if (r = m_api->memMap(added.address, added.size, 0, added.handle, 0); r != CUDA_SUCCESS) {
@@ -104,6 +139,7 @@ public:
                     m_pointers.push_back(reinterpret_cast<void *>(added.address));
             }
         }
+        m_mapNs = mapNs;
         // Imported or not, this process needs the descriptors no longer: the
         // memory lives on through the handles and the mappings.
         closeDescriptors(descriptors);
@@ -152,14 +188,18 @@ public:
             closeDescriptors(descriptors);
             return why;
         }
+        const std::uint64_t start = steadyNowNs();
         const cudaError_t imported = cudaMemPoolImportFromShareableHandle(
             &m_pool, reinterpret_cast<void *>(static_cast<std::intptr_t>(descriptors.front())),
             cudaMemHandleTypePosixFileDescriptor, 0);
+        m_importNs += steadyNowNs() - start;
         closeDescriptors(descriptors);
         if (imported != cudaSuccess) {
             m_pool = nullptr;
             return runtimeFailure("cudaMemPoolImportFromShareableHandle", imported);
         }
+        m_mapNs = 0;
+        const ElapsedInto timed(*m_mapNs, steadyNowNs());
         for (const std::string &hex : request.memoryHandles) {
             cudaMemPoolPtrExportData data{};
             const auto bytes = fromHex(hex, sizeof data);

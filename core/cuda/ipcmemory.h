@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,10 +60,20 @@ public:
     virtual std::string open(const PeerOpen &open, std::vector<int> &descriptors) = 0;
     const std::vector<void *> &pointers() const { return m_pointers; }
     virtual void close() = 0;
+    // How long open() spent importing and mapping (see IpcSetupSteps in
+    // report/runreport.h); no map time where the import maps.
+    std::uint64_t importNs() const { return m_importNs; }
+    std::optional<std::uint64_t> mapNs() const { return m_mapNs; }
 
 protected:
     std::vector<void *> m_pointers;
+    std::uint64_t m_importNs = 0;
+    std::optional<std::uint64_t> m_mapNs;
 };
+
+// Nanoseconds on the steady clock, which every process on the machine shares
+// (CLOCK_MONOTONIC): the peer's times compare with this process's.
+std::uint64_t steadyNowNs();
 
 std::unique_ptr<ImportedBuffers> makeImportedBuffers(IpcMemory memory);
 

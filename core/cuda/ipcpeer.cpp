@@ -29,7 +29,10 @@ class Peer
 public:
     ~Peer() { close(); }
 
-    PeerReply open(const PeerOpen &request, std::vector<int> &descriptors)
+    // `readyAt` and `receivedAt`: when this process began waiting for the
+    // open line and when it had it (steadyNowNs).
+    PeerReply open(const PeerOpen &request, std::vector<int> &descriptors, std::uint64_t readyAt,
+                   std::uint64_t receivedAt)
     {
         if (m_memory) {
             closeDescriptors(descriptors);
@@ -49,15 +52,18 @@ public:
         m_pointers = m_memory->pointers();
         cudaIpcEventHandle_t eventHandle{};
         std::memcpy(&eventHandle, fromHex(request.eventHandle, sizeof eventHandle)->data(), sizeof eventHandle);
+        const std::uint64_t eventStart = steadyNowNs();
         if (const cudaError_t e = cudaIpcOpenEventHandle(&m_event, eventHandle); e != cudaSuccess)
             return error("cudaIpcOpenEventHandle", e);
+        const PeerOpenTimes steps{m_memory->importNs() + (steadyNowNs() - eventStart), m_memory->mapNs(), readyAt,
+                                  receivedAt};
         const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
         if (cudaEventCreate(&m_start) != cudaSuccess || cudaEventCreate(&m_stop) != cudaSuccess)
             return error("cudaEventCreate", cudaGetLastError());
         if (const cudaError_t e = loadKernel(request.kernel); e != cudaSuccess)
             return error("loading the kernel", e);
         m_gate.open();
-        return {PeerReply::Kind::Opened, static_cast<std::uint64_t>(ns.count()), {}};
+        return {PeerReply::Kind::Opened, static_cast<std::uint64_t>(ns.count()), {}, steps};
     }
 
     PeerReply run()
@@ -131,7 +137,11 @@ int runIpcPeer()
     // Lines with recvmsg: the descriptors of ipc-vmm and ipc-pool come beside them.
     LineReader reader(STDIN_FILENO);
     std::vector<int> descriptors;
-    for (std::optional<std::string> next; (next = reader.next(descriptors));) {
+    for (std::optional<std::string> next;;) {
+        const std::uint64_t readyAt = steadyNowNs();
+        if (!(next = reader.next(descriptors)))
+            break;
+        const std::uint64_t receivedAt = steadyNowNs();
         const std::string &line = *next;
         if (opened && fault == "abort-after-open")
             std::abort();
@@ -148,7 +158,7 @@ int runIpcPeer()
         if (!command) {
             reply = {PeerReply::Kind::Error, 0, command.error().message};
         } else if (command->kind == PeerCommand::Kind::Open) {
-            reply = peer.open(command->open, descriptors);
+            reply = peer.open(command->open, descriptors, readyAt, receivedAt);
             opened = reply.kind == PeerReply::Kind::Opened;
         } else if (command->kind == PeerCommand::Kind::Run) {
             reply = peer.run();

@@ -43,28 +43,40 @@ public:
         open.kernel = m_spec.kernel;
         open.count = m_spec.elementCount();
         open.strideElements = m_spec.strideElements();
+        const std::uint64_t exportStart = steadyNowNs();
         auto descriptors = m_memory->exportTo(open);
         if (!descriptors)
             return descriptors.error();
-        for (std::size_t b = 0; b < bufferCount(); ++b)
-            m_reports[b].placement = m_memory->placement();
+        std::uint64_t exportNs = steadyNowNs() - exportStart;
         SHARESCOPE_CUDA_TRY(m_context.health,
                             cudaEventCreateWithFlags(&m_event, cudaEventInterprocess | cudaEventDisableTiming));
+        const std::uint64_t eventStart = steadyNowNs();
         cudaIpcEventHandle_t eventHandle{};
         SHARESCOPE_CUDA_TRY(m_context.health, cudaIpcGetEventHandle(&eventHandle, m_event));
+        exportNs += steadyNowNs() - eventStart;
         open.eventHandle = handleHex(eventHandle);
+        for (std::size_t b = 0; b < bufferCount(); ++b)
+            m_reports[b].placement = m_memory->placement();
 
         auto peer = ChildProcess::spawn(selfBinary(), {"ipc-peer"});
         if (!peer)
             return failed("the ipc peer could not start: " + peer.error().message);
         m_peer = std::move(*peer);
         m_peer->setDescription("the ipc peer (pid " + std::to_string(m_peer->pid()) + ")");
+        const std::uint64_t sentAt = steadyNowNs();
         const auto opened = converse(*m_peer, {PeerCommand::Kind::Open, open}, PeerReply::Kind::Opened, *descriptors);
         if (!opened) {
             stopPeer();
             return opened.error();
         }
-        m_details = IpcDetails{m_peer->pid(), m_memory->shownHandles(), open.eventHandle, opened->ns};
+        m_details = IpcDetails{m_peer->pid(), m_memory->shownHandles(), open.eventHandle, opened->ns, {}};
+        if (const auto &peer = opened->steps) {
+            // The peer may still have been starting when the line left: the
+            // pass counts from when both sides were ready.
+            const std::uint64_t from = std::max(sentAt, peer->readyAt);
+            m_details->steps = IpcSetupSteps{exportNs, peer->receivedAt > from ? peer->receivedAt - from : 0,
+                                             peer->importNs, peer->mapNs};
+        }
         return okStatus();
     }
 

@@ -268,6 +268,16 @@ Problem checkIpc(const RunReport &r, const std::string &p)
             return p + "ipc.memoryHandles[" + number(h) + "] is not "
                 + (descriptors ? std::string("a file descriptor") : number(ipcHandleBytes) + " bytes of hex");
     }
+    if (const auto &steps = r.ipc->steps) {
+        const std::uint64_t map = steps->mapNs.value_or(0);
+        if (steps->importNs > r.ipc->openNs || map > r.ipc->openNs - steps->importNs)
+            return p + "ipc.steps: import and map take " + number(steps->importNs) + " + " + number(map)
+                + " ns, longer than the open that holds them (ipc.openNs " + number(r.ipc->openNs) + ")";
+        // Only ipc's legacy handle maps as it opens; the descriptors need a map step.
+        if (steps->mapNs.has_value() != (r.spec.modeInfo().ipcMemory != IpcMemory::LegacyHandle))
+            return p + "ipc.steps.mapNs is " + std::string(steps->mapNs ? "given" : "null") + " for mode "
+                + inQuotes(modeName(r.spec.mode)) + "; only ipc, whose handles map as they open, has none";
+    }
     return std::nullopt;
 }
 

@@ -170,6 +170,16 @@ json specJson(const ExperimentSpec &s)
             {"counters", s.counters}};
 }
 
+json ipcStepsJson(const std::optional<IpcSetupSteps> &steps)
+{
+    if (!steps)
+        return nullptr;
+    return {{"exportNs", steps->exportNs},
+            {"passNs", steps->passNs},
+            {"importNs", steps->importNs},
+            {"mapNs", optionalJson(steps->mapNs)}};
+}
+
 json migrationsJson(const RunReport &r)
 {
     json events = json::array();
@@ -279,7 +289,8 @@ json reportJson(const RunReport &r)
              r.ipc ? json{{"peerPid", r.ipc->peerPid},
                           {"memoryHandles", r.ipc->memoryHandles},
                           {"eventHandle", r.ipc->eventHandle},
-                          {"openNs", r.ipc->openNs}}
+                          {"openNs", r.ipc->openNs},
+                          {"steps", ipcStepsJson(r.ipc->steps)}}
                    : json(nullptr)},
             {"migrations", migrationsJson(r)},
             {"residency", residencyJson(r.residency)},
@@ -660,6 +671,15 @@ RunReport readReport(const Reader &r)
             details.memoryHandles.push_back(handle.string());
         details.eventHandle = ipc["eventHandle"].string();
         details.openNs = ipc["openNs"].unsignedValue();
+        if (ipc.has("steps") && !ipc["steps"].isNull()) { // later reports
+            const Reader steps = ipc["steps"];
+            IpcSetupSteps read;
+            read.exportNs = steps["exportNs"].unsignedValue();
+            read.passNs = steps["passNs"].unsignedValue();
+            read.importNs = steps["importNs"].unsignedValue();
+            read.mapNs = steps["mapNs"].optionalUnsigned();
+            details.steps = read;
+        }
         report.ipc = details;
     }
     if (!r["residency"].isNull())

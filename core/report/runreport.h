@@ -2,12 +2,12 @@
 #pragma once
 
 #include "ceilings/ceilings.h"
+#include "counting/migration.h"
+#include "counting/residency.h"
 #include "deviceinfo.h"
 #include "environment.h"
 #include "experimentspec.h"
-#include "counting/migration.h"
 #include "phase.h"
-#include "counting/residency.h"
 
 #include <cstdint>
 #include <optional>
@@ -46,13 +46,34 @@ struct BufferReport
     std::uint64_t address = 0; // where it starts, for managed buffers (to match migration records)
 };
 
-// The ipc mode: the other process and what it was given.
+// Handing the buffers to the peer, step by step, each timed where it
+// happens (both processes read the same monotonic clock).
+struct IpcSetupSteps
+{
+    // This process: the buffers' handles or descriptors and the event's
+    // handle made (cudaIpcGetMemHandle; cuMemExportToShareableHandle;
+    // cudaMemPoolExportToShareableHandle and cudaMemPoolExportPointer).
+    std::uint64_t exportNs = 0;
+    // The open line and its descriptors on the socket: from this process's
+    // send to the peer's receipt, counted from when both were ready.
+    std::uint64_t passNs = 0;
+    // The peer: handles or descriptors turned into its own, and the event's
+    // handle opened. For ipc, cudaIpcOpenMemHandle also maps.
+    std::uint64_t importNs = 0;
+    // The peer: address reserved, mapped and made accessible (ipc-vmm), the
+    // pointers imported from the pool (ipc-pool). Absent for ipc, whose
+    // open maps in the same call.
+    std::optional<std::uint64_t> mapNs;
+};
+
+// The ipc modes: the other process and what it was given.
 struct IpcDetails
 {
     int peerPid = 0;
     std::vector<std::string> memoryHandles; // hex, one per buffer
     std::string eventHandle; // hex
-    std::uint64_t openNs = 0; // cudaIpcOpenMemHandle and cudaIpcOpenEventHandle, timed in the peer
+    std::uint64_t openNs = 0; // import and map, timed in the peer (the ipc-open phase)
+    std::optional<IpcSetupSteps> steps; // absent in reports written before the steps were timed
 };
 
 struct IterationResult

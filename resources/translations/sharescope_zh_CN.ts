@@ -580,10 +580,6 @@ Run one with: sharescope demo NAME [--device D] [--size S]
         <translation>缓冲区的内容：index（0, 1, 2, ...）、zeros、ones 或一个数值（默认：index）。</translation>
     </message>
     <message>
-        <source>device (cudaMalloc) or managed; managed is refused, with the reason (default: device).</source>
-        <translation>device（cudaMalloc）或 managed；managed 会被拒绝并说明原因（默认：device）。</translation>
-    </message>
-    <message>
         <source>CUDA device (default: the first).</source>
         <translation>CUDA 设备（默认：第一个）。</translation>
     </message>
@@ -614,10 +610,6 @@ Run one with: sharescope demo NAME [--device D] [--size S]
     <message>
         <source>invalid --lang &apos;%1&apos;; accepted: %2</source>
         <translation>无效的 --lang 值“%1”；可用：%2</translation>
-    </message>
-    <message>
-        <source>invalid --memory &apos;%1&apos;; accepted: device, managed</source>
-        <translation>无效的 --memory 值“%1”；可用：device, managed</translation>
     </message>
     <message>
         <source>unknown tab &apos;%1&apos;; accepted: %2</source>
@@ -814,6 +806,26 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Open a report measured on a real GPU and shipped with ShareScope, labelled as such: %1.</source>
         <translation>打开随 ShareScope 附带、在真实 GPU 上测得的报告，并如实标注：%1。</translation>
     </message>
+    <message>
+        <source>invalid --memory &apos;%1&apos;; accepted: %2</source>
+        <translation>无效的 --memory 值“%1”；可用：%2</translation>
+    </message>
+    <message>
+        <source>--socket hands over a file descriptor, which only --memory vmm and --memory pool have</source>
+        <translation>--socket 用于交出文件描述符，只有 --memory vmm 和 --memory pool 才有</translation>
+    </message>
+    <message>
+        <source>--socket needs a path</source>
+        <translation>--socket 需要一个路径</translation>
+    </message>
+    <message>
+        <source>device (cudaMalloc, a legacy IPC handle), vmm (cuMemCreate, a file descriptor), pool (an exportable memory pool, its descriptor) or managed, which is refused with the reason (default: device).</source>
+        <translation>device（cudaMalloc，传统 IPC 句柄）、vmm（cuMemCreate，文件描述符）、pool（可导出的内存池，其文件描述符），或 managed（会被拒绝并说明原因）（默认：device）。</translation>
+    </message>
+    <message>
+        <source>Where vmm and pool hand their file descriptor to each process that connects (default: $XDG_RUNTIME_DIR/sharescope-ipc-PID.sock).</source>
+        <translation>vmm 和 pool 在此处把文件描述符交给每个连接上来的进程（默认：$XDG_RUNTIME_DIR/sharescope-ipc-PID.sock）。</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -888,10 +900,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>more than 64 sizes</source>
         <translation>大小超过 64 个</translation>
-    </message>
-    <message>
-        <source>managed memory cannot be shared this way: the legacy CUDA IPC API (cudaIpcGetMemHandle) exports only cudaMalloc memory</source>
-        <translation>托管内存无法以这种方式共享：传统的 CUDA IPC API（cudaIpcGetMemHandle）只能导出 cudaMalloc 分配的内存</translation>
     </message>
     <message>
         <source>--size is too large: ShareScope uses at most 80% of the %1 MiB the GPU has free</source>
@@ -1481,6 +1489,22 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>cudaMallocAsync from a memory pool shared with the peer process as a file descriptor; pageable host array, cudaMemcpy</source>
         <translation>从内存池 cudaMallocAsync 分配，内存池以文件描述符与对端进程共享；可分页主机数组，cudaMemcpy</translation>
     </message>
+    <message>
+        <source>managed memory cannot be shared with another process: CUDA exports only device memory (cudaMalloc with a legacy IPC handle, cuMemCreate or a memory pool with a file descriptor)</source>
+        <translation>托管内存无法与另一个进程共享：CUDA 只能导出设备内存（cudaMalloc 用传统 IPC 句柄，cuMemCreate 或内存池用文件描述符）</translation>
+    </message>
+    <message>
+        <source>--socket &apos;%1&apos; is %2 bytes long; a socket&apos;s path holds 1 to %3 bytes</source>
+        <translation>--socket 路径“%1”长 %2 字节；套接字路径只能有 1 到 %3 字节</translation>
+    </message>
+    <message>
+        <source>--socket &apos;%1&apos; exists already; remove it or name another path</source>
+        <translation>--socket 路径“%1”已存在；请删除它或换一个路径</translation>
+    </message>
+    <message>
+        <source>cannot listen at --socket &apos;%1&apos;: %2</source>
+        <translation>无法在 --socket 路径“%1”上监听：%2</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -1743,6 +1767,56 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>changed  %1 of %2 elements no longer hold what ShareScope wrote
 </source>
         <translation>已改变   %2 个元素中有 %1 个已不是 ShareScope 写入的值
+</translation>
+    </message>
+    <message>
+        <source>warning: %1
+</source>
+        <translation>警告：%1
+</translation>
+    </message>
+    <message>
+        <source>gave the descriptor to process %1
+</source>
+        <translation>已把文件描述符交给进程 %1
+</translation>
+    </message>
+    <message>
+        <source>gave the descriptor to a process
+</source>
+        <translation>已把文件描述符交给一个进程
+</translation>
+    </message>
+    <message>
+        <source>memory   cuMemCreate, %1 mapped in whole granules, shared as a file descriptor
+</source>
+        <translation>内存     cuMemCreate，按整粒度映射 %1，以文件描述符共享
+</translation>
+    </message>
+    <message>
+        <source>memory   cudaMallocFromPoolAsync from an exportable pool, shared as the pool&apos;s file descriptor
+</source>
+        <translation>内存     从可导出的内存池 cudaMallocFromPoolAsync 分配，以内存池的文件描述符共享
+</translation>
+    </message>
+    <message>
+        <source>export   %1 (the pointer&apos;s export data)
+</source>
+        <translation>导出数据 %1（该指针的导出数据）
+</translation>
+    </message>
+    <message>
+        <source>socket   %1 (each process that connects receives the descriptor; only your user may connect)
+</source>
+        <translation>套接字   %1（每个连接上来的进程都会收到文件描述符；只有你的用户可以连接）
+</translation>
+    </message>
+    <message>
+        <source>Open it from another process on this machine, with CuPy and the CUDA driver through ctypes:
+
+</source>
+        <translation>可在本机的另一个进程中打开它，使用 CuPy 并通过 ctypes 调用 CUDA 驱动：
+
 </translation>
     </message>
 </context>
@@ -2025,6 +2099,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>The kernel ran for %1 on the GPU for the other process and %2 for this one (%3). Seen from this process the phase took %4: the rest is asking the peer to run and hearing it has.</source>
         <translation>内核在 GPU 上为另一个进程运行了 %1，为本进程运行了 %2（%3）。从本进程看，这一阶段耗时 %4：其余时间用于请求对端进程运行并等待它的回复。</translation>
+    </message>
+    <message>
+        <source>Step by step: exporting took %1 in this process, the socket carried the request in %2, the peer imported in %3 and mapped in %4.</source>
+        <translation>逐步来看：本进程导出用了 %1，套接字传递请求用了 %2，对端进程导入用了 %3，映射用了 %4。</translation>
+    </message>
+    <message>
+        <source>Step by step: exporting took %1 in this process, the socket carried the request in %2, and the peer imported and mapped in one call, in %3.</source>
+        <translation>逐步来看：本进程导出用了 %1，套接字传递请求用了 %2，对端进程在一次调用中完成导入和映射，用了 %3。</translation>
     </message>
 </context>
 <context>
@@ -2637,6 +2719,18 @@ counters on, against the time above: what the instruments cost</source>
         <source>ipc         peer process %1 opened the buffers (ipc-open above: %2)
 </source>
         <translation>ipc         对端进程 %1 打开了这些缓冲区（即上面的 ipc-open：%2）
+</translation>
+    </message>
+    <message>
+        <source>setup       export %1 here · pass %2 on the socket · import %3 · map %4 in the peer
+</source>
+        <translation>建立        本进程导出 %1 · 套接字传递 %2 · 对端导入 %3 · 映射 %4
+</translation>
+    </message>
+    <message>
+        <source>setup       export %1 here · pass %2 on the socket · import and map %3 in the peer (one call)
+</source>
+        <translation>建立        本进程导出 %1 · 套接字传递 %2 · 对端导入并映射 %3（一次调用）
 </translation>
     </message>
 </context>

@@ -276,6 +276,16 @@ void otherProcess(LessonWriter &w)
                   .arg(details.peerPid)
                   .arg(sharedText(run), duration(details.openNs), run.time(Phase::Alloc),
                        bytes(run.phase(Phase::Kernel).bytesMoved())));
+        if (const auto &steps = details.steps) {
+            w.say(steps->mapNs
+                      ? Lessons::tr("Step by step: exporting took %1 in this process, the socket carried the request "
+                                    "in %2, the peer imported in %3 and mapped in %4.")
+                            .arg(duration(steps->exportNs), duration(steps->passNs), duration(steps->importNs),
+                                 duration(*steps->mapNs))
+                      : Lessons::tr("Step by step: exporting took %1 in this process, the socket carried the request "
+                                    "in %2, and the peer imported and mapped in one call, in %3.")
+                            .arg(duration(steps->exportNs), duration(steps->passNs), duration(steps->importNs)));
+        }
         // The GPU's time, from CUDA events: the phase's host time also holds
         // the request to the peer and its answer.
         const auto theirs = run.phase(Phase::Kernel).deviceNs;

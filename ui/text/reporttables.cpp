@@ -341,6 +341,18 @@ QString runTable(const RunReport &report)
             text += QStringLiteral("            %1 %2\n")
                         .arg(q(report.buffers[b].name).leftJustified(4), q(report.ipc->memoryHandles[b]));
         }
+        if (const auto &steps = report.ipc->steps) {
+            const QString exported = q(formatDuration(steps->exportNs));
+            const QString passed = q(formatDuration(steps->passNs));
+            const QString imported = q(formatDuration(steps->importNs));
+            text += steps->mapNs
+                ? ReportTables::tr("setup       export %1 here · pass %2 on the socket · import %3 · map %4 in the "
+                                   "peer\n")
+                      .arg(exported, passed, imported, q(formatDuration(*steps->mapNs)))
+                : ReportTables::tr("setup       export %1 here · pass %2 on the socket · import and map %3 in the "
+                                   "peer (one call)\n")
+                      .arg(exported, passed, imported);
+        }
     }
     text += ReportTables::tr("reproduce   %1\n").arg(q(report.commandLine));
     return text;
