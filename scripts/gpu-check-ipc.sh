@@ -64,7 +64,7 @@ for mode in ("ipc", "ipc-vmm", "ipc-pool"):
         mapped = steps["mapNs"]
         check(steps["exportNs"] > 0 and steps["importNs"] > 0 and (mapped is None) == (mode == "ipc")
               and steps["importNs"] + (mapped or 0) <= run["ipc"]["openNs"] and steps["passNs"] < 10**9,
-              "%s setup: export %d ns, pass %d ns, import %d ns, map %s ns, within the open's %d ns"
+              "%s setup: export %d ns, pass %d ns, import %d ns, map %s ns, within the open, %d ns"
               % (mode, steps["exportNs"], steps["passNs"], steps["importNs"], mapped, run["ipc"]["openNs"]))
 print("%d failed" % failed)
 sys.exit(1 if failed else 0)

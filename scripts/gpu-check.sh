@@ -65,6 +65,19 @@ if [ -z "${SKIP_IPC:-}" ]; then
   grep -E '^(PASS|FAIL)' "$out/ipc-transcript.txt"
 fi
 
+# Every mode × kernel against its byte budget (what each phase should move by
+# the mode's design), with the driver's exact counters, at a size of whole
+# 2 MiB blocks and at one that shares them.
+if [ -z "${SKIP_BUDGET:-}" ]; then
+  for k in vector-add scale stride gather ping-pong; do
+    for size in 64MiB 256KiB; do
+      "$s" compare --modes all --kernel "$k" --size "$size" --iterations 3 --json "$out/budget-$k-$size.json" > /dev/null 2>&1
+    done
+  done
+  scripts/gpu-check-budget.py "$out"/budget-*.json > "$out/budget.txt" 2>&1; echo "budget exit $?"
+  tail -n 1 "$out/budget.txt"
+fi
+
 # The three ways of sharing with another process against the physics.
 if [ -z "${SKIP_IPC:-}" ]; then
   scripts/gpu-check-ipc.sh "$s" > "$out/ipc-physics.txt" 2>&1; echo "ipc physics exit $?"

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "bytesize.h"
+#include "counting/bytebudget.h"
 #include "demolessons.h"
 #include "demos.h"
 #include "examplereports.h"
@@ -191,6 +193,84 @@ private slots:
         QVERIFY(!refused.ok());
         QVERIFY2(refused.error().message.find("steps.mapNs is null") != std::string::npos,
                  refused.error().message.c_str());
+    }
+
+    // The byte budgets against what the H200 really moved: every phase of
+    // every shipped run (copies, zero-copy, managed with and without
+    // prefetch, advice and discard, ipc, strided and ping-pong kernels, a
+    // sweep from 64 KiB to 256 MiB) within its budget, or within the
+    // allowance for buffers that share the driver's 2 MiB blocks.
+    void measuredRunsKeepToTheirByteBudgets()
+    {
+        int checked = 0;
+        int exactPhases = 0;
+        for (const ExampleInfo &example : examples()) {
+            const auto set = readExample(example.id);
+            QVERIFY(set);
+            for (const RunReport &run : set->runs) {
+                const auto budget = byteBudget(run.spec);
+                if (!budget)
+                    continue; // the two-GPU modes
+                const std::vector<PhaseBudgetCheck> checks = checkBudget(run);
+                QCOMPARE(checks.size(), iterationPhases.size());
+                for (const PhaseBudgetCheck &check : checks) {
+                    const QString what
+                        = QStringLiteral("%1: %2 %3 at %4, %5: moved %6/%7 against %8/%9 (+%10)")
+                              .arg(q(example.name), q(modeName(run.spec.mode)), q(kernelName(run.spec.kernel)),
+                                   q(formatBytes(run.spec.bytes)), q(phaseName(check.budget.phase)))
+                              .arg(check.movedToDevice.value_or(0))
+                              .arg(check.movedToHost.value_or(0))
+                              .arg(check.budget.toDevice)
+                              .arg(check.budget.toHost)
+                              .arg(check.budget.allowance);
+                    QVERIFY2(check.verdict == BudgetVerdict::Within || check.verdict == BudgetVerdict::WithinAllowance,
+                             qPrintable(what));
+                    // An exact budget was met exactly (beyond the block allowance, nothing missing).
+                    if (check.budget.kind == BudgetKind::Exact && check.verdict == BudgetVerdict::Within) {
+                        QVERIFY2(*check.movedToDevice == check.budget.toDevice
+                                     && *check.movedToHost == check.budget.toHost,
+                                 qPrintable(what));
+                        ++exactPhases;
+                    }
+                }
+                ++checked;
+            }
+        }
+        QVERIFY2(checked >= 40, qPrintable(QString::number(checked)));
+        QVERIFY(exactPhases >= 150);
+    }
+
+    // A run that moved more than its design is over budget, by how much.
+    void budgetSaysWhenARunMovedMore()
+    {
+        const auto set = readExample(ExampleId::Prefetch);
+        QVERIFY(set);
+        RunReport run = set->runs.front(); // managed, vector-add, 64 MiB
+        QCOMPARE(run.spec.mode, ModeId::Managed);
+        for (IterationResult &iteration : run.iterations) {
+            for (PhaseResult &phase : iteration.phases) {
+                if (phase.phase == Phase::Kernel && phase.counters)
+                    phase.counters->bytesHostToDevice = *phase.counters->bytesHostToDevice + (4 << 20);
+            }
+        }
+        const auto checks = checkBudget(run);
+        const auto kernel
+            = std::ranges::find(checks, Phase::Kernel, [](const PhaseBudgetCheck &c) { return c.budget.phase; });
+        QVERIFY(kernel != checks.end());
+        QCOMPARE(kernel->budget.toDevice, 3 * run.spec.bytes);
+        QCOMPARE(kernel->verdict, BudgetVerdict::Over);
+        QCOMPARE(kernel->overBy, std::uint64_t(4 << 20));
+        // Without counters nothing can be said of migrations.
+        for (IterationResult &iteration : run.iterations) {
+            for (PhaseResult &phase : iteration.phases)
+                phase.counters.reset();
+        }
+        for (const PhaseBudgetCheck &check : checkBudget(run))
+            QCOMPARE(check.verdict, BudgetVerdict::NotCounted);
+        // The two-GPU modes have none, and say why.
+        ExperimentSpec peer = run.spec;
+        peer.mode = ModeId::PeerCopy;
+        QVERIFY(!byteBudget(peer));
     }
 
     void provenanceIsSaidInChinese()

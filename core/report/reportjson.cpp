@@ -2,6 +2,7 @@
 #include "reportjson.h"
 
 #include "ceilings/ceilingsjson.h"
+#include "counting/bytebudget.h"
 #include "devicelist.h"
 #include "messagejson.h"
 #include "reportconsistency.h"
@@ -180,6 +181,28 @@ json ipcStepsJson(const std::optional<IpcSetupSteps> &steps)
             {"mapNs", optionalJson(steps->mapNs)}};
 }
 
+// Written for scripts and readers (scripts/gpu-check-budget.py); a reader
+// computes it again from the run (counting/bytebudget.h).
+json budgetJson(const RunReport &r)
+{
+    const auto budget = byteBudget(r.spec);
+    if (!budget)
+        return {{"none", budget.error().message}};
+    json phases = json::array();
+    for (const PhaseBudgetCheck &check : checkBudget(r)) {
+        phases.push_back({{"phase", phaseName(check.budget.phase)},
+                          {"toDevice", check.budget.toDevice},
+                          {"toHost", check.budget.toHost},
+                          {"kind", check.budget.kind == BudgetKind::Exact ? "exact" : "at-most"},
+                          {"allowance", check.budget.allowance},
+                          {"movedToDevice", optionalJson(check.movedToDevice)},
+                          {"movedToHost", optionalJson(check.movedToHost)},
+                          {"verdict", budgetVerdictName(check.verdict)},
+                          {"overBy", check.overBy}});
+    }
+    return {{"note", budget->note ? json(budget->note) : json(nullptr)}, {"phases", phases}};
+}
+
 json migrationsJson(const RunReport &r)
 {
     json events = json::array();
@@ -294,7 +317,8 @@ json reportJson(const RunReport &r)
                    : json(nullptr)},
             {"migrations", migrationsJson(r)},
             {"residency", residencyJson(r.residency)},
-            {"ceilings", r.ceilings ? ceilingsJson(*r.ceilings) : json(nullptr)}};
+            {"ceilings", r.ceilings ? ceilingsJson(*r.ceilings) : json(nullptr)},
+            {"budget", budgetJson(r)}};
 }
 
 // Reading: every access goes through a Reader that knows its path in the

@@ -1505,6 +1505,26 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>cannot listen at --socket &apos;%1&apos;: %2</source>
         <translation>无法在 --socket 路径“%1”上监听：%2</translation>
     </message>
+    <message>
+        <source>the strided kernel touches every --stride-th element: at most whole buffers move, as the pages touched bring their neighbours</source>
+        <translation>跨步内核每隔 --stride 访问一个元素：被访问的页面会带上相邻页面一起迁移，最多迁移整个缓冲区</translation>
+    </message>
+    <message>
+        <source>ping-pong&apos;s rounds move the buffer at most once each way per round, inside the kernel phase</source>
+        <translation>ping-pong 的每一轮在 kernel 阶段内最多把缓冲区往返各迁移一次</translation>
+    </message>
+    <message>
+        <source>advice can keep pages where they are or duplicate read-only ones: at most what managed moves</source>
+        <translation>建议可以让页面留在原处，或为只读页面建立副本：最多迁移 managed 所迁移的量</translation>
+    </message>
+    <message>
+        <source>no byte budget on two GPUs: their device-to-device bytes come from CUPTI&apos;s records, a lower bound</source>
+        <translation>两块 GPU 上没有字节预算：它们之间 device→device 的字节数只来自 CUPTI 的记录，只是下限</translation>
+    </message>
+    <message>
+        <source>the OpenCL runtime decides whether a map copies: at most the buffers</source>
+        <translation>映射时是否拷贝由 OpenCL 运行时决定：最多为这些缓冲区的大小</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -2731,6 +2751,64 @@ counters on, against the time above: what the instruments cost</source>
         <source>setup       export %1 here · pass %2 on the socket · import and map %3 in the peer (one call)
 </source>
         <translation>建立        本进程导出 %1 · 套接字传递 %2 · 对端导入并映射 %3（一次调用）
+</translation>
+    </message>
+    <message>
+        <source>none: %1</source>
+        <translation>无：%1</translation>
+    </message>
+    <message>
+        <source>%1 h→d</source>
+        <translation>%1 h→d</translation>
+    </message>
+    <message>
+        <source>%1 d→h</source>
+        <translation>%1 d→h</translation>
+    </message>
+    <message>
+        <source>%1 at most %2</source>
+        <translation>%1 最多 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 by %2</source>
+        <translation>%1 超出 %2</translation>
+    </message>
+    <message>
+        <source>%1 +%2</source>
+        <translation>%1 +%2</translation>
+    </message>
+    <message>
+        <source>nothing crosses the bus in any phase</source>
+        <translation>任何阶段都没有数据经过总线</translation>
+    </message>
+    <message>
+        <source>OVER in %1; by design: %2</source>
+        <translation>超出预算：%1；按设计：%2</translation>
+    </message>
+    <message>
+        <source>not checked, migrations not counted; by design: %1</source>
+        <translation>未核对，未统计迁移；按设计：%1</translation>
+    </message>
+    <message>
+        <source>not confirmed, CUPTI&apos;s records are a lower bound; by design: %1</source>
+        <translation>无法确认，CUPTI 的记录只是下限；按设计：%1</translation>
+    </message>
+    <message>
+        <source>within: %1</source>
+        <translation>在预算内：%1</translation>
+    </message>
+    <message>
+        <source> (%1 within the allowance for buffers that share the driver&apos;s 2 MiB blocks)</source>
+        <translation>（%1 在余量之内：缓冲区共用驱动的 2 MiB 块）</translation>
+    </message>
+    <message>
+        <source>budget      %1
+</source>
+        <translation>字节预算    %1
 </translation>
     </message>
 </context>

@@ -10,6 +10,7 @@
 #include "textconv.h"
 
 #include "bytesize.h"
+#include "counting/bytebudget.h"
 #include "report/texttable.h"
 
 #include <QCoreApplication>
@@ -258,6 +259,72 @@ QString modesTable(const std::vector<ModeSupport> &modes)
     return q(table.render());
 }
 
+namespace {
+
+// The byte budget in one line: what each phase should move by the mode's
+// design, against what it moved (counting/bytebudget.h).
+QString budgetText(const RunReport &report)
+{
+    const auto budget = byteBudget(report.spec);
+    if (!budget)
+        return ReportTables::tr("none: %1").arg(errorText(budget.error()));
+    const std::vector<PhaseBudgetCheck> checks = checkBudget(report);
+    QStringList planned;
+    QStringList over;
+    QStringList allowed;
+    bool counted = true;
+    bool confirmed = true;
+    for (const PhaseBudgetCheck &check : checks) {
+        const PhaseBudget &b = check.budget;
+        const QString phase = q(phaseName(b.phase));
+        QStringList ways;
+        if (b.toDevice)
+            ways << ReportTables::tr("%1 h→d").arg(q(formatBytes(b.toDevice)));
+        if (b.toHost)
+            ways << ReportTables::tr("%1 d→h").arg(q(formatBytes(b.toHost)));
+        if (!ways.isEmpty()) {
+            planned << (b.kind == BudgetKind::AtMost ? ReportTables::tr("%1 at most %2") : ReportTables::tr("%1 %2"))
+                           .arg(phase, ways.join(QStringLiteral(" + ")));
+        }
+        switch (check.verdict) {
+        case BudgetVerdict::Over:
+            over << ReportTables::tr("%1 by %2").arg(phase, q(formatBytes(check.overBy)));
+            break;
+        case BudgetVerdict::WithinAllowance:
+            allowed << ReportTables::tr("%1 +%2").arg(phase, q(formatBytes(check.overBy)));
+            break;
+        case BudgetVerdict::NotCounted:
+            counted = false;
+            break;
+        case BudgetVerdict::Unconfirmed:
+            confirmed = false;
+            break;
+        case BudgetVerdict::Within:
+            break;
+        }
+    }
+    const QString design = planned.isEmpty() ? ReportTables::tr("nothing crosses the bus in any phase")
+                                             : planned.join(QStringLiteral(", "));
+    QString text;
+    if (!over.isEmpty())
+        text = ReportTables::tr("OVER in %1; by design: %2").arg(over.join(QStringLiteral(", ")), design);
+    else if (!counted)
+        text = ReportTables::tr("not checked, migrations not counted; by design: %1").arg(design);
+    else if (!confirmed)
+        text = ReportTables::tr("not confirmed, CUPTI's records are a lower bound; by design: %1").arg(design);
+    else
+        text = ReportTables::tr("within: %1").arg(design);
+    if (!allowed.isEmpty()) {
+        text += ReportTables::tr(" (%1 within the allowance for buffers that share the driver's 2 MiB blocks)")
+                    .arg(allowed.join(QStringLiteral(", ")));
+    }
+    if (budget->note)
+        text += QStringLiteral("; ") + coreText(budget->note);
+    return text;
+}
+
+} // namespace
+
 QString runTable(const RunReport &report)
 {
     const ExperimentSpec &spec = report.spec;
@@ -320,6 +387,7 @@ QString runTable(const RunReport &report)
     text += ReportTables::tr("verified    %1\n").arg(verificationText(report.verification));
     text += ReportTables::tr("buffers     %1\n").arg(buffersText(report));
     text += ReportTables::tr("counters    %1\n").arg(countersText(report));
+    text += ReportTables::tr("budget      %1\n").arg(budgetText(report));
     if (report.ipc) {
         // What ipc-open timed in the peer, by how the mode shares.
         QString opened = ReportTables::tr("its cudaIpcOpenMemHandle calls");

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "bytebudget.h"
+
+#include "../report/runreport.h"
+#include "../trnoop.h"
+
+#include <algorithm>
+
+namespace sharescope {
+namespace {
+
+constexpr std::uint64_t migrationBlock = 2ULL << 20; // the UVM driver's VA block
+
+struct Counts
+{
+    std::uint64_t written = 0; // buffers host-init writes (inputs, in place)
+    std::uint64_t read = 0; // buffers host-read reads (outputs, in place)
+    std::uint64_t inputOnly = 0; // written by the host, never read back: left on the GPU by the kernel
+    std::uint64_t all = 0;
+};
+
+Counts countBuffers(const KernelInfo &kernel)
+{
+    Counts c;
+    for (const BufferSpec &buffer : kernel.buffers) {
+        c.written += hostWrites(buffer.role) ? 1 : 0;
+        c.read += hostReads(buffer.role) ? 1 : 0;
+        c.inputOnly += buffer.role == BufferRole::Input ? 1 : 0;
+        ++c.all;
+    }
+    return c;
+}
+
+class Builder
+{
+public:
+    explicit Builder(const ExperimentSpec &spec)
+        : m_size(spec.bytes)
+        , m_slack(spec.bytes % migrationBlock == 0 ? 0 : migrationBlock - spec.bytes % migrationBlock)
+    {
+        for (const Phase phase : iterationPhases)
+            m_budget.phases.push_back({phase, 0, 0, BudgetKind::Exact, 0});
+    }
+    // `toDevice` and `toHost` in buffers; `migrates`: moved by the driver's
+    // faults or prefetches, whose blocks may bring neighbours along.
+    void set(Phase phase, std::uint64_t toDevice, std::uint64_t toHost, BudgetKind kind, bool migrates)
+    {
+        PhaseBudget &b = at(phase);
+        b.toDevice = toDevice * m_size;
+        b.toHost = toHost * m_size;
+        b.kind = kind;
+        b.allowance = migrates ? (toDevice + toHost) * m_slack : 0;
+    }
+    void note(const char *text) { m_budget.note = text; }
+    ByteBudget take() { return std::move(m_budget); }
+
+private:
+    PhaseBudget &at(Phase phase) { return *std::ranges::find(m_budget.phases, phase, &PhaseBudget::phase); }
+    std::uint64_t m_size;
+    std::uint64_t m_slack;
+    ByteBudget m_budget;
+};
+
+void explicitCopies(Builder &b, const Counts &c, std::uint64_t rounds, BudgetKind kind)
+{
+    b.set(Phase::ToDevice, c.written, 0, kind, false);
+    b.set(Phase::Kernel, rounds * c.written, rounds * c.read, kind, false); // ping-pong's rounds: 0 otherwise
+    b.set(Phase::ToHost, 0, c.read, kind, false);
+}
+
+void managed(Builder &b, const ExperimentSpec &spec, const KernelInfo &kernel, const Counts &c)
+{
+    const ModeInfo &mode = spec.modeInfo();
+    const std::uint64_t rounds = kernel.usesRounds ? static_cast<std::uint64_t>(std::max(spec.rounds, 0)) : 0;
+    // A strided kernel touches part of each buffer; ping-pong's rounds and
+    // advice leave the pages' moves to the driver: at most the design's.
+    const BudgetKind touched = kernel.usesStride || kernel.usesRounds ? BudgetKind::AtMost : BudgetKind::Exact;
+    if (kernel.usesStride)
+        b.note(SHARESCOPE_TR_NOOP("Core",
+                                  "the strided kernel touches every --stride-th element: at most whole buffers "
+                                  "move, as the pages touched bring their neighbours"));
+    if (kernel.usesRounds)
+        b.note(SHARESCOPE_TR_NOOP("Core",
+                                  "ping-pong's rounds move the buffer at most once each way per round, "
+                                  "inside the kernel phase"));
+    switch (mode.discard) {
+    case Discard::AndPrefetch:
+        b.set(Phase::ToDevice, c.written, 0, touched, true);
+        b.set(Phase::Kernel, rounds * c.written, rounds * c.read, BudgetKind::AtMost, true);
+        b.set(Phase::ToHost, 0, c.read, touched, true);
+        return;
+    case Discard::BeforeWrites:
+        b.set(Phase::Kernel, rounds ? rounds * c.written : c.written, rounds * c.read, touched, true);
+        b.set(Phase::HostRead, 0, rounds ? 0 : c.read, touched, true);
+        return;
+    case Discard::None:
+        break;
+    }
+    if (mode.prefetch == Prefetch::ToDevice) {
+        b.set(Phase::ToDevice, c.all, 0, BudgetKind::Exact, true);
+        b.set(Phase::Kernel, rounds * c.written, rounds * c.read, BudgetKind::AtMost, true);
+        b.set(Phase::ToHost, 0, c.all, rounds ? BudgetKind::AtMost : BudgetKind::Exact, true);
+        return;
+    }
+    const BudgetKind kind = mode.takesAdvice ? BudgetKind::AtMost : touched;
+    if (mode.takesAdvice)
+        b.note(SHARESCOPE_TR_NOOP("Core",
+                                  "advice can keep pages where they are or duplicate read-only ones: at most "
+                                  "what managed moves"));
+    // The previous kernel left the input-only buffers on the GPU: host-init
+    // faults them back to overwrite them. The kernel faults everything over;
+    // host-read brings the outputs back.
+    b.set(Phase::HostInit, 0, c.inputOnly, kind, true);
+    if (rounds)
+        b.set(Phase::Kernel, rounds * c.written, rounds * c.read, kind, true);
+    else
+        b.set(Phase::Kernel, c.all, 0, kind, true);
+    b.set(Phase::HostRead, 0, rounds ? 0 : c.read, kind, true);
+}
+
+std::optional<std::uint64_t> movedWay(const PhaseResult &phase, bool managedMode, bool toDevice)
+{
+    if (!managedMode)
+        return toDevice ? phase.bytesToDevice : phase.bytesToHost;
+    if (!phase.counters)
+        return std::nullopt;
+    return toDevice ? phase.counters->bytesHostToDevice : phase.counters->bytesDeviceToHost;
+}
+
+} // namespace
+
+Result<ByteBudget> byteBudget(const ExperimentSpec &spec)
+{
+    const ModeInfo &mode = spec.modeInfo();
+    if (mode.needsPeer() || mode.family == ModeFamily::Peer) {
+        return unsupported(SHARESCOPE_TR_NOOP("Core",
+                                              "no byte budget on two GPUs: their device-to-device bytes come "
+                                              "from CUPTI's records, a lower bound"),
+                           {});
+    }
+    const KernelInfo &kernel = spec.kernelInfo();
+    const Counts c = countBuffers(kernel);
+    const std::uint64_t rounds = kernel.usesRounds ? static_cast<std::uint64_t>(std::max(spec.rounds, 0)) : 0;
+    Builder b(spec);
+    switch (mode.family) {
+    case ModeFamily::Copy:
+    case ModeFamily::Ipc:
+    case ModeFamily::ClCopy:
+        explicitCopies(b, c, rounds, BudgetKind::Exact);
+        break;
+    case ModeFamily::ClMap:
+    case ModeFamily::ClSvm:
+        explicitCopies(b, c, rounds, BudgetKind::AtMost);
+        b.note(SHARESCOPE_TR_NOOP("Core", "the OpenCL runtime decides whether a map copies: at most the buffers"));
+        break;
+    case ModeFamily::Mapped:
+        // The kernel reads and writes host memory over the bus: nothing is
+        // copied, nothing migrates.
+        break;
+    case ModeFamily::Managed:
+        managed(b, spec, kernel, c);
+        break;
+    case ModeFamily::Peer:
+        break;
+    }
+    return b.take();
+}
+
+std::string_view budgetVerdictName(BudgetVerdict verdict)
+{
+    switch (verdict) {
+    case BudgetVerdict::Within:
+        return "within";
+    case BudgetVerdict::WithinAllowance:
+        return "within-allowance";
+    case BudgetVerdict::Over:
+        return "over";
+    case BudgetVerdict::Unconfirmed:
+        return "unconfirmed";
+    case BudgetVerdict::NotCounted:
+        return "not-counted";
+    }
+    return "within";
+}
+
+std::vector<PhaseBudgetCheck> checkBudget(const RunReport &run)
+{
+    const auto budget = byteBudget(run.spec);
+    if (!budget)
+        return {};
+    const bool managedMode = run.spec.modeInfo().family == ModeFamily::Managed;
+    const bool lowerBound = managedMode && run.countersTotals == CounterTotals::Records;
+    const bool anyMeasured = std::ranges::any_of(run.iterations, [](const IterationResult &i) { return !i.warmup; });
+    std::vector<PhaseBudgetCheck> checks;
+    for (const PhaseBudget &phaseBudget : budget->phases) {
+        PhaseBudgetCheck check{phaseBudget, std::uint64_t(0), std::uint64_t(0), BudgetVerdict::Within, 0};
+        for (const IterationResult &iteration : run.iterations) {
+            if (iteration.warmup && anyMeasured)
+                continue;
+            const auto phase = std::ranges::find(iteration.phases, phaseBudget.phase, &PhaseResult::phase);
+            if (phase == iteration.phases.end())
+                continue;
+            for (auto [moved, toDevice] :
+                 {std::pair{&check.movedToDevice, true}, std::pair{&check.movedToHost, false}}) {
+                const auto bytes = movedWay(*phase, managedMode, toDevice);
+                if (!bytes)
+                    moved->reset();
+                else if (moved->has_value())
+                    **moved = std::max(**moved, *bytes);
+            }
+        }
+        if (!check.movedToDevice || !check.movedToHost) {
+            check.verdict = BudgetVerdict::NotCounted;
+            check.movedToDevice.reset();
+            check.movedToHost.reset();
+        } else {
+            const std::uint64_t over
+                = (*check.movedToDevice > phaseBudget.toDevice ? *check.movedToDevice - phaseBudget.toDevice : 0)
+                + (*check.movedToHost > phaseBudget.toHost ? *check.movedToHost - phaseBudget.toHost : 0);
+            check.overBy = over;
+            if (over > phaseBudget.allowance)
+                check.verdict = BudgetVerdict::Over;
+            else if (lowerBound)
+                check.verdict = BudgetVerdict::Unconfirmed;
+            else if (over > 0)
+                check.verdict = BudgetVerdict::WithinAllowance;
+        }
+        checks.push_back(check);
+    }
+    return checks;
+}
+
+} // namespace sharescope
