@@ -222,7 +222,10 @@ void demosAndExport(Builder &b)
     // this machine's, so --json is refused; peer-access ships none.
     b.add("demo prefetch on OpenCL, the shipped example", QStringList{"demo", "prefetch"} + demo, 0);
     b.add("demo other-process on OpenCL, the shipped example", QStringList{"demo", "other-process"} + demo, 0);
-    b.add("demo prefetch on OpenCL with --json", QStringList{"demo", "prefetch"} + demo << "--json" << "-", 3);
+    b.add("demo prefetch on OpenCL with --json",
+          QStringList{"demo", "prefetch"} + demo << "--json"
+                                                 << "-",
+          3);
     b.add("demo peer-access on OpenCL", QStringList{"demo", "peer-access"} + demo, 3);
     b.add("demo with --mode",
           QStringList{"demo", "ping-pong"} + demo << "--mode"
