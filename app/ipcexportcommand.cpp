@@ -135,8 +135,8 @@ QString descriptorSnippet(const DeviceInfo &device, const SharedBuffer &exported
 // Until Enter, or SIGINT/SIGTERM (which set `stop`). A closed stdin (a
 // script) leaves only the signals. Meanwhile each process that connects to
 // `server` (when there is one) receives the descriptors.
-void waitForTheUser(const std::atomic<bool> *stop, DescriptorServer *server, const SharedBuffer &exported,
-                    QTextStream &out, QTextStream &err)
+void waitForTheUser(const std::atomic<bool> *stop, DescriptorServer *server, const std::string &line,
+                    const std::vector<int> &descriptors, QTextStream &out, QTextStream &err)
 {
     bool stdinOpen = true;
     while (!stop->load()) {
@@ -163,7 +163,7 @@ void waitForTheUser(const std::atomic<bool> *stop, DescriptorServer *server, con
                     return;
                 continue;
             }
-            const auto handed = server->handOver(socketLine(exported), exported.descriptors());
+            const auto handed = server->handOver(line, descriptors);
             if (!handed) {
                 err << IpcExport::tr("warning: %1\n").arg(q(handed.error().message));
                 err.flush();
@@ -257,7 +257,7 @@ int runIpcExportCommand(const CommandLineOptions &options, QTextStream &out, QTe
                 : IpcExport::tr("Send SIGINT or SIGTERM (kill %1) when done; ShareScope then reads the buffer again.\n")
                       .arg(::getpid()));
     out.flush();
-    waitForTheUser(stop, server.get(), buffer, out, err);
+    waitForTheUser(stop, server.get(), socketLine(buffer), buffer.descriptors(), out, err);
     const auto after = buffer.summarize();
     if (!after)
         return printFailure(err, after.error());

@@ -64,6 +64,36 @@ private:
     // where the build folder was copied to another machine.
     static QString binary() { return qEnvironmentVariable("SHARESCOPE_BINARY", QStringLiteral(SHARESCOPE_BINARY)); }
 
+    // ipc-export started (without a terminal): what it printed up to its
+    // waiting line.
+    static QByteArray waitForExport(QProcess &exporter)
+    {
+        if (!exporter.waitForStarted())
+            return {};
+        QByteArray output;
+        QElapsedTimer timer;
+        timer.start();
+        while (!output.contains("Send SIGINT") && timer.elapsed() < 30000) {
+            exporter.waitForReadyRead(1000);
+            output += exporter.readAllStandardOutput();
+        }
+        return output;
+    }
+    // Tells ipc-export the other side is done (SIGTERM, as its waiting line
+    // says); what it printed after, or an empty text and a failure where it
+    // did not end well.
+    static QByteArray finishExport(QProcess &exporter)
+    {
+        ::kill(static_cast<pid_t>(exporter.processId()), SIGTERM);
+        if (!exporter.waitForFinished(30000) || exporter.exitStatus() != QProcess::NormalExit
+            || exporter.exitCode() != 0) {
+            QTest::qFail(qPrintable("ipc-export did not end with status 0: " + exporter.readAllStandardError()),
+                         __FILE__, __LINE__);
+            return {};
+        }
+        return exporter.readAllStandardOutput();
+    }
+
     // The counter checks use a smaller size: under heavy faulting the driver's
     // event queue overflows and drops records (the report says so), and a
     // check of exact byte counts needs all of them.
@@ -614,14 +644,7 @@ private slots:
         // doubles every value, and ShareScope's checksum must show it.
         QProcess exporter;
         exporter.start(binary(), {"ipc-export", "--size", "1MiB"});
-        QVERIFY(exporter.waitForStarted());
-        QByteArray output;
-        QElapsedTimer timer;
-        timer.start();
-        while (!output.contains("Send SIGINT") && timer.elapsed() < 30000) {
-            exporter.waitForReadyRead(1000);
-            output += exporter.readAllStandardOutput();
-        }
+        QByteArray output = waitForExport(exporter);
         QVERIFY2(output.contains("before   checksum 34359607296.0"), output.constData()); // 0 + 1 + ... + 262143
         const auto start = output.indexOf("handle   ") + 9;
         const std::string hex = output.mid(start, 2 * ipcHandleBytes).toStdString();
@@ -637,10 +660,7 @@ private slots:
             value *= 2;
         QCOMPARE(cudaMemcpy(pointer, values.data(), 1 << 20, cudaMemcpyHostToDevice), cudaSuccess);
         QCOMPARE(cudaIpcCloseMemHandle(pointer), cudaSuccess);
-        ::kill(static_cast<pid_t>(exporter.processId()), SIGTERM);
-        QVERIFY(exporter.waitForFinished(30000));
-        output += exporter.readAllStandardOutput();
-        QCOMPARE(exporter.exitCode(), 0);
+        output += finishExport(exporter);
         QVERIFY2(output.contains("after    checksum 68719214592.0 · first elements 0 2 4 6 8 10 12 14"),
                  output.constData());
         QVERIFY2(output.contains("changed  262,143 of 262,144 elements"), output.constData()); // 0 * 2 is still 0
@@ -662,14 +682,7 @@ private slots:
         const QString socketPath = folder.filePath("export.sock");
         QProcess exporter;
         exporter.start(binary(), {"ipc-export", "--size", "1MiB", "--memory", memory, "--socket", socketPath});
-        QVERIFY(exporter.waitForStarted());
-        QByteArray output;
-        QElapsedTimer timer;
-        timer.start();
-        while (!output.contains("Send SIGINT") && timer.elapsed() < 30000) {
-            exporter.waitForReadyRead(1000);
-            output += exporter.readAllStandardOutput();
-        }
+        QByteArray output = waitForExport(exporter);
         QVERIFY2(output.contains("socket   " + socketPath.toUtf8()), output.constData());
         QVERIFY2(output.contains("socket.recv_fds"), output.constData());
 
@@ -711,10 +724,7 @@ private slots:
         QCOMPARE(cudaMemcpy(pointer, values.data(), 1 << 20, cudaMemcpyHostToDevice), cudaSuccess);
         imported->close();
 
-        ::kill(static_cast<pid_t>(exporter.processId()), SIGTERM);
-        QVERIFY(exporter.waitForFinished(30000));
-        output += exporter.readAllStandardOutput();
-        QCOMPARE(exporter.exitCode(), 0);
+        output += finishExport(exporter);
         QVERIFY2(output.contains("gave the descriptor to process " + QByteArray::number(::getpid())),
                  output.constData());
         QVERIFY2(output.contains("after    checksum 68719214592.0 · first elements 0 2 4 6 8 10 12 14"),

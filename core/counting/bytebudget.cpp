@@ -41,16 +41,18 @@ public:
         for (const Phase phase : iterationPhases)
             m_budget.phases.push_back({phase, 0, 0, BudgetKind::Exact, 0});
     }
-    // `toDevice` and `toHost` in buffers; `migrates`: moved by the driver's
-    // faults or prefetches, whose blocks may bring neighbours along.
-    void set(Phase phase, std::uint64_t toDevice, std::uint64_t toHost, BudgetKind kind, bool migrates)
+    // `toDevice` and `toHost` in buffers.
+    void set(Phase phase, std::uint64_t toDevice, std::uint64_t toHost, BudgetKind kind)
     {
         PhaseBudget &b = at(phase);
         b.toDevice = toDevice * m_size;
         b.toHost = toHost * m_size;
         b.kind = kind;
-        b.allowance = migrates ? (toDevice + toHost) * m_slack : 0;
     }
+    // Managed memory: the phase touches `buffers` (faults or prefetches),
+    // each of which may share a 2 MiB block with a neighbour whose pages
+    // move along, whatever the phase's own budget.
+    void touch(Phase phase, std::uint64_t buffers) { at(phase).allowance = buffers * m_slack; }
     void note(const char *text) { m_budget.note = text; }
     ByteBudget take() { return std::move(m_budget); }
 
@@ -63,15 +65,22 @@ private:
 
 void explicitCopies(Builder &b, const Counts &c, std::uint64_t rounds, BudgetKind kind)
 {
-    b.set(Phase::ToDevice, c.written, 0, kind, false);
-    b.set(Phase::Kernel, rounds * c.written, rounds * c.read, kind, false); // ping-pong's rounds: 0 otherwise
-    b.set(Phase::ToHost, 0, c.read, kind, false);
+    b.set(Phase::ToDevice, c.written, 0, kind);
+    b.set(Phase::Kernel, rounds * c.written, rounds * c.read, kind); // ping-pong's rounds: 0 otherwise
+    b.set(Phase::ToHost, 0, c.read, kind);
 }
 
 void managed(Builder &b, const ExperimentSpec &spec, const KernelInfo &kernel, const Counts &c)
 {
     const ModeInfo &mode = spec.modeInfo();
     const std::uint64_t rounds = kernel.usesRounds ? static_cast<std::uint64_t>(std::max(spec.rounds, 0)) : 0;
+    b.touch(Phase::HostInit, c.written);
+    b.touch(Phase::Kernel, c.all);
+    b.touch(Phase::HostRead, c.read);
+    if (mode.prefetch == Prefetch::ToDevice) {
+        b.touch(Phase::ToDevice, c.all);
+        b.touch(Phase::ToHost, c.all);
+    }
     // A strided kernel touches part of each buffer; ping-pong's rounds and
     // advice leave the pages' moves to the driver: at most the design's.
     const BudgetKind touched = kernel.usesStride || kernel.usesRounds ? BudgetKind::AtMost : BudgetKind::Exact;
@@ -85,21 +94,21 @@ void managed(Builder &b, const ExperimentSpec &spec, const KernelInfo &kernel, c
                                   "inside the kernel phase"));
     switch (mode.discard) {
     case Discard::AndPrefetch:
-        b.set(Phase::ToDevice, c.written, 0, touched, true);
-        b.set(Phase::Kernel, rounds * c.written, rounds * c.read, BudgetKind::AtMost, true);
-        b.set(Phase::ToHost, 0, c.read, touched, true);
+        b.set(Phase::ToDevice, c.written, 0, touched);
+        b.set(Phase::Kernel, rounds * c.written, rounds * c.read, BudgetKind::AtMost);
+        b.set(Phase::ToHost, 0, c.read, touched);
         return;
     case Discard::BeforeWrites:
-        b.set(Phase::Kernel, rounds ? rounds * c.written : c.written, rounds * c.read, touched, true);
-        b.set(Phase::HostRead, 0, rounds ? 0 : c.read, touched, true);
+        b.set(Phase::Kernel, rounds ? rounds * c.written : c.written, rounds * c.read, touched);
+        b.set(Phase::HostRead, 0, rounds ? 0 : c.read, touched);
         return;
     case Discard::None:
         break;
     }
     if (mode.prefetch == Prefetch::ToDevice) {
-        b.set(Phase::ToDevice, c.all, 0, BudgetKind::Exact, true);
-        b.set(Phase::Kernel, rounds * c.written, rounds * c.read, BudgetKind::AtMost, true);
-        b.set(Phase::ToHost, 0, c.all, rounds ? BudgetKind::AtMost : BudgetKind::Exact, true);
+        b.set(Phase::ToDevice, c.all, 0, BudgetKind::Exact);
+        b.set(Phase::Kernel, rounds * c.written, rounds * c.read, BudgetKind::AtMost);
+        b.set(Phase::ToHost, 0, c.all, rounds ? BudgetKind::AtMost : BudgetKind::Exact);
         return;
     }
     const BudgetKind kind = mode.takesAdvice ? BudgetKind::AtMost : touched;
@@ -110,12 +119,12 @@ void managed(Builder &b, const ExperimentSpec &spec, const KernelInfo &kernel, c
     // The previous kernel left the input-only buffers on the GPU: host-init
     // faults them back to overwrite them. The kernel faults everything over;
     // host-read brings the outputs back.
-    b.set(Phase::HostInit, 0, c.inputOnly, kind, true);
+    b.set(Phase::HostInit, 0, c.inputOnly, kind);
     if (rounds)
-        b.set(Phase::Kernel, rounds * c.written, rounds * c.read, kind, true);
+        b.set(Phase::Kernel, rounds * c.written, rounds * c.read, kind);
     else
-        b.set(Phase::Kernel, c.all, 0, kind, true);
-    b.set(Phase::HostRead, 0, rounds ? 0 : c.read, kind, true);
+        b.set(Phase::Kernel, c.all, 0, kind);
+    b.set(Phase::HostRead, 0, rounds ? 0 : c.read, kind);
 }
 
 std::optional<std::uint64_t> movedWay(const PhaseResult &phase, bool managedMode, bool toDevice)
@@ -190,39 +199,39 @@ std::vector<PhaseBudgetCheck> checkBudget(const RunReport &run)
         return {};
     const bool managedMode = run.spec.modeInfo().family == ModeFamily::Managed;
     const bool lowerBound = managedMode && run.countersTotals == CounterTotals::Records;
-    const bool anyMeasured = std::ranges::any_of(run.iterations, [](const IterationResult &i) { return !i.warmup; });
+    // The most one measured iteration moved in `phase` one way, as summarize
+    // counts iterations (warm-ups left out); nothing where any was not counted.
+    auto worst = [&](Phase phase, bool toDevice) -> std::optional<std::uint64_t> {
+        std::uint64_t most = 0;
+        for (const IterationResult &iteration : run.iterations) {
+            const auto found = std::ranges::find(iteration.phases, phase, &PhaseResult::phase);
+            if (iteration.warmup || found == iteration.phases.end())
+                continue;
+            const auto bytes = movedWay(*found, managedMode, toDevice);
+            if (!bytes)
+                return std::nullopt;
+            most = std::max(most, *bytes);
+        }
+        return most;
+    };
     std::vector<PhaseBudgetCheck> checks;
     for (const PhaseBudget &phaseBudget : budget->phases) {
-        PhaseBudgetCheck check{phaseBudget, std::uint64_t(0), std::uint64_t(0), BudgetVerdict::Within, 0};
-        for (const IterationResult &iteration : run.iterations) {
-            if (iteration.warmup && anyMeasured)
-                continue;
-            const auto phase = std::ranges::find(iteration.phases, phaseBudget.phase, &PhaseResult::phase);
-            if (phase == iteration.phases.end())
-                continue;
-            for (auto [moved, toDevice] :
-                 {std::pair{&check.movedToDevice, true}, std::pair{&check.movedToHost, false}}) {
-                const auto bytes = movedWay(*phase, managedMode, toDevice);
-                if (!bytes)
-                    moved->reset();
-                else if (moved->has_value())
-                    **moved = std::max(**moved, *bytes);
-            }
-        }
+        PhaseBudgetCheck check{phaseBudget, worst(phaseBudget.phase, true), worst(phaseBudget.phase, false),
+                               BudgetVerdict::Within, 0};
         if (!check.movedToDevice || !check.movedToHost) {
             check.verdict = BudgetVerdict::NotCounted;
             check.movedToDevice.reset();
             check.movedToHost.reset();
         } else {
-            const std::uint64_t over
-                = (*check.movedToDevice > phaseBudget.toDevice ? *check.movedToDevice - phaseBudget.toDevice : 0)
-                + (*check.movedToHost > phaseBudget.toHost ? *check.movedToHost - phaseBudget.toHost : 0);
-            check.overBy = over;
-            if (over > phaseBudget.allowance)
+            const auto beyond
+                = [](std::uint64_t moved, std::uint64_t planned) { return moved > planned ? moved - planned : 0; };
+            check.overBy
+                = beyond(*check.movedToDevice, phaseBudget.toDevice) + beyond(*check.movedToHost, phaseBudget.toHost);
+            if (check.overBy > phaseBudget.allowance)
                 check.verdict = BudgetVerdict::Over;
             else if (lowerBound)
                 check.verdict = BudgetVerdict::Unconfirmed;
-            else if (over > 0)
+            else if (check.overBy > 0)
                 check.verdict = BudgetVerdict::WithinAllowance;
         }
         checks.push_back(check);

@@ -55,11 +55,10 @@ Result<std::unique_ptr<IpcExport>> IpcExport::create(int device, std::uint64_t b
     exported->m_buffers = makeExportedBuffers(ipcMemoryOf(memory), health);
     if (Status made = exported->m_buffers->allocate(device, 1, bytes); !made)
         return made.error();
-    exported->m_pointer = exported->m_buffers->pointers().front();
     std::vector<float> host(exported->count());
     for (std::uint64_t i = 0; i < host.size(); ++i)
         host[i] = fill.at(i);
-    SHARESCOPE_CUDA_TRY(health, cudaMemcpy(exported->m_pointer, host.data(), bytes, cudaMemcpyHostToDevice));
+    SHARESCOPE_CUDA_TRY(health, cudaMemcpy(exported->pointer(), host.data(), bytes, cudaMemcpyHostToDevice));
     SHARESCOPE_CUDA_TRY(health, cudaDeviceSynchronize());
     PeerOpen open;
     auto descriptors = exported->m_buffers->exportTo(open);
@@ -80,13 +79,18 @@ IpcExport::~IpcExport()
     }
 }
 
+void *IpcExport::pointer() const
+{
+    return m_buffers->pointers().front();
+}
+
 Result<BufferSummary> IpcExport::summarize() const
 {
     ContextHealth health;
     std::vector<float> host(count());
     SHARESCOPE_CUDA_TRY(health, cudaSetDevice(m_device));
     SHARESCOPE_CUDA_TRY(health, cudaDeviceSynchronize());
-    SHARESCOPE_CUDA_TRY(health, cudaMemcpy(host.data(), m_pointer, m_bytes, cudaMemcpyDeviceToHost));
+    SHARESCOPE_CUDA_TRY(health, cudaMemcpy(host.data(), pointer(), m_bytes, cudaMemcpyDeviceToHost));
     BufferSummary summary;
     for (std::uint64_t i = 0; i < host.size(); ++i) {
         summary.checksum += static_cast<double>(host[i]);

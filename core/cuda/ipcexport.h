@@ -34,12 +34,12 @@ public:
 
 private:
     IpcExport() = default;
+    void *pointer() const;
 
     int m_device = 0;
     ExportMemory m_memory = ExportMemory::Device;
     ContextHealth m_health; // before m_buffers, which refer to it
     std::unique_ptr<ExportedBuffers> m_buffers;
-    void *m_pointer = nullptr;
     std::uint64_t m_bytes = 0;
     std::uint64_t m_mappedBytes = 0;
     FillPattern m_fill;

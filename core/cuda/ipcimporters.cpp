@@ -2,19 +2,12 @@
 #include "driverapi.h"
 #include "ipcmemory.h"
 
-#include <chrono>
+#include "ipcpeerlink.h"
+
 #include <cstring>
 #include <iostream>
 
 namespace sharescope::cuda {
-
-std::uint64_t steadyNowNs()
-{
-    return static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
-            .count());
-}
-
 namespace {
 
 std::string runtimeFailure(const char *call, cudaError_t e)
@@ -188,11 +181,13 @@ public:
             closeDescriptors(descriptors);
             return why;
         }
-        const std::uint64_t start = steadyNowNs();
-        const cudaError_t imported = cudaMemPoolImportFromShareableHandle(
-            &m_pool, reinterpret_cast<void *>(static_cast<std::intptr_t>(descriptors.front())),
-            cudaMemHandleTypePosixFileDescriptor, 0);
-        m_importNs += steadyNowNs() - start;
+        cudaError_t imported = cudaSuccess;
+        {
+            const ElapsedInto timed(m_importNs, steadyNowNs());
+            imported = cudaMemPoolImportFromShareableHandle(
+                &m_pool, reinterpret_cast<void *>(static_cast<std::intptr_t>(descriptors.front())),
+                cudaMemHandleTypePosixFileDescriptor, 0);
+        }
         closeDescriptors(descriptors);
         if (imported != cudaSuccess) {
             m_pool = nullptr;

@@ -71,10 +71,6 @@ protected:
     std::optional<std::uint64_t> m_mapNs;
 };
 
-// Nanoseconds on the steady clock, which every process on the machine shares
-// (CLOCK_MONOTONIC): the peer's times compare with this process's.
-std::uint64_t steadyNowNs();
-
 std::unique_ptr<ImportedBuffers> makeImportedBuffers(IpcMemory memory);
 
 // Closes every descriptor and empties the list.

@@ -7,11 +7,11 @@
 #include "cudaerror.h"
 #include "cudakernels.h"
 #include "ipcmemory.h"
+#include "ipcpeerlink.h"
 #include "launchgate.h"
 
 #include <unistd.h>
 
-#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -45,7 +45,7 @@ public:
         cudaFree(nullptr); // the context, before the clock starts
         cudaDeviceGetAttribute(&m_multiprocessors, cudaDevAttrMultiProcessorCount, request.device);
         m_request = request;
-        const auto start = std::chrono::steady_clock::now();
+        const std::uint64_t start = steadyNowNs();
         m_memory = makeImportedBuffers(request.memory);
         if (const std::string problem = m_memory->open(request, descriptors); !problem.empty())
             return {PeerReply::Kind::Error, 0, problem};
@@ -57,13 +57,13 @@ public:
             return error("cudaIpcOpenEventHandle", e);
         const PeerOpenTimes steps{m_memory->importNs() + (steadyNowNs() - eventStart), m_memory->mapNs(), readyAt,
                                   receivedAt};
-        const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
+        const std::uint64_t ns = steadyNowNs() - start;
         if (cudaEventCreate(&m_start) != cudaSuccess || cudaEventCreate(&m_stop) != cudaSuccess)
             return error("cudaEventCreate", cudaGetLastError());
         if (const cudaError_t e = loadKernel(request.kernel); e != cudaSuccess)
             return error("loading the kernel", e);
         m_gate.open();
-        return {PeerReply::Kind::Opened, static_cast<std::uint64_t>(ns.count()), {}, steps};
+        return {PeerReply::Kind::Opened, ns, {}, steps};
     }
 
     PeerReply run()

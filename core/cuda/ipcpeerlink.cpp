@@ -13,6 +13,12 @@ std::chrono::milliseconds peerTimeout()
     return std::chrono::seconds(60);
 }
 
+std::uint64_t steadyNowNs()
+{
+    const auto now = std::chrono::steady_clock::now().time_since_epoch();
+    return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count());
+}
+
 Result<PeerReply> converse(ChildProcess &peer, const PeerCommand &command, PeerReply::Kind expected,
                            std::span<const int> descriptors)
 {

@@ -5,6 +5,7 @@
 #include "../ipcprotocol.h"
 
 #include <chrono>
+#include <cstdint>
 #include <span>
 #include <string>
 
@@ -14,6 +15,10 @@ namespace sharescope::cuda {
 // role, selfBinary()); SHARESCOPE_IPC_TIMEOUT_MS shortens the wait for the
 // timeout test.
 std::chrono::milliseconds peerTimeout();
+
+// Nanoseconds on the steady clock, which every process on the machine shares
+// (CLOCK_MONOTONIC): the peer's times compare with this process's.
+std::uint64_t steadyNowNs();
 
 // Sends a command and reads the reply; an "error" reply or a reply of
 // another kind than `expected` is an error naming the peer.
