@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clirunner.h"
 
+#include "answerprompt.h"
 #include "bytesize.h"
 #include "calibratecommand.h"
 #include "calibrationcache.h"
@@ -19,6 +20,7 @@
 #include "outputfiles.h"
 #include "preflight.h"
 #include "progressline.h"
+#include "questiontext.h"
 #include "report/reportcsv.h"
 #include "report/reportjson.h"
 #include "report/traceexport.h"
@@ -133,12 +135,19 @@ int CliRunner::experiments(const CommandLineOptions &options)
         listSkipped(plan.skipped);
         return demoElsewhere(options, *plan.refusal);
     }
+    auto question = prediction(options, device->backend);
+    if (!question)
+        return fail(question.error());
 
     // Open the output files first: a bad path fails before any work, and
     // nothing is left behind unless the whole result is written.
     OutputFiles outputs(m_out);
     if (Status opened = outputs.open(options.jsonPath, options.csvPath, options.tracePath); !opened)
         return fail(opened.error());
+    if (*question)
+        ask(options, **question);
+    if (m_cancel && m_cancel->load())
+        return fail(errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {}));
     auto backend = openBackend(*device);
     if (!backend)
         return fail(backend.error());
@@ -203,6 +212,13 @@ int CliRunner::demoElsewhere(const CommandLineOptions &options, const Error &ref
     auto set = readExample(*example);
     if (!set)
         return fail(set.error());
+    const auto question = prediction(options, BackendKind::Cuda);
+    if (!question)
+        return fail(question.error());
+    if (*question)
+        ask(options, **question);
+    if (m_cancel && m_cancel->load())
+        return fail(errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {}));
     m_err << "sharescope: " << CliText::tr("this machine cannot run the demo: %1").arg(errorText(refusal)) << Qt::endl;
     m_out << CliText::tr("Not measured here. %1").arg(exampleProvenance(*set)) << QStringLiteral("\n\n")
           << resultText(request, *set);
@@ -214,6 +230,10 @@ QString CliRunner::resultText(const RunRequest &request, const ReportSet &set) c
     if (request.demo) {
         const Lesson lesson = lessonFor(demoInfo(*request.demo), set);
         QString text = compareTable(set) + QLatin1Char('\n') + lesson.title + QStringLiteral("\n\n");
+        if (m_question) {
+            const QString answer = answerText(*m_question, measuredAnswer(*m_question, set), m_predicted);
+            text += wrapToWidth(answer, 100).join(QLatin1Char('\n')) + QStringLiteral("\n\n");
+        }
         for (const QString &paragraph : lesson.paragraphs)
             text += wrapToWidth(paragraph, 100).join(QLatin1Char('\n')) + QStringLiteral("\n\n");
         return text;
@@ -227,6 +247,38 @@ QString CliRunner::resultText(const RunRequest &request, const ReportSet &set) c
         break;
     }
     return sweepTable(set);
+}
+
+Result<std::optional<DemoQuestion>> CliRunner::prediction(const CommandLineOptions &options, BackendKind backend) const
+{
+    const RunRequest &request = options.request;
+    if (!options.predict || !request.demo)
+        return std::optional<DemoQuestion>();
+    auto question = demoQuestionFor(demoInfo(*request.demo), request.base, request.sizeGiven, backend);
+    if (question && options.answer && static_cast<std::size_t>(*options.answer) > question->choices.size()) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "--answer %1: the question has %2 choices; accepted: 1 to %2"),
+                           {std::to_string(*options.answer), std::to_string(question->choices.size())});
+    }
+    return question;
+}
+
+void CliRunner::ask(const CommandLineOptions &options, const DemoQuestion &question)
+{
+    m_question = question;
+    const QuestionText text = questionText(question);
+    m_out << CliText::tr("Before it runs:") << QLatin1Char(' ')
+          << wrapToWidth(text.question, 100).join(QLatin1Char('\n')) << QStringLiteral("\n\n");
+    for (qsizetype i = 0; i < text.choices.size(); ++i)
+        m_out << QStringLiteral("  %1. %2\n").arg(i + 1).arg(text.choices.at(i));
+    m_out << QLatin1Char('\n');
+    if (options.answer) {
+        m_predicted = static_cast<std::size_t>(*options.answer - 1);
+        m_out << CliText::tr("Your answer: %1").arg(*options.answer) << QStringLiteral("\n\n");
+    } else if (m_answerOnTerminal && m_answerFd >= 0) {
+        m_predicted = readAnswer(m_answerFd, question.choices.size(), m_out, m_cancel);
+        m_out << QLatin1Char('\n');
+    }
+    m_out.flush();
 }
 
 int CliRunner::listDemos()

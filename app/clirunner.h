@@ -2,6 +2,7 @@
 #pragma once
 
 #include "commandline.h"
+#include "demoquestion.h"
 
 #include <QTextStream>
 
@@ -21,6 +22,13 @@ public:
     // The signal that asked for the cancel, for the exit code of a
     // cancelled run: 128 + it (130 without one).
     void setStopSignal(const std::atomic<int> *signal) { m_stopSignal = signal; }
+    // Where a demo's --predict reads the answer, and whether that is a
+    // terminal to ask on; elsewhere the question is printed, not asked.
+    void setAnswerInput(int fd, bool terminal)
+    {
+        m_answerFd = fd;
+        m_answerOnTerminal = terminal;
+    }
     int execute(const CommandLineOptions &options);
 
 private:
@@ -32,6 +40,11 @@ private:
     // from the report shipped with the program, labelled as measured there,
     // exit 0; anything else refused as before.
     int demoElsewhere(const CommandLineOptions &options, const Error &refusal);
+    // --predict: the demo's question on a device of `backend`, with --answer
+    // checked against its choices (a bad one is refused before anything is
+    // printed), then asked or printed. Empty where there is no question.
+    Result<std::optional<DemoQuestion>> prediction(const CommandLineOptions &options, BackendKind backend) const;
+    void ask(const CommandLineOptions &options, const DemoQuestion &question);
     QString resultText(const RunRequest &request, const ReportSet &set) const;
     void listSkipped(const std::vector<SkippedRun> &skipped);
     int listDemos();
@@ -42,6 +55,10 @@ private:
     const std::atomic<bool> *m_cancel;
     const std::atomic<int> *m_stopSignal = nullptr;
     bool m_showProgress;
+    int m_answerFd = -1;
+    bool m_answerOnTerminal = false;
+    std::optional<DemoQuestion> m_question; // asked before the demo ran
+    std::optional<std::size_t> m_predicted; // the answer, where one was given
 };
 
 } // namespace sharescope

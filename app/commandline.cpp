@@ -114,6 +114,28 @@ bool readSweep(OptionReader &reader, const QStringList &, CommandLineOptions &op
     return finishRequest(reader, request);
 }
 
+// --predict and --answer N: the number's syntax here, its range against
+// the question once the demo has computed it.
+bool readPrediction(OptionReader &reader, CommandLineOptions &options)
+{
+    options.predict = reader.isSet("predict") || reader.isSet("answer");
+    if (reader.isSet("answer")) {
+        bool ok = false;
+        const QString text = reader.value("answer");
+        const int number = text.toInt(&ok);
+        if (!ok || number < 1 || number > 4) {
+            return reader.fail(
+                CommandLine::tr("--answer '%1' is not the number of a choice; accepted: 1 to 4").arg(text));
+        }
+        options.answer = number;
+    }
+    if (options.predict && reader.isSet("json") && reader.value("json") == QStringLiteral("-")) {
+        return reader.fail(CommandLine::tr("--predict and --answer print the question on standard output, where "
+                                           "--json - would write the report; give --json a file"));
+    }
+    return true;
+}
+
 bool readDemo(OptionReader &reader, const QStringList &positional, CommandLineOptions &options)
 {
     RunRequest &request = options.request;
@@ -128,6 +150,8 @@ bool readDemo(OptionReader &reader, const QStringList &positional, CommandLineOp
         request.demo = *demo;
     }
     request.sizeGiven = reader.isSet("size");
+    if (!readPrediction(reader, options))
+        return false;
     return reader.readExperiment(request.base) && reader.readOutputs(options) && finishRequest(reader, request);
 }
 
@@ -246,6 +270,8 @@ bool readGui(OptionReader &reader, const QStringList &, CommandLineOptions &opti
         if (!readDemo(reader, demo, options))
             return false;
     } else {
+        if (reader.isSet("predict") || reader.isSet("answer"))
+            return reader.fail(CommandLine::tr("--predict and --answer ask a demo's question; give --demo NAME"));
         if (reader.isSet("mode")) {
             ModeId mode{};
             if (!reader.readMode(reader.value("mode"), mode))
@@ -294,7 +320,9 @@ Options demoOptions()
                    option::size(CommandLine::tr("Size of each buffer (default: the demo's own).")),
                    option::iterations(),
                    option::warmup(),
-                   option::noCounters()}
+                   option::noCounters(),
+                   option::predict(),
+                   option::answer()}
     + outputOptions();
 }
 Options explainOptions()
@@ -347,6 +375,8 @@ Options guiOptions()
             {QStringLiteral("demo"),
              CommandLine::tr("Run a guided demo as soon as the window opens: %1.").arg(q(demoNameList())),
              QStringLiteral("NAME")},
+            option::predict(),
+            option::answer(),
             {QStringLiteral("screenshot"),
              CommandLine::tr("Save the window to FILE (PNG) once the run, compare or report is shown, then quit."),
              QStringLiteral("FILE")},

@@ -25,6 +25,11 @@ struct CommandLineOptions
     QString csvPath;
     QString tracePath; // Trace Event Format, for Perfetto and chrome://tracing
     bool listDemos = false; // demo without a name, or with --list
+    // demo, gui --demo: ask the demo's question before it runs (--predict),
+    // or take the answer given (--answer N, 1-based, checked against the
+    // question's choices once it is computed).
+    bool predict = false;
+    std::optional<int> answer;
     // gui
     bool runOnStart = false;
     bool compareOnStart = false;

@@ -78,6 +78,18 @@ QCommandLineOption peerAccess()
                             "(default: on where the two GPUs can reach each other)."),
             QStringLiteral("on|off")};
 }
+QCommandLineOption predict()
+{
+    return {QStringLiteral("predict"),
+            CommandLine::tr("Ask the demo's question before it runs (on a terminal; elsewhere print it), then set "
+                            "the measured answer beside yours.")};
+}
+QCommandLineOption answer()
+{
+    return {QStringLiteral("answer"),
+            CommandLine::tr("Answer the demo's question with choice N without being asked (implies --predict)."),
+            QStringLiteral("N")};
+}
 QCommandLineOption noCounters()
 {
     return {QStringLiteral("no-counters"), CommandLine::tr("Do not collect unified-memory counters.")};

@@ -40,6 +40,8 @@ QCommandLineOption jsonFlag();
 QCommandLineOption csvFile();
 QCommandLineOption traceFile();
 QCommandLineOption language();
+QCommandLineOption predict();
+QCommandLineOption answer();
 } // namespace option
 
 // Reads the values of one parsed subcommand into the options. Each read

@@ -170,8 +170,15 @@ bool startAsked(MainWindow &window, const CommandLineOptions &options, QTextStre
     const RunRequest &request = options.request;
     if (request.demo) {
         const auto bytes = request.sizeGiven ? std::optional(request.base.bytes) : std::nullopt;
+        // Its question first (--predict), where no answer was given.
+        if (options.predict && !options.answer) {
+            window.askDemo(*request.demo, bytes);
+            return true;
+        }
+        const auto answer
+            = options.answer ? std::optional(static_cast<std::size_t>(*options.answer - 1)) : std::nullopt;
         // Running, or showing the demo's shipped example: either ends later.
-        if (window.startDemo(*request.demo, bytes) != MainWindow::DemoStart::Refused)
+        if (window.startDemo(*request.demo, bytes, answer) != MainWindow::DemoStart::Refused)
             return true;
         err << "sharescope: "
             << QCoreApplication::translate("main", "the %1 demo cannot run on this device")
@@ -300,6 +307,8 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
         });
         // A demo this device cannot run, told from its shipped example.
         QObject::connect(&window, &MainWindow::demoExampleShown, &window, takeScreenshot);
+        // A demo's question, asked (--predict without --answer).
+        QObject::connect(&window, &MainWindow::questionShown, &window, takeScreenshot);
     }
     window.show();
     return app.exec();

@@ -99,5 +99,6 @@ int main(int argc, char **argv)
     std::signal(SIGTERM, onSignal);
     sharescope::CliRunner runner(out, err, &cancelRequested, isatty(STDERR_FILENO) == 1);
     runner.setStopSignal(&stopSignal);
+    runner.setAnswerInput(STDIN_FILENO, isatty(STDIN_FILENO) == 1);
     return runner.execute(parsed.options);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "windowarguments.h"
 
+#include "demoquestion.h"
 #include "devices.h"
 #include "examples.h"
 #include "language.h"
@@ -8,6 +9,7 @@
 #include "peers.h"
 #include "preflight.h"
 #include "report/reportfile.h"
+#include "trnoop.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -47,6 +49,20 @@ Status checkReport(const QString &path)
     return checkReportFile(nativeFileName(path).toStdString());
 }
 
+// --answer N against the question the demo will ask on a device of `backend`.
+Status checkAnswer(const CommandLineOptions &options, BackendKind backend)
+{
+    const RunRequest &request = options.request;
+    if (!options.answer || !request.demo)
+        return okStatus();
+    const auto question = demoQuestionFor(demoInfo(*request.demo), request.base, request.sizeGiven, backend);
+    if (question && static_cast<std::size_t>(*options.answer) > question->choices.size()) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "--answer %1: the question has %2 choices; accepted: 1 to %2"),
+                           {std::to_string(*options.answer), std::to_string(question->choices.size())});
+    }
+    return okStatus();
+}
+
 Status checkDevice(const CommandLineOptions &options)
 {
     const RunRequest &request = options.request;
@@ -61,11 +77,11 @@ Status checkDevice(const CommandLineOptions &options)
     };
     auto device = list.resolve(request.base.deviceId);
     if (!device)
-        return shownElsewhere(device.error()) ? okStatus() : Status(device.error());
+        return shownElsewhere(device.error()) ? checkAnswer(options, BackendKind::Cuda) : Status(device.error());
     if (request.demo) {
         if (const PlannedRuns plan = planRuns(request, *device); plan.refusal && !shownElsewhere(*plan.refusal))
             return *plan.refusal;
-        return okStatus();
+        return checkAnswer(options, device->backend);
     }
     // Reading a mode's page asks nothing of the device: a mode it cannot
     // run opens on its explanation (the panel still refuses to run it).

@@ -178,6 +178,13 @@ FakeBackend::FakeBackend(FakeBehaviour behaviour)
     m_device.globalMemoryBytes = 1ULL << 30;
     m_device.maxAllocationBytes = 256ULL << 20;
     m_device.svmCoarseBuffer = true;
+    if (m_behaviour.managedGpu) {
+        m_device.id = "cuda:7";
+        m_device.backend = BackendKind::Cuda;
+        m_device.versionMajor = 9;
+        m_device.managedMemory = true;
+        m_device.concurrentManagedAccess = true;
+    }
 }
 
 Result<std::unique_ptr<Session>> FakeBackend::createSession(const ExperimentSpec &spec)
@@ -193,6 +200,7 @@ CountedPassLauncher countedOnFake(const FakeBehaviour &behaviour)
             return *behaviour.countedPassFails;
         FakeBehaviour counted;
         counted.instrumented = true;
+        counted.managedGpu = behaviour.managedGpu;
         Engine engine(std::make_unique<FakeBackend>(counted));
         return engine.run(spec, observer, cancel);
     };

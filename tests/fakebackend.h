@@ -23,6 +23,9 @@ struct FakeBehaviour
     bool counters = false;
     bool instrumented = false; // this fake is the counted pass's device
     std::optional<Error> countedPassFails; // the counted pass's outcome instead
+    // The device says it is a CUDA GPU with managed memory, for the managed
+    // modes (it behaves as it does for any mode).
+    bool managedGpu = false;
 };
 
 // A backend whose "device" is a second host array per buffer and whose

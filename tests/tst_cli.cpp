@@ -305,6 +305,36 @@ private slots:
             QVERIFY2(text.contains(mode), mode);
     }
 
+    // --predict without a terminal: the question first, the measured
+    // answer beside the one given (--answer) in the lesson.
+    void asksTheDemosQuestionFirst()
+    {
+        Outcome outcome = run({"demo", "prefetch", "--device", "opencl:0", "--answer", "1"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        QString text = QString::fromUtf8(outcome.out).simplified();
+        QVERIFY2(text.startsWith("Before it runs: Each buffer holds 64 MiB. How many bytes will `managed` move"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("1. nothing: the memory is shared 2. 64 MiB: one buffer 3. 192 MiB: 3 × 64 MiB"),
+                 qPrintable(text));
+        QVERIFY2(text.indexOf("Your answer: 1") < text.indexOf("Not measured here."), qPrintable(text));
+        QVERIFY2(text.contains("Measured: `managed` moved 192 MiB across the bus in the `kernel` phase. Your "
+                               "prediction: nothing: the memory is shared. The answer: 192 MiB: 3 × 64 MiB."),
+                 qPrintable(text));
+
+        // Measured here, on the CPU's OpenCL device: asked, not answered
+        // (no terminal), then the answer this run measured.
+        outcome = run(
+            {"demo", "pages-move-whole", "--device", "opencl:0", "--size", "1MiB", "--iterations", "1", "--predict"});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        text = QString::fromUtf8(outcome.out).simplified();
+        QVERIFY2(text.contains("How many bytes will `cl-copy` move across the bus in the `to-device` phase?"),
+                 qPrintable(text));
+        QVERIFY2(text.contains("Measured: `cl-copy` moved 1 MiB across the bus in the `to-device` phase. The answer: "
+                               "1 MiB: the whole buffer."),
+                 qPrintable(text));
+        QVERIFY(!text.contains("Your prediction"));
+    }
+
     void refusesBadDemoArguments_data()
     {
         QTest::addColumn<QStringList>("arguments");
@@ -323,6 +353,16 @@ private slots:
         QTest::addRow("language without value") << QStringList{"--lang"} << "--lang needs a value; accepted: en, zh_CN";
         QTest::addRow("window demo and run")
             << QStringList{"gui", "--demo", "prefetch", "--run"} << "only one of --run, --compare and --demo can start";
+        QTest::addRow("answer zero") << QStringList{"demo", "prefetch", "--answer", "0"}
+                                     << "--answer '0' is not the number of a choice; accepted: 1 to 4";
+        QTest::addRow("answer text") << QStringList{"demo", "prefetch", "--answer", "three"}
+                                     << "--answer 'three' is not the number of a choice";
+        QTest::addRow("answer huge") << QStringList{"demo", "prefetch", "--answer", "99999999999999"}
+                                     << "--answer '99999999999999' is not the number of a choice";
+        QTest::addRow("predict and json on stdout")
+            << QStringList{"demo", "prefetch", "--predict", "--json", "-"} << "give --json a file";
+        QTest::addRow("window predict without demo")
+            << QStringList{"gui", "--predict"} << "--predict and --answer ask a demo's question";
     }
     void refusesBadDemoArguments()
     {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "answerprompt.h"
 #include "commandline.h"
 #include "helptext.h"
 #include "language.h"
@@ -9,6 +10,8 @@
 #include <QFile>
 #include <QStringDecoder>
 #include <QTest>
+
+#include <unistd.h>
 
 using namespace sharescope;
 
@@ -49,6 +52,53 @@ private slots:
         QCOMPARE(o.jsonPath, QStringLiteral("-"));
         QVERIFY(o.csvPath.isEmpty());
         QVERIFY(QString::fromStdString(o.request.commandLine).startsWith("sharescope run --device opencl:0"));
+    }
+
+    void parsesPredictions()
+    {
+        auto result = parse("demo prefetch --predict");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QVERIFY(result.options.predict);
+        QVERIFY(!result.options.answer);
+        result = parse("demo prefetch --answer 3");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QVERIFY(result.options.predict); // an answer is a prediction
+        QCOMPARE(result.options.answer, std::optional(3));
+        result = parse("gui --demo discard --answer 4");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QCOMPARE(result.options.answer, std::optional(4));
+        QVERIFY(!parse("demo prefetch").options.predict);
+    }
+
+    // A terminal's answer: a choice's number or Enter; anything else asks
+    // again; the end of the input and a cancel are no answer.
+    void readsTheAnswerOnATerminal()
+    {
+        const auto answerTo = [](const QByteArray &typed, const std::atomic<bool> *cancel = nullptr) {
+            int fds[2];
+            if (::pipe(fds) != 0)
+                return std::pair<std::optional<std::size_t>, QString>{};
+            if (!typed.isEmpty() && ::write(fds[1], typed.constData(), static_cast<size_t>(typed.size())) < 0)
+                return std::pair<std::optional<std::size_t>, QString>{};
+            ::close(fds[1]);
+            QString prompts;
+            QTextStream out(&prompts);
+            const auto answer = readAnswer(fds[0], 4, out, cancel);
+            ::close(fds[0]);
+            out.flush();
+            return std::pair{answer, prompts};
+        };
+        auto [answer, prompts] = answerTo("3\n");
+        QCOMPARE(answer, std::optional<std::size_t>(2));
+        std::tie(answer, prompts) = answerTo("7\nthree\n 2 \n");
+        QCOMPARE(answer, std::optional<std::size_t>(1));
+        QCOMPARE(prompts.count(QStringLiteral("is not one of the choices")), 2);
+        QVERIFY2(prompts.contains(QStringLiteral("'7' is not one of the choices")), qPrintable(prompts));
+        QCOMPARE(answerTo("\n").first, std::nullopt); // Enter: run without answering
+        QCOMPARE(answerTo("").first, std::nullopt); // the end of the input
+        QCOMPARE(answerTo("4").first, std::optional<std::size_t>(3)); // a last line without its newline
+        const std::atomic<bool> cancelled{true};
+        QCOMPARE(answerTo("2\n", &cancelled).first, std::nullopt);
     }
 
     // --peer and --peer-access: the syntax here, which devices there are
@@ -401,7 +451,9 @@ private slots:
         QTest::addRow("chinese") << QByteArray("报告.json") << true;
         QTest::addRow("emoji, a surrogate pair") << QByteArray("\xF0\x9F\x92\xA5.json") << true;
         QTest::addRow("byte order mark") << QByteArray("\xEF\xBB\xBFx") << true;
-        QTest::addRow("0xFF") << QByteArray("a\xFF" "b.json") << false;
+        QTest::addRow("0xFF") << QByteArray("a\xFF"
+                                            "b.json")
+                              << false;
         QTest::addRow("0x80 alone") << QByteArray("\x80") << false;
         QTest::addRow("truncated sequence") << QByteArray("x\xE6\x8A") << false;
         QTest::addRow("overlong slash") << QByteArray("\xC0\xAF") << false;

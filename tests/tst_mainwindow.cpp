@@ -12,6 +12,7 @@
 #include "mainwindow.h"
 #include "migrationtab.h"
 #include "openprogress.h"
+#include "questionpanel.h"
 #include "report/reportjson.h"
 #include "reportsamples.h"
 #include "runcontroller.h"
@@ -36,9 +37,9 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTextBrowser>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolButton>
 
@@ -271,7 +272,9 @@ private slots:
         const auto example = sharescope::readExample(sharescope::ExampleId::Prefetch);
         QVERIFY(example);
         const QString text = lesson->text();
-        QVERIFY2(text.contains(QStringLiteral("This device cannot run the demo (the prefetch demo needs a CUDA device")), qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("This device cannot run the demo (the prefetch demo needs a CUDA device")),
+            qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("needs a CUDA device")), qPrintable(text));
         // Up to the command, which the lesson shows as code.
         const QString provenance = sharescope::exampleProvenance(*example).section(QLatin1Char('`'), 0, 0);
@@ -289,6 +292,64 @@ private slots:
         QCOMPARE(m_window->startDemo(DemoId::PagesMoveWhole), MainWindow::DemoStart::Running);
         QVERIFY(!m_window->exampleBanner()->isVisible());
         QVERIFY(waitForJob(180000, &succeeded));
+    }
+
+    // The Demos menu asks first: nothing starts until the question is
+    // answered or skipped, and the lesson then sets the measured answer
+    // beside the student's (here from the shipped examples: this device
+    // cannot run the CUDA demos).
+    void demosAskBeforeTheyRun()
+    {
+        QAction *prefetch = nullptr;
+        QAction *discard = nullptr;
+        for (QAction *action : m_window->menuBar()->actions()) {
+            if (action->text() != QStringLiteral("&Demos"))
+                continue;
+            const auto actions = action->menu()->actions();
+            prefetch = actions.at(static_cast<int>(DemoId::Prefetch));
+            discard = actions.at(static_cast<int>(DemoId::Discard));
+        }
+        QVERIFY(prefetch && discard);
+        QuestionPanel *question = m_window->compareTab()->questionPanel();
+        QSignalSpy asked(m_window.get(), &MainWindow::questionShown);
+        QSignalSpy shown(m_window.get(), &MainWindow::demoExampleShown);
+        QSignalSpy opened(m_window.get(), &MainWindow::reportOpened);
+        prefetch->trigger();
+        QCOMPARE(asked.count(), 1);
+        QVERIFY(question->isVisible());
+        QCOMPARE(shown.count() + opened.count(), 0); // nothing started yet
+        QVERIFY(!question->runButton()->isEnabled()); // not before a choice
+        const auto buttons = question->findChildren<QAbstractButton *>();
+        QStringList choices;
+        for (QAbstractButton *button : buttons) {
+            if (button != question->runButton() && button != question->skipButton())
+                choices << button->text();
+        }
+        QCOMPARE(choices.size(), 4);
+        QVERIFY2(choices.contains(QStringLiteral("192 MiB: 3 × 64 MiB")), qPrintable(choices.join(" | ")));
+        question->choose(0); // "nothing: the memory is shared"
+        QVERIFY(question->runButton()->isEnabled());
+        QTest::mouseClick(question->runButton(), Qt::LeftButton);
+        QVERIFY(shown.wait(10000));
+        QVERIFY(!question->isVisible());
+        QString text = m_window->compareTab()->lessonLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("Your prediction: nothing: the memory is shared. The answer: 192 MiB: 3 "
+                                              "× 64 MiB.")),
+                 qPrintable(text));
+
+        // Skipped: the measured answer all the same, no prediction.
+        discard->trigger();
+        QVERIFY(question->isVisible());
+        QTest::mouseClick(question->skipButton(), Qt::LeftButton);
+        QVERIFY(shown.wait(10000));
+        text = m_window->compareTab()->lessonLabel()->text();
+        QVERIFY2(text.contains(QStringLiteral("The answer: 4× as long or more.")), qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("Your prediction")));
+
+        // Opened from File → Examples, nobody was asked.
+        m_window->openExample(ExampleId::Discard);
+        QVERIFY(opened.wait(10000));
+        QVERIFY(!m_window->compareTab()->lessonLabel()->text().contains(QStringLiteral("You were asked")));
     }
 
     // File → Examples lists every shipped example; one opens with the
@@ -339,7 +400,8 @@ private slots:
     {
         QTest::addColumn<QByteArray>("contents");
         QTest::addColumn<QString>("message");
-        QTest::addRow("truncated") << QByteArray("{\"format\": \"sharescope-report\", \"formatVersion\": 1, \"iterations\": ")
+        QTest::addRow("truncated") << QByteArray(
+            "{\"format\": \"sharescope-report\", \"formatVersion\": 1, \"iterations\": ")
                                    << "not valid JSON";
         // Well-formed, and a three-buffer kernel with no buffers.
         QJsonObject report = QJsonDocument::fromJson(QByteArray::fromStdString(toJson(sampleRun()))).object();
@@ -459,7 +521,8 @@ private slots:
         for (const ModeInfo &mode : modes())
             QVERIFY2(listed.contains(QString::fromLatin1(mode.name.data(), mode.name.size())), mode.name.data());
 
-        const bool cuda = std::ranges::any_of(list.devices, [](const DeviceInfo &d) { return d.backend == BackendKind::Cuda; });
+        const bool cuda
+            = std::ranges::any_of(list.devices, [](const DeviceInfo &d) { return d.backend == BackendKind::Cuda; });
         m_window->showTab(MainWindow::Tab::Explain);
         // A click on managed in the list shows its page.
         QListWidget *pages = explain->pageList();
@@ -481,10 +544,12 @@ private slots:
                  qPrintable(labels.join(", ")));
         if (cuda)
             QSKIP("a CUDA device is here: managed may run, so nothing is marked");
-        QVERIFY2(explain->cannotRunReason(QStringLiteral("managed")).contains(QStringLiteral("needs an NVIDIA GPU with CUDA")),
+        QVERIFY2(explain->cannotRunReason(QStringLiteral("managed"))
+                     .contains(QStringLiteral("needs an NVIDIA GPU with CUDA")),
                  qPrintable(explain->cannotRunReason(QStringLiteral("managed"))));
         QVERIFY(managed->font().italic()); // marked in the list
-        QVERIFY2(managed->toolTip().contains(QStringLiteral("needs an NVIDIA GPU with CUDA")), qPrintable(managed->toolTip()));
+        QVERIFY2(managed->toolTip().contains(QStringLiteral("needs an NVIDIA GPU with CUDA")),
+                 qPrintable(managed->toolTip()));
         QVERIFY(explain->notice()->isVisible());
         QVERIFY(explain->notice()->text().contains(QStringLiteral("needs an NVIDIA GPU with CUDA")));
         QVERIFY(explain->cannotRunReason(QStringLiteral("cl-copy")).isEmpty());

@@ -11,6 +11,7 @@
 #include "ceilingtext.h"
 #include "comparechart.h"
 #include "demolessons.h"
+#include "demoquestion.h"
 #include "demos.h"
 #include "examplebanner.h"
 #include "examplereports.h"
@@ -22,8 +23,11 @@
 #include "openprogress.h"
 #include "outputfile.h"
 #include "plotexport.h"
+#include "questionpanel.h"
+#include "questiontext.h"
 #include "report/reportcsv.h"
 #include "report/reportjson.h"
+#include "report/traceexport.h"
 #include "reportloader.h"
 #include "runcontroller.h"
 #include "runtabs.h"
@@ -32,7 +36,6 @@
 #include "textconv.h"
 #include "timelineplot.h"
 #include "trnoop.h"
-#include "report/traceexport.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -110,6 +113,18 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
 
     connectLoader();
     connectPanel();
+    connect(m_compare->questionPanel(), &QuestionPanel::answered, this, [this](int choice) {
+        if (!m_asking)
+            return;
+        const Asking asking = *m_asking;
+        startDemo(asking.demo, asking.bytes,
+                  choice >= 0 ? std::optional(static_cast<std::size_t>(choice)) : std::nullopt);
+        if (choice < 0) {
+            // Skipped: the lesson still says what was measured.
+            if (auto question = demoQuestionHere(asking.demo, asking.bytes))
+                m_prediction = Prediction{asking.demo, *question, std::nullopt};
+        }
+    });
     connectController();
 
     resize(1280, 800);
@@ -262,7 +277,8 @@ void MainWindow::createMenus()
     QMenu *examples = file->addMenu(tr("E&xamples"));
     examples->setToolTipsVisible(true);
     for (const ExampleInfo &example : sharescope::examples()) {
-        QAction *action = examples->addAction(exampleTitle(example), this, [this, id = example.id] { openExample(id); });
+        QAction *action
+            = examples->addAction(exampleTitle(example), this, [this, id = example.id] { openExample(id); });
         action->setStatusTip(tr("Open a report measured on a real GPU and shipped with ShareScope."));
     }
     m_saveAction = file->addAction(tr("&Save report as…"), this, &MainWindow::saveReport);
@@ -290,9 +306,10 @@ void MainWindow::createMenus()
 
     QMenu *demoMenu = menuBar()->addMenu(tr("&Demos"));
     for (const DemoInfo &demo : demos()) {
-        QAction *action = demoMenu->addAction(demoTitle(demo), this, [this, id = demo.id] { startDemo(id); });
-        action->setStatusTip(
-            tr("Run the %1 demo on the device on screen, then explain what it measured.").arg(q(demo.name)));
+        QAction *action = demoMenu->addAction(demoTitle(demo), this, [this, id = demo.id] { askDemo(id); });
+        action->setStatusTip(tr("Ask what you expect, run the %1 demo on the device on screen, then explain what it "
+                                "measured.")
+                                 .arg(q(demo.name)));
     }
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -398,8 +415,49 @@ void MainWindow::sweep()
     start(request, tr("sweep · %1").arg(q(kernelName(spec->kernel))));
 }
 
-MainWindow::DemoStart MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes)
+std::optional<DemoQuestion> MainWindow::demoQuestionHere(DemoId demo, std::optional<std::uint64_t> bytes) const
 {
+    ExperimentSpec base;
+    if (const auto spec = m_panel->spec())
+        base = *spec;
+    if (bytes)
+        base.bytes = *bytes;
+    const auto device = m_panel->currentDevice();
+    return demoQuestionFor(demoInfo(demo), base, bytes.has_value(), device ? device->backend : BackendKind::Cuda);
+}
+
+void MainWindow::askDemo(DemoId demo, std::optional<std::uint64_t> bytes)
+{
+    const auto question = demoQuestionHere(demo, bytes);
+    if (!question) {
+        startDemo(demo, bytes);
+        return;
+    }
+    showTab(Tab::Compare);
+    m_compare->setLesson({});
+    m_asking = Asking{demo, bytes};
+    m_compare->questionPanel()->ask(demoTitle(demoInfo(demo)), questionText(*question));
+    emit questionShown();
+}
+
+void MainWindow::answerIn(Lesson &lesson, DemoId demo, const ReportSet &set) const
+{
+    if (!m_prediction || m_prediction->demo != demo)
+        return;
+    lesson.paragraphs.prepend(
+        answerText(m_prediction->question, measuredAnswer(m_prediction->question, set), m_prediction->choice));
+}
+
+MainWindow::DemoStart MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes,
+                                            std::optional<std::size_t> predicted)
+{
+    m_asking.reset();
+    m_compare->questionPanel()->hide();
+    m_prediction.reset();
+    if (predicted) {
+        if (auto question = demoQuestionHere(demo, bytes); question && *predicted < question->choices.size())
+            m_prediction = Prediction{demo, *question, predicted};
+    }
     // What the panel says about iterations and counters; the demo chooses
     // the kernel, the modes and, unless given, the size.
     RunRequest request;
@@ -435,7 +493,8 @@ MainWindow::DemoStart MainWindow::startDemo(DemoId demo, std::optional<std::uint
     if (refusal && refusal->kind == ErrorKind::Unsupported && example) {
         while (why.endsWith(QLatin1Char('.')) || why.endsWith(QChar(0x3002)))
             why.chop(1);
-        openExample(*example, tr("This device cannot run the demo (%1). Here is what it showed on a real GPU.").arg(why));
+        openExample(*example,
+                    tr("This device cannot run the demo (%1). Here is what it showed on a real GPU.").arg(why));
         return DemoStart::ShowingExample;
     }
     if (!why.isEmpty())
@@ -448,6 +507,8 @@ MainWindow::DemoStart MainWindow::startDemo(DemoId demo, std::optional<std::uint
 quint64 MainWindow::openExample(ExampleId example, const QString &why)
 {
     const QString path = exampleResourcePath(example);
+    if (why.isEmpty())
+        m_prediction.reset(); // opened by the user: no question was asked
     m_openProgress->start(exampleTitle(exampleInfo(example)));
     m_example = example;
     m_exampleWhy = why;
@@ -470,6 +531,7 @@ void MainWindow::showExample(const ReportSet &set)
     m_banner->showExample(exampleTitle(info), provenance);
     if (info.demo) {
         Lesson lesson = lessonFor(demoInfo(*info.demo), set);
+        answerIn(lesson, *info.demo, set);
         lesson.paragraphs.prepend(provenance);
         if (forDemo)
             lesson.paragraphs.prepend(m_exampleWhy);
@@ -571,7 +633,8 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
         m_compare->setReports(set);
         log(tr("Compared %1 modes").arg(set.runs.size()));
         if (job != 0 && job == m_demoJob && m_demo) {
-            const Lesson lesson = lessonFor(demoInfo(*m_demo), set);
+            Lesson lesson = lessonFor(demoInfo(*m_demo), set);
+            answerIn(lesson, *m_demo, set);
             m_compare->setLesson(lesson);
             for (const QString &paragraph : lesson.paragraphs)
                 log(QString(paragraph).remove(QLatin1Char('`')));

@@ -4,6 +4,7 @@
 #include "metatypes.h"
 #include "windowtab.h"
 
+#include "demoquestion.h"
 #include "demos.h"
 #include "examples.h"
 #include "experimentset.h"
@@ -22,6 +23,7 @@ namespace sharescope {
 class BuffersTab;
 class CalibrationDialog;
 class CompareTab;
+struct Lesson;
 class ExampleBanner;
 class ExperimentPanel;
 class ExplainTab;
@@ -74,8 +76,17 @@ public:
     // shows its shipped example instead, the reason first, where there is
     // one; else it is refused, with the reason on the status bar and in
     // the log. bytes: the size per buffer, else the demo's own.
+    // `predicted`: the answer to the demo's question (demoQuestionFor), set
+    // beside the measured one in the lesson; none: the lesson has no answer.
     enum class DemoStart { Running, ShowingExample, Refused };
-    DemoStart startDemo(DemoId demo, std::optional<std::uint64_t> bytes = std::nullopt);
+    DemoStart startDemo(DemoId demo, std::optional<std::uint64_t> bytes = std::nullopt,
+                        std::optional<std::size_t> predicted = std::nullopt);
+    // Asks the demo's question on the Compare tab first (what the Demos
+    // menu does), then starts it once answered or skipped; a demo without
+    // a question starts at once.
+    void askDemo(DemoId demo, std::optional<std::uint64_t> bytes = std::nullopt);
+    // The question the demo about to run asks, on the device on screen.
+    std::optional<DemoQuestion> demoQuestionHere(DemoId demo, std::optional<std::uint64_t> bytes) const;
     // Opens a report shipped with the program, measured on a real GPU, as
     // openReport does, with a banner saying where and when it was measured
     // and that it was not here; a demo's example shows its lesson. `why`:
@@ -102,6 +113,8 @@ signals:
     void reportNotOpened(const QString &path, const QString &message);
     // A demo the device could not run has shown its shipped example.
     void demoExampleShown();
+    // A demo's question is on screen, waiting for the answer.
+    void questionShown();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -130,6 +143,9 @@ private:
     void showOpened(const QString &path, const ReportSet &set);
     void showExample(const ReportSet &set);
     void refuseReport(const QString &path, const QString &message);
+    // The measured answer to the question asked before `demo` ran, first in
+    // its lesson, where one was asked.
+    void answerIn(Lesson &lesson, DemoId demo, const ReportSet &set) const;
 
     RunController *m_controller;
     ReportLoader *m_loader;
@@ -158,6 +174,22 @@ private:
     QStringList m_recent;
     quint64 m_demoJob = 0; // the job of the demo running, whose result gets a lesson
     std::optional<DemoId> m_demo;
+    // The question asked before the demo that runs (or shows its example),
+    // and the answer given (none: skipped).
+    struct Prediction
+    {
+        DemoId demo;
+        DemoQuestion question;
+        std::optional<std::size_t> choice;
+    };
+    std::optional<Prediction> m_prediction;
+    // A question on screen, waiting: the demo it starts, at this size.
+    struct Asking
+    {
+        DemoId demo;
+        std::optional<std::uint64_t> bytes;
+    };
+    std::optional<Asking> m_asking;
     ExampleBanner *m_banner;
     // The example being opened: its load's job, and why its demo did not run.
     std::optional<ExampleId> m_example;

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "settabs.h"
+
+#include "questionpanel.h"
 #include "textconv.h"
 
 #include "bytesize.h"
@@ -34,6 +36,7 @@ CompareTab::CompareTab(QWidget *parent)
     , m_table(new QTableView(this))
     , m_note(new QLabel(this))
     , m_lesson(new QLabel(this))
+    , m_question(new QuestionPanel(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
 {
     m_lesson->setWordWrap(true);
@@ -62,6 +65,7 @@ CompareTab::CompareTab(QWidget *parent)
     m_splitter->setStretchFactor(1, 0);
     connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_question);
     layout->addWidget(m_lesson);
     layout->addWidget(m_note);
     layout->addWidget(m_splitter, 1);

@@ -16,6 +16,7 @@ namespace sharescope {
 
 class CompareChart;
 class CompareModel;
+class QuestionPanel;
 class SweepPlot;
 
 // The Compare tab: one experiment in several modes, as grouped bars and a
@@ -30,6 +31,8 @@ public:
     // A guided demo's lesson above the chart; an empty one hides it.
     void setLesson(const Lesson &lesson);
     QLabel *lessonLabel() const { return m_lesson; }
+    // A demo's question, above the lesson, until it is answered.
+    QuestionPanel *questionPanel() const { return m_question; }
     CompareChart *chart() const { return m_chart; }
     CompareModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
@@ -48,6 +51,7 @@ private:
     QTableView *m_table;
     QLabel *m_note;
     QLabel *m_lesson;
+    QuestionPanel *m_question;
     QSplitter *m_splitter;
     bool m_userSized = false;
 };

@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AnswerPrompt</name>
+    <message>
+        <source>Your answer (1 to %1; Enter runs without one): </source>
+        <translation>你的答案（1 到 %1；直接按 Enter 则不作答直接运行）：</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not one of the choices.</source>
+        <translation>“%1”不是可选的答案之一。</translation>
+    </message>
+</context>
+<context>
     <name>CalibrateText</name>
     <message>
         <source>Calibration of %1 (%2), driver %3, ShareScope %4, %5
@@ -376,6 +387,14 @@ Run one with: sharescope demo NAME [--device D] [--size S]
     <message>
         <source>Not measured here. %1</source>
         <translation>并非在本机测得。%1</translation>
+    </message>
+    <message>
+        <source>Before it runs:</source>
+        <translation>运行之前先预测：</translation>
+    </message>
+    <message>
+        <source>Your answer: %1</source>
+        <translation>你的答案：%1</translation>
     </message>
 </context>
 <context>
@@ -825,6 +844,26 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Where vmm and pool hand their file descriptor to each process that connects (default: $XDG_RUNTIME_DIR/sharescope-ipc-PID.sock).</source>
         <translation>vmm 和 pool 在此处把文件描述符交给每个连接上来的进程（默认：$XDG_RUNTIME_DIR/sharescope-ipc-PID.sock）。</translation>
+    </message>
+    <message>
+        <source>--answer &apos;%1&apos; is not the number of a choice; accepted: 1 to 4</source>
+        <translation>--answer “%1”不是选项编号；可接受：1 到 4</translation>
+    </message>
+    <message>
+        <source>--predict and --answer print the question on standard output, where --json - would write the report; give --json a file</source>
+        <translation>--predict 和 --answer 会把问题打印到标准输出，而 --json - 也要把报告写到那里；请给 --json 一个文件名</translation>
+    </message>
+    <message>
+        <source>--predict and --answer ask a demo&apos;s question; give --demo NAME</source>
+        <translation>--predict 和 --answer 用于回答演示的问题；请同时给出 --demo NAME</translation>
+    </message>
+    <message>
+        <source>Ask the demo&apos;s question before it runs (on a terminal; elsewhere print it), then set the measured answer beside yours.</source>
+        <translation>在演示运行之前先提出它的问题（在终端上询问；否则只打印问题），运行后把实测答案和你的答案放在一起。</translation>
+    </message>
+    <message>
+        <source>Answer the demo&apos;s question with choice N without being asked (implies --predict).</source>
+        <translation>不经询问，直接以第 N 个选项回答演示的问题（隐含 --predict）。</translation>
     </message>
 </context>
 <context>
@@ -1524,6 +1563,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>the OpenCL runtime decides whether a map copies: at most the buffers</source>
         <translation>映射时是否拷贝由 OpenCL 运行时决定：最多为这些缓冲区的大小</translation>
+    </message>
+    <message>
+        <source>--answer %1: the question has %2 choices; accepted: 1 to %2</source>
+        <translation>--answer %1：这个问题只有 %2 个选项；可接受：1 到 %2</translation>
     </message>
 </context>
 <context>
@@ -2320,6 +2363,145 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>%1: cudaMalloc memory on two GPUs; explicit copies between them, or the peer&apos;s kernel reaching over the link, move the data, not page migration. The Timeline tab shows the bytes each copy moved between the devices.</source>
         <translation>%1：两块 GPU 上的 cudaMalloc 内存；数据由它们之间的显式拷贝或对等 GPU 内核经由互连的访问来移动，而不是页面迁移。“时间线”标签页显示了每次拷贝在设备之间移动的字节数。</translation>
+    </message>
+</context>
+<context>
+    <name>Questions</name>
+    <message>
+        <source>the %1 phase</source>
+        <translation>%1 阶段</translation>
+    </message>
+    <message>
+        <source>a whole iteration</source>
+        <translation>一次完整迭代</translation>
+    </message>
+    <message>
+        <source>nothing: the memory is shared</source>
+        <translation>不传输：内存是共享的</translation>
+    </message>
+    <message>
+        <source>%1: only the elements the kernel touches</source>
+        <translation>%1：只有内核访问到的那些元素</translation>
+    </message>
+    <message>
+        <source>%1: the 4 KiB pages the kernel touches</source>
+        <translation>%1：内核访问到的那些 4 KiB 页面</translation>
+    </message>
+    <message>
+        <source>%1: the whole buffer</source>
+        <translation>%1：整个缓冲区</translation>
+    </message>
+    <message>
+        <source>%1: one buffer</source>
+        <translation>%1：一个缓冲区</translation>
+    </message>
+    <message>
+        <source>%1: %2 × %3</source>
+        <translation>%1：%2 × %3</translation>
+    </message>
+    <message>
+        <source>all of it (%1 or more)</source>
+        <translation>全部（%1 或以上）</translation>
+    </message>
+    <message>
+        <source>less than %1</source>
+        <translation>不到 %1</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 到 %2</translation>
+    </message>
+    <message>
+        <source>%1 as long or more</source>
+        <translation>%1 的时间或更长</translation>
+    </message>
+    <message>
+        <source>about the same: %1 to %2</source>
+        <translation>差不多：%1 到 %2</translation>
+    </message>
+    <message>
+        <source>%1 to %2 as long</source>
+        <translation>%1 到 %2 的时间</translation>
+    </message>
+    <message>
+        <source>about the same: all within %1 of one another</source>
+        <translation>差不多：彼此相差不超过 %1</translation>
+    </message>
+    <message>
+        <source>The kernel touches %1 of each %2 buffer, spread evenly over it. How many bytes will %3 move across the bus in %4?</source>
+        <translation>内核在每个 %2 的缓冲区中只访问 %1，均匀分布在整个缓冲区上。%3 在 %4会经由总线传输多少字节？</translation>
+    </message>
+    <message>
+        <source>Each buffer holds %1. How many bytes will %2 move across the bus in %3, both ways together?</source>
+        <translation>每个缓冲区 %1。%2 在 %3会经由总线传输多少字节（两个方向合计）？</translation>
+    </message>
+    <message>
+        <source>With %1 per buffer, which mode will finish %2 first?</source>
+        <translation>每个缓冲区 %1 时，哪种模式最先完成 %2？</translation>
+    </message>
+    <message>
+        <source>With %1 per buffer, which mode will run a whole iteration fastest?</source>
+        <translation>每个缓冲区 %1 时，哪种模式跑完一次完整迭代最快？</translation>
+    </message>
+    <message>
+        <source>With %1 per buffer, how long will %2 take in %3, against %4?</source>
+        <translation>每个缓冲区 %1 时，%2 在 %3的用时是 %4 的多少倍？</translation>
+    </message>
+    <message>
+        <source>With %1 per buffer, how long will a whole iteration of %2 take, against %3?</source>
+        <translation>每个缓冲区 %1 时，%2 一次完整迭代的用时是 %3 的多少倍？</translation>
+    </message>
+    <message>
+        <source>At %1 per buffer the kernel faults every page of its buffers over, and the UVM driver counts every byte. What share of those bytes will CUPTI&apos;s migration records, what a profiler shows, account for?</source>
+        <translation>每个缓冲区 %1 时，内核通过缺页把缓冲区的每个页面都迁移过来，UVM 驱动统计了每一个字节。CUPTI 的迁移记录（也就是性能分析器所显示的）能占其中多少？</translation>
+    </message>
+    <message>
+        <source>at least %1</source>
+        <translation>至少 %1</translation>
+    </message>
+    <message>
+        <source>Measured: %1 moved %2 across the bus in %3.</source>
+        <translation>实测：%1 在 %3经由总线传输了 %2。</translation>
+    </message>
+    <message>
+        <source>Measured: all within %1 of one another (%2 the quickest).</source>
+        <translation>实测：彼此相差在 %1 以内（%2 最快）。</translation>
+    </message>
+    <message>
+        <source>Measured: %1 took %2 as long as %3 in %4.</source>
+        <translation>实测：%1 在 %4的用时是 %3 的 %2。</translation>
+    </message>
+    <message>
+        <source>Measured: CUPTI&apos;s records accounted for %1 of the bytes the driver counted.</source>
+        <translation>实测：CUPTI 的记录只占驱动统计字节数的 %1。</translation>
+    </message>
+    <message>
+        <source>You were asked: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>The runs did not measure it here (a mode did not run, or its counters were not reported), so the answer is not known.</source>
+        <translation>这次运行没有测到它（某个模式没有运行，或者计数器未报告），所以答案未知。</translation>
+    </message>
+    <message>
+        <source>The answer: %1.</source>
+        <translation>答案：%1。</translation>
+    </message>
+    <message>
+        <source>Your prediction: %1. Right.</source>
+        <translation>你的预测：%1。答对了。</translation>
+    </message>
+    <message>
+        <source>Your prediction: %1. The answer: %2.</source>
+        <translation>你的预测：%1。答案：%2。</translation>
+    </message>
+    <message>
+        <source>less than %1 as long: faster</source>
+        <translation>不到 %1 的时间：更快</translation>
+    </message>
+    <message>
+        <source>Measured: %1 was the quickest; the slowest took %2 as long.</source>
+        <translation>实测：%1 最快；最慢的用时是它的 %2。</translation>
     </message>
 </context>
 <context>
@@ -3458,10 +3640,6 @@ This machine cannot run it: %2</source>
         <translation>演示(&amp;D)</translation>
     </message>
     <message>
-        <source>Run the %1 demo on the device on screen, then explain what it measured.</source>
-        <translation>在界面所选的设备上运行 %1 演示，然后讲解测量结果。</translation>
-    </message>
-    <message>
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
@@ -3651,6 +3829,10 @@ This machine cannot run it: %2</source>
         <source>Opened the example %1: %2</source>
         <translation>已打开示例 %1：%2</translation>
     </message>
+    <message>
+        <source>Ask what you expect, run the %1 demo on the device on screen, then explain what it measured.</source>
+        <translation>先说出你的预期，再在当前设备上运行 %1 演示，然后用实测结果讲解。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -3833,6 +4015,25 @@ This machine cannot run it: %2</source>
     <message>
         <source>Copied</source>
         <translation>已拷贝</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::QuestionPanel</name>
+    <message>
+        <source>Run the demo</source>
+        <translation>运行演示</translation>
+    </message>
+    <message>
+        <source>Run without answering</source>
+        <translation>不作答直接运行</translation>
+    </message>
+    <message>
+        <source>Choose what you expect first; the lesson then sets the measured answer beside yours.</source>
+        <translation>先选出你的预期；讲解会把实测答案和你的答案放在一起。</translation>
+    </message>
+    <message>
+        <source>Before it runs, what do you expect?</source>
+        <translation>运行之前，你预期会怎样？</translation>
     </message>
 </context>
 <context>

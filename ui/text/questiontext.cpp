@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "questiontext.h"
+
+#include "lessonwriter.h"
+
+#include <QCoreApplication>
+
+// The translation context of the questions' messages.
+class Questions
+{
+    Q_DECLARE_TR_FUNCTIONS(Questions)
+};
+
+namespace sharescope {
+namespace {
+
+using namespace lesson;
+
+QString mode(ModeId id)
+{
+    return code(modeName(id));
+}
+
+// "the kernel phase", "a whole iteration"
+QString phaseWords(const DemoQuestion &q)
+{
+    return q.phase ? Questions::tr("the %1 phase").arg(code(phaseName(*q.phase))) : Questions::tr("a whole iteration");
+}
+
+QString ratio(double value)
+{
+    return QString::number(value, 'f', value < 10 ? 2 : 0) + QChar(0x00D7);
+}
+
+// A band's edge: 0.8×, 1.25×, 4×.
+QString edge(double value)
+{
+    return QString::number(value, 'g', 3) + QChar(0x00D7);
+}
+
+QString percent(double share)
+{
+    return QString::number(share * 100, 'f', 0) + QLatin1Char('%');
+}
+
+// A byte choice and what it stands for.
+QString bytesChoice(const DemoQuestion &q, std::uint64_t value)
+{
+    if (value == 0)
+        return Questions::tr("nothing: the memory is shared");
+    if (q.touched > 0) {
+        if (value == q.touched)
+            return Questions::tr("%1: only the elements the kernel touches").arg(bytes(value));
+        if (value < q.bytes)
+            return Questions::tr("%1: the 4 KiB pages the kernel touches").arg(bytes(value));
+        return Questions::tr("%1: the whole buffer").arg(bytes(value));
+    }
+    if (q.bytes > 0 && value % q.bytes == 0) {
+        const std::uint64_t buffers = value / q.bytes;
+        return buffers == 1 ? Questions::tr("%1: one buffer").arg(bytes(value))
+                            : Questions::tr("%1: %2 × %3").arg(bytes(value)).arg(buffers).arg(bytes(q.bytes));
+    }
+    return bytes(value);
+}
+
+QString bandChoice(QuestionKind kind, const Band &band)
+{
+    if (kind == QuestionKind::RecordsShare) {
+        if (band.high <= 0)
+            return Questions::tr("all of it (%1 or more)").arg(percent(band.low));
+        if (band.low <= 0)
+            return Questions::tr("less than %1").arg(percent(band.high));
+        return Questions::tr("%1 to %2").arg(percent(band.low), percent(band.high));
+    }
+    if (band.low <= 0)
+        return Questions::tr("less than %1 as long: faster").arg(edge(band.high));
+    if (band.high <= 0)
+        return Questions::tr("%1 as long or more").arg(edge(band.low));
+    if (band.low < 1 && band.high > 1)
+        return Questions::tr("about the same: %1 to %2").arg(edge(band.low), edge(band.high));
+    return Questions::tr("%1 to %2 as long").arg(edge(band.low), edge(band.high));
+}
+
+QString choiceText(const DemoQuestion &q, const QuestionChoice &choice)
+{
+    switch (q.kind) {
+    case QuestionKind::PhaseBytes:
+        return bytesChoice(q, choice.bytes);
+    case QuestionKind::Fastest:
+        return choice.mode ? mode(*choice.mode)
+                           : Questions::tr("about the same: all within %1 of one another")
+                                 .arg(QString::number((sameWithin - 1) * 100, 'f', 0) + QLatin1Char('%'));
+    case QuestionKind::TimeRatio:
+    case QuestionKind::RecordsShare:
+        return bandChoice(q.kind, choice.band);
+    }
+    return {};
+}
+
+QString question(const DemoQuestion &q)
+{
+    switch (q.kind) {
+    case QuestionKind::PhaseBytes:
+        if (q.touched > 0) {
+            return Questions::tr("The kernel touches %1 of each %2 buffer, spread evenly over it. How many bytes "
+                                 "will %3 move across the bus in %4?")
+                .arg(bytes(q.touched), bytes(q.bytes), mode(q.mode), phaseWords(q));
+        }
+        return Questions::tr("Each buffer holds %1. How many bytes will %2 move across the bus in %3, both ways "
+                             "together?")
+            .arg(bytes(q.bytes), mode(q.mode), phaseWords(q));
+    case QuestionKind::Fastest:
+        return q.phase
+            ? Questions::tr("With %1 per buffer, which mode will finish %2 first?").arg(bytes(q.bytes), phaseWords(q))
+            : Questions::tr("With %1 per buffer, which mode will run a whole iteration fastest?").arg(bytes(q.bytes));
+    case QuestionKind::TimeRatio:
+        return q.phase ? Questions::tr("With %1 per buffer, how long will %2 take in %3, against %4?")
+                             .arg(bytes(q.bytes), mode(q.mode), phaseWords(q), mode(q.against))
+                       : Questions::tr("With %1 per buffer, how long will a whole iteration of %2 take, against %3?")
+                             .arg(bytes(q.bytes), mode(q.mode), mode(q.against));
+    case QuestionKind::RecordsShare:
+        return Questions::tr("At %1 per buffer the kernel faults every page of its buffers over, and the UVM driver "
+                             "counts every byte. What share of those bytes will CUPTI's migration records, what a "
+                             "profiler shows, account for?")
+            .arg(bytes(q.bytes));
+    }
+    return {};
+}
+
+QString measuredText(const DemoQuestion &q, const MeasuredAnswer &m)
+{
+    switch (q.kind) {
+    case QuestionKind::PhaseBytes: {
+        const QString moved = m.lowerBound
+            ? Questions::tr("at least %1").arg(bytes(static_cast<std::uint64_t>(m.value)))
+            : bytes(static_cast<std::uint64_t>(m.value));
+        return Questions::tr("Measured: %1 moved %2 across the bus in %3.").arg(mode(q.mode), moved, phaseWords(q));
+    }
+    case QuestionKind::Fastest:
+        if (m.value < sameWithin)
+            return Questions::tr("Measured: all within %1 of one another (%2 the quickest).")
+                .arg(ratio(m.value), m.fastest ? mode(*m.fastest) : QString());
+        return Questions::tr("Measured: %1 was the quickest; the slowest took %2 as long.")
+            .arg(m.fastest ? mode(*m.fastest) : QString(), ratio(m.value));
+    case QuestionKind::TimeRatio:
+        return Questions::tr("Measured: %1 took %2 as long as %3 in %4.")
+            .arg(mode(q.mode), ratio(m.value), mode(q.against), phaseWords(q));
+    case QuestionKind::RecordsShare:
+        return Questions::tr("Measured: CUPTI's records accounted for %1 of the bytes the driver counted.")
+            .arg(percent(m.value));
+    }
+    return {};
+}
+
+} // namespace
+
+QuestionText questionText(const DemoQuestion &q)
+{
+    QuestionText text{question(q), {}};
+    for (const QuestionChoice &choice : q.choices)
+        text.choices << choiceText(q, choice);
+    return text;
+}
+
+QString answerText(const DemoQuestion &q, const MeasuredAnswer &m, std::optional<std::size_t> predicted)
+{
+    const QuestionText text = questionText(q);
+    const auto choice = [&text](std::size_t i) {
+        return i < static_cast<std::size_t>(text.choices.size()) ? text.choices.at(static_cast<qsizetype>(i))
+                                                                 : QString();
+    };
+    QString said = Questions::tr("You were asked: %1").arg(text.question) + QLatin1Char(' ');
+    if (!m.choice) {
+        said += Questions::tr("The runs did not measure it here (a mode did not run, or its counters were not "
+                              "reported), so the answer is not known.");
+    } else {
+        said += measuredText(q, m) + QLatin1Char(' ');
+        if (!predicted)
+            said += Questions::tr("The answer: %1.").arg(choice(*m.choice));
+        else if (*predicted == *m.choice)
+            said += Questions::tr("Your prediction: %1. Right.").arg(choice(*predicted));
+        else
+            said += Questions::tr("Your prediction: %1. The answer: %2.").arg(choice(*predicted), choice(*m.choice));
+    }
+    return said;
+}
+
+} // namespace sharescope
