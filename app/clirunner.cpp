@@ -288,7 +288,7 @@ int CliRunner::listDemos()
         m_out << QStringLiteral("  %1%2\n").arg(q(info.name).leftJustified(22), demoTitle(info))
               << QStringLiteral("  %1%2\n").arg(QString().leftJustified(22), demoNeedsText(info));
     }
-    m_out << CliText::tr("\nRun one with: sharescope demo NAME [--device D] [--size S]\n");
+    m_out << CliText::tr("\nRun one with: sharescope demo NAME [--device D] [--size S] [--predict]\n");
     return 0;
 }
 

@@ -59,6 +59,10 @@ shot explain-managed-en.png explain-managed-zh_CN.png --device opencl:0 --mode m
 shot demo-en.png demo-zh_CN.png --device opencl:0 --demo copies-vs-zero-copy
 # A CUDA demo on PoCL: the H200's example it ships, labelled.
 shot demo-example-en.png demo-example-zh_CN.png --device opencl:0 --demo prefetch
+# Predict, then measure: the question before the run, then the answer (1:
+# "nothing: the memory is shared") beside what the H200 measured.
+shot demo-question-en.png demo-question-zh_CN.png --device opencl:0 --demo prefetch --predict
+shot demo-answer-en.png demo-answer-zh_CN.png --device opencl:0 --demo prefetch --answer 1
 
 cat <<'EOF'
 

@@ -245,6 +245,12 @@ void demosAndExport(Builder &b)
     b.badValues(exportBuffer, {}, "--size", "4KiB", {"", "0", "-1", "3", "16EiB"});
     b.add("ipc-export without a CUDA device", {"ipc-export"}, 3);
     b.add("ipc-export on an OpenCL device", {"ipc-export", "--device", "opencl:0"}, 3);
+    b.add("demo --answer negative", {"demo", "prefetch", "--answer", "-1"}, 2);
+    b.add("demo --answer empty", {"demo", "prefetch", "--answer", ""}, 2);
+    b.add("demo --answer Unicode digit", {"demo", "prefetch", "--answer", "３"}, 2);
+    b.add("demo --answer with a fraction", {"demo", "prefetch", "--answer", "2.5"}, 2).mentions = "2.5";
+    b.add("demo --predict --json -", {"demo", "prefetch", "--predict", "--json", "-"}, 2);
+    b.add("gui --answer without a demo", {"gui", "--answer", "2"}, 2);
     b.add("ipc-export --memory managed", {"ipc-export", "--memory", "managed"}, 3);
     b.add("ipc-export --memory vmm without a CUDA device", {"ipc-export", "--memory", "vmm"}, 3);
     b.add("ipc-export --memory pool without a CUDA device", {"ipc-export", "--memory", "pool"}, 3);

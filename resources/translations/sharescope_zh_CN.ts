@@ -365,14 +365,6 @@ The specification of each path:
 </translation>
     </message>
     <message>
-        <source>
-Run one with: sharescope demo NAME [--device D] [--size S]
-</source>
-        <translation>
-运行其中一个：sharescope demo NAME [--device D] [--size S]
-</translation>
-    </message>
-    <message>
         <source>cannot write the results to standard output</source>
         <translation>无法把结果写到标准输出</translation>
     </message>
@@ -395,6 +387,14 @@ Run one with: sharescope demo NAME [--device D] [--size S]
     <message>
         <source>Your answer: %1</source>
         <translation>你的答案：%1</translation>
+    </message>
+    <message>
+        <source>
+Run one with: sharescope demo NAME [--device D] [--size S] [--predict]
+</source>
+        <translation>
+运行其中一个：sharescope demo NAME [--device D] [--size S] [--predict]
+</translation>
     </message>
 </context>
 <context>

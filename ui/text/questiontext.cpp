@@ -152,6 +152,20 @@ QString measuredText(const DemoQuestion &q, const MeasuredAnswer &m)
     return {};
 }
 
+// Sentences one after the other: a space after English ones, none after a
+// Chinese full stop or question mark.
+QString joinSentences(const QStringList &sentences)
+{
+    QString joined;
+    for (const QString &sentence : sentences) {
+        const bool wide = !joined.isEmpty() && joined.back().unicode() >= 0x3000;
+        if (!joined.isEmpty() && !wide)
+            joined += QLatin1Char(' ');
+        joined += sentence;
+    }
+    return joined;
+}
+
 } // namespace
 
 QuestionText questionText(const DemoQuestion &q)
@@ -169,20 +183,21 @@ QString answerText(const DemoQuestion &q, const MeasuredAnswer &m, std::optional
         return i < static_cast<std::size_t>(text.choices.size()) ? text.choices.at(static_cast<qsizetype>(i))
                                                                  : QString();
     };
-    QString said = Questions::tr("You were asked: %1").arg(text.question) + QLatin1Char(' ');
+    QStringList sentences{Questions::tr("You were asked: %1").arg(text.question)};
     if (!m.choice) {
-        said += Questions::tr("The runs did not measure it here (a mode did not run, or its counters were not "
-                              "reported), so the answer is not known.");
+        sentences << Questions::tr("The runs did not measure it here (a mode did not run, or its counters were not "
+                                   "reported), so the answer is not known.");
     } else {
-        said += measuredText(q, m) + QLatin1Char(' ');
+        sentences << measuredText(q, m);
         if (!predicted)
-            said += Questions::tr("The answer: %1.").arg(choice(*m.choice));
+            sentences << Questions::tr("The answer: %1.").arg(choice(*m.choice));
         else if (*predicted == *m.choice)
-            said += Questions::tr("Your prediction: %1. Right.").arg(choice(*predicted));
+            sentences << Questions::tr("Your prediction: %1. Right.").arg(choice(*predicted));
         else
-            said += Questions::tr("Your prediction: %1. The answer: %2.").arg(choice(*predicted), choice(*m.choice));
+            sentences
+                << Questions::tr("Your prediction: %1. The answer: %2.").arg(choice(*predicted), choice(*m.choice));
     }
-    return said;
+    return joinSentences(sentences);
 }
 
 } // namespace sharescope
