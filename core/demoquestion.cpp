@@ -56,9 +56,8 @@ std::optional<DemoQuestion> phaseBytes(DemoQuestion q, const ExperimentSpec &spe
         values.push_back(asked.bytes);
         values.push_back(2 * design);
     }
-    std::ranges::sort(values);
-    const auto [first, last] = std::ranges::unique(values);
-    values.erase(first, last);
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
     for (const std::uint64_t value : values)
         q.choices.push_back({value, std::nullopt, {}});
     return q;
