@@ -124,22 +124,35 @@ private slots:
         for (IterationResult &iteration : set.runs[1].iterations)
             iteration.phases[1].bytesToDevice = 0; // managed: no copy to the device
         model.setReports(set);
+        const auto tip
+            = [&](int column) { return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.index(0, CompareModel::MigratedColumn).data().toString(), QStringLiteral("not reported"));
         QCOMPARE(model.index(1, CompareModel::MigratedColumn).data().toString(), QStringLiteral("3 MiB"));
         QCOMPARE(model.index(1, CompareModel::FaultsColumn).data().toString(), QStringLiteral("83")); // 5 x 7 + 48
         // Copied by the program, migrated by the driver: managed copies nothing.
-        QCOMPARE(model.index(0, CompareModel::CopiedColumn).data().toString(), QStringLiteral("2 MiB"));
+        // The byte budget's mark on the bytes it holds: device's copies are
+        // within it; managed's migrations, CUPTI's records only, cannot be
+        // confirmed, so they carry no mark.
+        QCOMPARE(model.index(0, CompareModel::CopiedColumn).data().toString(), QStringLiteral("2 MiB ✓"));
+        QVERIFY2(model.index(0, CompareModel::CopiedColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .startsWith("Byte budget: within"),
+                 qPrintable(model.index(0, CompareModel::CopiedColumn).data(Qt::ToolTipRole).toString()));
         QCOMPARE(model.index(1, CompareModel::CopiedColumn).data().toString(), QStringLiteral("—"));
         QVERIFY(model.index(1, CompareModel::CopiedColumn).data(Qt::ToolTipRole).toString().contains("Migrated"));
+        QVERIFY(
+            model.index(1, CompareModel::MigratedColumn).data(Qt::ToolTipRole).toString().contains("not confirmed"));
+        QVERIFY(tip(CompareModel::CopiedColumn).contains("✗: over it"));
         // The headers say where these runs' figures came from: CUPTI's records.
-        const auto tip = [&](int column) { return model.headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString(); };
         QVERIFY2(tip(CompareModel::CopiedColumn).startsWith("Copied: bytes the program itself copied"),
                  qPrintable(tip(CompareModel::CopiedColumn)));
         QVERIFY2(tip(CompareModel::MigratedColumn).contains("(the sums of CUPTI's records)"),
                  qPrintable(tip(CompareModel::MigratedColumn)));
-        QVERIFY2(tip(CompareModel::FaultsColumn).contains("GPU fault groups, per iteration (the sums of CUPTI's records)"),
-                 qPrintable(tip(CompareModel::FaultsColumn)));
+        QVERIFY2(
+            tip(CompareModel::FaultsColumn).contains("GPU fault groups, per iteration (the sums of CUPTI's records)"),
+            qPrintable(tip(CompareModel::FaultsColumn)));
         set.runs[1].countersTotals = CounterTotals::Driver;
         for (IterationResult &iteration : set.runs[1].iterations) {
             for (PhaseResult &phase : iteration.phases)
@@ -158,6 +171,18 @@ private slots:
         QVERIFY(model.index(1, CompareModel::KernelColumn).data(CompareModel::SortRole).toULongLong()
                 > model.index(0, CompareModel::KernelColumn).data(CompareModel::SortRole).toULongLong());
         QCOMPARE(model.index(0, CompareModel::VerifiedColumn).data().toString(), QStringLiteral("yes"));
+        // A copy mode that copied more than its design: marked, in red, by how much.
+        ReportSet over = set;
+        for (IterationResult &iteration : over.runs[0].iterations)
+            iteration.phases[1].bytesToDevice += 4ULL << 20;
+        model.setReports(over);
+        QCOMPARE(model.index(0, CompareModel::CopiedColumn).data().toString(), QStringLiteral("6 MiB ✗"));
+        QVERIFY2(model.index(0, CompareModel::CopiedColumn)
+                     .data(Qt::ToolTipRole)
+                     .toString()
+                     .contains("OVER in to-device by 4 MiB"),
+                 qPrintable(model.index(0, CompareModel::CopiedColumn).data(Qt::ToolTipRole).toString()));
+        QVERIFY(model.index(0, CompareModel::CopiedColumn).data(Qt::ForegroundRole).isValid());
         set.runs[1].residency.unexplainedBytes = 4096; // the driver dropped records
         model.setReports(set);
         QVERIFY(model.index(1, CompareModel::MigratedColumn).data().toString().startsWith(QStringLiteral("≥ ")));

@@ -19,7 +19,10 @@ void CompareModel::setReports(const ReportSet &set)
     for (const RunReport &run : set.runs) {
         const auto summaries = summarize(run);
         const auto kernel = std::ranges::find(summaries, Phase::Kernel, &PhaseSummary::phase);
-        CompareRow row{runName(set, run), run.spec.mode, iterationTotals(run), run.verification.passed(), {}, {}, {}};
+        CompareRow row{runName(set, run),  run.spec.mode, iterationTotals(run), run.verification.passed(), {}, {}, {},
+                       budgetSummary(run), CopiedColumn};
+        if (run.spec.modeInfo().family == ModeFamily::Managed)
+            row.budgetColumn = MigratedColumn;
         if (kernel != summaries.end())
             row.kernel = phaseShares(run, kernel->median);
         row.kernelOfMeasuredTip = shareExplanation(run, row.kernel, CeilingKind::Measured);
@@ -59,6 +62,11 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
         return row.kernelOfMeasuredTip;
     if (role == Qt::ToolTipRole && column == KernelOfSpecificationColumn)
         return row.kernelOfSpecificationTip;
+    const bool budgetCell = column == row.budgetColumn && row.budget.rank >= 0;
+    if (role == Qt::ToolTipRole && budgetCell)
+        return tr("Byte budget: %1").arg(row.budget.tip);
+    if (role == Qt::ForegroundRole && budgetCell && row.budget.rank == 4)
+        return QBrush(QColor(0xb0, 0x00, 0x20));
     if (role == SortRole) {
         if (phaseColumn)
             return QVariant::fromValue(row.totals.phaseNs[column - HostInitColumn]);
@@ -93,6 +101,12 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
         return nothingCopiedTip();
     if (role != Qt::DisplayRole)
         return {};
+    if (budgetCell && (column == CopiedColumn || column == MigratedColumn)) {
+        const QString bytes = column == CopiedColumn
+            ? copiedText(row.totals.moved)
+            : counterText(row.totals.migrated, CounterUnit::Bytes, row.totals.lowerBound);
+        return row.budget.mark.isEmpty() ? bytes : bytes + QLatin1Char(' ') + row.budget.mark;
+    }
     if (problem)
         return column == KernelBandwidthColumn ? tr("⚠ measurement problem") : tr("⚠ problem");
     if (phaseColumn)
@@ -133,10 +147,12 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     // legend words it (columnwording.h).
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
         const QString header = headerData(section, orientation, Qt::DisplayRole).toString();
+        const QString marks = tr("✓: within the byte budget of the mode's design in every phase; ✗: over it (the "
+                                 "cell's tooltip says by how much, and the budget)");
         if (section == CopiedColumn)
-            return headerTip(header, copiedMeaning(Per::Iteration));
+            return QString(headerTip(header, copiedMeaning(Per::Iteration)) + QLatin1Char('\n') + marks);
         if (section == MigratedColumn)
-            return headerTip(header, migratedMeaning(m_set.runs));
+            return QString(headerTip(header, migratedMeaning(m_set.runs)) + QLatin1Char('\n') + marks);
         if (section == FaultsColumn)
             return headerTip(header, faultsMeaning(m_set.runs));
     }

@@ -3,6 +3,7 @@
 
 #include "ceilings/ceilingshare.h"
 #include "report/reportset.h"
+#include "reporttables.h"
 #include "snapshotmodel.h"
 
 namespace sharescope {
@@ -16,10 +17,15 @@ struct CompareRow
     PhaseShares kernel; // the kernel against its ceilings
     QString kernelOfMeasuredTip;
     QString kernelOfSpecificationTip;
+    BudgetSummary budget; // the byte budget's verdict over the iteration's phases
+    // The column whose bytes the budget holds: Migrated for the managed
+    // modes, Copied for the rest; its cell carries the verdict's mark.
+    int budgetColumn = 0;
 };
 
 // One row per mode of a compare: the per-phase medians, the iteration, bytes
-// moved and migrated, faults, kernel bandwidth. SortRole gives numbers, so
+// moved and migrated (marked ✓ within the byte budget of the mode's design,
+// ✗ over it, with the budget in the tooltip), faults, kernel bandwidth. SortRole gives numbers, so
 // that a QSortFilterProxyModel sorts by value, not by text.
 class CompareModel : public SnapshotModel<CompareRow>
 {

@@ -259,8 +259,6 @@ QString modesTable(const std::vector<ModeSupport> &modes)
     return q(table.render());
 }
 
-namespace {
-
 // The byte budget in one line: what each phase should move by the mode's
 // design, against what it moved (counting/bytebudget.h).
 QString budgetText(const RunReport &report)
@@ -323,7 +321,32 @@ QString budgetText(const RunReport &report)
     return text;
 }
 
-} // namespace
+BudgetSummary budgetSummary(const RunReport &report)
+{
+    const auto budget = byteBudget(report.spec);
+    if (!budget)
+        return {budgetText(report), -1, {}};
+    std::uint64_t over = 0;
+    std::uint64_t allowed = 0;
+    bool counted = true;
+    bool confirmed = true;
+    for (const PhaseBudgetCheck &check : checkBudget(report)) {
+        over += check.verdict == BudgetVerdict::Over ? check.overBy : 0;
+        allowed += check.verdict == BudgetVerdict::WithinAllowance ? check.overBy : 0;
+        counted = counted && check.verdict != BudgetVerdict::NotCounted;
+        confirmed = confirmed && check.verdict != BudgetVerdict::Unconfirmed;
+    }
+    const QString tip = budgetText(report);
+    if (over > 0)
+        return {tip, 4, QStringLiteral("✗")};
+    if (!counted)
+        return {tip, 3, {}};
+    if (!confirmed)
+        return {tip, 2, {}};
+    if (allowed > 0)
+        return {tip, 1, QStringLiteral("✓")};
+    return {tip, 0, QStringLiteral("✓")};
+}
 
 QString runTable(const RunReport &report)
 {
