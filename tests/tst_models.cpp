@@ -144,7 +144,7 @@ private slots:
         QVERIFY(model.index(1, CompareModel::CopiedColumn).data(Qt::ToolTipRole).toString().contains("Migrated"));
         QVERIFY(
             model.index(1, CompareModel::MigratedColumn).data(Qt::ToolTipRole).toString().contains("not confirmed"));
-        QVERIFY(tip(CompareModel::CopiedColumn).contains("✗: over it"));
+        QVERIFY(tip(CompareModel::CopiedColumn).contains("✕: over it"));
         // The headers say where these runs' figures came from: CUPTI's records.
         QVERIFY2(tip(CompareModel::CopiedColumn).startsWith("Copied: bytes the program itself copied"),
                  qPrintable(tip(CompareModel::CopiedColumn)));
@@ -176,7 +176,7 @@ private slots:
         for (IterationResult &iteration : over.runs[0].iterations)
             iteration.phases[1].bytesToDevice += 4ULL << 20;
         model.setReports(over);
-        QCOMPARE(model.index(0, CompareModel::CopiedColumn).data().toString(), QStringLiteral("6 MiB ✗"));
+        QCOMPARE(model.index(0, CompareModel::CopiedColumn).data().toString(), QStringLiteral("6 MiB ✕"));
         QVERIFY2(model.index(0, CompareModel::CopiedColumn)
                      .data(Qt::ToolTipRole)
                      .toString()

@@ -147,7 +147,7 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     // legend words it (columnwording.h).
     if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
         const QString header = headerData(section, orientation, Qt::DisplayRole).toString();
-        const QString marks = tr("✓: within the byte budget of the mode's design in every phase; ✗: over it (the "
+        const QString marks = tr("✓: within the byte budget of the mode's design in every phase; ✕: over it (the "
                                  "cell's tooltip says by how much, and the budget)");
         if (section == CopiedColumn)
             return QString(headerTip(header, copiedMeaning(Per::Iteration)) + QLatin1Char('\n') + marks);

@@ -25,7 +25,7 @@ struct CompareRow
 
 // One row per mode of a compare: the per-phase medians, the iteration, bytes
 // moved and migrated (marked ✓ within the byte budget of the mode's design,
-// ✗ over it, with the budget in the tooltip), faults, kernel bandwidth. SortRole gives numbers, so
+// ✕ over it, with the budget in the tooltip), faults, kernel bandwidth. SortRole gives numbers, so
 // that a QSortFilterProxyModel sorts by value, not by text.
 class CompareModel : public SnapshotModel<CompareRow>
 {

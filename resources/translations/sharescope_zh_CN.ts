@@ -3363,8 +3363,8 @@ spec</source>
         <translation>字节预算：%1</translation>
     </message>
     <message>
-        <source>✓: within the byte budget of the mode&apos;s design in every phase; ✗: over it (the cell&apos;s tooltip says by how much, and the budget)</source>
-        <translation>✓：每个阶段都在该模式设计的字节预算之内；✗：超出预算（单元格的提示说明超出多少，以及预算本身）</translation>
+        <source>✓: within the byte budget of the mode&apos;s design in every phase; ✕: over it (the cell&apos;s tooltip says by how much, and the budget)</source>
+        <translation>✓：每个阶段都在该模式设计的字节预算之内；✕：超出预算（单元格的提示说明超出多少，以及预算本身）</translation>
     </message>
 </context>
 <context>

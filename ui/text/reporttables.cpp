@@ -338,7 +338,7 @@ BudgetSummary budgetSummary(const RunReport &report)
     }
     const QString tip = budgetText(report);
     if (over > 0)
-        return {tip, 4, QStringLiteral("✗")};
+        return {tip, 4, QStringLiteral("✕")};
     if (!counted)
         return {tip, 3, {}};
     if (!confirmed)

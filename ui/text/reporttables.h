@@ -25,7 +25,7 @@ QString sweepTable(const ReportSet &set);
 QString budgetText(const RunReport &report);
 // The same for a table's cell: budgetText as its tooltip, a rank (-1 no
 // budget, 0 within, 1 within the 2 MiB-block allowance, 2 unconfirmed, 3 not
-// counted, 4 over) and a mark: ✓ within (the allowance included), ✗ over,
+// counted, 4 over) and a mark: ✓ within (the allowance included), ✕ over,
 // none where it was not checked.
 struct BudgetSummary
 {
