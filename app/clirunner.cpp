@@ -283,7 +283,9 @@ void CliRunner::ask(const CommandLineOptions &options, const DemoQuestion &quest
 
 int CliRunner::listDemos()
 {
-    m_out << CliText::tr("Guided demos: each runs a comparison, then explains it with the numbers it measured.\n\n");
+    m_out << CliText::tr(
+        "Guided demos, in the order of the lesson path: each asks what you expect, runs a comparison, then "
+        "explains it with the numbers it measured.\n\n");
     for (const DemoInfo &info : demos()) {
         m_out << QStringLiteral("  %1%2\n").arg(q(info.name).leftJustified(22), demoTitle(info))
               << QStringLiteral("  %1%2\n").arg(QString().leftJustified(22), demoNeedsText(info));

@@ -13,15 +13,19 @@
 
 namespace sharescope {
 
+// In the order of the lesson path: first steps (copies against zero-copy),
+// pages move whole, prefetch, ping-pong, discard, between processes, two
+// GPUs, what profilers miss. demos() lists them so, and each lesson ends by
+// naming the next (nextDemo).
 enum class DemoId : std::uint8_t {
     CopiesVsZeroCopy,
-    Prefetch,
     PagesMoveWhole,
+    Prefetch,
     PingPong,
-    OtherProcess,
-    WhatProfilersMiss,
-    PeerAccess,
     Discard,
+    OtherProcess,
+    PeerAccess,
+    WhatProfilersMiss,
 };
 
 // A guided demo: one comparison chosen to show one thing, whose lesson is
@@ -44,7 +48,9 @@ struct DemoInfo
     bool peerAccessBothWays = false;
 };
 
-std::span<const DemoInfo> demos();
+std::span<const DemoInfo> demos(); // in the lesson path's order
+// The demo after `id` on the lesson path; empty after the last.
+std::optional<DemoId> nextDemo(DemoId id);
 const DemoInfo &demoInfo(DemoId id);
 std::optional<DemoId> demoFromName(std::string_view name);
 Result<DemoId> parseDemo(std::string_view name); // a bad argument that lists the demos

@@ -420,6 +420,19 @@ private slots:
     }
 
     // In Chinese: the lesson, and the reasons the core gives, translated.
+    // Each lesson ends with the next demo on the lesson path.
+    void lessonsSayWhatComesNext()
+    {
+        const Lesson prefetch = lessonFor(demoInfo(DemoId::Prefetch), {});
+        QVERIFY(!prefetch.paragraphs.isEmpty());
+        QCOMPARE(prefetch.paragraphs.back(),
+                 QStringLiteral("Next on the lesson path: Ping-pong and thrashing (Demos → "
+                                "Next lesson, or `sharescope demo ping-pong`)."));
+        QVERIFY(lessonFor(demoInfo(DemoId::WhatProfilersMiss), {}).paragraphs.back().startsWith("That was the last"));
+        QCOMPARE(nextDemo(DemoId::CopiesVsZeroCopy), std::optional(DemoId::PagesMoveWhole));
+        QVERIFY(!nextDemo(DemoId::WhatProfilersMiss));
+    }
+
     void lessonsSpeakChinese()
     {
         const DeviceInfo device = gpu(true);

@@ -9,6 +9,7 @@
 #include "experimentpanel.h"
 #include "explaintab.h"
 #include "explanations.h"
+#include "lessonpath.h"
 #include "mainwindow.h"
 #include "migrationtab.h"
 #include "openprogress.h"
@@ -33,6 +34,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -237,7 +239,10 @@ private slots:
                 demos = action->menu();
         }
         QVERIFY(demos);
-        QCOMPARE(demos->actions().size(), static_cast<int>(sharescope::demos().size()));
+        // Next lesson, a separator, the path's demos, a separator, Start again.
+        QCOMPARE(demos->actions().size(), static_cast<int>(sharescope::demos().size()) + 4);
+        for (const DemoInfo &demo : sharescope::demos())
+            QVERIFY(demos->actions().contains(m_window->lessonPath()->demoAction(demo.id)));
 
         panel()->setIterations(1, 0);
         QCOMPARE(m_window->startDemo(DemoId::PagesMoveWhole), MainWindow::DemoStart::Running);
@@ -300,16 +305,9 @@ private slots:
     // cannot run the CUDA demos).
     void demosAskBeforeTheyRun()
     {
-        QAction *prefetch = nullptr;
-        QAction *discard = nullptr;
-        for (QAction *action : m_window->menuBar()->actions()) {
-            if (action->text() != QStringLiteral("&Demos"))
-                continue;
-            const auto actions = action->menu()->actions();
-            prefetch = actions.at(static_cast<int>(DemoId::Prefetch));
-            discard = actions.at(static_cast<int>(DemoId::Discard));
-        }
-        QVERIFY(prefetch && discard);
+        QAction *prefetch = m_window->lessonPath()->demoAction(DemoId::Prefetch);
+        QAction *discard = m_window->lessonPath()->demoAction(DemoId::Discard);
+        QVERIFY(prefetch->text().endsWith(QStringLiteral("Why prefetch matters")));
         QuestionPanel *question = m_window->compareTab()->questionPanel();
         QSignalSpy asked(m_window.get(), &MainWindow::questionShown);
         QSignalSpy shown(m_window.get(), &MainWindow::demoExampleShown);
@@ -350,6 +348,51 @@ private slots:
         m_window->openExample(ExampleId::Discard);
         QVERIFY(opened.wait(10000));
         QVERIFY(!m_window->compareTab()->lessonLabel()->text().contains(QStringLiteral("You were asked")));
+    }
+
+    // The Demos menu is a lesson path: Next lesson starts the first demo
+    // not seen yet, a demo is checked once its lesson was shown, and the
+    // progress outlives the window where settings are remembered.
+    void lessonPathRemembersProgress()
+    {
+        QSettings().remove(QStringLiteral("demos/seen"));
+        {
+            QMenu menu;
+            LessonPath path(&menu, true);
+            QCOMPARE(path.next(), std::optional(DemoId::CopiesVsZeroCopy));
+            QVERIFY2(path.nextAction()->text().endsWith(QStringLiteral("Copies vs zero-copy")),
+                     qPrintable(path.nextAction()->text()));
+            std::vector<DemoId> chosen;
+            connect(&path, &LessonPath::demoChosen, this, [&chosen](DemoId demo) { chosen.push_back(demo); });
+            path.nextAction()->trigger();
+            path.markSeen(DemoId::CopiesVsZeroCopy);
+            QVERIFY(path.demoAction(DemoId::CopiesVsZeroCopy)->isChecked());
+            QCOMPARE(path.next(), std::optional(DemoId::PagesMoveWhole));
+            // Choosing a demo is not seeing its lesson: no check yet.
+            path.demoAction(DemoId::Discard)->trigger();
+            QVERIFY(!path.demoAction(DemoId::Discard)->isChecked());
+            QCOMPARE(chosen, (std::vector{DemoId::CopiesVsZeroCopy, DemoId::Discard}));
+        }
+        {
+            QMenu menu;
+            LessonPath again(&menu, true);
+            QVERIFY(again.seen(DemoId::CopiesVsZeroCopy));
+            QVERIFY(again.demoAction(DemoId::CopiesVsZeroCopy)->isChecked());
+            QCOMPARE(again.next(), std::optional(DemoId::PagesMoveWhole));
+            for (const DemoInfo &demo : sharescope::demos())
+                again.markSeen(demo.id);
+            QVERIFY(!again.next());
+            QVERIFY(!again.nextAction()->isEnabled());
+            again.restartAction()->trigger();
+            QVERIFY(!again.seen(DemoId::CopiesVsZeroCopy));
+        }
+        {
+            QMenu menu;
+            LessonPath forgetful(&menu, false); // a window that remembers nothing
+            forgetful.markSeen(DemoId::CopiesVsZeroCopy);
+            QMenu other;
+            QCOMPARE(LessonPath(&other, true).next(), std::optional(DemoId::CopiesVsZeroCopy));
+        }
     }
 
     // File → Examples lists every shipped example; one opens with the

@@ -18,6 +18,7 @@
 #include "experimentpanel.h"
 #include "explaintab.h"
 #include "language.h"
+#include "lessonpath.h"
 #include "migrationchart.h"
 #include "migrationtab.h"
 #include "openprogress.h"
@@ -304,13 +305,8 @@ void MainWindow::createMenus()
     m_calibrateAction = runMenu->addAction(tr("Ca&librate…"), this, &MainWindow::calibrate);
     m_calibrateAction->setStatusTip(tr("Measure the ceilings of the device's paths, which runs then compare against."));
 
-    QMenu *demoMenu = menuBar()->addMenu(tr("&Demos"));
-    for (const DemoInfo &demo : demos()) {
-        QAction *action = demoMenu->addAction(demoTitle(demo), this, [this, id = demo.id] { askDemo(id); });
-        action->setStatusTip(tr("Ask what you expect, run the %1 demo on the device on screen, then explain what it "
-                                "measured.")
-                                 .arg(q(demo.name)));
-    }
+    m_lessonPath = new LessonPath(menuBar()->addMenu(tr("&Demos")), m_rememberSettings, this);
+    connect(m_lessonPath, &LessonPath::demoChosen, this, [this](DemoId demo) { askDemo(demo); });
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     QMenu *languageMenu = view->addMenu(tr("&Language"));
@@ -536,6 +532,7 @@ void MainWindow::showExample(const ReportSet &set)
         if (forDemo)
             lesson.paragraphs.prepend(m_exampleWhy);
         m_compare->setLesson(lesson);
+        m_lessonPath->markSeen(*info.demo);
     }
     log(tr("Opened the example %1: %2").arg(q(info.name), provenance));
     emit reportOpened(exampleResourcePath(info.id));
@@ -636,6 +633,7 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
             Lesson lesson = lessonFor(demoInfo(*m_demo), set);
             answerIn(lesson, *m_demo, set);
             m_compare->setLesson(lesson);
+            m_lessonPath->markSeen(*m_demo);
             for (const QString &paragraph : lesson.paragraphs)
                 log(QString(paragraph).remove(QLatin1Char('`')));
         } else {

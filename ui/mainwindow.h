@@ -23,6 +23,7 @@ namespace sharescope {
 class BuffersTab;
 class CalibrationDialog;
 class CompareTab;
+class LessonPath;
 struct Lesson;
 class ExampleBanner;
 class ExperimentPanel;
@@ -93,6 +94,7 @@ public:
     // said first in the lesson (why the demo did not run here).
     quint64 openExample(ExampleId example, const QString &why = {});
     ExampleBanner *exampleBanner() const { return m_banner; }
+    LessonPath *lessonPath() const { return m_lessonPath; }
 
 public slots:
     void run();
@@ -169,6 +171,7 @@ private:
     QAction *m_traceAction = nullptr;
     QAction *m_calibrateAction = nullptr;
     CalibrationDialog *m_calibration = nullptr;
+    LessonPath *m_lessonPath = nullptr; // the Demos menu
     const bool m_rememberSettings;
     ReportSet m_results;
     QStringList m_recent;

@@ -357,10 +357,10 @@ The specification of each path:
         <translation>sharescope：部分结果错误或部分运行失败，详见上文</translation>
     </message>
     <message>
-        <source>Guided demos: each runs a comparison, then explains it with the numbers it measured.
+        <source>Guided demos, in the order of the lesson path: each asks what you expect, runs a comparison, then explains it with the numbers it measured.
 
 </source>
-        <translation>引导式演示：每个演示运行一次比较，然后用测得的数据讲解结果。
+        <translation>引导式演示，按课程路线的顺序排列：每个演示先问你的预期，再运行一次比较，然后用测得的数据讲解结果。
 
 </translation>
     </message>
@@ -2171,6 +2171,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Step by step: exporting took %1 in this process, the socket carried the request in %2, and the peer imported and mapped in one call, in %3.</source>
         <translation>逐步来看：本进程导出用了 %1，套接字传递请求用了 %2，对端进程在一次调用中完成导入和映射，用了 %3。</translation>
     </message>
+    <message>
+        <source>Next on the lesson path: %1 (Demos → Next lesson, or %2).</source>
+        <translation>课程路线的下一课：%1（演示 → 下一课，或 %2）。</translation>
+    </message>
+    <message>
+        <source>That was the last demo of the lesson path. %1 lists what every mode does in memory, with code to try it.</source>
+        <translation>这是课程路线的最后一个演示。%1 列出每种模式在内存中做了什么，并附有可以动手尝试的代码。</translation>
+    </message>
 </context>
 <context>
     <name>OutputFileText</name>
@@ -3538,6 +3546,34 @@ This machine cannot run it: %2</source>
     </message>
 </context>
 <context>
+    <name>sharescope::LessonPath</name>
+    <message>
+        <source>&amp;%1  %2</source>
+        <extracomment>A Demos menu entry: its place on the lesson path (the &amp; makes it the menu&apos;s key), then the demo&apos;s title.</extracomment>
+        <translation>&amp;%1  %2</translation>
+    </message>
+    <message>
+        <source>Ask what you expect, run the %1 demo on the device on screen, then explain what it measured; checked once you have seen its lesson.</source>
+        <translation>先说出你的预期，再在当前设备上运行 %1 演示，然后用实测结果讲解；看过它的讲解后会打勾。</translation>
+    </message>
+    <message>
+        <source>Start the path again</source>
+        <translation>重新开始课程路线</translation>
+    </message>
+    <message>
+        <source>Forget which lessons were seen.</source>
+        <translation>清除已看过的课程记录。</translation>
+    </message>
+    <message>
+        <source>&amp;Next lesson: %1</source>
+        <translation>下一课(&amp;N)：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Next lesson: every lesson seen</source>
+        <translation>下一课(&amp;N)：所有课程都已看过</translation>
+    </message>
+</context>
+<context>
     <name>sharescope::MainWindow</name>
     <message>
         <source>ShareScope</source>
@@ -3836,10 +3872,6 @@ This machine cannot run it: %2</source>
     <message>
         <source>Opened the example %1: %2</source>
         <translation>已打开示例 %1：%2</translation>
-    </message>
-    <message>
-        <source>Ask what you expect, run the %1 demo on the device on screen, then explain what it measured.</source>
-        <translation>先说出你的预期，再在当前设备上运行 %1 演示，然后用实测结果讲解。</translation>
     </message>
 </context>
 <context>

@@ -424,6 +424,19 @@ void discard(LessonWriter &w)
     }
 }
 
+// The lesson path: the demo after this one, where there is one.
+QString whatComesNext(const DemoInfo &demo)
+{
+    if (const auto next = nextDemo(demo.id)) {
+        const DemoInfo &info = demoInfo(*next);
+        return Lessons::tr("Next on the lesson path: %1 (Demos → Next lesson, or %2).")
+            .arg(demoTitle(info), code("sharescope demo " + std::string(info.name)));
+    }
+    return Lessons::tr("That was the last demo of the lesson path. %1 lists what every mode does in memory, with "
+                       "code to try it.")
+        .arg(code("sharescope explain"));
+}
+
 } // namespace
 
 Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
@@ -455,7 +468,9 @@ Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
         discard(writer);
         break;
     }
-    return writer.finish();
+    Lesson lesson = writer.finish();
+    lesson.paragraphs << whatComesNext(demo);
+    return lesson;
 }
 
 } // namespace sharescope
