@@ -26,10 +26,15 @@ int locationOf(int place)
 
 cudaError_t prefetchTo(const void *pointer, std::size_t bytes, int place)
 {
+    return prefetchOn(pointer, bytes, place, nullptr);
+}
+
+cudaError_t prefetchOn(const void *pointer, std::size_t bytes, int place, cudaStream_t stream)
+{
 #if CUDART_VERSION >= 13000
-    return cudaMemPrefetchAsync(pointer, bytes, locationOf(place), 0, nullptr);
+    return cudaMemPrefetchAsync(pointer, bytes, locationOf(place), 0, stream);
 #else
-    return cudaMemPrefetchAsync(pointer, bytes, locationOf(place), nullptr);
+    return cudaMemPrefetchAsync(pointer, bytes, locationOf(place), stream);
 #endif
 }
 
@@ -91,6 +96,8 @@ ManagedSessionBase::~ManagedSessionBase()
     freeAll();
     if (m_batchStream)
         cudaStreamDestroy(m_batchStream);
+    for (cudaStream_t stream : m_bufferStreams)
+        cudaStreamDestroy(stream);
 }
 
 Status ManagedSessionBase::allocate(PhaseMeter &)
@@ -147,18 +154,52 @@ Result<cudaStream_t> ManagedSessionBase::batchStream()
     return m_batchStream;
 }
 
-bool ManagedSessionBase::batchPrefetch() const
+ManagedSessionBase::PrefetchCalls ManagedSessionBase::prefetchCalls(PrefetchCalls way) const
 {
     const char *calls = std::getenv("SHARESCOPE_PREFETCH_CALLS");
-    return m_context.info.managedBatchOperations && !(calls && std::string_view(calls) == "each");
+    const std::string_view asked = calls ? calls : "";
+    if (asked == "streams")
+        way = PrefetchCalls::Streams;
+    else if (asked == "each")
+        way = PrefetchCalls::Each;
+    else if (asked == "batch")
+        way = PrefetchCalls::Batch;
+    if (way == PrefetchCalls::Batch && !m_context.info.managedBatchOperations)
+        return PrefetchCalls::Each;
+    return way;
+}
+
+Status ManagedSessionBase::prefetchOnStreams(PhaseMeter &meter, const std::vector<std::size_t> &which, int place,
+                                             void (PhaseMeter::*count)(std::uint64_t))
+{
+    while (m_bufferStreams.size() < which.size()) {
+        cudaStream_t stream = nullptr;
+        SHARESCOPE_CUDA_TRY(m_context.health, cudaStreamCreate(&stream));
+        m_bufferStreams.push_back(stream);
+    }
+    Status moved = timed(meter, "cudaMemPrefetchAsync", [&] {
+        for (std::size_t i = 0; i < which.size(); ++i) {
+            if (const cudaError_t e = prefetchOn(m_pointers[which[i]], m_spec.bytes, place, m_bufferStreams[i]);
+                e != cudaSuccess)
+                return e;
+        }
+        return cudaSuccess;
+    });
+    if (!moved)
+        return moved;
+    (meter.*count)(m_spec.bytes * which.size());
+    return okStatus();
 }
 
 Status ManagedSessionBase::prefetchTogether(PhaseMeter &meter, const std::vector<std::size_t> &which, int place,
-                                            void (PhaseMeter::*count)(std::uint64_t))
+                                            void (PhaseMeter::*count)(std::uint64_t), PrefetchCalls way)
 {
     if (which.empty())
         return healthy();
-    if (!batchPrefetch()) {
+    const PrefetchCalls calls = prefetchCalls(way);
+    if (calls == PrefetchCalls::Streams)
+        return prefetchOnStreams(meter, which, place, count);
+    if (calls == PrefetchCalls::Each) {
         for (const std::size_t b : which) {
             Status moved
                 = timed(meter, "cudaMemPrefetchAsync", [&] { return prefetchTo(m_pointers[b], m_spec.bytes, place); });

@@ -12,6 +12,8 @@ inline constexpr int hostPlace = -1;
 
 // cudaMemPrefetchAsync of one range to `place`, on the legacy default stream.
 cudaError_t prefetchTo(const void *pointer, std::size_t bytes, int place);
+// The same on `stream`.
+cudaError_t prefetchOn(const void *pointer, std::size_t bytes, int place, cudaStream_t stream);
 // cudaMemAdvise of one range, for `place`.
 cudaError_t adviseFor(const void *pointer, std::size_t bytes, cudaMemoryAdvise advice, int place);
 
@@ -50,19 +52,25 @@ protected:
     // Every buffer to `place`, one prefetch each, timed by events; the
     // meter counts `bytes` per buffer with `count`.
     Status prefetchEvery(PhaseMeter &meter, int place, void (PhaseMeter::*count)(std::uint64_t));
-    // The buffers `which` lists to `place` in one batch call where the
-    // device has it (else one call each, as prefetchEvery), timed.
+    // How prefetchTogether issues its prefetches: one batch call (where the
+    // device has them), one call per buffer one after the other, or one call
+    // per buffer each on a stream of its own, all in flight at once.
+    // SHARESCOPE_PREFETCH_CALLS=batch|each|streams overrides the mode's way
+    // (to compare them: scripts/gpu-prefetch-calls.sh, docs/measurements.md).
+    enum class PrefetchCalls { Batch, Each, Streams };
+    // The buffers `which` lists to `place`, issued the mode's `way` unless
+    // the environment says otherwise, timed.
     Status prefetchTogether(PhaseMeter &meter, const std::vector<std::size_t> &which, int place,
-                            void (PhaseMeter::*count)(std::uint64_t));
+                            void (PhaseMeter::*count)(std::uint64_t), PrefetchCalls way = PrefetchCalls::Batch);
     std::vector<std::size_t> allBuffers() const;
     // The pointers of the buffers `which` lists.
     std::vector<void *> pointersOf(const std::vector<std::size_t> &which) const;
     // A stream of the session's own for the batch calls, made on first use.
     Result<cudaStream_t> batchStream();
-    // Whether prefetches go in one batch call: where the device has them,
-    // unless SHARESCOPE_PREFETCH_CALLS=each asks for one call per buffer
-    // (to compare the two).
-    bool batchPrefetch() const;
+    // The way prefetches go for a mode whose own way is `way`: the
+    // environment's where it names one, Each where the device has no batch
+    // calls and Batch was asked.
+    PrefetchCalls prefetchCalls(PrefetchCalls way) const;
 
     void *kernelPointer(std::size_t buffer) const override { return m_pointers[buffer]; }
 
@@ -71,7 +79,13 @@ protected:
 private:
     cudaError_t freeAll() { return freeEach(m_pointers, cudaFree); }
 
+    // One call per buffer, each on its own stream (blocking streams, so the
+    // legacy stream's events around them wait for all of them), timed.
+    Status prefetchOnStreams(PhaseMeter &meter, const std::vector<std::size_t> &which, int place,
+                             void (PhaseMeter::*count)(std::uint64_t));
+
     cudaStream_t m_batchStream = nullptr;
+    std::vector<cudaStream_t> m_bufferStreams; // prefetchOnStreams', one per buffer, made on first use
 };
 
 } // namespace sharescope::cuda

@@ -1568,6 +1568,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>--answer %1: the question has %2 choices; accepted: 1 to %2</source>
         <translation>--answer %1：这个问题只有 %2 个选项；可接受：1 到 %2</translation>
     </message>
+    <message>
+        <source>managed memory (cudaMallocManaged), prefetched each way (cudaMemPrefetchAsync per buffer, a stream each)</source>
+        <translation>托管内存（cudaMallocManaged），双向预取（每个缓冲区一次 cudaMemPrefetchAsync，各用一个流）</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
