@@ -312,6 +312,32 @@ private slots:
         chart.resize(600, 600);
         QTRY_COMPARE(chart.yAxis->label(), QStringLiteral("Median time per phase (ms, log scale)"));
     }
+
+    // A long lesson scrolls in at most two fifths of the Compare tab; a
+    // short one takes only its text's height.
+    void aLongLessonLeavesTheChartItsRoom()
+    {
+        CompareTab tab;
+        tab.resize(950, 600);
+        tab.show();
+        tab.setReports(gpuCompare());
+        QStringList paragraphs;
+        for (int i = 0; i < 40; ++i)
+            paragraphs << QStringLiteral("A paragraph of the lesson, long enough to wrap at least once in the tab's "
+                                         "width, with a number in it: %1 MiB.")
+                              .arg(i);
+        tab.setLesson({QStringLiteral("A long lesson"), paragraphs});
+        QWidget *area = tab.lessonLabel()->parentWidget()->parentWidget(); // the label, its viewport, the scroll area
+        QTRY_VERIFY(area->isVisible());
+        QVERIFY2(area->height() <= tab.height() * 2 / 5, qPrintable(QString::number(area->height())));
+        QVERIFY(tab.lessonLabel()->height() > area->height()); // it scrolls
+        QVERIFY(tab.chart()->height() >= tab.height() / 4);
+        tab.setLesson({QStringLiteral("A short lesson"), {QStringLiteral("One line.")}});
+        QTRY_VERIFY(area->height() < tab.height() / 5);
+        QVERIFY(area->height() >= tab.lessonLabel()->sizeHint().height() / 2);
+        tab.setLesson({});
+        QVERIFY(!area->isVisible());
+    }
 };
 
 QTEST_MAIN(TestWindowLayout)

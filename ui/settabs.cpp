@@ -18,6 +18,7 @@
 #include <QLabel>
 #include <QRegularExpression>
 #include <QResizeEvent>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
@@ -35,7 +36,8 @@ CompareTab::CompareTab(QWidget *parent)
     , m_sorted(new QSortFilterProxyModel(this))
     , m_table(new QTableView(this))
     , m_note(new QLabel(this))
-    , m_lesson(new QLabel(this))
+    , m_lesson(new QLabel)
+    , m_lessonArea(new QScrollArea(this))
     , m_question(new QuestionPanel(this))
     , m_splitter(new QSplitter(Qt::Vertical, this))
 {
@@ -46,7 +48,13 @@ CompareTab::CompareTab(QWidget *parent)
     m_lesson->setMargin(8);
     m_lesson->setBackgroundRole(QPalette::AlternateBase);
     m_lesson->setAutoFillBackground(true);
-    m_lesson->hide();
+    // A long lesson scrolls within at most two fifths of the tab, so that
+    // the chart and the table keep their room (resizeEvent).
+    m_lessonArea->setWidget(m_lesson);
+    m_lessonArea->setWidgetResizable(true);
+    m_lessonArea->setFrameShape(QFrame::NoFrame);
+    m_lessonArea->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_lessonArea->hide();
     m_sorted->setSourceModel(m_model);
     m_sorted->setSortRole(CompareModel::SortRole);
     m_table->setHorizontalHeader(new SortHeaderView(m_table));
@@ -66,7 +74,7 @@ CompareTab::CompareTab(QWidget *parent)
     connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_question);
-    layout->addWidget(m_lesson);
+    layout->addWidget(m_lessonArea);
     layout->addWidget(m_note);
     layout->addWidget(m_splitter, 1);
     setReports({});
@@ -89,14 +97,23 @@ void CompareTab::fitTable()
 void CompareTab::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    fitLesson();
     fitTable();
+}
+
+void CompareTab::fitLesson()
+{
+    // As tall as its text, up to two fifths of the tab; beyond, it scrolls.
+    const int width = m_lessonArea->viewport()->width() > 0 ? m_lessonArea->viewport()->width() : m_lesson->width();
+    const int wanted = m_lesson->heightForWidth(width);
+    m_lessonArea->setFixedHeight(std::min(wanted > 0 ? wanted : m_lesson->sizeHint().height(), height() * 2 / 5));
 }
 
 void CompareTab::setLesson(const Lesson &lesson)
 {
     if (lesson.title.isEmpty() && lesson.paragraphs.isEmpty()) {
         m_lesson->clear();
-        m_lesson->hide();
+        m_lessonArea->hide();
         return;
     }
     // `code` in a lesson is shown as code.
@@ -106,7 +123,8 @@ void CompareTab::setLesson(const Lesson &lesson)
         html += QStringLiteral("<p>%1</p>")
                     .arg(paragraph.toHtmlEscaped().replace(code, QStringLiteral("<code>\\1</code>")));
     m_lesson->setText(html);
-    m_lesson->show();
+    m_lessonArea->show();
+    fitLesson();
 }
 
 void CompareTab::setReports(const ReportSet &set)

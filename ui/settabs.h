@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
@@ -44,6 +45,8 @@ private:
     // Gives the table the height of its rows and the chart the rest, until
     // the user moves the splitter.
     void fitTable();
+    // Gives the lesson its text's height, up to two fifths of the tab.
+    void fitLesson();
 
     CompareChart *m_chart;
     CompareModel *m_model;
@@ -51,6 +54,7 @@ private:
     QTableView *m_table;
     QLabel *m_note;
     QLabel *m_lesson;
+    QScrollArea *m_lessonArea;
     QuestionPanel *m_question;
     QSplitter *m_splitter;
     bool m_userSized = false;
