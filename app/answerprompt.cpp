@@ -35,8 +35,8 @@ std::optional<QByteArray> readLine(int fd, const std::atomic<bool> *cancel)
             continue;
         char c = 0;
         const ssize_t got = ::read(fd, &c, 1);
-        if (got < 0 && errno == EINTR)
-            continue;
+        if (got < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
+            continue; // a signal, or a non-blocking input with nothing yet: poll again
         if (got <= 0)
             return line.isEmpty() ? std::nullopt : std::optional(line);
         if (c == '\n')

@@ -129,9 +129,12 @@ bool readPrediction(OptionReader &reader, CommandLineOptions &options)
         }
         options.answer = number;
     }
-    if (options.predict && reader.isSet("json") && reader.value("json") == QStringLiteral("-")) {
-        return reader.fail(CommandLine::tr("--predict and --answer print the question on standard output, where "
-                                           "--json - would write the report; give --json a file"));
+    for (const char *output : {"json", "csv", "trace"}) {
+        if (options.predict && reader.isSet(output) && reader.value(output) == QStringLiteral("-")) {
+            return reader.fail(CommandLine::tr("--predict and --answer print the question on standard output, where "
+                                               "--%1 - would write its report; give --%1 a file")
+                                   .arg(QLatin1String(output)));
+        }
     }
     return true;
 }

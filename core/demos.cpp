@@ -77,6 +77,16 @@ constexpr std::array<DemoInfo, 8> catalogue{
       std::nullopt,
       profilersSizes}}};
 
+constexpr bool inDemoIdOrder()
+{
+    for (std::size_t i = 0; i < catalogue.size(); ++i) {
+        if (static_cast<std::size_t>(catalogue[i].id) != i)
+            return false;
+    }
+    return true;
+}
+static_assert(inDemoIdOrder(), "the catalogue lists the demos in DemoId order (demoInfo indexes it)");
+
 } // namespace
 
 std::span<const DemoInfo> demos()

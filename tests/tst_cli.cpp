@@ -361,6 +361,10 @@ private slots:
                                      << "--answer '99999999999999' is not the number of a choice";
         QTest::addRow("predict and json on stdout")
             << QStringList{"demo", "prefetch", "--predict", "--json", "-"} << "give --json a file";
+        QTest::addRow("answer and csv on stdout")
+            << QStringList{"demo", "prefetch", "--answer", "2", "--csv", "-"} << "give --csv a file";
+        QTest::addRow("predict and trace on stdout")
+            << QStringList{"demo", "prefetch", "--predict", "--trace", "-"} << "give --trace a file";
         QTest::addRow("window predict without demo")
             << QStringList{"gui", "--predict"} << "--predict and --answer ask a demo's question";
     }

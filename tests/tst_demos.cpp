@@ -426,8 +426,8 @@ private slots:
         const Lesson prefetch = lessonFor(demoInfo(DemoId::Prefetch), {});
         QVERIFY(!prefetch.paragraphs.isEmpty());
         QCOMPARE(prefetch.paragraphs.back(),
-                 QStringLiteral("Next on the lesson path: Ping-pong and thrashing (Demos → "
-                                "Next lesson, or `sharescope demo ping-pong`)."));
+                 QStringLiteral("Next on the lesson path: Ping-pong and thrashing (in the Demos menu, or "
+                                "`sharescope demo ping-pong`)."));
         QVERIFY(lessonFor(demoInfo(DemoId::WhatProfilersMiss), {}).paragraphs.back().startsWith("That was the last"));
         QCOMPARE(nextDemo(DemoId::CopiesVsZeroCopy), std::optional(DemoId::PagesMoveWhole));
         QVERIFY(!nextDemo(DemoId::WhatProfilersMiss));

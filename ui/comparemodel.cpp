@@ -63,8 +63,15 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
     if (role == Qt::ToolTipRole && column == KernelOfSpecificationColumn)
         return row.kernelOfSpecificationTip;
     const bool budgetCell = column == row.budgetColumn && row.budget.rank >= 0;
-    if (role == Qt::ToolTipRole && budgetCell)
-        return tr("Byte budget: %1").arg(row.budget.tip);
+    if (role == Qt::ToolTipRole && budgetCell) {
+        // With what the cell's own tooltip says, where it has one.
+        QString tip = tr("Byte budget: %1").arg(row.budget.tip);
+        if (column == CopiedColumn && row.totals.moved == 0)
+            tip = nothingCopiedTip() + QLatin1Char('\n') + tip;
+        if (column == MigratedColumn && row.totals.lowerBound)
+            tip = headerTip(QStringLiteral("≥"), lowerBoundMeaning()) + QLatin1Char('\n') + tip;
+        return tip;
+    }
     if (role == Qt::ForegroundRole && budgetCell && row.budget.rank == 4)
         return QBrush(QColor(0xb0, 0x00, 0x20));
     if (role == SortRole) {

@@ -20,7 +20,7 @@ struct CompareRow
     BudgetSummary budget; // the byte budget's verdict over the iteration's phases
     // The column whose bytes the budget holds: Migrated for the managed
     // modes, Copied for the rest; its cell carries the verdict's mark.
-    int budgetColumn = 0;
+    int budgetColumn = -1;
 };
 
 // One row per mode of a compare: the per-phase medians, the iteration, bytes

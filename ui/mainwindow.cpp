@@ -118,13 +118,10 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
         if (!m_asking)
             return;
         const Asking asking = *m_asking;
-        startDemo(asking.demo, asking.bytes,
-                  choice >= 0 ? std::optional(static_cast<std::size_t>(choice)) : std::nullopt);
-        if (choice < 0) {
-            // Skipped: the lesson still says what was measured.
-            if (auto question = demoQuestionHere(asking.demo, asking.bytes))
-                m_prediction = Prediction{asking.demo, *question, std::nullopt};
-        }
+        // The question as it was asked, answered or skipped (no choice).
+        startAskedDemo(asking.demo, asking.bytes,
+                       Prediction{asking.demo, asking.question,
+                                  choice >= 0 ? std::optional(static_cast<std::size_t>(choice)) : std::nullopt});
     });
     connectController();
 
@@ -335,6 +332,7 @@ void MainWindow::showTab(Tab tab)
 
 quint64 MainWindow::start(RunRequest request, const QString &what, std::optional<Error> *refusal)
 {
+    dropQuestion(); // whatever starts, the question waiting is not answered by it
     const auto device = m_panel->currentDevice();
     if (!device) {
         statusBar()->showMessage(tr("No device to run on."), 8000);
@@ -424,6 +422,10 @@ std::optional<DemoQuestion> MainWindow::demoQuestionHere(DemoId demo, std::optio
 
 void MainWindow::askDemo(DemoId demo, std::optional<std::uint64_t> bytes)
 {
+    if (m_cancelAction->isEnabled()) { // a run is in progress: its results come first
+        statusBar()->showMessage(tr("A run is in progress: wait for it, or cancel it (Esc), first."), 8000);
+        return;
+    }
     const auto question = demoQuestionHere(demo, bytes);
     if (!question) {
         startDemo(demo, bytes);
@@ -431,7 +433,7 @@ void MainWindow::askDemo(DemoId demo, std::optional<std::uint64_t> bytes)
     }
     showTab(Tab::Compare);
     m_compare->setLesson({});
-    m_asking = Asking{demo, bytes};
+    m_asking = Asking{demo, bytes, *question};
     m_compare->questionPanel()->ask(demoTitle(demoInfo(demo)), questionText(*question));
     emit questionShown();
 }
@@ -444,16 +446,28 @@ void MainWindow::answerIn(Lesson &lesson, DemoId demo, const ReportSet &set) con
         answerText(m_prediction->question, measuredAnswer(m_prediction->question, set), m_prediction->choice));
 }
 
-MainWindow::DemoStart MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes,
-                                            std::optional<std::size_t> predicted)
+void MainWindow::dropQuestion()
 {
     m_asking.reset();
     m_compare->questionPanel()->hide();
-    m_prediction.reset();
+}
+
+MainWindow::DemoStart MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes,
+                                            std::optional<std::size_t> predicted)
+{
+    std::optional<Prediction> prediction;
     if (predicted) {
         if (auto question = demoQuestionHere(demo, bytes); question && *predicted < question->choices.size())
-            m_prediction = Prediction{demo, *question, predicted};
+            prediction = Prediction{demo, *question, predicted};
     }
+    return startAskedDemo(demo, bytes, std::move(prediction));
+}
+
+MainWindow::DemoStart MainWindow::startAskedDemo(DemoId demo, std::optional<std::uint64_t> bytes,
+                                                 std::optional<Prediction> prediction)
+{
+    dropQuestion();
+    m_prediction = std::move(prediction);
     // What the panel says about iterations and counters; the demo chooses
     // the kernel, the modes and, unless given, the size.
     RunRequest request;
@@ -503,8 +517,10 @@ MainWindow::DemoStart MainWindow::startDemo(DemoId demo, std::optional<std::uint
 quint64 MainWindow::openExample(ExampleId example, const QString &why)
 {
     const QString path = exampleResourcePath(example);
-    if (why.isEmpty())
+    if (why.isEmpty()) {
         m_prediction.reset(); // opened by the user: no question was asked
+        dropQuestion();
+    }
     m_openProgress->start(exampleTitle(exampleInfo(example)));
     m_example = example;
     m_exampleWhy = why;
@@ -647,6 +663,7 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
 
 quint64 MainWindow::openReport(const QString &path)
 {
+    dropQuestion();
     m_openProgress->start(path);
     return m_loader->open(path);
 }

@@ -148,6 +148,8 @@ private:
     // The measured answer to the question asked before `demo` ran, first in
     // its lesson, where one was asked.
     void answerIn(Lesson &lesson, DemoId demo, const ReportSet &set) const;
+    // Hides a question still waiting for its answer: something else started.
+    void dropQuestion();
 
     RunController *m_controller;
     ReportLoader *m_loader;
@@ -186,13 +188,17 @@ private:
         std::optional<std::size_t> choice;
     };
     std::optional<Prediction> m_prediction;
-    // A question on screen, waiting: the demo it starts, at this size.
+    // A question on screen, waiting: the demo it starts, at this size, and
+    // the question as asked (the answer's index is into its choices).
     struct Asking
     {
         DemoId demo;
         std::optional<std::uint64_t> bytes;
+        DemoQuestion question;
     };
     std::optional<Asking> m_asking;
+    // startDemo with the question asked before, answered or not.
+    DemoStart startAskedDemo(DemoId demo, std::optional<std::uint64_t> bytes, std::optional<Prediction> prediction);
     ExampleBanner *m_banner;
     // The example being opened: its load's job, and why its demo did not run.
     std::optional<ExampleId> m_example;

@@ -850,10 +850,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>--answer “%1”不是选项编号；可接受：1 到 4</translation>
     </message>
     <message>
-        <source>--predict and --answer print the question on standard output, where --json - would write the report; give --json a file</source>
-        <translation>--predict 和 --answer 会把问题打印到标准输出，而 --json - 也要把报告写到那里；请给 --json 一个文件名</translation>
-    </message>
-    <message>
         <source>--predict and --answer ask a demo&apos;s question; give --demo NAME</source>
         <translation>--predict 和 --answer 用于回答演示的问题；请同时给出 --demo NAME</translation>
     </message>
@@ -864,6 +860,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Answer the demo&apos;s question with choice N without being asked (implies --predict).</source>
         <translation>不经询问，直接以第 N 个选项回答演示的问题（隐含 --predict）。</translation>
+    </message>
+    <message>
+        <source>--predict and --answer print the question on standard output, where --%1 - would write its report; give --%1 a file</source>
+        <translation>--predict 和 --answer 会把问题打印到标准输出，而 --%1 - 也要把报告写到那里；请给 --%1 一个文件名</translation>
     </message>
 </context>
 <context>
@@ -2176,12 +2176,12 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>逐步来看：本进程导出用了 %1，套接字传递请求用了 %2，对端进程在一次调用中完成导入和映射，用了 %3。</translation>
     </message>
     <message>
-        <source>Next on the lesson path: %1 (Demos → Next lesson, or %2).</source>
-        <translation>课程路线的下一课：%1（演示 → 下一课，或 %2）。</translation>
-    </message>
-    <message>
         <source>That was the last demo of the lesson path. %1 lists what every mode does in memory, with code to try it.</source>
         <translation>这是课程路线的最后一个演示。%1 列出每种模式在内存中做了什么，并附有可以动手尝试的代码。</translation>
+    </message>
+    <message>
+        <source>Next on the lesson path: %1 (in the Demos menu, or %2).</source>
+        <translation>课程路线的下一课：%1（在“演示”菜单中，或 %2）。</translation>
     </message>
 </context>
 <context>
@@ -2485,7 +2485,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Measured: CUPTI&apos;s records accounted for %1 of the bytes the driver counted.</source>
-        <translation>实测：CUPTI 的记录只占驱动统计字节数的 %1。</translation>
+        <translation>实测：CUPTI 的记录占驱动统计字节数的 %1。</translation>
     </message>
     <message>
         <source>You were asked: %1</source>
@@ -3876,6 +3876,10 @@ This machine cannot run it: %2</source>
     <message>
         <source>Opened the example %1: %2</source>
         <translation>已打开示例 %1：%2</translation>
+    </message>
+    <message>
+        <source>A run is in progress: wait for it, or cancel it (Esc), first.</source>
+        <translation>正在运行：请先等它结束，或取消它（Esc）。</translation>
     </message>
 </context>
 <context>

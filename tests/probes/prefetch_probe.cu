@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // prefetch_probe.cu: what brings managed-prefetch's transfers to the link?
 // managed-prefetch moves its three buffers to the GPU at 0.89 of a pinned copy
 // and back to the host at a quarter of one (docs/measurements.md). This probe

@@ -429,7 +429,7 @@ QString whatComesNext(const DemoInfo &demo)
 {
     if (const auto next = nextDemo(demo.id)) {
         const DemoInfo &info = demoInfo(*next);
-        return Lessons::tr("Next on the lesson path: %1 (Demos → Next lesson, or %2).")
+        return Lessons::tr("Next on the lesson path: %1 (in the Demos menu, or %2).")
             .arg(demoTitle(info), code("sharescope demo " + std::string(info.name)));
     }
     return Lessons::tr("That was the last demo of the lesson path. %1 lists what every mode does in memory, with "

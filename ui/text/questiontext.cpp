@@ -88,8 +88,7 @@ QString choiceText(const DemoQuestion &q, const QuestionChoice &choice)
         return bytesChoice(q, choice.bytes);
     case QuestionKind::Fastest:
         return choice.mode ? mode(*choice.mode)
-                           : Questions::tr("about the same: all within %1 of one another")
-                                 .arg(QString::number((sameWithin - 1) * 100, 'f', 0) + QLatin1Char('%'));
+                           : Questions::tr("about the same: all within %1 of one another").arg(percent(sameWithin - 1));
     case QuestionKind::TimeRatio:
     case QuestionKind::RecordsShare:
         return bandChoice(q.kind, choice.band);
@@ -139,7 +138,7 @@ QString measuredText(const DemoQuestion &q, const MeasuredAnswer &m)
     case QuestionKind::Fastest:
         if (m.value < sameWithin)
             return Questions::tr("Measured: all within %1 of one another (%2 the quickest).")
-                .arg(ratio(m.value), m.fastest ? mode(*m.fastest) : QString());
+                .arg(percent(m.value - 1), m.fastest ? mode(*m.fastest) : QString());
         return Questions::tr("Measured: %1 was the quickest; the slowest took %2 as long.")
             .arg(m.fastest ? mode(*m.fastest) : QString(), ratio(m.value));
     case QuestionKind::TimeRatio:

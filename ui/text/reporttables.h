@@ -30,7 +30,7 @@ QString budgetText(const RunReport &report);
 struct BudgetSummary
 {
     QString tip;
-    int rank = 0;
+    int rank = -1;
     QString mark;
 };
 BudgetSummary budgetSummary(const RunReport &report);
