@@ -19,6 +19,20 @@ std::vector<std::size_t> buffersFor(const KernelInfo &kernel, HostAccess access)
     return indices;
 }
 
+std::vector<std::size_t> buffersCopied(const KernelInfo &kernel, HostAccess direction)
+{
+    std::vector<std::size_t> indices;
+    for (std::size_t b = 0; b < kernel.buffers.size(); ++b) {
+        const BufferRole role = kernel.buffers[b].role;
+        const bool wanted = direction == HostAccess::Write ? copiedToDevice(role)
+            : direction == HostAccess::Read                ? copiedToHost(role)
+                                                           : role == BufferRole::InOut;
+        if (wanted)
+            indices.push_back(b);
+    }
+    return indices;
+}
+
 Result<CalibrationResult> Backend::measureCeiling(CalibrationStep step, const CalibrationPlan &)
 {
     return unsupported(SHARESCOPE_TR_NOOP("Core", "%1 cannot take the calibration step %2"),

@@ -52,6 +52,10 @@ enum class HostAccess { Write, Read, ReadWrite };
 // and in-place), Read the ones it reads back (outputs and in-place),
 // ReadWrite the in-place ones.
 std::vector<std::size_t> buffersFor(const KernelInfo &kernel, HostAccess access);
+// The buffers a mode that copies moves: Write to the device (what the host
+// wrote for the kernel to read), Read back (what the kernel wrote for the
+// host to read). A buffer only the CPU or only the GPU touches never travels.
+std::vector<std::size_t> buffersCopied(const KernelInfo &kernel, HostAccess direction);
 
 // The buffers of one experiment in one mode. The engine calls, per iteration:
 //   host-init:  acquireHost(Write), fills the buffers the host writes,

@@ -167,10 +167,18 @@ constexpr std::array<BufferSpec, 3> gatherBuffers{{
     {"out", ElementType::UInt32, BufferRole::Output},
 }};
 
+// In the order of an iteration's touches; the names say who touches them.
+constexpr std::array<BufferSpec, 4> firstTouchBuffers{{
+    {"cpu-then-gpu", ElementType::UInt32, BufferRole::Input},
+    {"gpu-then-cpu", ElementType::UInt32, BufferRole::Output},
+    {"gpu-only", ElementType::UInt32, BufferRole::GpuOnly},
+    {"cpu-only", ElementType::UInt32, BufferRole::CpuOnly},
+}};
+
 // gather's indices are 32-bit.
 constexpr std::uint64_t gatherMaxElements = 1ULL << 32;
 
-constexpr std::array<KernelInfo, 5> kernelTable{{
+constexpr std::array<KernelInfo, 6> kernelTable{{
     {KernelId::VectorAdd, "vector-add", SHARESCOPE_TR_NOOP("Catalogue", "out[i] = x[i] + y[i]: the basic round trip"),
      vectorAddBuffers, 3, false, false, 0, 0, "vector_add"},
     {KernelId::Scale, "scale", SHARESCOPE_TR_NOOP("Catalogue", "buf[i] *= 2 in place: one buffer, read and written"),
@@ -184,6 +192,11 @@ constexpr std::array<KernelInfo, 5> kernelTable{{
     {KernelId::PingPong, "ping-pong",
      SHARESCOPE_TR_NOOP("Catalogue", "--rounds times: the GPU adds 1 to every element, then the CPU does"),
      counterBuffers, 2, false, true, 0, 0, "ping_pong"},
+    {KernelId::FirstTouch, "first-touch",
+     SHARESCOPE_TR_NOOP("Catalogue",
+                        "four buffers touched four ways: by the CPU then the GPU, the GPU then the CPU, the GPU "
+                        "only, the CPU only"),
+     firstTouchBuffers, 3, false, false, 0, 0, "first_touch"},
 }};
 
 constexpr std::array<Advice, 4> adviceTable{Advice::PreferredDevice, Advice::PreferredHost, Advice::AccessedBy,

@@ -83,7 +83,11 @@ struct ModeInfo
 };
 
 enum class ElementType { Float32, UInt32 };
-enum class BufferRole { Input, Output, InOut };
+// Who touches a buffer, in the order of an iteration: host-init (the host
+// writes), the kernel (reads, writes), host-read (the host reads). The last
+// two are first-touch's experiments: a buffer only the GPU touches, and one
+// only the CPU touches.
+enum class BufferRole { Input, Output, InOut, GpuOnly, CpuOnly };
 
 struct BufferSpec
 {
@@ -142,11 +146,37 @@ std::string adviceNameList(std::string_view separator = ", ");
 
 inline bool hostWrites(BufferRole role)
 {
-    return role != BufferRole::Output;
+    return role == BufferRole::Input || role == BufferRole::InOut || role == BufferRole::CpuOnly;
 }
 inline bool hostReads(BufferRole role)
 {
-    return role != BufferRole::Input;
+    return role == BufferRole::Output || role == BufferRole::InOut || role == BufferRole::CpuOnly;
+}
+inline bool kernelReads(BufferRole role)
+{
+    return role == BufferRole::Input || role == BufferRole::InOut;
+}
+inline bool kernelWrites(BufferRole role)
+{
+    return role == BufferRole::Output || role == BufferRole::InOut || role == BufferRole::GpuOnly;
+}
+inline bool kernelTouches(BufferRole role)
+{
+    return kernelReads(role) || kernelWrites(role);
+}
+inline bool hostTouches(BufferRole role)
+{
+    return hostWrites(role) || hostReads(role);
+}
+// What a mode that copies moves: to the device what the host wrote and the
+// kernel reads, back what the kernel wrote and the host reads.
+inline bool copiedToDevice(BufferRole role)
+{
+    return hostWrites(role) && kernelReads(role);
+}
+inline bool copiedToHost(BufferRole role)
+{
+    return kernelWrites(role) && hostReads(role);
 }
 std::string_view elementTypeName(ElementType type); // "f32", "u32"
 

@@ -260,6 +260,7 @@ std::optional<DemoQuestion> demoQuestion(const DemoInfo &demo, const ExperimentS
         return cuda ? timeRatio(q, ModeId::ZeroCopy, ModeId::Device, Phase::Kernel)
                     : timeRatio(q, ModeId::ClUseHostPtr, ModeId::ClCopy, std::nullopt);
     case DemoId::Prefetch:
+    case DemoId::FirstTouch:
         return phaseBytes(q, asked, ModeId::Managed, Phase::Kernel);
     case DemoId::PagesMoveWhole:
         return cuda ? phaseBytes(q, asked, ModeId::Managed, Phase::Kernel)

@@ -13,6 +13,7 @@ constexpr std::uint64_t MiB = 1ULL << 20;
 
 constexpr std::array copiesCuda{ModeId::Device, ModeId::Pinned, ModeId::ZeroCopy};
 constexpr std::array copiesOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId::ClAllocHostPtr};
+constexpr std::array firstTouchCuda{ModeId::Managed};
 constexpr std::array prefetchCuda{ModeId::Managed, ModeId::ManagedPrefetch};
 constexpr std::array pagesCuda{ModeId::Managed, ModeId::ZeroCopy, ModeId::Device};
 constexpr std::array pagesOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr};
@@ -26,9 +27,20 @@ constexpr std::array discardCuda{ModeId::Managed, ModeId::ManagedDiscard, ModeId
 constexpr std::array profilersSizes{16 * MiB, 512 * MiB};
 
 // In DemoId order.
-constexpr std::array<DemoInfo, 8> catalogue{
+constexpr std::array<DemoInfo, 9> catalogue{
     {{DemoId::CopiesVsZeroCopy, "copies-vs-zero-copy", SHARESCOPE_TR_NOOP("Demos", "Copies vs zero-copy"),
       KernelId::VectorAdd, 64 * MiB, copiesCuda, copiesOpenCL, std::nullopt},
+     // The CUDA course's four page-fault experiments, one buffer each, in
+     // one run: its warm-up is the first touch, the iterations after it the
+     // steady state.
+     {DemoId::FirstTouch,
+      "first-touch",
+      SHARESCOPE_TR_NOOP("Demos", "Who touches first: the four page-fault experiments"),
+      KernelId::FirstTouch,
+      64 * MiB,
+      firstTouchCuda,
+      {},
+      std::nullopt},
      {DemoId::PagesMoveWhole, "pages-move-whole", SHARESCOPE_TR_NOOP("Demos", "Pages move whole (stride)"),
       KernelId::Stride, 64 * MiB, pagesCuda, pagesOpenCL, std::nullopt},
      {DemoId::Prefetch,

@@ -14,11 +14,11 @@
 namespace sharescope {
 
 // In the order of the lesson path: first steps (copies against zero-copy),
-// pages move whole, prefetch, ping-pong, discard, between processes, two
-// GPUs, what profilers miss. demos() lists them so, and each lesson ends by
-// naming the next (nextDemo).
+// who touches first (the four page-fault experiments), pages move whole, prefetch, ping-pong, discard, between
+// processes, two GPUs, what profilers miss. demos() lists them so, and each lesson ends by naming the next (nextDemo).
 enum class DemoId : std::uint8_t {
     CopiesVsZeroCopy,
+    FirstTouch,
     PagesMoveWhole,
     Prefetch,
     PingPong,

@@ -10,7 +10,7 @@ namespace sharescope {
 namespace {
 
 // In ExampleId order.
-constexpr std::array<ExampleInfo, 10> catalogue{{
+constexpr std::array<ExampleInfo, 11> catalogue{{
     {ExampleId::ManagedRun, "managed",
      SHARESCOPE_TR_NOOP("Examples", "One managed-memory run, every migration counted"), std::nullopt},
     {ExampleId::CompareModes, "compare", SHARESCOPE_TR_NOOP("Examples", "Every mode of one GPU side by side"),
@@ -29,6 +29,8 @@ constexpr std::array<ExampleInfo, 10> catalogue{{
      DemoId::WhatProfilersMiss},
     {ExampleId::Discard, "discard", SHARESCOPE_TR_NOOP("Examples", "Demo: what discarding managed memory costs"),
      DemoId::Discard},
+    {ExampleId::FirstTouch, "first-touch",
+     SHARESCOPE_TR_NOOP("Examples", "Demo: who touches first (the four page-fault experiments)"), DemoId::FirstTouch},
 }};
 
 constexpr bool inIdOrder()

@@ -23,6 +23,7 @@ enum class ExampleId : std::uint8_t {
     OtherProcess,
     WhatProfilersMiss,
     Discard,
+    FirstTouch,
 };
 
 // A report measured on a real GPU and shipped with the program, so that a

@@ -52,7 +52,7 @@ enum class ModeFamily : std::uint8_t {
     ClSvm, // OpenCL shared virtual memory
 };
 
-enum class KernelId : std::uint8_t { VectorAdd, Scale, Stride, Gather, PingPong };
+enum class KernelId : std::uint8_t { VectorAdd, Scale, Stride, Gather, PingPong, FirstTouch };
 
 // managed-advise's hints (cudaMemAdvise).
 enum class Advice : std::uint8_t { PreferredDevice, PreferredHost, AccessedBy, ReadMostly };

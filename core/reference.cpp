@@ -105,6 +105,14 @@ void verifyByBlocks(const void *data, std::uint64_t count, std::string_view name
     verification.checked += count;
 }
 
+// first-touch's buffers count from i + this: the host writes cpu-then-gpu
+// (0) and cpu-only (3), the kernel writes cpu-then-gpu + 1 and + 2, so that
+// a buffer read in the wrong place cannot pass for another.
+std::uint32_t firstTouchStart(std::size_t buffer)
+{
+    return static_cast<std::uint32_t>(buffer);
+}
+
 // Elements first .. first + blockElements - 1 of a count from `start`.
 void countFrom(std::uint64_t first, std::uint32_t start, std::uint32_t *values)
 {
@@ -186,10 +194,12 @@ void Reference::fill(std::size_t buffer, void *data) const
         return;
     case KernelId::Stride:
     case KernelId::PingPong:
+    case KernelId::FirstTouch:
         break;
     }
-    fillByBlocks<std::uint32_t>(data, m_count, [](std::uint64_t first, std::uint32_t *values) {
-        countFrom(first, 0, values);
+    const std::uint32_t start = m_spec.kernel == KernelId::FirstTouch ? firstTouchStart(buffer) : 0;
+    fillByBlocks<std::uint32_t>(data, m_count, [start](std::uint64_t first, std::uint32_t *values) {
+        countFrom(first, start, values);
         return values;
     });
 }
@@ -210,6 +220,8 @@ double Reference::initialValue(std::size_t buffer, std::uint64_t i) const
         return scaleStart(i);
     case KernelId::Gather:
         return buffer == 0 ? gatherX(i) : buffer == 1 ? m_permutation[i] : 0.0;
+    case KernelId::FirstTouch:
+        return static_cast<std::uint32_t>(counterStart(i) + firstTouchStart(buffer));
     case KernelId::Stride:
     case KernelId::PingPong:
         break;
@@ -228,6 +240,9 @@ double Reference::expectedValue(std::size_t buffer, std::uint64_t i) const
         return static_cast<std::uint32_t>(counterStart(i) + (i % m_strideElements == 0 ? 1u : 0u));
     case KernelId::Gather:
         return buffer == 2 ? static_cast<double>(gatherX(m_permutation[i])) : initialValue(buffer, i);
+    case KernelId::FirstTouch:
+        // The kernel writes cpu-then-gpu + 1 and + 2; the CPU-only buffer keeps its start.
+        return static_cast<std::uint32_t>(counterStart(i) + firstTouchStart(buffer));
     case KernelId::PingPong:
         break;
     }
@@ -281,6 +296,17 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
                 const std::uint64_t n = std::min(blockElements, count - first);
                 for (std::uint64_t j = 0; j < n; ++j)
                     values[j] = gatherX(permutation[j]);
+                return values;
+            },
+            verification);
+        return;
+    }
+    case KernelId::FirstTouch: {
+        const std::uint32_t start = firstTouchStart(buffer);
+        verifyByBlocks<std::uint32_t>(
+            data, m_count, name,
+            [start](std::uint64_t first, std::uint32_t *values) {
+                countFrom(first, start, values);
                 return values;
             },
             verification);

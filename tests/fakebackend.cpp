@@ -44,7 +44,7 @@ public:
     Status toDevice(PhaseMeter &meter) override
     {
         for (std::size_t b = 0; b < m_host.size(); ++b) {
-            if (hostWrites(m_kernel.buffers[b].role)) {
+            if (copiedToDevice(m_kernel.buffers[b].role)) {
                 m_device[b] = m_host[b];
                 meter.addToDevice(m_spec.bytes);
             }
@@ -79,6 +79,12 @@ public:
             for (std::uint64_t i = 0; i < n; ++i)
                 m_device[0][i] += 1;
             break;
+        case KernelId::FirstTouch:
+            for (std::uint64_t i = 0; i < n; ++i) {
+                m_device[1][i] = m_device[0][i] + 1;
+                m_device[2][i] = m_device[0][i] + 2;
+            }
+            break;
         }
         if (m_behaviour.corruptOneElement)
             m_device.back()[n / 2] ^= 1u << 22;
@@ -89,7 +95,7 @@ public:
     Status toHost(PhaseMeter &meter) override
     {
         for (std::size_t b = 0; b < m_host.size(); ++b) {
-            if (hostReads(m_kernel.buffers[b].role)) {
+            if (copiedToHost(m_kernel.buffers[b].role)) {
                 m_host[b] = m_device[b];
                 meter.addToHost(m_spec.bytes);
             }

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "backend.h"
 #include "catalogue.h"
+#include "counting/bytebudget.h"
 #include "experimentset.h"
 #include "experimentspec.h"
 #include "preflight.h"
@@ -49,7 +51,7 @@ private slots:
               "ipc-vmm", "ipc-pool", "peer-copy", "peer-access", "managed-peer", "managed-peer-prefetch",
               "managed-discard", "managed-discard-prefetch"})
             QCOMPARE(modeInfo(*modeFromName(name)).backend, BackendKind::Cuda);
-        QCOMPARE(kernels().size(), std::size_t(5));
+        QCOMPARE(kernels().size(), std::size_t(6));
         for (const KernelInfo &kernel : kernels()) {
             QCOMPARE(&kernelInfo(kernel.id), &kernel);
             QCOMPARE(kernelFromName(kernel.name), std::optional(kernel.id));
@@ -71,9 +73,10 @@ private slots:
         QTest::addRow("mode") << "mode"
                               << "nope"
                               << "unknown mode 'nope'; accepted: device, pinned, zero-copy";
-        QTest::addRow("kernel") << "kernel"
-                                << "nope"
-                                << "unknown kernel 'nope'; accepted: vector-add, scale, stride, gather, ping-pong";
+        QTest::addRow("kernel")
+            << "kernel"
+            << "nope"
+            << "unknown kernel 'nope'; accepted: vector-add, scale, stride, gather, ping-pong, first-touch";
         QTest::addRow("advice") << "advice"
                                 << "sideways"
                                 << "invalid advice 'sideways'; accepted: preferred-device, preferred-host";
@@ -106,6 +109,7 @@ private slots:
         QTest::addRow("stride: every 64 KiB, read and written") << "stride" << 2 * (size / 65536) * 4;
         QTest::addRow("gather: x, perm and out") << "gather" << 3 * size;
         QTest::addRow("ping-pong: every round") << "ping-pong" << 2 * size * 3;
+        QTest::addRow("first-touch: one read, two writes") << "first-touch" << 3 * size;
     }
     void countsTheKernelsBytes()
     {
@@ -116,6 +120,85 @@ private slots:
         spec.bytes = 1 << 20;
         spec.rounds = 3;
         QCOMPARE(spec.kernelBytes(), bytes);
+    }
+
+    // first-touch's four buffers are the four ways a buffer is touched: the
+    // host writes what the kernel reads, reads what it wrote, and each side
+    // has one buffer the other never sees. Copies move only what crosses.
+    void firstTouchTouchesEachBufferItsOwnWay()
+    {
+        const KernelInfo &kernel = kernelInfo(KernelId::FirstTouch);
+        QCOMPARE(kernel.buffers.size(), std::size_t(4));
+        const auto names = [&](const std::vector<std::size_t> &indices) {
+            QStringList list;
+            for (const std::size_t b : indices)
+                list << QString::fromUtf8(kernel.buffers[b].name.data(),
+                                          static_cast<qsizetype>(kernel.buffers[b].name.size()));
+            return list.join(',');
+        };
+        QCOMPARE(names(buffersFor(kernel, HostAccess::Write)), QStringLiteral("cpu-then-gpu,cpu-only"));
+        QCOMPARE(names(buffersFor(kernel, HostAccess::Read)), QStringLiteral("gpu-then-cpu,cpu-only"));
+        QCOMPARE(names(buffersCopied(kernel, HostAccess::Write)), QStringLiteral("cpu-then-gpu"));
+        QCOMPARE(names(buffersCopied(kernel, HostAccess::Read)), QStringLiteral("gpu-then-cpu"));
+        for (const BufferSpec &buffer : kernel.buffers) {
+            const bool gpu = kernelTouches(buffer.role);
+            const bool cpu = hostTouches(buffer.role);
+            QCOMPARE(gpu, buffer.name != "cpu-only");
+            QCOMPARE(cpu, buffer.name != "gpu-only");
+        }
+        // Every other kernel: what the host writes goes over, what it reads comes back.
+        for (const KernelInfo &other : kernels()) {
+            if (other.id == KernelId::FirstTouch)
+                continue;
+            QCOMPARE(buffersCopied(other, HostAccess::Write), buffersFor(other, HostAccess::Write));
+            QCOMPARE(buffersCopied(other, HostAccess::Read), buffersFor(other, HostAccess::Read));
+        }
+    }
+
+    // The byte budgets follow who touches: per 1 MiB buffer, in the steady
+    // state (after the warm-up).
+    void budgetsFollowWhoTouches_data()
+    {
+        QTest::addColumn<QString>("mode");
+        QTest::addColumn<QList<quint64>>("toDevice"); // host-init, to-device, kernel, to-host, host-read
+        QTest::addColumn<QList<quint64>>("toHost");
+        // Copies: cpu-then-gpu over, gpu-then-cpu back; the other two never travel.
+        QTest::addRow("pinned") << "pinned" << QList<quint64>{0, 1, 0, 0, 0} << QList<quint64>{0, 0, 0, 1, 0};
+        // Faults: cpu-then-gpu back to be written again, both shared buffers
+        // to the kernel, gpu-then-cpu back to be read.
+        QTest::addRow("managed") << "managed" << QList<quint64>{0, 0, 2, 0, 0} << QList<quint64>{1, 0, 0, 0, 1};
+        // Prefetches: the two shared buffers each way; gpu-only stays on the
+        // GPU, cpu-only on the host.
+        QTest::addRow("managed-prefetch")
+            << "managed-prefetch" << QList<quint64>{0, 2, 0, 0, 0} << QList<quint64>{0, 0, 0, 2, 0};
+        QTest::addRow("managed-discard") << "managed-discard" << QList<quint64>{0, 0, 1, 0, 0}
+                                         << QList<quint64>{0, 0, 0, 0, 1};
+        QTest::addRow("zero-copy") << "zero-copy" << QList<quint64>{0, 0, 0, 0, 0} << QList<quint64>{0, 0, 0, 0, 0};
+        // An OpenCL map may copy whatever the host maps: cpu-only too.
+        QTest::addRow("cl-use-host-ptr") << "cl-use-host-ptr" << QList<quint64>{0, 2, 0, 0, 0}
+                                         << QList<quint64>{0, 0, 0, 2, 0};
+    }
+    void budgetsFollowWhoTouches()
+    {
+        QFETCH(QString, mode);
+        QFETCH(QList<quint64>, toDevice);
+        QFETCH(QList<quint64>, toHost);
+        ExperimentSpec spec;
+        spec.mode = *modeFromName(mode.toStdString());
+        spec.kernel = KernelId::FirstTouch;
+        spec.bytes = 1 << 20;
+        const auto budget = byteBudget(spec);
+        QVERIFY(budget);
+        QCOMPARE(budget->phases.size(), std::size_t(5));
+        for (std::size_t p = 0; p < 5; ++p) {
+            const PhaseBudget &phase = budget->phases[p];
+            QVERIFY2(phase.toDevice == toDevice[static_cast<qsizetype>(p)] * spec.bytes
+                         && phase.toHost == toHost[static_cast<qsizetype>(p)] * spec.bytes,
+                     qPrintable(QStringLiteral("%1: %2 over, %3 back")
+                                    .arg(QString::fromStdString(std::string(phaseName(phase.phase))))
+                                    .arg(phase.toDevice)
+                                    .arg(phase.toHost)));
+        }
     }
 
     void decidesOpenClSupport_data()

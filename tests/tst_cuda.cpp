@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "counting/bytebudget.h"
 #include "cuda/ipcmemory.h"
 #include "devices.h"
 #include "engine.h"
@@ -217,7 +218,8 @@ private slots:
             QSKIP(support.reason.c_str());
         const RunReport report = run(spec(modeId, static_cast<KernelId>(kernel)));
         QVERIFY2(report.verification.passed(), "the GPU's results differ from the CPU reference");
-        QCOMPARE(report.verification.checked, 3 * (size / 4));
+        const std::uint64_t readBack = buffersFor(kernelInfo(static_cast<KernelId>(kernel)), HostAccess::Read).size();
+        QCOMPARE(report.verification.checked, 3 * readBack * (size / 4));
         for (const IterationResult &iteration : report.iterations) {
             QCOMPARE(iteration.phases.size(), std::size_t(5));
             QVERIFY(iteration.phases[2].deviceNs.has_value()); // the kernel, timed with CUDA events
@@ -306,6 +308,73 @@ private slots:
         }
         // The timed run is not the counted one: each phase knows both times.
         QVERIFY(report.iterations[1].phases[2].countedNs.has_value());
+    }
+
+    // The CUDA course's four page-fault experiments, from the driver's exact
+    // counts (first-touch: cpu-then-gpu, gpu-then-cpu, gpu-only, cpu-only).
+    // The warm-up touches every page for the first time: host-init moves
+    // nothing, the kernel brings cpu-then-gpu over and makes the GPU's two
+    // buffers where it is, host-read takes gpu-then-cpu back. After it,
+    // only the buffers both sides touch move; the pages show gpu-only on the
+    // GPU and cpu-only on the host all along.
+    void firstTouchMovesWhatTheOtherSideMade()
+    {
+        constexpr std::uint64_t bytes = 64ULL << 20;
+        const RunReport report = run(spec(ModeId::Managed, KernelId::FirstTouch, bytes));
+        QVERIFY(report.verification.passed());
+        if (report.countersTotals != CounterTotals::Driver)
+            QSKIP(qPrintable("the driver's counters are not reported here: "
+                             + QString::fromStdString(report.exactNote.english())));
+        const auto near = [](std::optional<std::uint64_t> value, std::uint64_t expected) {
+            // Whole 2 MiB blocks: a neighbour's pages may come along.
+            return value && *value + (2ULL << 20) >= expected && *value <= expected + (2ULL << 20);
+        };
+        const auto say = [](const char *what, std::optional<std::uint64_t> value, std::uint64_t expected) {
+            return QStringLiteral("%1: %2, expected %3")
+                .arg(what)
+                .arg(value ? QString::number(*value) : QStringLiteral("not reported"))
+                .arg(expected)
+                .toUtf8();
+        };
+        const Counters &init0 = counters(report, 0, Phase::HostInit);
+        const Counters &kernel0 = counters(report, 0, Phase::Kernel);
+        const Counters &read0 = counters(report, 0, Phase::HostRead);
+        QVERIFY2(near(init0.bytesHostToDevice, 0) && near(init0.bytesDeviceToHost, 0),
+                 say("first host-init, both ways", init0.bytesDeviceToHost, 0).constData());
+        QVERIFY(init0.cpuPageFaults.value_or(0) > 0);
+        QVERIFY2(near(kernel0.bytesHostToDevice, bytes),
+                 say("first kernel H->D", kernel0.bytesHostToDevice, bytes).constData());
+        QVERIFY2(near(kernel0.bytesDeviceToHost, 0),
+                 say("first kernel D->H", kernel0.bytesDeviceToHost, 0).constData());
+        QVERIFY(kernel0.gpuPageFaults.value_or(0) > 0);
+        QVERIFY2(near(read0.bytesDeviceToHost, bytes),
+                 say("first host-read D->H", read0.bytesDeviceToHost, bytes).constData());
+        for (int i = 1; i <= 2; ++i) {
+            const Counters &init = counters(report, i, Phase::HostInit);
+            const Counters &kernel = counters(report, i, Phase::Kernel);
+            const Counters &read = counters(report, i, Phase::HostRead);
+            QVERIFY2(near(init.bytesDeviceToHost, bytes),
+                     say("host-init D->H", init.bytesDeviceToHost, bytes).constData());
+            QVERIFY2(near(kernel.bytesHostToDevice, 2 * bytes),
+                     say("kernel H->D", kernel.bytesHostToDevice, 2 * bytes).constData());
+            QVERIFY2(near(read.bytesDeviceToHost, bytes),
+                     say("host-read D->H", read.bytesDeviceToHost, bytes).constData());
+        }
+        for (const PhaseBudgetCheck &check : checkBudget(report))
+            QVERIFY2(check.verdict == BudgetVerdict::Within || check.verdict == BudgetVerdict::WithinAllowance,
+                     std::string(phaseName(check.budget.phase)).c_str());
+        // Where the pages are, from the pagemap: gpu-only never on the host,
+        // cpu-only never anywhere else.
+        QCOMPARE(report.residency.buffers.size(), std::size_t(4));
+        for (const ResidencySnapshot &snapshot : report.residency.snapshots) {
+            if (std::ranges::find(iterationPhases, snapshot.phase) == iterationPhases.end())
+                continue; // alloc: nothing touched yet
+            QVERIFY2(std::ranges::count(snapshot.chunks[2], 'h') == 0,
+                     qPrintable(QString::fromStdString(snapshot.chunks[2])));
+            QVERIFY2(std::ranges::count(snapshot.chunks[3], 'h')
+                         == static_cast<std::ptrdiff_t>(snapshot.chunks[3].size()),
+                     qPrintable(QString::fromStdString(snapshot.chunks[3])));
+        }
     }
 
     // Discard's physics, from the driver's exact counts: the data a phase

@@ -98,11 +98,12 @@ private slots:
         QCOMPARE(readShare(kernelInfo(KernelId::Scale)), 0.5);
         QCOMPARE(readShare(kernelInfo(KernelId::Gather)), 2.0 / 3.0);
         QCOMPARE(readShare(kernelInfo(KernelId::PingPong)), 0.5);
+        QCOMPARE(readShare(kernelInfo(KernelId::FirstTouch)), 1.0 / 3.0); // cpu-only is no access of the kernel's
         // Each buffer's accesses add up to the catalogue's count per item.
         for (const KernelInfo &kernel : kernels()) {
             int accesses = 0;
             for (const BufferSpec &buffer : kernel.buffers)
-                accesses += buffer.role == BufferRole::InOut ? 2 : 1;
+                accesses += (kernelReads(buffer.role) ? 1 : 0) + (kernelWrites(buffer.role) ? 1 : 0);
             QCOMPARE(accesses, int(kernel.accessesPerItem));
         }
     }

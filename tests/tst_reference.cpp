@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "backend.h"
 #include "reference.h"
 
 #include <QTest>
@@ -35,6 +36,12 @@ void runKernelOnCpu(const ExperimentSpec &spec, std::vector<std::vector<std::uin
         for (std::uint64_t i = 0; i < n; ++i)
             buffers[2][i] = buffers[0][buffers[1][i]];
         break;
+    case KernelId::FirstTouch:
+        for (std::uint64_t i = 0; i < n; ++i) {
+            buffers[1][i] = buffers[0][i] + 1;
+            buffers[2][i] = buffers[0][i] + 2;
+        }
+        break;
     case KernelId::PingPong:
         for (int round = 0; round < spec.rounds; ++round) {
             for (std::uint64_t i = 0; i < n; ++i)
@@ -43,6 +50,32 @@ void runKernelOnCpu(const ExperimentSpec &spec, std::vector<std::vector<std::uin
         }
         break;
     }
+}
+
+// A clean buffer passes; one wrong element in it is found, where it is.
+void plantedErrorIsFound(const ExperimentSpec &spec, const Reference &reference,
+                         std::vector<std::vector<std::uint32_t>> buffers, std::size_t out)
+{
+    const KernelInfo &info = spec.kernelInfo();
+    Verification clean;
+    reference.verify(out, buffers[out].data(), clean);
+    QCOMPARE(clean.checked, spec.elementCount());
+    QCOMPARE(clean.mismatches, std::uint64_t(0));
+    QVERIFY(clean.passed());
+
+    // One wrong element, as a faulty transfer or kernel would leave it.
+    const std::uint64_t planted = spec.elementCount() - 3;
+    const double expected = reference.expectedValue(out, planted);
+    buffers[out][planted] ^= 0x00400000; // flips a bit of a float's mantissa or of an integer
+    Verification dirty;
+    reference.verify(out, buffers[out].data(), dirty);
+    QCOMPARE(dirty.mismatches, std::uint64_t(1));
+    QVERIFY(!dirty.passed());
+    QCOMPARE(dirty.first.size(), std::size_t(1));
+    QCOMPARE(dirty.first[0].index, planted);
+    QCOMPARE(dirty.first[0].buffer, std::string(info.buffers[out].name));
+    QCOMPARE(dirty.first[0].expected, expected);
+    QVERIFY(dirty.first[0].actual != expected);
 }
 
 } // namespace
@@ -77,26 +110,9 @@ private slots:
         }
         runKernelOnCpu(spec, buffers, reference);
 
-        const std::size_t out = info.buffers.size() - 1;
-        Verification clean;
-        reference.verify(out, buffers[out].data(), clean);
-        QCOMPARE(clean.checked, spec.elementCount());
-        QCOMPARE(clean.mismatches, std::uint64_t(0));
-        QVERIFY(clean.passed());
-
-        // One wrong element, as a faulty transfer or kernel would leave it.
-        const std::uint64_t planted = spec.elementCount() - 3;
-        const double expected = reference.expectedValue(out, planted);
-        buffers[out][planted] ^= 0x00400000; // flips a bit of a float's mantissa or of an integer
-        Verification dirty;
-        reference.verify(out, buffers[out].data(), dirty);
-        QCOMPARE(dirty.mismatches, std::uint64_t(1));
-        QVERIFY(!dirty.passed());
-        QCOMPARE(dirty.first.size(), std::size_t(1));
-        QCOMPARE(dirty.first[0].index, planted);
-        QCOMPARE(dirty.first[0].buffer, std::string(info.buffers[out].name));
-        QCOMPARE(dirty.first[0].expected, expected);
-        QVERIFY(dirty.first[0].actual != expected);
+        // Every buffer the host reads back (first-touch's gpu-then-cpu and cpu-only).
+        for (const std::size_t out : buffersFor(info, HostAccess::Read))
+            plantedErrorIsFound(spec, reference, buffers, out);
     }
 
     // fill() and verify() work a block at a time, from tables where values
@@ -135,7 +151,10 @@ private slots:
             }
         }
         runKernelOnCpu(spec, buffers, reference);
-        const std::size_t out = info.buffers.size() - 1;
+        // The kernel's output (first-touch: gpu-then-cpu, which the kernel wrote).
+        const std::size_t out = buffersCopied(info, HostAccess::Read).empty()
+            ? info.buffers.size() - 1
+            : buffersCopied(info, HostAccess::Read).back();
         Verification clean;
         reference.verify(out, buffers[out].data(), clean);
         QCOMPARE(clean.mismatches, std::uint64_t(0));

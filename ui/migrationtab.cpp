@@ -55,8 +55,7 @@ QString whyNothingMigrates(const RunReport &report)
                            "bytes each copy moved between the devices.")
             .arg(mode);
     case ModeFamily::ClMap: {
-        const bool zeroCopy = !report.buffers.empty()
-            && std::ranges::all_of(report.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
+        const bool zeroCopy = mappedInPlace(report.buffers).value_or(false);
         return QObject::tr("%1: OpenCL reports no page migrations. Here the map returned %2.")
             .arg(mode,
                  zeroCopy ? QObject::tr("the buffers' own memory (zero-copy)")

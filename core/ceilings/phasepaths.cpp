@@ -131,8 +131,8 @@ double readShare(const KernelInfo &kernel)
     int reads = 0;
     int writes = 0;
     for (const BufferSpec &buffer : kernel.buffers) {
-        reads += buffer.role != BufferRole::Output ? 1 : 0;
-        writes += buffer.role != BufferRole::Input ? 1 : 0;
+        reads += kernelReads(buffer.role) ? 1 : 0;
+        writes += kernelWrites(buffer.role) ? 1 : 0;
     }
     return reads + writes == 0 ? 0.0 : static_cast<double>(reads) / (reads + writes);
 }

@@ -15,18 +15,30 @@ struct Counts
 {
     std::uint64_t written = 0; // buffers host-init writes (inputs, in place)
     std::uint64_t read = 0; // buffers host-read reads (outputs, in place)
+    std::uint64_t toDevice = 0; // written by the host for the kernel to read: what copies bring over
+    std::uint64_t toHost = 0; // written by the kernel for the host to read: what copies bring back
     std::uint64_t inputOnly = 0; // written by the host, never read back: left on the GPU by the kernel
-    std::uint64_t all = 0;
+    std::uint64_t kernel = 0; // the kernel reads or writes them
+    std::uint64_t host = 0; // the host writes or reads them
+    std::uint64_t shared = 0; // both touch them: the ones a managed iteration moves both ways
 };
 
+// For every kernel but first-touch, whose four buffers are the four ways a
+// buffer can be touched, toDevice = written, toHost = read and
+// kernel = host = shared = all.
 Counts countBuffers(const KernelInfo &kernel)
 {
     Counts c;
     for (const BufferSpec &buffer : kernel.buffers) {
-        c.written += hostWrites(buffer.role) ? 1 : 0;
-        c.read += hostReads(buffer.role) ? 1 : 0;
-        c.inputOnly += buffer.role == BufferRole::Input ? 1 : 0;
-        ++c.all;
+        const BufferRole role = buffer.role;
+        c.written += hostWrites(role) ? 1 : 0;
+        c.read += hostReads(role) ? 1 : 0;
+        c.toDevice += copiedToDevice(role) ? 1 : 0;
+        c.toHost += copiedToHost(role) ? 1 : 0;
+        c.inputOnly += role == BufferRole::Input ? 1 : 0;
+        c.kernel += kernelTouches(role) ? 1 : 0;
+        c.host += hostTouches(role) ? 1 : 0;
+        c.shared += kernelTouches(role) && hostTouches(role) ? 1 : 0;
     }
     return c;
 }
@@ -63,11 +75,15 @@ private:
     ByteBudget m_budget;
 };
 
-void explicitCopies(Builder &b, const Counts &c, std::uint64_t rounds, BudgetKind kind)
+// What copies move: `way` the buffers that travel, or (an OpenCL map,
+// which may copy any buffer the host touches) every one the host maps.
+void explicitCopies(Builder &b, const Counts &c, std::uint64_t rounds, BudgetKind kind, bool everyMapped = false)
 {
-    b.set(Phase::ToDevice, c.written, 0, kind);
+    const std::uint64_t in = everyMapped ? c.written : c.toDevice;
+    const std::uint64_t out = everyMapped ? c.read : c.toHost;
+    b.set(Phase::ToDevice, in, 0, kind);
     b.set(Phase::Kernel, rounds * c.written, rounds * c.read, kind); // ping-pong's rounds: 0 otherwise
-    b.set(Phase::ToHost, 0, c.read, kind);
+    b.set(Phase::ToHost, 0, out, kind);
 }
 
 void managed(Builder &b, const ExperimentSpec &spec, const KernelInfo &kernel, const Counts &c)
@@ -75,11 +91,11 @@ void managed(Builder &b, const ExperimentSpec &spec, const KernelInfo &kernel, c
     const ModeInfo &mode = spec.modeInfo();
     const std::uint64_t rounds = kernel.usesRounds ? static_cast<std::uint64_t>(std::max(spec.rounds, 0)) : 0;
     b.touch(Phase::HostInit, c.written);
-    b.touch(Phase::Kernel, c.all);
+    b.touch(Phase::Kernel, c.kernel);
     b.touch(Phase::HostRead, c.read);
     if (mode.prefetch == Prefetch::ToDevice) {
-        b.touch(Phase::ToDevice, c.all);
-        b.touch(Phase::ToHost, c.all);
+        b.touch(Phase::ToDevice, c.kernel);
+        b.touch(Phase::ToHost, c.host);
     }
     // A strided kernel touches part of each buffer; ping-pong's rounds and
     // advice leave the pages' moves to the driver: at most the design's.
@@ -94,21 +110,23 @@ void managed(Builder &b, const ExperimentSpec &spec, const KernelInfo &kernel, c
                                   "inside the kernel phase"));
     switch (mode.discard) {
     case Discard::AndPrefetch:
-        b.set(Phase::ToDevice, c.written, 0, touched);
+        b.set(Phase::ToDevice, c.toDevice, 0, touched);
         b.set(Phase::Kernel, rounds * c.written, rounds * c.read, BudgetKind::AtMost);
-        b.set(Phase::ToHost, 0, c.read, touched);
+        b.set(Phase::ToHost, 0, c.toHost, touched);
         return;
     case Discard::BeforeWrites:
-        b.set(Phase::Kernel, rounds ? rounds * c.written : c.written, rounds * c.read, touched);
-        b.set(Phase::HostRead, 0, rounds ? 0 : c.read, touched);
+        b.set(Phase::Kernel, rounds ? rounds * c.written : c.toDevice, rounds * c.read, touched);
+        b.set(Phase::HostRead, 0, rounds ? 0 : c.toHost, touched);
         return;
     case Discard::None:
         break;
     }
+    // A buffer only one side touches stays where it was first touched; the
+    // others go to the GPU and back every iteration.
     if (mode.prefetch == Prefetch::ToDevice) {
-        b.set(Phase::ToDevice, c.all, 0, BudgetKind::Exact);
+        b.set(Phase::ToDevice, c.shared, 0, BudgetKind::Exact);
         b.set(Phase::Kernel, rounds * c.written, rounds * c.read, BudgetKind::AtMost);
-        b.set(Phase::ToHost, 0, c.all, rounds ? BudgetKind::AtMost : BudgetKind::Exact);
+        b.set(Phase::ToHost, 0, c.shared, rounds ? BudgetKind::AtMost : BudgetKind::Exact);
         return;
     }
     const BudgetKind kind = mode.takesAdvice ? BudgetKind::AtMost : touched;
@@ -117,14 +135,14 @@ void managed(Builder &b, const ExperimentSpec &spec, const KernelInfo &kernel, c
                                   "advice can keep pages where they are or duplicate read-only ones: at most "
                                   "what managed moves"));
     // The previous kernel left the input-only buffers on the GPU: host-init
-    // faults them back to overwrite them. The kernel faults everything over;
-    // host-read brings the outputs back.
+    // faults them back to overwrite them. The kernel faults over everything
+    // the host touched; host-read brings the outputs back.
     b.set(Phase::HostInit, 0, c.inputOnly, kind);
     if (rounds)
         b.set(Phase::Kernel, rounds * c.written, rounds * c.read, kind);
     else
-        b.set(Phase::Kernel, c.all, 0, kind);
-    b.set(Phase::HostRead, 0, rounds ? 0 : c.read, kind);
+        b.set(Phase::Kernel, c.shared, 0, kind);
+    b.set(Phase::HostRead, 0, rounds ? 0 : c.toHost, kind);
 }
 
 std::optional<std::uint64_t> movedWay(const PhaseResult &phase, bool managedMode, bool toDevice)
@@ -159,7 +177,7 @@ Result<ByteBudget> byteBudget(const ExperimentSpec &spec)
         break;
     case ModeFamily::ClMap:
     case ModeFamily::ClSvm:
-        explicitCopies(b, c, rounds, BudgetKind::AtMost);
+        explicitCopies(b, c, rounds, BudgetKind::AtMost, true);
         b.note(SHARESCOPE_TR_NOOP("Core", "the OpenCL runtime decides whether a map copies: at most the buffers"));
         break;
     case ModeFamily::Mapped:

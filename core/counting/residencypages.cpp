@@ -58,6 +58,9 @@ void applyPhase(const ResidencyBuffer &buffer, std::uint64_t chunkBytes, Phase p
             t.touched[c] = true;
             t.gpuRead[c] = false; // a write on the CPU drops the GPU's copy
         }
+        // managed-prefetch takes to the GPU only what the kernel touches.
+        if (!buffer.kernelTouched && (phase == Phase::Kernel || placement.toDevice == Location::Device))
+            continue;
         if (const auto gpu = placedBy(placement, phase, gpuTouchesChunk(buffer, chunkBytes, c))) {
             t.touched[c] = t.gpuRead[c] = true;
             t.gpu[c] = static_cast<char>(*gpu);

@@ -91,7 +91,7 @@ protected:
     Status copy(HostAccess direction, PhaseMeter &meter)
     {
         const bool in = direction == HostAccess::Write;
-        for (const std::size_t b : buffersFor(direction)) {
+        for (const std::size_t b : buffersCopied(direction)) {
             void *to = in ? m_device[b] : host(b);
             const void *from = in ? host(b) : m_device[b];
             const cudaMemcpyKind kind = in ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;

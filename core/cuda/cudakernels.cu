@@ -109,6 +109,30 @@ struct PingPong
     }
 };
 
+// first-touch: reads what the host wrote, writes the buffer the host reads
+// next (+ 1) and the one the host never touches (+ 2); the fourth buffer,
+// the CPU's only, is never named.
+struct FirstTouch
+{
+    using Scalar = unsigned;
+    using Vector = uint4;
+    const unsigned *cpuThenGpu;
+    unsigned *gpuThenCpu;
+    unsigned *gpuOnly;
+
+    template<typename V>
+    __device__ V load(Index i) const
+    {
+        return at<V>(cpuThenGpu, i);
+    }
+    template<typename V>
+    __device__ void store(Index i, const V &v) const
+    {
+        at<V>(gpuThenCpu, i) = v + 1u;
+        at<V>(gpuOnly, i) = v + 2u;
+    }
+};
+
 // perm and out are read and written as vectors; each x[perm[i]] stays a
 // load of its own, at a random place, as the kernel is meant to show.
 struct Gather
@@ -249,6 +273,11 @@ cudaError_t launchKernel(KernelId kernel, void *const *buffers, std::uint64_t n,
     }
     case KernelId::PingPong:
         return launchElementwise(PingPong{static_cast<unsigned *>(buffers[0])}, n, alignedUpTo(1), stream);
+    case KernelId::FirstTouch: {
+        const FirstTouch op{static_cast<const unsigned *>(buffers[0]), static_cast<unsigned *>(buffers[1]),
+                            static_cast<unsigned *>(buffers[2])};
+        return launchElementwise(op, n, alignedUpTo(3), stream);
+    }
     case KernelId::Stride:
         break;
     }

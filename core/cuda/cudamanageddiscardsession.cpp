@@ -24,7 +24,11 @@ public:
         , m_prefetch(spec.modeInfo().discard == Discard::AndPrefetch)
     {
         for (std::size_t b = 0; b < bufferCount(); ++b) {
-            (m_kernel.buffers[b].role == BufferRole::Output ? m_kernelWrites : m_kernelReads).push_back(b);
+            const BufferRole role = m_kernel.buffers[b].role;
+            if (kernelReads(role))
+                m_kernelReads.push_back(b);
+            else if (kernelWrites(role))
+                m_kernelWrites.push_back(b);
         }
     }
 
@@ -61,14 +65,15 @@ public:
     {
         if (!m_prefetch)
             return healthy();
-        return prefetchTogether(meter, buffersFor(HostAccess::Read), hostPlace, &PhaseMeter::addToHost);
+        return prefetchTogether(meter, buffersCopied(HostAccess::Read), hostPlace, &PhaseMeter::addToHost);
     }
 
 private:
     std::string placement(std::size_t b) const override
     {
-        const bool host = hostWrites(m_kernel.buffers[b].role);
-        const bool kernel = m_kernel.buffers[b].role == BufferRole::Output;
+        const BufferRole role = m_kernel.buffers[b].role;
+        const bool host = hostWrites(role);
+        const bool kernel = kernelWrites(role) && !kernelReads(role);
         // Whole sentences, so that a report says them in the reader's language.
         if (m_prefetch) {
             return host ? SHARESCOPE_TR_NOOP(

@@ -19,19 +19,22 @@ public:
     {
     }
 
-    // Every buffer, one call each on a stream of its own: on the H200 that
-    // reached 0.91 of a pinned copy to the GPU and 0.25 back, against 0.84
-    // and 0.18 for one batch call (docs/measurements.md).
+    // Every buffer the kernel touches to the GPU, every one the host touches
+    // back (for every kernel but first-touch: all of them), one call each on
+    // a stream of its own: on the H200 that reached 0.91 of a pinned copy to
+    // the GPU and 0.25 back, against 0.84 and 0.18 for one batch call
+    // (docs/measurements.md).
     Status toDevice(PhaseMeter &meter) override
     {
-        return m_prefetch
-            ? prefetchTogether(meter, allBuffers(), m_context.info.index, &PhaseMeter::addToDevice, prefetchWay)
-            : healthy();
+        return m_prefetch ? prefetchTogether(meter, buffersWhere(kernelTouches), m_context.info.index,
+                                             &PhaseMeter::addToDevice, prefetchWay)
+                          : healthy();
     }
     Status toHost(PhaseMeter &meter) override
     {
-        return m_prefetch ? prefetchTogether(meter, allBuffers(), hostPlace, &PhaseMeter::addToHost, prefetchWay)
-                          : healthy();
+        return m_prefetch
+            ? prefetchTogether(meter, buffersWhere(hostTouches), hostPlace, &PhaseMeter::addToHost, prefetchWay)
+            : healthy();
     }
 
 private:

@@ -63,7 +63,7 @@ private:
     Status copy(HostAccess which, PhaseMeter &meter)
     {
         const bool toPeer = which == HostAccess::Write;
-        for (const std::size_t b : buffersFor(which)) {
+        for (const std::size_t b : buffersCopied(which)) {
             Status copied = timed(meter, "cudaMemcpyPeerAsync", [&] {
                 return toPeer
                     ? cudaMemcpyPeerAsync(m_onPeer[b], m_peer, m_onDevice[b], m_device, m_spec.bytes, nullptr)

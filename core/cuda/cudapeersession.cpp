@@ -67,10 +67,10 @@ Result<std::vector<void *>> PeerSession::acquireHost(HostAccess access, PhaseMet
         return s.error();
     switch (access) {
     case HostAccess::Write:
-        m_pendingUpload = buffersFor(access);
+        m_pendingUpload = buffersCopied(access);
         break;
     case HostAccess::Read:
-        m_pendingDownload = buffersFor(access); // host-read brings them down
+        m_pendingDownload = buffersCopied(access); // host-read brings them down
         break;
     case HostAccess::ReadWrite: // ping-pong's CPU round reads them at once
         if (Status down = stage(buffersFor(access), false, meter); !down)

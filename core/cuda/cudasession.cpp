@@ -52,6 +52,11 @@ std::vector<std::size_t> CudaSession::buffersFor(HostAccess access) const
     return sharescope::buffersFor(m_kernel, access);
 }
 
+std::vector<std::size_t> CudaSession::buffersCopied(HostAccess direction) const
+{
+    return sharescope::buffersCopied(m_kernel, direction);
+}
+
 Status CudaSession::finishTimed(PhaseMeter &meter, LaunchGate *gate)
 {
     SHARESCOPE_CUDA_TRY(m_context.health, cudaEventRecord(m_stop, nullptr));

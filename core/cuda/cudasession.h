@@ -92,6 +92,7 @@ protected:
     Status released(cudaError_t freeError, const char *what) const;
 
     std::vector<std::size_t> buffersFor(HostAccess access) const;
+    std::vector<std::size_t> buffersCopied(HostAccess direction) const;
     std::size_t bufferCount() const { return m_kernel.buffers.size(); }
     Status healthy() const { return m_context.health.check(); }
 

@@ -130,12 +130,14 @@ Status ManagedSessionBase::release(PhaseMeter &)
     return released(freeAll(), "cudaFree");
 }
 
-std::vector<std::size_t> ManagedSessionBase::allBuffers() const
+std::vector<std::size_t> ManagedSessionBase::buffersWhere(bool (*wanted)(BufferRole)) const
 {
-    std::vector<std::size_t> all(bufferCount());
-    for (std::size_t b = 0; b < all.size(); ++b)
-        all[b] = b;
-    return all;
+    std::vector<std::size_t> which;
+    for (std::size_t b = 0; b < bufferCount(); ++b) {
+        if (wanted(m_kernel.buffers[b].role))
+            which.push_back(b);
+    }
+    return which;
 }
 
 std::vector<void *> ManagedSessionBase::pointersOf(const std::vector<std::size_t> &which) const

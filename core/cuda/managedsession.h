@@ -62,7 +62,9 @@ protected:
     // the environment says otherwise, timed.
     Status prefetchTogether(PhaseMeter &meter, const std::vector<std::size_t> &which, int place,
                             void (PhaseMeter::*count)(std::uint64_t), PrefetchCalls way = PrefetchCalls::Batch);
-    std::vector<std::size_t> allBuffers() const;
+    // The buffers whose role `wanted` holds (kernelTouches: the ones the
+    // kernel reads or writes).
+    std::vector<std::size_t> buffersWhere(bool (*wanted)(BufferRole)) const;
     // The pointers of the buffers `which` lists.
     std::vector<void *> pointersOf(const std::vector<std::size_t> &which) const;
     // A stream of the session's own for the batch calls, made on first use.

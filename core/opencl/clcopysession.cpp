@@ -75,7 +75,7 @@ private:
     {
         return guarded([&]() -> Status {
             std::vector<cl::Event> events;
-            for (const std::size_t b : buffersFor(direction)) {
+            for (const std::size_t b : buffersCopied(direction)) {
                 cl::Event &event = events.emplace_back();
                 if (direction == HostAccess::Write)
                     m_context.queue.enqueueWriteBuffer(m_device[b], CL_FALSE, 0, m_spec.bytes, m_host[b].data(),

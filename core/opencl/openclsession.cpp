@@ -33,6 +33,11 @@ std::vector<std::size_t> ClSession::buffersFor(HostAccess access) const
     return sharescope::buffersFor(m_kernel, access);
 }
 
+std::vector<std::size_t> ClSession::buffersCopied(HostAccess direction) const
+{
+    return sharescope::buffersCopied(m_kernel, direction);
+}
+
 std::uint64_t ClSession::eventNs(const cl::Event &event)
 {
     const auto start = event.getProfilingInfo<CL_PROFILING_COMMAND_START>();
@@ -66,8 +71,13 @@ void ClSession::createKernel()
     const std::string name = std::string(m_kernel.openclFunction) + (m_vectorised ? "_vec4" : "");
     m_clKernel = cl::Kernel(m_context.program, name.c_str());
     cl_uint argument = 0;
-    for (std::size_t b = 0; b < bufferCount(); ++b)
-        setBufferArgument(m_clKernel, argument++, b);
+    // A buffer the kernel never touches (first-touch's CPU-only one) is no
+    // argument: a runtime may move a buffer to the device because a kernel
+    // names it.
+    for (std::size_t b = 0; b < bufferCount(); ++b) {
+        if (kernelTouches(m_kernel.buffers[b].role))
+            setBufferArgument(m_clKernel, argument++, b);
+    }
     m_clKernel.setArg(argument++, static_cast<cl_ulong>(m_spec.elementCount()));
     if (stride)
         m_clKernel.setArg(argument++, static_cast<cl_ulong>(m_spec.strideElements()));

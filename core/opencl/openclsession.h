@@ -28,6 +28,7 @@ protected:
     // The buffers a host access touches: Write the inputs, Read the outputs,
     // ReadWrite the in-place ones.
     std::vector<std::size_t> buffersFor(HostAccess access) const;
+    std::vector<std::size_t> buffersCopied(HostAccess direction) const;
     std::size_t bufferCount() const { return m_kernel.buffers.size(); }
     static std::uint64_t eventNs(const cl::Event &event);
     // Write maps promise to overwrite everything, so nothing is copied in.

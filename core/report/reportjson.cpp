@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <variant>
 
@@ -79,7 +80,19 @@ json optionalJson(const std::optional<T> &value)
 
 std::string_view roleName(BufferRole role)
 {
-    return role == BufferRole::Input ? "input" : role == BufferRole::Output ? "output" : "inout";
+    switch (role) {
+    case BufferRole::Input:
+        return "input";
+    case BufferRole::Output:
+        return "output";
+    case BufferRole::InOut:
+        break;
+    case BufferRole::GpuOnly:
+        return "gpu-only";
+    case BufferRole::CpuOnly:
+        return "cpu-only";
+    }
+    return "inout";
 }
 
 json phaseJson(const PhaseResult &phase)
@@ -596,9 +609,12 @@ BufferReport readBuffer(const Reader &b)
     if (type != "u32" && type != "f32")
         b["type"].fail("must be \"f32\" or \"u32\"");
     const std::string role = b["role"].string();
-    if (role != "input" && role != "output" && role != "inout")
-        b["role"].fail("must be \"input\", \"output\" or \"inout\"");
-    buffer.role = role == "input" ? BufferRole::Input : role == "output" ? BufferRole::Output : BufferRole::InOut;
+    constexpr std::array roles{BufferRole::Input, BufferRole::Output, BufferRole::InOut, BufferRole::GpuOnly,
+                               BufferRole::CpuOnly};
+    const auto known = std::ranges::find(roles, std::string_view(role), roleName);
+    if (known == roles.end())
+        b["role"].fail("must be \"input\", \"output\", \"inout\", \"gpu-only\" or \"cpu-only\"");
+    buffer.role = known == roles.end() ? BufferRole::InOut : *known;
     buffer.bytes = b["bytes"].unsignedValue();
     buffer.placement = b["placement"].string();
     buffer.zeroCopy = b["zeroCopy"].optionalBool();

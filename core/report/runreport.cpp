@@ -162,4 +162,17 @@ std::uint64_t medianIterationNs(const RunReport &report)
     return iterationTotals(report).ns;
 }
 
+std::optional<bool> mappedInPlace(const std::vector<BufferReport> &buffers)
+{
+    bool any = false;
+    for (const BufferReport &buffer : buffers) {
+        if (!buffer.zeroCopy)
+            continue;
+        if (!*buffer.zeroCopy)
+            return false;
+        any = true;
+    }
+    return any ? std::optional(true) : std::nullopt;
+}
+
 } // namespace sharescope

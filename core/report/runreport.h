@@ -166,5 +166,10 @@ struct IterationTotals
 };
 IterationTotals iterationTotals(const RunReport &report);
 std::uint64_t medianIterationNs(const RunReport &report);
+// Whether every map the host made returned the buffers' own storage: empty
+// where no buffer was mapped (copies, CUDA), else true only if each buffer
+// the host mapped was shared in place (first-touch's gpu-only buffer is
+// never mapped, and says nothing).
+std::optional<bool> mappedInPlace(const std::vector<BufferReport> &buffers);
 
 } // namespace sharescope

@@ -202,6 +202,10 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
         <source>device cannot export a memory pool as a file descriptor (memory pools or their POSIX descriptor handles are not supported)</source>
         <translation>设备无法把内存池导出为文件描述符（不支持内存池或其 POSIX 描述符句柄）</translation>
     </message>
+    <message>
+        <source>four buffers touched four ways: by the CPU then the GPU, the GPU then the CPU, the GPU only, the CPU only</source>
+        <translation>四个缓冲区，四种访问方式：先 CPU 后 GPU、先 GPU 后 CPU、只有 GPU、只有 CPU</translation>
+    </message>
 </context>
 <context>
     <name>CeilingLines</name>
@@ -1678,6 +1682,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>needs two CUDA GPUs</source>
         <translation>需要两块 CUDA GPU</translation>
     </message>
+    <message>
+        <source>Who touches first: the four page-fault experiments</source>
+        <translation>谁先访问：四个缺页实验</translation>
+    </message>
 </context>
 <context>
     <name>Examples</name>
@@ -1736,6 +1744,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Measured on %1 on %2 with `%3`, not on this machine.</source>
         <translation>于 %2 在 %1 上用 `%3` 测得，并非本机。</translation>
+    </message>
+    <message>
+        <source>Demo: who touches first (the four page-fault experiments)</source>
+        <translation>演示：谁先访问（四个缺页实验）</translation>
     </message>
 </context>
 <context>
@@ -2183,6 +2195,66 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Next on the lesson path: %1 (in the Demos menu, or %2).</source>
         <translation>课程路线的下一课：%1（在“演示”菜单中，或 %2）。</translation>
     </message>
+    <message>
+        <source>%1 fault groups</source>
+        <translation>%1 个缺页组</translation>
+    </message>
+    <message>
+        <source>%1 to the GPU, %2 back, CPU page faults: %3, GPU page faults: %4</source>
+        <translation>迁移到 GPU %1，迁回 %2，CPU 缺页：%3，GPU 缺页：%4</translation>
+    </message>
+    <message>
+        <source>Four managed buffers of %1, one for each of the CUDA course&apos;s page-fault experiments: %2 is written by the CPU and then read by the GPU, %3 written by the GPU and then read by the CPU, %4 touched by the GPU only, %5 by the CPU only. Before the first iteration no page of them exists anywhere.</source>
+        <translation>四个各 %1 的托管缓冲区，对应 CUDA 课程的四个缺页实验：%2 由 CPU 写入、再由 GPU 读取，%3 由 GPU 写入、再由 CPU 读取，%4 只有 GPU 访问，%5 只有 CPU 访问。第一次迭代之前，它们的页面在任何地方都还不存在。</translation>
+    </message>
+    <message>
+        <source>The first iteration (the warm-up), where every page is touched for the first time:</source>
+        <translation>第一次迭代（预热）中，每一页都是第一次被访问：</translation>
+    </message>
+    <message>
+        <source>The first iteration, where every page is touched for the first time:</source>
+        <translation>第一次迭代中，每一页都是第一次被访问：</translation>
+    </message>
+    <message>
+        <source>%1: the CPU wrote %2 and %3. %4.</source>
+        <translation>%1：CPU 写入了 %2 和 %3。%4。</translation>
+    </message>
+    <message>
+        <source>A first touch makes the page where it happens: nothing had to move.</source>
+        <translation>第一次访问在发生的地方创建页面：没有任何数据需要迁移。</translation>
+    </message>
+    <message>
+        <source>%1: the GPU read %2, whose pages the CPU had made, and wrote %3 and %4, which nobody had touched. %5.</source>
+        <translation>%1：GPU 读取了 %2（它的页面由 CPU 创建），并写入了 %3 和 %4（此前无人访问过）。%5。</translation>
+    </message>
+    <message>
+        <source>What came over is %1 alone (%2); the two buffers the GPU touched first were made on the GPU, moving nothing.</source>
+        <translation>迁移过来的只有 %1（%2）；GPU 先访问的两个缓冲区直接在 GPU 上创建，没有迁移任何数据。</translation>
+    </message>
+    <message>
+        <source>%1: the CPU read %2, made on the GPU, and %3, which never left the host. %4.</source>
+        <translation>%1：CPU 读取了在 GPU 上创建的 %2，以及从未离开主机的 %3。%4。</translation>
+    </message>
+    <message>
+        <source>What went back is %1 alone (%2).</source>
+        <translation>迁回主机的只有 %1（%2）。</translation>
+    </message>
+    <message>
+        <source>In the %1 iterations after it (medians): %2 %3; %4 %5; %6 %7.</source>
+        <translation>之后的 %1 次迭代（中位数）：%2 %3；%4 %5；%6 %7。</translation>
+    </message>
+    <message>
+        <source>Only the two buffers both sides touch keep moving: %1 back to the host to be written again, then %1 and %2 to the GPU, then %2 back.</source>
+        <translation>只有两边都访问的两个缓冲区还在来回迁移：%1 迁回主机以便再次写入，然后 %1 和 %2 迁移到 GPU，最后 %2 迁回。</translation>
+    </message>
+    <message>
+        <source>The page map after every phase shows the other two where they were first touched: no page of %1 on the host, every page of %2 there.</source>
+        <translation>每个阶段之后的页表都显示另外两个缓冲区留在第一次被访问的地方：%1 没有任何页面在主机上，%2 的每一页都在主机上。</translation>
+    </message>
+    <message>
+        <source>So: memory only the GPU touches never crosses the bus, nor does memory only the CPU touches; what one side writes and the other reads crosses at every hand-over, on demand, page by page. Prefetching (a later lesson) moves the same bytes without the faults.</source>
+        <translation>结论：只有 GPU 访问的内存从不经过总线，只有 CPU 访问的内存也一样；一方写入、另一方读取的数据在每次交接时都要经过总线，按需逐页迁移。预取（后面的一课）迁移同样的字节，但没有缺页。</translation>
+    </message>
 </context>
 <context>
     <name>OutputFileText</name>
@@ -2514,6 +2586,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Measured: %1 was the quickest; the slowest took %2 as long.</source>
         <translation>实测：%1 最快；最慢的用时是它的 %2。</translation>
+    </message>
+    <message>
+        <source>Four buffers of %1: one the CPU writes and the GPU reads, one the GPU writes and the CPU reads, one only the GPU touches, one only the CPU. Once every page has been touched (after the warm-up), how many bytes will %2 move across the bus in %3 of each iteration, both ways together?</source>
+        <translation>四个各 %1 的缓冲区：一个由 CPU 写入、GPU 读取，一个由 GPU 写入、CPU 读取，一个只有 GPU 访问，一个只有 CPU 访问。每一页都被访问过之后（预热之后），%2 在每次迭代的%3会经由总线传输多少字节（两个方向合计）？</translation>
     </message>
 </context>
 <context>

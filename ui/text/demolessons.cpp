@@ -2,6 +2,7 @@
 #include "demolessons.h"
 
 #include "backend.h"
+#include "firsttouchlesson.h"
 #include "language.h"
 #include "lessonwriter.h"
 #include "peerlesson.h"
@@ -16,9 +17,7 @@ using namespace lesson;
 // Every buffer's map returned the buffer's own storage (cl-use-host-ptr).
 bool sharedInPlace(const MeasuredRun &run)
 {
-    const auto &buffers = run.run().buffers;
-    return !buffers.empty()
-        && std::ranges::all_of(buffers, [](const BufferReport &b) { return b.zeroCopy.value_or(false); });
+    return mappedInPlace(run.run().buffers).value_or(false);
 }
 
 void copiesVsZeroCopy(LessonWriter &w)
@@ -445,6 +444,9 @@ Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
     switch (demo.id) {
     case DemoId::CopiesVsZeroCopy:
         copiesVsZeroCopy(writer);
+        break;
+    case DemoId::FirstTouch:
+        firstTouchLesson(writer);
         break;
     case DemoId::Prefetch:
         prefetch(writer);

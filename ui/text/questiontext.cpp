@@ -105,6 +105,13 @@ QString question(const DemoQuestion &q)
                                  "will %3 move across the bus in %4?")
                 .arg(bytes(q.touched), bytes(q.bytes), mode(q.mode), phaseWords(q));
         }
+        if (q.demo == DemoId::FirstTouch) {
+            return Questions::tr("Four buffers of %1: one the CPU writes and the GPU reads, one the GPU writes and "
+                                 "the CPU reads, one only the GPU touches, one only the CPU. Once every page has "
+                                 "been touched (after the warm-up), how many bytes will %2 move across the bus in "
+                                 "%3 of each iteration, both ways together?")
+                .arg(bytes(q.bytes), mode(q.mode), phaseWords(q));
+        }
         return Questions::tr("Each buffer holds %1. How many bytes will %2 move across the bus in %3, both ways "
                              "together?")
             .arg(bytes(q.bytes), mode(q.mode), phaseWords(q));

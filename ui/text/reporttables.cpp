@@ -482,11 +482,8 @@ QString compareTable(const ReportSet &set)
             row.push_back(s(counterText(totals.faults, CounterUnit::Count, totals.lowerBound)));
             lowerBound = lowerBound || (totals.lowerBound && (totals.migrated || totals.faults));
         }
-        const bool allZeroCopy = !run.buffers.empty()
-            && std::ranges::all_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy == true; });
-        const bool anyKnown
-            = std::ranges::any_of(run.buffers, [](const BufferReport &b) { return b.zeroCopy.has_value(); });
-        row.push_back(s(!anyKnown ? dash : allZeroCopy ? ReportTables::tr("yes") : ReportTables::tr("no")));
+        const std::optional<bool> inPlace = mappedInPlace(run.buffers);
+        row.push_back(s(!inPlace ? dash : *inPlace ? ReportTables::tr("yes") : ReportTables::tr("no")));
         row.push_back(s(run.verification.passed()
                             ? ReportTables::tr("yes")
                             : ReportTables::tr("NO (%1 wrong)").arg(q(formatCount(run.verification.mismatches)))));
