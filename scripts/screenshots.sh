@@ -63,6 +63,11 @@ shot demo-example-en.png demo-example-zh_CN.png --device opencl:0 --demo prefetc
 # "nothing: the memory is shared") beside what the H200 measured.
 shot demo-question-en.png demo-question-zh_CN.png --device opencl:0 --demo prefetch --predict
 shot demo-answer-en.png demo-answer-zh_CN.png --device opencl:0 --demo prefetch --answer 1
+# The four page-fault experiments (the H200's example on PoCL): the question,
+# the answer (3: "2 x 64 MiB"), and where each buffer's pages were.
+shot demo-first-touch-question-en.png demo-first-touch-question-zh_CN.png --device opencl:0 --demo first-touch --predict
+shot demo-first-touch-answer-en.png demo-first-touch-answer-zh_CN.png --device opencl:0 --demo first-touch --answer 3
+shot migration-first-touch-en.png migration-first-touch-zh_CN.png --example first-touch --tab migration
 
 cat <<'EOF'
 

@@ -13,6 +13,7 @@
 #include "mainwindow.h"
 #include "migrationtab.h"
 #include "openprogress.h"
+#include "phasemodel.h"
 #include "questionpanel.h"
 #include "report/reportjson.h"
 #include "reportsamples.h"
@@ -417,6 +418,44 @@ private slots:
         const sharescope::RunReport &report = m_window->results().runs.front();
         QCOMPARE(report.spec.mode, sharescope::ModeId::Managed);
         QCOMPARE(report.countersTotals, sharescope::CounterTotals::Driver);
+    }
+
+    // A comparison's runs open in Timeline, Migration and Buffers: a row
+    // activated in the Compare table (double-click, Enter), whatever the
+    // sort order; a comparison of one mode (first-touch's demo) at once.
+    void comparisonRowsOpenTheirRun()
+    {
+        QSignalSpy opened(m_window.get(), &MainWindow::reportOpened);
+        m_window->openExample(sharescope::ExampleId::FirstTouch);
+        QVERIFY(opened.wait(10000));
+        QCOMPARE(m_window->results().runs.size(), std::size_t(1));
+        const sharescope::RunReport &only = m_window->results().runs.front();
+        QVERIFY(only.residency.snapshots.size() > 1);
+        QCOMPARE(m_window->migrationTab()->slider()->maximum() + 1, static_cast<int>(only.residency.snapshots.size()));
+        QCOMPARE(m_window->timelineTab()->model()->rowCount(), static_cast<int>(summarize(only).size()));
+
+        m_window->openExample(sharescope::ExampleId::CompareModes);
+        QVERIFY(opened.wait(10000));
+        const sharescope::ReportSet set = m_window->results();
+        QVERIFY(set.runs.size() > 3);
+        QTableView *table = m_window->compareTab()->table();
+        table->sortByColumn(sharescope::CompareModel::IterationColumn,
+                            Qt::DescendingOrder); // rows no longer in run order
+        const auto managed = std::ranges::find(set.runs, sharescope::ModeId::Managed,
+                                               [](const sharescope::RunReport &r) { return r.spec.mode; });
+        QVERIFY(managed != set.runs.end());
+        int row = -1;
+        for (int r = 0; r < table->model()->rowCount(); ++r) {
+            if (table->model()->index(r, sharescope::CompareModel::ModeColumn).data().toString() == "managed")
+                row = r;
+        }
+        QVERIFY(row >= 0);
+        QVERIFY(row != static_cast<int>(managed - set.runs.begin())); // the sort moved it
+        emit table->activated(table->model()->index(row, 0));
+        QCOMPARE(m_window->currentTab(), MainWindow::Tab::Migration);
+        QCOMPARE(m_window->migrationTab()->slider()->maximum() + 1,
+                 static_cast<int>(managed->residency.snapshots.size()));
+        table->sortByColumn(-1, Qt::AscendingOrder); // back to run order for the tests after
     }
 
     void cancelsACompareWithinASecond()

@@ -30,6 +30,7 @@
 #include "report/reportjson.h"
 #include "report/traceexport.h"
 #include "reportloader.h"
+#include "reporttables.h"
 #include "runcontroller.h"
 #include "runtabs.h"
 #include "settabs.h"
@@ -122,6 +123,12 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
         startAskedDemo(asking.demo, asking.bytes,
                        Prediction{asking.demo, asking.question,
                                   choice >= 0 ? std::optional(static_cast<std::size_t>(choice)) : std::nullopt});
+    });
+    connect(m_compare, &CompareTab::runChosen, this, [this](int index) {
+        showRunOfSet(index);
+        const bool managed = index >= 0 && static_cast<std::size_t>(index) < m_results.runs.size()
+            && m_results.runs[static_cast<std::size_t>(index)].spec.modeInfo().family == ModeFamily::Managed;
+        showTab(managed ? Tab::Migration : Tab::Timeline);
     });
     connectController();
 
@@ -328,6 +335,11 @@ void MainWindow::createMenus()
 void MainWindow::showTab(Tab tab)
 {
     m_tabs->setCurrentIndex(static_cast<int>(tab));
+}
+
+MainWindow::Tab MainWindow::currentTab() const
+{
+    return static_cast<Tab>(m_tabs->currentIndex());
 }
 
 quint64 MainWindow::start(RunRequest request, const QString &what, std::optional<Error> *refusal)
@@ -644,7 +656,11 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
                 .arg(q(report.commandLine), report.verification.passed() ? tr("yes") : tr("NO")));
     } else if (set.kind == ReportSet::Kind::Compare) {
         m_compare->setReports(set);
-        log(tr("Compared %1 modes").arg(set.runs.size()));
+        log(set.runs.size() == 1 ? tr("Compared one mode") : tr("Compared %1 modes").arg(set.runs.size()));
+        // A comparison of one mode (a demo such as first-touch) is that run:
+        // its Timeline, Migration and Buffers without a double-click.
+        if (set.runs.size() == 1)
+            showRunOfSet(0);
         if (job != 0 && job == m_demoJob && m_demo) {
             Lesson lesson = lessonFor(demoInfo(*m_demo), set);
             answerIn(lesson, *m_demo, set);
@@ -659,6 +675,18 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
         m_sweep->setReports(set);
         log(tr("Sweep: %1 runs").arg(set.runs.size()));
     }
+}
+
+void MainWindow::showRunOfSet(int index)
+{
+    if (m_results.kind != ReportSet::Kind::Compare || index < 0
+        || static_cast<std::size_t>(index) >= m_results.runs.size())
+        return;
+    const RunReport &report = m_results.runs[static_cast<std::size_t>(index)];
+    m_timeline->setReport(report);
+    m_migration->setReport(report);
+    m_buffers->setReportFromFile(report);
+    log(tr("Timeline, Migration and Buffers show %1 of the comparison").arg(runName(m_results, report)));
 }
 
 quint64 MainWindow::openReport(const QString &path)

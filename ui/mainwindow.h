@@ -58,6 +58,7 @@ public:
     // The last Run → Calibrate…'s dialog; null before the first.
     CalibrationDialog *calibrationDialog() const { return m_calibration; }
     void showTab(Tab tab);
+    Tab currentTab() const;
 
     // The window's current results, as a report set (what Save writes).
     const ReportSet &results() const { return m_results; }
@@ -126,6 +127,8 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showResults(quint64 job, const ReportSet &set);
+    // One run of the comparison on screen in Timeline, Migration and Buffers.
+    void showRunOfSet(int index);
     // Plans a request on the device on screen and starts it; the job, or 0
     // with the reason shown when nothing can run.
     quint64 start(RunRequest request, const QString &what, std::optional<Error> *refusal = nullptr);

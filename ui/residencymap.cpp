@@ -41,8 +41,12 @@ void ResidencyMap::paintEvent(QPaintEvent *)
         return;
     const ResidencySnapshot &snapshot = m_residency.snapshots[static_cast<std::size_t>(m_snapshot)];
     const int buffers = static_cast<int>(snapshot.chunks.size());
+    // As wide as the longest buffer name ("cpu-then-gpu"), within a third of the map.
     const QFontMetrics metrics(font());
-    const int labelWidth = 60;
+    int longest = 0;
+    for (const ResidencyBuffer &buffer : m_residency.buffers)
+        longest = std::max(longest, metrics.horizontalAdvance(QString::fromStdString(buffer.name)));
+    const int labelWidth = std::clamp(longest + 12, 60, std::max(60, width() / 3));
     const int bandHeight = (height() - 8) / std::max(1, buffers);
     for (int b = 0; b < buffers; ++b) {
         const std::string &chunks = snapshot.chunks[static_cast<std::size_t>(b)];

@@ -72,6 +72,8 @@ CompareTab::CompareTab(QWidget *parent)
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 0);
     connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
+    connect(m_table, &QTableView::activated, this,
+            [this](const QModelIndex &index) { emit runChosen(m_sorted->mapToSource(index).row()); });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_question);
     layout->addWidget(m_lessonArea);
@@ -140,7 +142,8 @@ void CompareTab::setReports(const ReportSet &set)
         return;
     }
     const RunReport &first = set.runs.front();
-    QString note = tr("%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort.")
+    QString note = tr("%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort, "
+                      "double-click a mode for its run in Timeline, Migration and Buffers.")
                        .arg(q(kernelName(first.spec.kernel)), QString::fromStdString(formatBytes(first.spec.bytes)),
                             QString::fromStdString(first.device.id), QString::fromStdString(first.device.name));
     for (const SkippedRun &skipped : set.skipped)

@@ -38,6 +38,11 @@ public:
     CompareModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
 
+signals:
+    // A row was activated (double-click, Enter): the index of its run in
+    // the set, whatever the table's sort order.
+    void runChosen(int run);
+
 protected:
     void resizeEvent(QResizeEvent *event) override;
 

@@ -2589,7 +2589,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Four buffers of %1: one the CPU writes and the GPU reads, one the GPU writes and the CPU reads, one only the GPU touches, one only the CPU. Once every page has been touched (after the warm-up), how many bytes will %2 move across the bus in %3 of each iteration, both ways together?</source>
-        <translation>四个各 %1 的缓冲区：一个由 CPU 写入、GPU 读取，一个由 GPU 写入、CPU 读取，一个只有 GPU 访问，一个只有 CPU 访问。每一页都被访问过之后（预热之后），%2 在每次迭代的%3会经由总线传输多少字节（两个方向合计）？</translation>
+        <translation>四个各 %1 的缓冲区：一个由 CPU 写入、GPU 读取，一个由 GPU 写入、CPU 读取，一个只有 GPU 访问，一个只有 CPU 访问。每一页都被访问过之后（预热之后），%2 在每次迭代的 %3会经由总线传输多少字节（两个方向合计）？</translation>
     </message>
 </context>
 <context>
@@ -3462,8 +3462,8 @@ spec</source>
         <translation>“比较所有模式”会按界面上的设置，在该设备的每种模式下运行实验。</translation>
     </message>
     <message>
-        <source>%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort.</source>
-        <translation>%1 · 每个缓冲区 %2 · %3（%4）· 各阶段主机时间的中位数；点击列标题可排序。</translation>
+        <source>%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort, double-click a mode for its run in Timeline, Migration and Buffers.</source>
+        <translation>%1 · 每个缓冲区 %2 · %3（%4）· 各阶段主机时间的中位数；点击列标题可排序，双击某个模式可在“时间线”“迁移”“缓冲区”中查看它的运行。</translation>
     </message>
 </context>
 <context>
@@ -3956,6 +3956,14 @@ This machine cannot run it: %2</source>
     <message>
         <source>A run is in progress: wait for it, or cancel it (Esc), first.</source>
         <translation>正在运行：请先等它结束，或取消它（Esc）。</translation>
+    </message>
+    <message>
+        <source>Compared one mode</source>
+        <translation>已比较 1 种模式</translation>
+    </message>
+    <message>
+        <source>Timeline, Migration and Buffers show %1 of the comparison</source>
+        <translation>“时间线”“迁移”“缓冲区”显示比较中的 %1</translation>
     </message>
 </context>
 <context>
