@@ -260,6 +260,16 @@ private slots:
         const MeasuredAnswer share = measuredAnswer(*shareQ, set);
         QCOMPARE(share.value, 0.5);
         QVERIFY(shareQ->choices[*share.choice].band.contains(0.5));
+
+        // first-touch's question, on a run of its own kernel.
+        spec.kernel = KernelId::FirstTouch;
+        const auto touched = engine.run(spec);
+        QVERIFY2(touched.ok(), touched.ok() ? "" : touched.error().message.c_str());
+        QVERIFY(touched->verification.passed());
+        const auto touchQ = askedOn(DemoId::FirstTouch, BackendKind::Cuda, spec.bytes);
+        const MeasuredAnswer touch = measuredAnswer(*touchQ, setOf({*touched}));
+        QCOMPARE(touch.value, double(spec.bytes));
+        QCOMPARE(touch.choice, choiceWithBytes(*touchQ, spec.bytes));
     }
 
     // The examples measured on the H200 answer their demo's question: the
@@ -269,6 +279,7 @@ private slots:
         QTest::addColumn<int>("demo");
         QTest::addColumn<QString>("answer");
         QTest::newRow("copies") << int(DemoId::CopiesVsZeroCopy) << "as long or more";
+        QTest::newRow("first-touch") << int(DemoId::FirstTouch) << "2 × 64 MiB";
         QTest::newRow("prefetch") << int(DemoId::Prefetch) << "3 × 64 MiB";
         QTest::newRow("pages") << int(DemoId::PagesMoveWhole) << "the whole buffer";
         QTest::newRow("ping-pong") << int(DemoId::PingPong) << "managed-advise";
