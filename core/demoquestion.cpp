@@ -16,6 +16,10 @@ constexpr std::uint64_t smallPage = 4096;
 // middle band, and the surprises (26 × for a kernel across the bus, 6 × for
 // a discarded host-init) land in the last.
 constexpr std::array ratioBands{Band{0, 0.8}, Band{0.8, 1.25}, Band{1.25, 4}, Band{4, 0}};
+// Iterations until pinning pays: within two (on the H200 at 64 MiB: 0, 0.7
+// and 1.6 in three runs, the allocation timed once per run), within ten,
+// within a hundred, later or never.
+constexpr std::array breakEvenBands{Band{0, 2}, Band{2, 10}, Band{10, 100}, Band{100, 0}};
 // CUPTI's share of the migrated bytes: all, most, about half, little.
 constexpr std::array shareBands{Band{0.99, 0}, Band{0.75, 0.99}, Band{0.4, 0.75}, Band{0, 0.4}};
 
@@ -226,6 +230,19 @@ MeasuredAnswer answerRatio(const DemoQuestion &q, const ReportSet &set)
     return answerInBand(q, *a / *b);
 }
 
+MeasuredAnswer answerBreakEven(const DemoQuestion &q, const ReportSet &set)
+{
+    const auto pageable = runsOf(set, q.against, q.bytes);
+    const auto pinned = runsOf(set, q.mode, q.bytes);
+    if (pageable.empty() || pinned.empty())
+        return {};
+    const auto balance = pinningBalance(*pageable.front(), *pinned.front());
+    if (!balance)
+        return {};
+    // Never paying is the last band's "later or never".
+    return answerInBand(q, balance->breakEven.value_or(std::numeric_limits<double>::infinity()));
+}
+
 MeasuredAnswer answerShare(const DemoQuestion &q, const ReportSet &set)
 {
     const auto runs = runsOf(set, q.mode, q.bytes);
@@ -280,6 +297,14 @@ std::optional<DemoQuestion> demoQuestion(const DemoInfo &demo, const ExperimentS
         return fastest(q, demo, backend, std::nullopt);
     case DemoId::Discard:
         return timeRatio(q, ModeId::ManagedDiscard, ModeId::Managed, Phase::HostInit);
+    case DemoId::WhenPinningPays:
+        // At the demo's own size (or the one given), the third of its four.
+        q.kind = QuestionKind::BreakEven;
+        q.mode = ModeId::Pinned;
+        q.against = ModeId::Device;
+        q.bytes = std::ranges::find(sizes, spec.bytes) != sizes.end() ? spec.bytes : sizes.front();
+        q.choices = bandChoices(breakEvenBands);
+        return q;
     }
     return std::nullopt;
 }
@@ -302,8 +327,42 @@ MeasuredAnswer measuredAnswer(const DemoQuestion &question, const ReportSet &set
         return answerRatio(question, set);
     case QuestionKind::RecordsShare:
         return answerShare(question, set);
+    case QuestionKind::BreakEven:
+        return answerBreakEven(question, set);
     }
     return {};
+}
+
+std::optional<PinningBalance> pinningBalance(const RunReport &pageable, const RunReport &pinned)
+{
+    const auto setup = [](const RunReport &run) -> std::optional<std::uint64_t> {
+        if (!run.free)
+            return std::nullopt;
+        return run.alloc.hostNs + run.free->hostNs;
+    };
+    const auto copies = [](const RunReport &run) -> std::optional<std::uint64_t> {
+        std::uint64_t ns = 0;
+        for (const Phase phase : {Phase::ToDevice, Phase::ToHost}) {
+            const auto summary = summaryOf(run, phase);
+            if (!summary)
+                return std::nullopt;
+            ns += summary->hostNs.median;
+        }
+        return ns;
+    };
+    const auto pinnedSetup = setup(pinned);
+    const auto pageableSetup = setup(pageable);
+    const auto pinnedCopies = copies(pinned);
+    const auto pageableCopies = copies(pageable);
+    if (!pinnedSetup || !pageableSetup || !pinnedCopies || !pageableCopies)
+        return std::nullopt;
+    PinningBalance balance{*pinnedSetup, *pageableSetup, *pinnedCopies, *pageableCopies, std::nullopt};
+    if (*pinnedSetup <= *pageableSetup)
+        balance.breakEven = 0.0;
+    else if (*pinnedCopies < *pageableCopies)
+        balance.breakEven
+            = static_cast<double>(*pinnedSetup - *pageableSetup) / static_cast<double>(*pageableCopies - *pinnedCopies);
+    return balance;
 }
 
 } // namespace sharescope

@@ -23,6 +23,7 @@ enum class QuestionKind : std::uint8_t {
     Fastest, // which mode finishes `phase` (or the whole iteration) first
     TimeRatio, // how long `mode` takes in `phase` against `against`
     RecordsShare, // what share of the kernel's migrated bytes CUPTI's records show, at `bytes`
+    BreakEven, // after how many iterations `mode`'s page-locked memory pays for itself against `against`
 };
 
 // The bands of a ratio or share question: [low, high), high 0 for no limit.
@@ -79,5 +80,22 @@ struct MeasuredAnswer
 };
 
 MeasuredAnswer measuredAnswer(const DemoQuestion &question, const ReportSet &set);
+
+// What page-locked host memory (pinned) costs against ordinary memory touched
+// once (device), and what it saves per iteration: alloc and free (host time)
+// against the to-device and to-host copies (medians). Both runs at one size.
+struct PinningBalance
+{
+    std::uint64_t pinnedSetupNs = 0; // cudaHostAlloc and cudaFreeHost, with the device buffers
+    std::uint64_t pageableSetupNs = 0; // the arrays allocated and touched once, and freed
+    std::uint64_t pinnedCopiesNs = 0; // one iteration's copies, both ways
+    std::uint64_t pageableCopiesNs = 0;
+    // Iterations until the copies saved cover the extra setup: 0 where
+    // pinning cost nothing extra; empty where it saves nothing per
+    // iteration (it never pays).
+    std::optional<double> breakEven;
+};
+// Empty where either run lacks a timed free or the copy phases.
+std::optional<PinningBalance> pinningBalance(const RunReport &pageable, const RunReport &pinned);
 
 } // namespace sharescope

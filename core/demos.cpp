@@ -9,11 +9,13 @@
 namespace sharescope {
 namespace {
 
+constexpr std::uint64_t KiB = 1ULL << 10;
 constexpr std::uint64_t MiB = 1ULL << 20;
 
 constexpr std::array copiesCuda{ModeId::Device, ModeId::Pinned, ModeId::ZeroCopy};
 constexpr std::array copiesOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId::ClAllocHostPtr};
 constexpr std::array firstTouchCuda{ModeId::Managed};
+constexpr std::array pinningCuda{ModeId::Device, ModeId::Pinned};
 constexpr std::array prefetchCuda{ModeId::Managed, ModeId::ManagedPrefetch};
 constexpr std::array pagesCuda{ModeId::Managed, ModeId::ZeroCopy, ModeId::Device};
 constexpr std::array pagesOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr};
@@ -23,13 +25,28 @@ constexpr std::array processCuda{ModeId::Device, ModeId::Ipc, ModeId::IpcVmm, Mo
 constexpr std::array profilersCuda{ModeId::Managed};
 constexpr std::array peerCuda{ModeId::PeerCopy, ModeId::PeerAccess, ModeId::ManagedPeer, ModeId::ManagedPeerPrefetch};
 constexpr std::array discardCuda{ModeId::Managed, ModeId::ManagedDiscard, ModeId::ManagedDiscardPrefetch};
+// From where page-locking costs more than the copies it speeds up to where
+// it pays for itself within an iteration or two.
+constexpr std::array pinningSizes{256 * KiB, 4 * MiB, 64 * MiB, 256 * MiB};
 // Small enough that CUPTI's records keep up, and large enough that they do not.
 constexpr std::array profilersSizes{16 * MiB, 512 * MiB};
 
 // In DemoId order.
-constexpr std::array<DemoInfo, 9> catalogue{
+constexpr std::array<DemoInfo, 10> catalogue{
     {{DemoId::CopiesVsZeroCopy, "copies-vs-zero-copy", SHARESCOPE_TR_NOOP("Demos", "Copies vs zero-copy"),
       KernelId::VectorAdd, 64 * MiB, copiesCuda, copiesOpenCL, std::nullopt},
+     // What cudaHostAlloc costs (alloc and free) against what it saves on
+     // every iteration's copies, at sizes from where it never pays to where
+     // it pays at once: the break-even number of iterations.
+     {DemoId::WhenPinningPays,
+      "when-pinning-pays",
+      SHARESCOPE_TR_NOOP("Demos", "When pinning pays: what page-locking costs against the copies it speeds up"),
+      KernelId::VectorAdd,
+      64 * MiB,
+      pinningCuda,
+      {},
+      std::nullopt,
+      pinningSizes},
      // The CUDA course's four page-fault experiments, one buffer each, in
      // one run: its warm-up is the first touch, the iterations after it the
      // steady state.

@@ -14,10 +14,12 @@
 namespace sharescope {
 
 // In the order of the lesson path: first steps (copies against zero-copy),
-// who touches first (the four page-fault experiments), pages move whole, prefetch, ping-pong, discard, between
-// processes, two GPUs, what profilers miss. demos() lists them so, and each lesson ends by naming the next (nextDemo).
+// when pinning pays, who touches first (the four page-fault experiments), pages move whole, prefetch, ping-pong,
+// discard, between processes, two GPUs, what profilers miss. demos() lists them so, and each lesson ends by naming the
+// next (nextDemo).
 enum class DemoId : std::uint8_t {
     CopiesVsZeroCopy,
+    WhenPinningPays,
     FirstTouch,
     PagesMoveWhole,
     Prefetch,

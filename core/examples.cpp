@@ -10,7 +10,7 @@ namespace sharescope {
 namespace {
 
 // In ExampleId order.
-constexpr std::array<ExampleInfo, 11> catalogue{{
+constexpr std::array<ExampleInfo, 12> catalogue{{
     {ExampleId::ManagedRun, "managed",
      SHARESCOPE_TR_NOOP("Examples", "One managed-memory run, every migration counted"), std::nullopt},
     {ExampleId::CompareModes, "compare", SHARESCOPE_TR_NOOP("Examples", "Every mode of one GPU side by side"),
@@ -31,6 +31,8 @@ constexpr std::array<ExampleInfo, 11> catalogue{{
      DemoId::Discard},
     {ExampleId::FirstTouch, "first-touch",
      SHARESCOPE_TR_NOOP("Examples", "Demo: who touches first (the four page-fault experiments)"), DemoId::FirstTouch},
+    {ExampleId::WhenPinningPays, "when-pinning-pays", SHARESCOPE_TR_NOOP("Examples", "Demo: when pinning pays"),
+     DemoId::WhenPinningPays},
 }};
 
 constexpr bool inIdOrder()

@@ -24,6 +24,7 @@ enum class ExampleId : std::uint8_t {
     WhatProfilersMiss,
     Discard,
     FirstTouch,
+    WhenPinningPays,
 };
 
 // A report measured on a real GPU and shipped with the program, so that a

@@ -191,6 +191,52 @@ private slots:
         QVERIFY(!measuredAnswer(*cl, setOf({clRun(ModeId::ClCopy, 1'000'000)})).choice);
     }
 
+    // Pinning's break-even: the setup it costs beyond ordinary memory over
+    // what its copies save per iteration; never where they save nothing.
+    void pinningPaysAfterItsSetupIsSaved()
+    {
+        const auto q = askedOn(DemoId::WhenPinningPays, BackendKind::Cuda);
+        QVERIFY(q);
+        QCOMPARE(q->kind, QuestionKind::BreakEven);
+        QCOMPARE(q->bytes, 64 * MiB); // the demo's own size, the third of four
+        QCOMPARE(askedOn(DemoId::WhenPinningPays, BackendKind::Cuda, 4 * MiB)->bytes, 4 * MiB);
+        const auto runWith = [](ModeId mode, std::uint64_t setupNs, std::uint64_t copyNs) {
+            RunReport run = runOf(gpu(true), mode, KernelId::VectorAdd, 64 * MiB,
+                                  {{Phase::ToDevice, copyNs}, {Phase::ToHost, copyNs / 2}}, false);
+            run.alloc.phase = Phase::Alloc;
+            run.alloc.hostNs = setupNs - 1'000'000;
+            run.free = PhaseResult{};
+            run.free->phase = Phase::Free;
+            run.free->hostNs = 1'000'000;
+            return run;
+        };
+        // 40 ms more to set up, 12 ms less per iteration (60 against 48): 3.3 iterations.
+        const RunReport pageable = runWith(ModeId::Device, 11'000'000, 40'000'000);
+        const RunReport pinned = runWith(ModeId::Pinned, 51'000'000, 32'000'000);
+        const auto balance = pinningBalance(pageable, pinned);
+        QVERIFY(balance);
+        QCOMPARE(balance->pinnedSetupNs, std::uint64_t(51'000'000));
+        QCOMPARE(balance->pageableCopiesNs, std::uint64_t(60'000'000));
+        QVERIFY(balance->breakEven && std::abs(*balance->breakEven - 40.0 / 12.0) < 1e-9);
+        const MeasuredAnswer paid = measuredAnswer(*q, setOf({pageable, pinned}));
+        QCOMPARE(paid.choice, std::optional<std::size_t>(1)); // 2 to 10
+        QVERIFY(answerText(*q, paid, std::nullopt).contains("after 3.3 iterations"));
+        // Copies no faster: never, the last band.
+        const RunReport slow = runWith(ModeId::Pinned, 51'000'000, 40'000'000);
+        QVERIFY(!pinningBalance(pageable, slow)->breakEven);
+        const MeasuredAnswer never = measuredAnswer(*q, setOf({pageable, slow}));
+        QCOMPARE(never.choice, std::optional<std::size_t>(3));
+        QVERIFY(answerText(*q, never, std::nullopt).contains("never paid"));
+        // No dearer to set up: paid at once.
+        QCOMPARE(pinningBalance(pageable, runWith(ModeId::Pinned, 9'000'000, 20'000'000))->breakEven,
+                 std::optional(0.0));
+        // Without a timed free (buffers kept for inspection): not measured.
+        RunReport kept = pinned;
+        kept.free.reset();
+        QVERIFY(!pinningBalance(pageable, kept));
+        QVERIFY(!measuredAnswer(*q, setOf({pageable, kept})).choice);
+    }
+
     void ratioPrefersTheGpusOwnTime()
     {
         const auto q = askedOn(DemoId::OtherProcess, BackendKind::Cuda);
@@ -280,6 +326,7 @@ private slots:
         QTest::addColumn<QString>("answer");
         QTest::newRow("copies") << int(DemoId::CopiesVsZeroCopy) << "as long or more";
         QTest::newRow("first-touch") << int(DemoId::FirstTouch) << "2 × 64 MiB";
+        QTest::newRow("when-pinning-pays") << int(DemoId::WhenPinningPays) << "within 2 iterations";
         QTest::newRow("prefetch") << int(DemoId::Prefetch) << "3 × 64 MiB";
         QTest::newRow("pages") << int(DemoId::PagesMoveWhole) << "the whole buffer";
         QTest::newRow("ping-pong") << int(DemoId::PingPong) << "managed-advise";

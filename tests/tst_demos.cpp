@@ -48,7 +48,7 @@ class TestDemos : public QObject
 private slots:
     void everyDemoHasModesAndATitle()
     {
-        QCOMPARE(demos().size(), std::size_t(9));
+        QCOMPARE(demos().size(), std::size_t(10));
         for (const DemoInfo &demo : demos()) {
             QCOMPARE(&demoInfo(demo.id), &demo); // the table is in DemoId order
             QCOMPARE(demoFromName(demo.name), std::optional(demo.id));
@@ -429,7 +429,8 @@ private slots:
                  QStringLiteral("Next on the lesson path: Ping-pong and thrashing (in the Demos menu, or "
                                 "`sharescope demo ping-pong`)."));
         QVERIFY(lessonFor(demoInfo(DemoId::WhatProfilersMiss), {}).paragraphs.back().startsWith("That was the last"));
-        QCOMPARE(nextDemo(DemoId::CopiesVsZeroCopy), std::optional(DemoId::FirstTouch));
+        QCOMPARE(nextDemo(DemoId::CopiesVsZeroCopy), std::optional(DemoId::WhenPinningPays));
+        QCOMPARE(nextDemo(DemoId::WhenPinningPays), std::optional(DemoId::FirstTouch));
         QCOMPARE(nextDemo(DemoId::FirstTouch), std::optional(DemoId::PagesMoveWhole));
         QVERIFY(!nextDemo(DemoId::WhatProfilersMiss));
     }

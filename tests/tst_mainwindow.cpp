@@ -368,7 +368,7 @@ private slots:
             path.nextAction()->trigger();
             path.markSeen(DemoId::CopiesVsZeroCopy);
             QVERIFY(path.demoAction(DemoId::CopiesVsZeroCopy)->isChecked());
-            QCOMPARE(path.next(), std::optional(DemoId::FirstTouch));
+            QCOMPARE(path.next(), std::optional(DemoId::WhenPinningPays));
             // Choosing a demo is not seeing its lesson: no check yet.
             path.demoAction(DemoId::Discard)->trigger();
             QVERIFY(!path.demoAction(DemoId::Discard)->isChecked());
@@ -379,7 +379,7 @@ private slots:
             LessonPath again(&menu, true);
             QVERIFY(again.seen(DemoId::CopiesVsZeroCopy));
             QVERIFY(again.demoAction(DemoId::CopiesVsZeroCopy)->isChecked());
-            QCOMPARE(again.next(), std::optional(DemoId::FirstTouch));
+            QCOMPARE(again.next(), std::optional(DemoId::WhenPinningPays));
             for (const DemoInfo &demo : sharescope::demos())
                 again.markSeen(demo.id);
             QVERIFY(!again.next());

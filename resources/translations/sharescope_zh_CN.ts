@@ -1686,6 +1686,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Who touches first: the four page-fault experiments</source>
         <translation>谁先访问：四个缺页实验</translation>
     </message>
+    <message>
+        <source>When pinning pays: what page-locking costs against the copies it speeds up</source>
+        <translation>锁页何时划算：锁页的代价与它加速的拷贝</translation>
+    </message>
 </context>
 <context>
     <name>Examples</name>
@@ -1748,6 +1752,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Demo: who touches first (the four page-fault experiments)</source>
         <translation>演示：谁先访问（四个缺页实验）</translation>
+    </message>
+    <message>
+        <source>Demo: when pinning pays</source>
+        <translation>演示：锁页何时划算</translation>
     </message>
 </context>
 <context>
@@ -2255,6 +2263,38 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>So: memory only the GPU touches never crosses the bus, nor does memory only the CPU touches; what one side writes and the other reads crosses at every hand-over, on demand, page by page. Prefetching (a later lesson) moves the same bytes without the faults.</source>
         <translation>结论：只有 GPU 访问的内存从不经过总线，只有 CPU 访问的内存也一样；一方写入、另一方读取的数据在每次交接时都要经过总线，按需逐页迁移。预取（后面的一课）迁移同样的字节，但没有缺页。</translation>
     </message>
+    <message>
+        <source>At %1 per buffer the setup or the copies were not timed.</source>
+        <translation>每个缓冲区 %1 时，没有测得准备或拷贝的时间。</translation>
+    </message>
+    <message>
+        <source>The pinned copies were no faster: pinning never paid.</source>
+        <translation>锁页内存的拷贝并没有更快：锁页始终不划算。</translation>
+    </message>
+    <message>
+        <source>Pinning cost nothing extra here.</source>
+        <translation>这里锁页没有带来额外开销。</translation>
+    </message>
+    <message>
+        <source>Pinning paid for itself after %1 iterations.</source>
+        <translation>锁页在 %1 次迭代后回本。</translation>
+    </message>
+    <message>
+        <source>At %1 per buffer: allocating the page-locked host arrays (cudaHostAlloc) and freeing them took %2, against %3 for ordinary arrays touched once; one iteration&apos;s copies took %4 from page-locked memory against %5 from ordinary memory. %6</source>
+        <translation>每个缓冲区 %1 时：分配并释放锁页主机数组（cudaHostAlloc）用时 %2，而普通数组（访问一次）用时 %3；一次迭代的拷贝从锁页内存用时 %4，从普通内存用时 %5。%6</translation>
+    </message>
+    <message>
+        <source>The larger the buffers, the sooner pinning pays: %1 iterations at %2, %3 at %4.</source>
+        <translation>缓冲区越大，锁页回本越快：%2 时需要 %1 次迭代，%4 时需要 %3 次。</translation>
+    </message>
+    <message>
+        <source>Here pinning never paid at any size.</source>
+        <translation>这里在任何大小下锁页都不划算。</translation>
+    </message>
+    <message>
+        <source>A program that pins memory once and copies it many times pays the allocation once; one that pins a buffer to copy it once pays it every time, which is why PyTorch&apos;s tutorial finds %1 can be slower than %2. PyTorch&apos;s pinned-memory allocator keeps the blocks it frees for the next tensor, so pinning again costs less than the first time.</source>
+        <translation>锁页一次、拷贝多次的程序只付一次分配的代价；为了拷贝一次而锁页的程序每次都要付，这就是 PyTorch 教程发现 %1 可能比 %2 更慢的原因。PyTorch 的锁页内存分配器会保留释放的内存块供下一个张量使用，所以再次锁页比第一次便宜。</translation>
+    </message>
 </context>
 <context>
     <name>OutputFileText</name>
@@ -2590,6 +2630,34 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Four buffers of %1: one the CPU writes and the GPU reads, one the GPU writes and the CPU reads, one only the GPU touches, one only the CPU. Once every page has been touched (after the warm-up), how many bytes will %2 move across the bus in %3 of each iteration, both ways together?</source>
         <translation>四个各 %1 的缓冲区：一个由 CPU 写入、GPU 读取，一个由 GPU 写入、CPU 读取，一个只有 GPU 访问，一个只有 CPU 访问。每一页都被访问过之后（预热之后），%2 在每次迭代的 %3会经由总线传输多少字节（两个方向合计）？</translation>
+    </message>
+    <message>
+        <source>after %1 iterations or more, or never</source>
+        <translation>%1 次迭代或更多之后，或者永远不会</translation>
+    </message>
+    <message>
+        <source>after %1 to %2 iterations</source>
+        <translation>%1 到 %2 次迭代之后</translation>
+    </message>
+    <message>
+        <source>Measured: %1&apos;s copies were no faster, so it never paid.</source>
+        <translation>实测：%1 的拷贝并没有更快，所以始终不划算。</translation>
+    </message>
+    <message>
+        <source>Measured: %1 cost no more to set up than %2.</source>
+        <translation>实测：%1 的准备代价不高于 %2。</translation>
+    </message>
+    <message>
+        <source>Measured: %1 paid for itself after %2 iterations.</source>
+        <translation>实测：%1 在 %2 次迭代后回本。</translation>
+    </message>
+    <message>
+        <source>At %1 per buffer, %2 allocates page-locked host memory (cudaHostAlloc), which the GPU copies without staging it; %3 uses ordinary memory. Counting what the page-locked memory costs to allocate and free beyond the ordinary, after how many iterations (each copying the inputs to the GPU and the result back) will its copies have saved that?</source>
+        <translation>每个缓冲区 %1 时，%2 分配锁页主机内存（cudaHostAlloc），GPU 拷贝它时无需中转；%3 使用普通内存。把锁页内存比普通内存多出的分配和释放代价算进去，要多少次迭代（每次把输入拷贝到 GPU、再把结果拷回）它的拷贝才能把这部分省回来？</translation>
+    </message>
+    <message>
+        <source>within %1 iterations</source>
+        <translation>%1 次迭代之内</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "language.h"
 #include "lessonwriter.h"
 #include "peerlesson.h"
+#include "pinninglesson.h"
 
 #include <algorithm>
 
@@ -444,6 +445,9 @@ Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
     switch (demo.id) {
     case DemoId::CopiesVsZeroCopy:
         copiesVsZeroCopy(writer);
+        break;
+    case DemoId::WhenPinningPays:
+        whenPinningPaysLesson(writer);
         break;
     case DemoId::FirstTouch:
         firstTouchLesson(writer);

@@ -5,6 +5,8 @@
 
 #include <QCoreApplication>
 
+#include <cmath>
+
 // The translation context of the questions' messages.
 class Questions
 {
@@ -63,8 +65,21 @@ QString bytesChoice(const DemoQuestion &q, std::uint64_t value)
     return bytes(value);
 }
 
+// Iterations, as a number a reader says: 0.4, 3.2, 17, 240.
+QString iterations(double value)
+{
+    return QString::number(value, 'f', value < 10 ? 1 : 0);
+}
+
 QString bandChoice(QuestionKind kind, const Band &band)
 {
+    if (kind == QuestionKind::BreakEven) {
+        if (band.low <= 0)
+            return Questions::tr("within %1 iterations").arg(band.high, 0, 'f', 0);
+        if (band.high <= 0)
+            return Questions::tr("after %1 iterations or more, or never").arg(band.low, 0, 'f', 0);
+        return Questions::tr("after %1 to %2 iterations").arg(band.low, 0, 'f', 0).arg(band.high, 0, 'f', 0);
+    }
     if (kind == QuestionKind::RecordsShare) {
         if (band.high <= 0)
             return Questions::tr("all of it (%1 or more)").arg(percent(band.low));
@@ -91,6 +106,7 @@ QString choiceText(const DemoQuestion &q, const QuestionChoice &choice)
                            : Questions::tr("about the same: all within %1 of one another").arg(percent(sameWithin - 1));
     case QuestionKind::TimeRatio:
     case QuestionKind::RecordsShare:
+    case QuestionKind::BreakEven:
         return bandChoice(q.kind, choice.band);
     }
     return {};
@@ -129,6 +145,12 @@ QString question(const DemoQuestion &q)
                              "counts every byte. What share of those bytes will CUPTI's migration records, what a "
                              "profiler shows, account for?")
             .arg(bytes(q.bytes));
+    case QuestionKind::BreakEven:
+        return Questions::tr("At %1 per buffer, %2 allocates page-locked host memory (cudaHostAlloc), which the GPU "
+                             "copies without staging it; %3 uses ordinary memory. Counting what the page-locked "
+                             "memory costs to allocate and free beyond the ordinary, after how many iterations (each "
+                             "copying the inputs to the GPU and the result back) will its copies have saved that?")
+            .arg(bytes(q.bytes), mode(q.mode), mode(q.against));
     }
     return {};
 }
@@ -154,6 +176,13 @@ QString measuredText(const DemoQuestion &q, const MeasuredAnswer &m)
     case QuestionKind::RecordsShare:
         return Questions::tr("Measured: CUPTI's records accounted for %1 of the bytes the driver counted.")
             .arg(percent(m.value));
+    case QuestionKind::BreakEven:
+        if (!std::isfinite(m.value))
+            return Questions::tr("Measured: %1's copies were no faster, so it never paid.").arg(mode(q.mode));
+        if (m.value <= 0)
+            return Questions::tr("Measured: %1 cost no more to set up than %2.").arg(mode(q.mode), mode(q.against));
+        return Questions::tr("Measured: %1 paid for itself after %2 iterations.")
+            .arg(mode(q.mode), iterations(m.value));
     }
     return {};
 }
