@@ -32,7 +32,7 @@ constexpr std::array pinningSizes{256 * KiB, 4 * MiB, 64 * MiB, 256 * MiB};
 constexpr std::array profilersSizes{16 * MiB, 512 * MiB};
 
 // In DemoId order.
-constexpr std::array<DemoInfo, 10> catalogue{
+constexpr std::array<DemoInfo, 10> demoTable{
     {{DemoId::CopiesVsZeroCopy, "copies-vs-zero-copy", SHARESCOPE_TR_NOOP("Demos", "Copies vs zero-copy"),
       KernelId::VectorAdd, 64 * MiB, copiesCuda, copiesOpenCL, std::nullopt},
      // What cudaHostAlloc costs (alloc and free) against what it saves on
@@ -108,36 +108,36 @@ constexpr std::array<DemoInfo, 10> catalogue{
 
 constexpr bool inDemoIdOrder()
 {
-    for (std::size_t i = 0; i < catalogue.size(); ++i) {
-        if (static_cast<std::size_t>(catalogue[i].id) != i)
+    for (std::size_t i = 0; i < demoTable.size(); ++i) {
+        if (static_cast<std::size_t>(demoTable[i].id) != i)
             return false;
     }
     return true;
 }
-static_assert(inDemoIdOrder(), "the catalogue lists the demos in DemoId order (demoInfo indexes it)");
+static_assert(inDemoIdOrder(), "the table lists the demos in DemoId order (demoInfo indexes it)");
 
 } // namespace
 
 std::span<const DemoInfo> demos()
 {
-    return catalogue;
+    return demoTable;
 }
 
 std::optional<DemoId> nextDemo(DemoId id)
 {
     const auto next = static_cast<std::size_t>(id) + 1;
-    return next < catalogue.size() ? std::optional(catalogue[next].id) : std::nullopt;
+    return next < demoTable.size() ? std::optional(demoTable[next].id) : std::nullopt;
 }
 
 const DemoInfo &demoInfo(DemoId id)
 {
-    return catalogue[static_cast<std::size_t>(id)];
+    return demoTable[static_cast<std::size_t>(id)];
 }
 
 std::optional<DemoId> demoFromName(std::string_view name)
 {
-    const auto it = std::ranges::find(catalogue, name, &DemoInfo::name);
-    return it == catalogue.end() ? std::nullopt : std::optional(it->id);
+    const auto it = std::ranges::find(demoTable, name, &DemoInfo::name);
+    return it == demoTable.end() ? std::nullopt : std::optional(it->id);
 }
 
 Result<DemoId> parseDemo(std::string_view name)
@@ -151,7 +151,7 @@ Result<DemoId> parseDemo(std::string_view name)
 std::string demoNameList(std::string_view separator)
 {
     std::string list;
-    for (const DemoInfo &demo : catalogue) {
+    for (const DemoInfo &demo : demoTable) {
         if (!list.empty())
             list += separator;
         list += demo.name;

@@ -10,7 +10,7 @@ namespace sharescope {
 namespace {
 
 // In ExampleId order.
-constexpr std::array<ExampleInfo, 12> catalogue{{
+constexpr std::array<ExampleInfo, 12> exampleTable{{
     {ExampleId::ManagedRun, "managed",
      SHARESCOPE_TR_NOOP("Examples", "One managed-memory run, every migration counted"), std::nullopt},
     {ExampleId::CompareModes, "compare", SHARESCOPE_TR_NOOP("Examples", "Every mode of one GPU side by side"),
@@ -37,8 +37,8 @@ constexpr std::array<ExampleInfo, 12> catalogue{{
 
 constexpr bool inIdOrder()
 {
-    for (std::size_t i = 0; i < catalogue.size(); ++i) {
-        if (static_cast<std::size_t>(catalogue[i].id) != i)
+    for (std::size_t i = 0; i < exampleTable.size(); ++i) {
+        if (static_cast<std::size_t>(exampleTable[i].id) != i)
             return false;
     }
     return true;
@@ -49,18 +49,18 @@ static_assert(inIdOrder(), "the examples are listed in ExampleId order");
 
 std::span<const ExampleInfo> examples()
 {
-    return catalogue;
+    return exampleTable;
 }
 
 const ExampleInfo &exampleInfo(ExampleId id)
 {
-    return catalogue[static_cast<std::size_t>(id)];
+    return exampleTable[static_cast<std::size_t>(id)];
 }
 
 std::optional<ExampleId> exampleFromName(std::string_view name)
 {
-    const auto it = std::ranges::find(catalogue, name, &ExampleInfo::name);
-    if (it == catalogue.end())
+    const auto it = std::ranges::find(exampleTable, name, &ExampleInfo::name);
+    if (it == exampleTable.end())
         return std::nullopt;
     return it->id;
 }
@@ -76,7 +76,7 @@ Result<ExampleId> parseExample(std::string_view name)
 std::string exampleNameList(std::string_view separator)
 {
     std::string list;
-    for (const ExampleInfo &info : catalogue) {
+    for (const ExampleInfo &info : exampleTable) {
         if (!list.empty())
             list += separator;
         list += info.name;
@@ -86,8 +86,8 @@ std::string exampleNameList(std::string_view separator)
 
 std::optional<ExampleId> exampleForDemo(DemoId demo)
 {
-    const auto it = std::ranges::find(catalogue, std::optional<DemoId>(demo), &ExampleInfo::demo);
-    if (it == catalogue.end())
+    const auto it = std::ranges::find(exampleTable, std::optional<DemoId>(demo), &ExampleInfo::demo);
+    if (it == exampleTable.end())
         return std::nullopt;
     return it->id;
 }

@@ -10,7 +10,9 @@ unit instead of once per file; diagnostics in the included sources are
 reported as before, since .clang-tidy's HeaderFilterRegex names them.
 
 Usage: tidy-units.py COMMANDS_DIR UNITS_DIR SIZE FILE...
-Reads COMMANDS_DIR/compile_commands.json and writes into UNITS_DIR, for each
+Reads COMMANDS_DIR/compile_commands.json (where a library is a unity build,
+its sources are found through the generated units that include them) and
+writes into UNITS_DIR, for each
 unit N: unit-N.files (its sources, one per line) and unit-N-L-R.cpp, which
 includes sources L to R-1, for the whole unit and for each half, quarter ...
 down to two files (scripts/tidy.sh checks the halves of a unit whose files
@@ -45,7 +47,17 @@ def main():
     files = [os.path.abspath(f) for f in sys.argv[4:]]
     with open(os.path.join(commands_dir, "compile_commands.json"), encoding="utf-8") as f:
         database = json.load(f)
-    by_file = {os.path.abspath(os.path.join(e["directory"], e["file"])): e for e in database}
+    by_file = {}
+    for entry in database:
+        path = os.path.abspath(os.path.join(entry["directory"], entry["file"]))
+        by_file[path] = entry
+        # A unity build (SHARESCOPE_UNITY) compiles a library's sources in
+        # generated units: each source gets its unit's command.
+        if os.path.basename(os.path.dirname(path)) == "Unity" and os.path.exists(path):
+            with open(path, encoding="utf-8") as unity:
+                for line in unity:
+                    if line.startswith('#include "'):
+                        by_file.setdefault(os.path.abspath(line.split('"')[1]), entry)
 
     groups = {}
     alone = []
@@ -64,6 +76,9 @@ def main():
             number = len(units)
             with open(os.path.join(units_dir, f"unit-{number}.files"), "w", encoding="utf-8") as out:
                 out.writelines(f"{m}\n" for m in chunk)
+            # Each source alone too, with its command (a unity build's
+            # database names only the generated units).
+            entries += [{"directory": directory, "file": m, "arguments": list(args) + ["-c", m]} for m in chunk]
             ranges = [(0, len(chunk))]
             while ranges:
                 left, right = ranges.pop()

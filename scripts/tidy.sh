@@ -30,9 +30,9 @@ unit=${SHARESCOPE_TIDY_UNIT:-8}
 check() { # N L R: sources L to R-1 of unit N (N "-": the file R alone); findings into logs/
   local n=$1 left=$2 right=$3 log
   if [ "$n" = - ] || [ $((right - left)) -eq 1 ]; then
-    local source=$left
-    [ "$n" = - ] || source=$(sed -n "$((left + 1))p" "$work/units/unit-$n.files")
-    "$tidy" -p "$work/commands" --config-file="$PWD/.clang-tidy" --quiet "$source" >"$work/logs/${source//\//_}.log" 2>&1 || true
+    local source=$left commands=$work/commands
+    [ "$n" = - ] || { source=$(sed -n "$((left + 1))p" "$work/units/unit-$n.files"); commands=$work/units; }
+    "$tidy" -p "$commands" --config-file="$PWD/.clang-tidy" --quiet "$source" >"$work/logs/${source//\//_}.log" 2>&1 || true
     return
   fi
   log=$work/logs/unit-$n-$left-$right.log
