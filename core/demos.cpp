@@ -9,7 +9,6 @@
 namespace sharescope {
 namespace {
 
-constexpr std::uint64_t KiB = 1ULL << 10;
 constexpr std::uint64_t MiB = 1ULL << 20;
 
 constexpr std::array copiesCuda{ModeId::Device, ModeId::Pinned, ModeId::ZeroCopy};
@@ -27,7 +26,7 @@ constexpr std::array peerCuda{ModeId::PeerCopy, ModeId::PeerAccess, ModeId::Mana
 constexpr std::array discardCuda{ModeId::Managed, ModeId::ManagedDiscard, ModeId::ManagedDiscardPrefetch};
 // From where page-locking costs more than the copies it speeds up to where
 // it pays for itself within an iteration or two.
-constexpr std::array pinningSizes{256 * KiB, 4 * MiB, 64 * MiB, 256 * MiB};
+constexpr std::array pinningSizes{MiB / 4, 4 * MiB, 64 * MiB, 256 * MiB};
 // Small enough that CUPTI's records keep up, and large enough that they do not.
 constexpr std::array profilersSizes{16 * MiB, 512 * MiB};
 

@@ -11,7 +11,7 @@ namespace {
 
 using namespace lesson;
 
-QString iterations(double value)
+QString iterationsText(double value)
 {
     return QString::number(value, 'f', value < 10 ? 1 : 0);
 }
@@ -48,7 +48,8 @@ void whenPinningPaysLesson(LessonWriter &w)
             verdict = Lessons::tr("Pinning cost nothing extra here.");
             paid.emplace_back(bytesPerBuffer, 0.0);
         } else {
-            verdict = Lessons::tr("Pinning paid for itself after %1 iterations.").arg(iterations(*balance->breakEven));
+            verdict
+                = Lessons::tr("Pinning paid for itself after %1 iterations.").arg(iterationsText(*balance->breakEven));
             paid.emplace_back(bytesPerBuffer, *balance->breakEven);
         }
         w.say(Lessons::tr("At %1 per buffer: allocating the page-locked host arrays (cudaHostAlloc) and freeing them "
@@ -59,8 +60,8 @@ void whenPinningPaysLesson(LessonWriter &w)
     }
     if (paid.size() >= 2 && paid.front().second > paid.back().second) {
         w.say(Lessons::tr("The larger the buffers, the sooner pinning pays: %1 iterations at %2, %3 at %4.")
-                  .arg(iterations(paid.front().second), bytes(paid.front().first), iterations(paid.back().second),
-                       bytes(paid.back().first)));
+                  .arg(iterationsText(paid.front().second), bytes(paid.front().first),
+                       iterationsText(paid.back().second), bytes(paid.back().first)));
     } else if (never && paid.empty()) {
         w.say(Lessons::tr("Here pinning never paid at any size."));
     }
