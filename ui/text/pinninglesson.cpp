@@ -25,9 +25,11 @@ void whenPinningPaysLesson(LessonWriter &w)
     for (const MeasuredRun &m : w.runs()) {
         const RunReport &run = m.run();
         auto &pair = sizes[run.spec.bytes];
-        if (run.spec.mode == ModeId::Device)
+        // The demo's two modes, told by their host memory: ordinary, page-locked.
+        const HostMemory memory = run.spec.modeInfo().hostMemory;
+        if (memory == HostMemory::Pageable)
             pair.first = &run;
-        else if (run.spec.mode == ModeId::Pinned)
+        else if (memory == HostMemory::PageLocked)
             pair.second = &run;
     }
     std::vector<std::pair<std::uint64_t, double>> paid; // size, iterations to break even
