@@ -168,6 +168,11 @@ inline bool hostTouches(BufferRole role)
 {
     return hostWrites(role) || hostReads(role);
 }
+// Both sides touch it: the buffers that move between them.
+inline bool touchedByBoth(BufferRole role)
+{
+    return kernelTouches(role) && hostTouches(role);
+}
 // What a mode that copies moves: to the device what the host wrote and the
 // kernel reads, back what the kernel wrote and the host reads.
 inline bool copiedToDevice(BufferRole role)

@@ -366,6 +366,8 @@ private slots:
         // Where the pages are, from the pagemap: gpu-only never on the host,
         // cpu-only never anywhere else.
         QCOMPARE(report.residency.buffers.size(), std::size_t(4));
+        QCOMPARE(report.residency.source, ResidencySource::Pages);
+        QVERIFY(report.residency.snapshots.size() >= 15); // after each phase of three iterations
         for (const ResidencySnapshot &snapshot : report.residency.snapshots) {
             if (std::ranges::find(iterationPhases, snapshot.phase) == iterationPhases.end())
                 continue; // alloc: nothing touched yet

@@ -431,6 +431,7 @@ private slots:
         QCOMPARE(m_window->results().runs.size(), std::size_t(1));
         const sharescope::RunReport &only = m_window->results().runs.front();
         QVERIFY(only.residency.snapshots.size() > 1);
+        QCOMPARE(m_window->shownRun(), QStringLiteral("managed"));
         QCOMPARE(m_window->migrationTab()->slider()->maximum() + 1, static_cast<int>(only.residency.snapshots.size()));
         QCOMPARE(m_window->timelineTab()->model()->rowCount(), static_cast<int>(summarize(only).size()));
 
@@ -453,8 +454,19 @@ private slots:
         QVERIFY(row != static_cast<int>(managed - set.runs.begin())); // the sort moved it
         emit table->activated(table->model()->index(row, 0));
         QCOMPARE(m_window->currentTab(), MainWindow::Tab::Migration);
+        QCOMPARE(m_window->shownRun(), QStringLiteral("managed"));
         QCOMPARE(m_window->migrationTab()->slider()->maximum() + 1,
                  static_cast<int>(managed->residency.snapshots.size()));
+        // Another row: that mode, on the Timeline where it has no pages to show.
+        int device = -1;
+        for (int r = 0; r < table->model()->rowCount(); ++r) {
+            if (table->model()->index(r, sharescope::CompareModel::ModeColumn).data().toString() == "device")
+                device = r;
+        }
+        QVERIFY(device >= 0);
+        emit table->activated(table->model()->index(device, 0));
+        QCOMPARE(m_window->currentTab(), MainWindow::Tab::Timeline);
+        QCOMPARE(m_window->shownRun(), QStringLiteral("device"));
         table->sortByColumn(-1, Qt::AscendingOrder); // back to run order for the tests after
     }
 

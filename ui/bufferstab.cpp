@@ -89,6 +89,14 @@ void BuffersTab::setReportFromFile(const RunReport &report)
                         .arg(q(modeName(report.spec.mode))));
 }
 
+void BuffersTab::setComparedRun(const RunReport &report)
+{
+    clear();
+    m_note->setText(tr("A comparison frees each mode's buffers when its run ends: the buffers of %1 are not here to "
+                       "read. Run it alone to inspect them.")
+                        .arg(q(modeName(report.spec.mode))));
+}
+
 void BuffersTab::showBuffer(int index)
 {
     if (index < 0 || index >= static_cast<int>(m_report.buffers.size()))

@@ -29,6 +29,8 @@ public:
     void setRun(quint64 job, const RunReport &report);
     // A report opened from a file: its buffers are not here to read.
     void setReportFromFile(const RunReport &report);
+    // One run of a comparison, whose buffers were freed when it ended.
+    void setComparedRun(const RunReport &report);
     BufferModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
 

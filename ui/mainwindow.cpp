@@ -10,6 +10,7 @@
 #include "ceilings/ceilings.h"
 #include "ceilingtext.h"
 #include "comparechart.h"
+#include "comparemodel.h"
 #include "demolessons.h"
 #include "demoquestion.h"
 #include "demos.h"
@@ -125,10 +126,8 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
                                   choice >= 0 ? std::optional(static_cast<std::size_t>(choice)) : std::nullopt});
     });
     connect(m_compare, &CompareTab::runChosen, this, [this](int index) {
-        showRunOfSet(index);
-        const bool managed = index >= 0 && static_cast<std::size_t>(index) < m_results.runs.size()
-            && m_results.runs[static_cast<std::size_t>(index)].spec.modeInfo().family == ModeFamily::Managed;
-        showTab(managed ? Tab::Migration : Tab::Timeline);
+        if (const RunReport *run = showRunOfSet(index))
+            showTab(run->spec.modeInfo().family == ModeFamily::Managed ? Tab::Migration : Tab::Timeline);
     });
     connectController();
 
@@ -645,6 +644,7 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
     m_saveAction->setEnabled(!set.runs.empty());
     m_traceAction->setEnabled(!set.runs.empty());
     if (set.kind == ReportSet::Kind::Run && !set.runs.empty()) {
+        m_shownRun.clear();
         const RunReport &report = set.runs.front();
         m_timeline->setReport(report);
         m_migration->setReport(report);
@@ -677,16 +677,20 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
     }
 }
 
-void MainWindow::showRunOfSet(int index)
+const RunReport *MainWindow::showRunOfSet(int index)
 {
-    if (m_results.kind != ReportSet::Kind::Compare || index < 0
-        || static_cast<std::size_t>(index) >= m_results.runs.size())
-        return;
-    const RunReport &report = m_results.runs[static_cast<std::size_t>(index)];
+    // The comparison on the Compare tab, which a run or a sweep since has
+    // not replaced there.
+    const ReportSet &set = m_compare->model()->reports();
+    if (index < 0 || static_cast<std::size_t>(index) >= set.runs.size())
+        return nullptr;
+    const RunReport &report = set.runs[static_cast<std::size_t>(index)];
     m_timeline->setReport(report);
     m_migration->setReport(report);
-    m_buffers->setReportFromFile(report);
-    log(tr("Timeline, Migration and Buffers show %1 of the comparison").arg(runName(m_results, report)));
+    m_buffers->setComparedRun(report);
+    m_shownRun = runName(set, report);
+    log(tr("Timeline and Migration show %1 of the comparison").arg(m_shownRun));
+    return &report;
 }
 
 quint64 MainWindow::openReport(const QString &path)

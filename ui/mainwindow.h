@@ -62,6 +62,9 @@ public:
 
     // The window's current results, as a report set (what Save writes).
     const ReportSet &results() const { return m_results; }
+    // The comparison's run Timeline, Migration and Buffers show, by name;
+    // empty when they show a run of their own.
+    const QString &shownRun() const { return m_shownRun; }
     // Opens a report, read and parsed on another thread with progress and
     // Cancel in the status bar; returns the load's job at once. A malformed
     // file gets an error (in a dialog where dialogs are allowed) and keeps
@@ -127,8 +130,9 @@ private:
     void restoreSettings();
     void saveSettings() const;
     void showResults(quint64 job, const ReportSet &set);
-    // One run of the comparison on screen in Timeline, Migration and Buffers.
-    void showRunOfSet(int index);
+    // One run of the comparison on the Compare tab in Timeline, Migration
+    // and Buffers; null where there is no such run.
+    const RunReport *showRunOfSet(int index);
     // Plans a request on the device on screen and starts it; the job, or 0
     // with the reason shown when nothing can run.
     quint64 start(RunRequest request, const QString &what, std::optional<Error> *refusal = nullptr);
@@ -179,6 +183,7 @@ private:
     LessonPath *m_lessonPath = nullptr; // the Demos menu
     const bool m_rememberSettings;
     ReportSet m_results;
+    QString m_shownRun;
     QStringList m_recent;
     quint64 m_demoJob = 0; // the job of the demo running, whose result gets a lesson
     std::optional<DemoId> m_demo;

@@ -143,7 +143,7 @@ void CompareTab::setReports(const ReportSet &set)
     }
     const RunReport &first = set.runs.front();
     QString note = tr("%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort, "
-                      "double-click a mode for its run in Timeline, Migration and Buffers.")
+                      "double-click a mode for its run in Timeline and Migration.")
                        .arg(q(kernelName(first.spec.kernel)), QString::fromStdString(formatBytes(first.spec.bytes)),
                             QString::fromStdString(first.device.id), QString::fromStdString(first.device.name));
     for (const SkippedRun &skipped : set.skipped)

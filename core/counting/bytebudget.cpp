@@ -94,8 +94,8 @@ void managed(Builder &b, const ExperimentSpec &spec, const KernelInfo &kernel, c
     b.touch(Phase::Kernel, c.kernel);
     b.touch(Phase::HostRead, c.read);
     if (mode.prefetch == Prefetch::ToDevice) {
-        b.touch(Phase::ToDevice, c.kernel);
-        b.touch(Phase::ToHost, c.host);
+        b.touch(Phase::ToDevice, c.shared);
+        b.touch(Phase::ToHost, c.shared);
     }
     // A strided kernel touches part of each buffer; ping-pong's rounds and
     // advice leave the pages' moves to the driver: at most the design's.

@@ -34,6 +34,7 @@ std::vector<ResidencyBuffer> managedBuffers(const RunReport &report)
         ResidencyBuffer entry{buffer.name, buffer.address, buffer.bytes, hostWrites(buffer.role)};
         entry.gpuStrideBytes = spec.kernelInfo().usesStride ? spec.strideElements() * elementBytes : 0;
         entry.kernelTouched = kernelTouches(buffer.role);
+        entry.hostTouched = hostTouches(buffer.role);
         entry.readMostly = spec.advice == Advice::ReadMostly && buffer.role == BufferRole::Input;
         entry.preferredHost = spec.advice == Advice::PreferredHost;
         managed.push_back(entry);

@@ -41,6 +41,7 @@ struct ResidencyBuffer
     std::uint64_t bytes = 0;
     bool hostWritten = false; // host-init writes it
     bool kernelTouched = true; // the kernel reads or writes it (not first-touch's CPU-only buffer)
+    bool hostTouched = true; // the host writes or reads it (not first-touch's GPU-only buffer): prefetched
     // What a kernel touches on the GPU: every gpuStrideBytes-th byte (0:
     // all of it); a chunk the pattern misses stays where it was.
     std::uint64_t gpuStrideBytes = 0;

@@ -58,8 +58,13 @@ void applyPhase(const ResidencyBuffer &buffer, std::uint64_t chunkBytes, Phase p
             t.touched[c] = true;
             t.gpuRead[c] = false; // a write on the CPU drops the GPU's copy
         }
-        // managed-prefetch takes to the GPU only what the kernel touches.
-        if (!buffer.kernelTouched && (phase == Phase::Kernel || placement.toDevice == Location::Device))
+        // What the kernel never touches (first-touch's CPU-only buffer) no
+        // mode takes to a GPU: no fault, no prefetch.
+        if (!buffer.kernelTouched)
+            continue;
+        // managed-prefetch prefetches only what both sides touch: the
+        // GPU-only buffer is placed by the kernel's first touch.
+        if (!buffer.hostTouched && phase == Phase::ToDevice && placement.toDevice == Location::Device)
             continue;
         if (const auto gpu = placedBy(placement, phase, gpuTouchesChunk(buffer, chunkBytes, c))) {
             t.touched[c] = t.gpuRead[c] = true;

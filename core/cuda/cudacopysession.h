@@ -6,6 +6,8 @@
 #include "../hostmemory.h"
 #include "../trnoop.h"
 
+#include <cstring>
+
 namespace sharescope::cuda {
 
 // device: cudaMalloc buffers and ordinary (pageable) host arrays; cudaMemcpy
@@ -66,6 +68,12 @@ public:
 
     Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
     {
+        // A buffer the kernel never touches (first-touch's CPU-only one)
+        // lives in the host array alone.
+        if (!kernelTouches(m_kernel.buffers[buffer].role)) {
+            std::memcpy(out.data(), static_cast<const std::uint32_t *>(host(buffer)) + first, out.size_bytes());
+            return okStatus();
+        }
         SHARESCOPE_CUDA_TRY(m_context.health,
                             cudaMemcpy(out.data(), static_cast<const std::uint32_t *>(m_device[buffer]) + first,
                                        out.size_bytes(), cudaMemcpyDeviceToHost));

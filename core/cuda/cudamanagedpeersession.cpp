@@ -25,12 +25,13 @@ public:
     {
     }
 
-    // Where every iteration starts: all of it on the device, untimed by
-    // events (the host's clock holds it), as the CPU's half of the phase.
+    // Where every iteration starts: all the kernel touches on the device
+    // (first-touch's CPU-only buffer stays on the host), untimed by events
+    // (the host's clock holds it), as the CPU's half of the phase.
     Status hostWritten(PhaseMeter &meter) override
     {
-        for (void *pointer : m_pointers) {
-            SHARESCOPE_CUDA_TRY(m_context.health, prefetchTo(pointer, m_spec.bytes, m_device));
+        for (const std::size_t b : buffersWhere(kernelTouches)) {
+            SHARESCOPE_CUDA_TRY(m_context.health, prefetchTo(m_pointers[b], m_spec.bytes, m_device));
             meter.addToDevice(m_spec.bytes);
         }
         SHARESCOPE_CUDA_TRY(m_context.health, cudaStreamSynchronize(nullptr));

@@ -19,21 +19,21 @@ public:
     {
     }
 
-    // Every buffer the kernel touches to the GPU, every one the host touches
-    // back (for every kernel but first-touch: all of them), one call each on
-    // a stream of its own: on the H200 that reached 0.91 of a pinned copy to
+    // Every buffer both sides touch, to the GPU and back (for every kernel
+    // but first-touch: all of them; its GPU-only and CPU-only buffers stay
+    // where they were made), one call each on a stream of its own: on the H200 that reached 0.91 of a pinned copy to
     // the GPU and 0.25 back, against 0.84 and 0.18 for one batch call
     // (docs/measurements.md).
     Status toDevice(PhaseMeter &meter) override
     {
-        return m_prefetch ? prefetchTogether(meter, buffersWhere(kernelTouches), m_context.info.index,
+        return m_prefetch ? prefetchTogether(meter, buffersWhere(touchedByBoth), m_context.info.index,
                                              &PhaseMeter::addToDevice, prefetchWay)
                           : healthy();
     }
     Status toHost(PhaseMeter &meter) override
     {
         return m_prefetch
-            ? prefetchTogether(meter, buffersWhere(hostTouches), hostPlace, &PhaseMeter::addToHost, prefetchWay)
+            ? prefetchTogether(meter, buffersWhere(touchedByBoth), hostPlace, &PhaseMeter::addToHost, prefetchWay)
             : healthy();
     }
 

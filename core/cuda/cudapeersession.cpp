@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cudapeersession.h"
 
+#include <cstring>
 #include <utility>
 
 namespace sharescope::cuda {
@@ -112,11 +113,19 @@ Status PeerSession::read(std::size_t buffer, std::uint64_t first, std::span<std:
 {
     if (Status s = healthy(); !s)
         return s;
+    const BufferRole role = m_kernel.buffers[buffer].role;
+    // first-touch's CPU-only buffer is in the host array alone; its
+    // GPU-only one where the kernel left it (peer-copy: on the peer).
+    if (!kernelTouches(role)) {
+        std::memcpy(out.data(), static_cast<const std::uint32_t *>(m_host[buffer]) + first, out.size_bytes());
+        return okStatus();
+    }
+    const void *source = hostTouches(role) ? m_onDevice[buffer] : kernelPointer(buffer);
     const CurrentDevice device(m_device);
     SHARESCOPE_CUDA_TRY(m_context.health, device.error());
     SHARESCOPE_CUDA_TRY(m_context.health,
-                        cudaMemcpy(out.data(), static_cast<const std::uint32_t *>(m_onDevice[buffer]) + first,
-                                   out.size_bytes(), cudaMemcpyDeviceToHost));
+                        cudaMemcpy(out.data(), static_cast<const std::uint32_t *>(source) + first, out.size_bytes(),
+                                   cudaMemcpyDefault));
     return okStatus();
 }
 

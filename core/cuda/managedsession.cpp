@@ -225,7 +225,8 @@ Status ManagedSessionBase::prefetchTogether(PhaseMeter &meter, const std::vector
 
 Status ManagedSessionBase::prefetchEvery(PhaseMeter &meter, int place, void (PhaseMeter::*count)(std::uint64_t))
 {
-    for (void *pointer : m_pointers) {
+    for (const std::size_t b : buffersWhere(kernelTouches)) {
+        void *pointer = m_pointers[b];
         Status moved = timed(meter, "cudaMemPrefetchAsync", [&] { return prefetchTo(pointer, m_spec.bytes, place); });
         if (!moved)
             return moved;

@@ -49,7 +49,8 @@ protected:
     // After buffer `buffer` is allocated (advice, for instance).
     virtual Status allocated(std::size_t buffer) { return (void)buffer, okStatus(); }
 
-    // Every buffer to `place`, one prefetch each, timed by events; the
+    // Every buffer the kernel touches to `place` (first-touch's CPU-only
+    // buffer stays on the host), one prefetch each, timed by events; the
     // meter counts `bytes` per buffer with `count`.
     Status prefetchEvery(PhaseMeter &meter, int place, void (PhaseMeter::*count)(std::uint64_t));
     // How prefetchTogether issues its prefetches: one batch call (where the

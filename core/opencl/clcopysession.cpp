@@ -6,6 +6,8 @@
 #include "../hostmemory.h"
 #include "../trnoop.h"
 
+#include <cstring>
+
 namespace sharescope::opencl {
 namespace {
 
@@ -48,6 +50,13 @@ public:
 
     Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
     {
+        // A buffer the kernel never touches (first-touch's CPU-only one)
+        // lives in the host array alone.
+        if (!kernelTouches(m_kernel.buffers[buffer].role)) {
+            std::memcpy(out.data(), static_cast<const std::uint32_t *>(m_host[buffer].data()) + first,
+                        out.size_bytes());
+            return okStatus();
+        }
         return guarded([&]() -> Status {
             m_context.queue.enqueueReadBuffer(m_device[buffer], CL_TRUE, first * elementBytes, out.size_bytes(),
                                               out.data());

@@ -15,8 +15,10 @@ namespace sharescope {
 
 // 2: the timed run and its counted pass (countedNs per phase), the driver's
 // exact totals (counters.totals), more counters, a residency map from the
-// pages. Reports of version 1 still open.
-inline constexpr int reportFormatVersion = 2;
+// pages. 3: the first-touch kernel and its buffer roles "gpu-only" and
+// "cpu-only", which an older ShareScope would refuse as unknown rather than
+// as newer. Reports of versions 1 and 2 still open.
+inline constexpr int reportFormatVersion = 3;
 
 std::string toJson(const RunReport &report, int indent = 2);
 std::string toJson(const ReportSet &set, int indent = 2);

@@ -3367,6 +3367,10 @@ counters on, against the time above: what the instruments cost</source>
         <source>An index from 0 to %1</source>
         <translation>0 到 %1 之间的索引</translation>
     </message>
+    <message>
+        <source>A comparison frees each mode&apos;s buffers when its run ends: the buffers of %1 are not here to read. Run it alone to inspect them.</source>
+        <translation>比较在每种模式运行结束时就释放了它的缓冲区：这里无法读取 %1 的缓冲区。单独运行它即可查看。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::CalibrationDialog</name>
@@ -3530,8 +3534,8 @@ spec</source>
         <translation>“比较所有模式”会按界面上的设置，在该设备的每种模式下运行实验。</translation>
     </message>
     <message>
-        <source>%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort, double-click a mode for its run in Timeline, Migration and Buffers.</source>
-        <translation>%1 · 每个缓冲区 %2 · %3（%4）· 各阶段主机时间的中位数；点击列标题可排序，双击某个模式可在“时间线”“迁移”“缓冲区”中查看它的运行。</translation>
+        <source>%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort, double-click a mode for its run in Timeline and Migration.</source>
+        <translation>%1 · 每个缓冲区 %2 · %3（%4）· 各阶段主机时间的中位数；点击列标题可排序，双击某个模式可在“时间线”和“迁移”中查看它的运行。</translation>
     </message>
 </context>
 <context>
@@ -4030,8 +4034,8 @@ This machine cannot run it: %2</source>
         <translation>已比较 1 种模式</translation>
     </message>
     <message>
-        <source>Timeline, Migration and Buffers show %1 of the comparison</source>
-        <translation>“时间线”“迁移”“缓冲区”显示比较中的 %1</translation>
+        <source>Timeline and Migration show %1 of the comparison</source>
+        <translation>“时间线”和“迁移”显示比较中的 %1</translation>
     </message>
 </context>
 <context>

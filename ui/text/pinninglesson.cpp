@@ -60,7 +60,10 @@ void whenPinningPaysLesson(LessonWriter &w)
                   .arg(bytes(bytesPerBuffer), duration(balance->pinnedSetupNs), duration(balance->pageableSetupNs),
                        duration(balance->pinnedCopiesNs), duration(balance->pageableCopiesNs), verdict));
     }
-    if (paid.size() >= 2 && paid.front().second > paid.back().second) {
+    // Said only where every larger size paid no later than the one before.
+    const bool sooner = paid.size() >= 2 && paid.front().second > paid.back().second
+        && std::ranges::is_sorted(paid, std::ranges::greater{}, &std::pair<std::uint64_t, double>::second);
+    if (sooner) {
         w.say(Lessons::tr("The larger the buffers, the sooner pinning pays: %1 iterations at %2, %3 at %4.")
                   .arg(iterationsText(paid.front().second), bytes(paid.front().first),
                        iterationsText(paid.back().second), bytes(paid.back().first)));

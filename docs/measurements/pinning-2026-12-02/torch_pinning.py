@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # What PyTorch users pay for pinned memory, beside ShareScope's when-pinning-pays.
 import json, time, torch
 dev = "cuda:0"
