@@ -153,6 +153,41 @@ private slots:
             QCOMPARE(buffer.zeroCopy, std::optional<bool>(true));
     }
 
+    // The Buffers tab's reads of first-touch's buffers, kept after the run:
+    // each where it lives (cpu-only in the host array, the others where the
+    // kernel left them), holding what the CPU reference says, in every mode.
+    void readsEachFirstTouchBufferWhereItLives()
+    {
+        const auto first = std::ranges::find(m_devices.devices, BackendKind::OpenCL, &DeviceInfo::backend);
+        Engine *engine = engineFor(first->id);
+        QVERIFY(engine);
+        for (const ModeInfo &mode : modes()) {
+            if (mode.backend != BackendKind::OpenCL || !supportOf(engine->device(), mode.id).supported)
+                continue;
+            ExperimentSpec spec;
+            spec.mode = mode.id;
+            spec.kernel = KernelId::FirstTouch;
+            spec.bytes = 1 << 20;
+            spec.iterations = 1;
+            const auto report = engine->run(spec, nullptr, nullptr, true);
+            QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+            for (std::size_t b = 0; b < 4; ++b) {
+                const std::uint64_t at = spec.elementCount() - 8;
+                const auto values = engine->readBuffer(b, at, 8);
+                QVERIFY(values.ok());
+                for (std::size_t i = 0; i < 8; ++i) {
+                    QVERIFY2(double((*values)[i]) == engine->expectedValue(b, at + i),
+                             qPrintable(QStringLiteral("%1, buffer %2, element %3: %4")
+                                            .arg(QString::fromUtf8(mode.name.data(), qsizetype(mode.name.size())))
+                                            .arg(b)
+                                            .arg(at + i)
+                                            .arg((*values)[i])));
+                }
+            }
+            engine->releaseBuffers();
+        }
+    }
+
     void refusesCudaModesWithTheReason()
     {
         const auto first = std::ranges::find(m_devices.devices, BackendKind::OpenCL, &DeviceInfo::backend);
