@@ -216,9 +216,10 @@ private slots:
         int columns = 0;
         for (int c = 0; c < table->model()->columnCount(); ++c) {
             const int width = table->horizontalHeader()->sectionSize(c);
-            QVERIFY2(width >= neededWidth(table, c),
-                     qPrintable(QStringLiteral("column %1 is %2 px, it needs %3").arg(c).arg(width).arg(
-                         neededWidth(table, c))));
+            QVERIFY2(
+                width >= neededWidth(table, c),
+                qPrintable(
+                    QStringLiteral("column %1 is %2 px, it needs %3").arg(c).arg(width).arg(neededWidth(table, c))));
             columns += width;
         }
         QVERIFY2(columns <= table->viewport()->width(),

@@ -81,7 +81,8 @@ cudaMemLocation deviceLocation(int device)
     return l;
 }
 
-struct Managed {
+struct Managed
+{
     void *p = nullptr;
     explicit Managed(size_t bytes) { CK(cudaMallocManaged(&p, bytes)); }
     ~Managed() { cudaFree(p); }
@@ -89,7 +90,8 @@ struct Managed {
     Managed &operator=(const Managed &) = delete;
 };
 
-struct Stream {
+struct Stream
+{
     cudaStream_t s = nullptr;
     Stream() { CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
     ~Stream() { cudaStreamDestroy(s); }
@@ -97,12 +99,15 @@ struct Stream {
     Stream &operator=(const Stream &) = delete;
 };
 
-struct Buffers {
+struct Buffers
+{
     size_t bytes;
     int device;
     std::vector<Managed *> owned;
     std::vector<void *> p;
-    Buffers(size_t b, int d) : bytes(b), device(d)
+    Buffers(size_t b, int d)
+        : bytes(b)
+        , device(d)
     {
         for (int i = 0; i < 3; ++i) {
             owned.push_back(new Managed(bytes));
@@ -130,7 +135,8 @@ void onHost(Buffers &b, unsigned char value)
 
 // Issue `calls` over the three buffers in `streams` streams from `threads`
 // host threads; each call prefetches one range.
-struct Plan {
+struct Plan
+{
     std::string name;
     int streams = 1; // the buffers' ranges go round-robin over this many streams
     int threads = 1; // host threads issuing the calls (each its own streams)
@@ -168,7 +174,8 @@ void prefetch(Buffers &b, const Plan &plan, cudaMemLocation to)
         CK(cudaStreamSynchronize(s.s));
         return;
     }
-    struct Range {
+    struct Range
+    {
         void *p;
         size_t bytes;
     };
@@ -209,7 +216,8 @@ void prefetch(Buffers &b, const Plan &plan, cudaMemLocation to)
     }
 }
 
-struct Stats {
+struct Stats
+{
     double median, min, max;
 };
 
