@@ -301,21 +301,13 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
             verification);
         return;
     }
-    case KernelId::FirstTouch: {
-        const std::uint32_t start = firstTouchStart(buffer);
-        verifyByBlocks<std::uint32_t>(
-            data, m_count, name,
-            [start](std::uint64_t first, std::uint32_t *values) {
-                countFrom(first, start, values);
-                return values;
-            },
-            verification);
-        return;
-    }
+    case KernelId::FirstTouch:
     case KernelId::PingPong:
         break;
     }
-    const auto add = 2u * static_cast<std::uint32_t>(m_spec.rounds);
+    // Counts from i + an offset: first-touch's per buffer, ping-pong's two per round.
+    const auto add = m_spec.kernel == KernelId::FirstTouch ? firstTouchStart(buffer)
+                                                           : 2u * static_cast<std::uint32_t>(m_spec.rounds);
     verifyByBlocks<std::uint32_t>(
         data, m_count, name,
         [add](std::uint64_t first, std::uint32_t *values) {
