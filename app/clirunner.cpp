@@ -148,10 +148,16 @@ int CliRunner::experiments(const CommandLineOptions &options)
         ask(options, **question);
     if (m_cancel && m_cancel->load())
         return fail(errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {}));
+    // Test builds: a fault SHARESCOPE_INJECT_FAULT asks for (faultinjection.h).
+    auto faultPlan = faultPlanFromEnvironment();
+    if (!faultPlan)
+        return fail(faultPlan.error());
+    FaultSchedule faults(*faultPlan);
     auto backend = openBackend(*device);
     if (!backend)
         return fail(backend.error());
     Engine engine(std::move(*backend));
+    engine.setFaultSchedule(&faults);
     ProgressLine progress(m_err, m_showProgress);
     const SetOptions setOptions{.calibrationCache = QFile::encodeName(calibrationCachePath()).toStdString()};
     auto outcome = runSet(engine, std::move(plan), &progress, m_cancel, setOptions);

@@ -33,6 +33,11 @@ std::vector<std::size_t> buffersCopied(const KernelInfo &kernel, HostAccess dire
     return indices;
 }
 
+Status Session::injectFault(InjectedFault fault, PhaseMeter &)
+{
+    return unsupported("this device cannot inject the fault " + std::string(faultName(fault)));
+}
+
 Result<CalibrationResult> Backend::measureCeiling(CalibrationStep step, const CalibrationPlan &)
 {
     return unsupported(SHARESCOPE_TR_NOOP("Core", "%1 cannot take the calibration step %2"),

@@ -6,6 +6,7 @@
 #include "counting/migration.h"
 #include "deviceinfo.h"
 #include "experimentspec.h"
+#include "faultinjection.h"
 #include "report/runreport.h"
 #include "result.h"
 
@@ -108,6 +109,11 @@ public:
 
     // The ipc mode: the peer process and the handles it opened.
     virtual std::optional<IpcDetails> ipcDetails() const { return std::nullopt; }
+
+    // Test builds (faultinjection.h): makes `fault` happen through the
+    // device's API, as the phase's first step, and returns the error it
+    // brought, handled as every error of that kind is.
+    virtual Status injectFault(InjectedFault fault, PhaseMeter &meter);
 };
 
 // One device. Opened once and reused for many runs, so that kernels are

@@ -24,7 +24,7 @@ public:
     // freed: whether the run ends with a measured free phase (not when the
     // buffers are kept for inspection), so that progress reaches its total.
     Run(const ExperimentSpec &spec, const Reference &reference, Session &session, EngineObserver *observer,
-        const std::atomic<bool> *cancel, bool freed)
+        const std::atomic<bool> *cancel, bool freed, FaultSchedule *faults)
         : m_spec(spec)
         , m_kernel(spec.kernelInfo())
         , m_reference(reference)
@@ -32,6 +32,7 @@ public:
         , m_observer(observer)
         , m_cancel(cancel)
         , m_total((freed ? 2 : 1) + (spec.warmup + spec.iterations) * static_cast<int>(iterationPhases.size()))
+        , m_faults(faults)
     {
     }
 
@@ -72,7 +73,10 @@ private:
         PhaseMeter meter;
         m_session.phaseStarting();
         const auto start = Clock::now();
-        const Status status = work(meter);
+        const auto fault = m_faults ? m_faults->starting(phase) : std::nullopt;
+        const Status status = fault ? injected(*fault, meter) : work(meter);
+        if (fault && phase == Phase::Free)
+            work(meter); // the buffers go all the same; the fault is what is reported
         const auto end = Clock::now();
         m_session.phaseEnded(iteration, phase);
         if (!status) {
@@ -95,6 +99,18 @@ private:
             m_observer->progress(++m_done, m_total);
         }
         return result;
+    }
+
+    // A test build's fault: the error the device gave, saying it was asked for.
+    Status injected(InjectedFault fault, PhaseMeter &meter)
+    {
+        const Status status = m_session.injectFault(fault, meter);
+        if (status)
+            return failed("the fault " + std::string(faultName(fault)) + " was injected and brought no error");
+        Error error = status.error();
+        error.message = "injected " + std::string(faultName(fault)) + " (SHARESCOPE_INJECT_FAULT): " + error.message;
+        error.translatable = {};
+        return error;
     }
 
     std::uint64_t buffersWhere(bool (*role)(BufferRole)) const
@@ -210,6 +226,7 @@ private:
     const int m_total;
     int m_done = 0;
     std::vector<void *> m_readPointers;
+    FaultSchedule *m_faults;
 };
 
 // One part of a run's progress, for runs made of several passes: the
@@ -348,7 +365,7 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
     if (!session)
         return session.error();
     auto reference = std::make_unique<Reference>(spec);
-    Run run(spec, *reference, **session, counted ? &timedShare : observer, cancel, !keepBuffers);
+    Run run(spec, *reference, **session, counted ? &timedShare : observer, cancel, !keepBuffers, m_faults);
     const Status status = run.execute(report);
     report.buffers = (*session)->buffers();
     report.ipc = (*session)->ipcDetails();

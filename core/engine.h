@@ -4,6 +4,7 @@
 #include "backend.h"
 #include "engineobserver.h"
 #include "experimentspec.h"
+#include "faultinjection.h"
 #include "report/runreport.h"
 #include "result.h"
 
@@ -53,11 +54,17 @@ public:
     // The checks run() starts with, without running anything.
     Status check(const ExperimentSpec &spec) const;
 
+    // Test builds: where the fault to inject is counted (faultinjection.h),
+    // owned by the caller so that the count outlives an engine closed after
+    // a lost device; nullptr: none.
+    void setFaultSchedule(FaultSchedule *schedule) { m_faults = schedule; }
+
 private:
     struct Kept;
     std::unique_ptr<Backend> m_backend;
     CountedPassLauncher m_countedPass;
     std::unique_ptr<Kept> m_kept;
+    FaultSchedule *m_faults = nullptr;
 };
 
 } // namespace sharescope

@@ -217,8 +217,17 @@ Result<SetOutcome> runSet(Engine &engine, PlannedRuns plan, SetObserver *observe
             const Error &error = report.error();
             if (error.kind == ErrorKind::Cancelled || plan.single)
                 return error;
+            // Refused now (memory that other programs took since the plan:
+            // too large for the device now) is the arguments' fault, as at
+            // the start; a failure is the device's.
             outcome.anyFailed = outcome.anyFailed || error.kind == ErrorKind::Failed;
             outcome.set.skipped.push_back({spec.mode, spec.bytes, error});
+            if (error.deviceLost) {
+                outcome.deviceLost = true;
+                for (std::size_t rest = i + 1; rest < plan.runs.size(); ++rest)
+                    outcome.set.skipped.push_back({plan.runs[rest].mode, plan.runs[rest].bytes, error});
+                break;
+            }
             continue;
         }
         outcome.anyFailed = outcome.anyFailed || !report->verification.passed();

@@ -76,12 +76,16 @@ struct SetOutcome
 {
     ReportSet set;
     bool anyFailed = false; // a run failed, or its results were wrong
+    // The device's context was lost (Error::deviceLost): the set stopped
+    // there, and the device must be opened again before it runs anything.
+    bool deviceLost = false;
     CachedCalibration calibration; // what the cache held for the device
 };
 
 // Runs every planned experiment in turn and gives each the device's
 // ceilings. In a set, a run that fails is listed among the skipped with the
-// reason and the others go on; a cancel stops the set.
+// reason and the others go on; a cancel stops the set, and so does a lost
+// device (the runs left are listed as skipped with its error).
 Result<SetOutcome> runSet(Engine &engine, PlannedRuns plan, SetObserver *observer, const std::atomic<bool> *cancel,
                           const SetOptions &options = {});
 

@@ -48,6 +48,9 @@ struct Error
     std::string message; // complete, in English, without the phase
     MessageTemplate translatable;
     std::optional<Phase> phase; // the phase that failed, when one did
+    // The device's context cannot be used again (a CUDA sticky error): every
+    // later call fails until the device is opened again.
+    bool deviceLost = false;
 };
 
 int exitCodeFor(ErrorKind kind);

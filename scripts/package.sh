@@ -29,7 +29,7 @@ ldflags=$(dpkg-buildflags --get LDFLAGS)
 mkdir -p build
 # CMAKE_SKIP_INSTALL_ALL_DEPENDENCY: cpack installs what was built below
 # instead of building every target, tests included, first.
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSHARESCOPE_WITH_CUDA=OFF \
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSHARESCOPE_WITH_CUDA=OFF -DSHARESCOPE_FAULT_INJECTION=OFF \
   "-DCMAKE_CXX_FLAGS=$cxxflags" "-DCMAKE_EXE_LINKER_FLAGS=$ldflags" \
   -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON "$@" >"$build.configure.log" 2>&1 \
   || { cat "$build.configure.log" >&2; exit 1; }
@@ -57,6 +57,10 @@ desktop-file-validate "$root"/usr/share/applications/*.desktop >&2
 appstreamcli validate-tree --no-net --override=cid-desktopapp-is-not-rdns=info "$root/usr" >&2
 "$root/usr/bin/sharescope" --version >&2
 "$root/usr/bin/sharescope" devices >&2
+# A release injects no fault: asked to, it runs as if it had not been asked.
+SHARESCOPE_INJECT_FAULT=kernel:illegal-address "$root/usr/bin/sharescope" run --device opencl:0 --size 64KiB \
+  --iterations 1 --warmup 0 >/dev/null \
+  || { echo "package: the release binary injected a fault (built with SHARESCOPE_FAULT_INJECTION?)" >&2; exit 1; }
 
 echo "== lintian (errors fail the package; warnings are listed) ==" >&2
 lintian --fail-on error --display-info "$deb" >&2

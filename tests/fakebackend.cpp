@@ -157,8 +157,11 @@ private:
     {
         if (m_behaviour.calls)
             *m_behaviour.calls += method + " ";
-        if (method == m_behaviour.failIn && ++m_counts[method] == m_behaviour.failOnCall)
-            return failed("the fake device failed on purpose");
+        if (method == m_behaviour.failIn && ++m_counts[method] == m_behaviour.failOnCall) {
+            Error error = failed("the fake device failed on purpose");
+            error.deviceLost = m_behaviour.loseDevice;
+            return error;
+        }
         return okStatus();
     }
 

@@ -26,6 +26,7 @@ struct FakeBehaviour
     // The device says it is a CUDA GPU with managed memory, for the managed
     // modes (it behaves as it does for any mode).
     bool managedGpu = false;
+    bool loseDevice = false; // failIn's failure loses the device (Error::deviceLost)
 };
 
 // A backend whose "device" is a second host array per buffer and whose

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clirun.h"
+#include "faultinjection.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -13,9 +16,9 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
-#include <sys/wait.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -207,6 +210,16 @@ private:
 
     QString path(const QString &name) const { return m_dir.filePath(name); }
 
+    // Test builds (faultinjection.h): the run injects the fault `plan` names.
+    static std::function<void(QProcess &)> injecting(const QString &plan)
+    {
+        return [plan](QProcess &process) {
+            QProcessEnvironment environment = process.processEnvironment();
+            environment.insert(QStringLiteral("SHARESCOPE_INJECT_FAULT"), plan);
+            process.setProcessEnvironment(environment);
+        };
+    }
+
 private slots:
     void writesIntoANamedPipe()
     {
@@ -266,6 +279,83 @@ private slots:
         QVERIFY(S_ISCHR(info.st_mode));
     }
 
+    // A device error in the middle of a phase: exit 1, the phase and the
+    // device's own error named, and nothing written.
+    void aFaultInAPhaseLeavesNoOutput_data()
+    {
+        QTest::addColumn<QString>("plan");
+        QTest::addColumn<QString>("said");
+        QTest::addRow("alloc") << "alloc:out-of-memory"
+                               << "alloc: injected out-of-memory";
+        QTest::addRow("to-device") << "to-device:invalid-value"
+                                   << "to-device: injected invalid-value";
+        QTest::addRow("kernel, lost") << "kernel:illegal-address"
+                                      << "kernel: injected illegal-address";
+        QTest::addRow("host-read") << "host-read:invalid-value"
+                                   << "host-read: injected invalid-value";
+        QTest::addRow("free") << "free:out-of-memory"
+                              << "free: injected out-of-memory";
+    }
+    void aFaultInAPhaseLeavesNoOutput()
+    {
+        if (!sharescope::faultInjectionBuilt())
+            QSKIP("this build has no fault injection (-DSHARESCOPE_FAULT_INJECTION=ON)");
+        QFETCH(QString, plan);
+        QFETCH(QString, said);
+        const QString json = path("fault.json");
+        const QString csv = path("fault.csv");
+        const CliOutcome outcome = runSharescope(runWith({"--json", json, "--csv", csv}), injecting(plan));
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.err.contains(said), qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains(QRegularExpression("CL_[A-Z_]+ \\(-[0-9]+\\)")), qPrintable(outcome.err));
+        QVERIFY(outcome.out.isEmpty());
+        QVERIFY(!QFile::exists(json));
+        QVERIFY(!QFile::exists(csv));
+    }
+
+    // A sweep whose third size cannot be allocated reports the two it
+    // finished and why the third is missing, and exits 1.
+    void aSweepReportsTheSizesItFinished()
+    {
+        if (!sharescope::faultInjectionBuilt())
+            QSKIP("this build has no fault injection (-DSHARESCOPE_FAULT_INJECTION=ON)");
+        const QString json = path("sweep.json");
+        const CliOutcome outcome = runSharescope({"sweep", "--device", "opencl:0", "--modes", "cl-copy", "--sizes",
+                                                  "64KiB,128KiB,256KiB,512KiB", "--iterations", "1", "--json", json},
+                                                 injecting(QStringLiteral("alloc:out-of-memory:3")));
+        QCOMPARE(outcome.exitCode, 1);
+        QVERIFY2(outcome.err.contains("some results are wrong or some runs failed"), qPrintable(outcome.err));
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+        const QJsonArray runs = report.value("runs").toArray();
+        QCOMPARE(runs.size(), 3);
+        QList<qint64> sizes;
+        for (const QJsonValue run : runs)
+            sizes.append(run.toObject().value("spec").toObject().value("bytes").toInteger());
+        QCOMPARE(sizes, (QList<qint64>{64 << 10, 128 << 10, 512 << 10}));
+        const QJsonArray skipped = report.value("skipped").toArray();
+        QCOMPARE(skipped.size(), 1);
+        QCOMPARE(skipped.at(0).toObject().value("bytes").toInteger(), qint64(256 << 10));
+        const QString reason = skipped.at(0).toObject().value("reason").toString();
+        QVERIFY2(reason.contains("alloc: injected out-of-memory") && reason.contains("CL_INVALID_BUFFER_SIZE"),
+                 qPrintable(reason));
+    }
+
+    void refusesAMalformedFaultPlan()
+    {
+        if (!sharescope::faultInjectionBuilt())
+            QSKIP("this build has no fault injection (-DSHARESCOPE_FAULT_INJECTION=ON)");
+        const QString json = path("malformed.json");
+        const CliOutcome outcome
+            = runSharescope(runWith({"--json", json}), injecting(QStringLiteral("kernel:segfault")));
+        QCOMPARE(outcome.exitCode, 2);
+        QVERIFY2(outcome.err.contains("SHARESCOPE_INJECT_FAULT 'kernel:segfault': unknown fault 'segfault'"),
+                 qPrintable(outcome.err));
+        QVERIFY2(outcome.err.contains("accepted: PHASE:FAULT[:N]"), qPrintable(outcome.err));
+        QVERIFY(!QFile::exists(json));
+    }
+
     void reportsAFullStandardOutput_data()
     {
         QTest::addColumn<QStringList>("outputs");
@@ -317,8 +407,12 @@ private slots:
         QTest::addColumn<QByteArray>("option");
         QTest::addColumn<QByteArray>("name");
         QTest::addRow("--json") << QByteArray("--json") << QByteArray("r\xFFport.json");
-        QTest::addRow("--csv") << QByteArray("--csv") << QByteArray("t\xFE\xFF" "ble.csv");
-        QTest::addRow("--trace") << QByteArray("--trace") << QByteArray("tr\xC3\x28" "ce.json"); // a broken sequence
+        QTest::addRow("--csv") << QByteArray("--csv")
+                               << QByteArray("t\xFE\xFF"
+                                             "ble.csv");
+        QTest::addRow("--trace") << QByteArray("--trace")
+                                 << QByteArray("tr\xC3\x28"
+                                               "ce.json"); // a broken sequence
         QTest::addRow("--json=") << QByteArray("--json=") << QByteArray("\x80\xFF\xED\xB0\x80.json");
     }
     void writesTheExactNameGiven()
@@ -358,8 +452,8 @@ private slots:
             arguments << argument.toUtf8();
         arguments << report;
         QVERIFY2(runWithBytes(arguments, dir.filePath("stderr")).exitCode == 0, "the report was not written");
-        const CliOutcome outcome = runWithBytes({"gui", "--open", report, "--screenshot", screenshot},
-                                                dir.filePath("stderr"));
+        const CliOutcome outcome
+            = runWithBytes({"gui", "--open", report, "--screenshot", screenshot}, dir.filePath("stderr"));
         QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
         QVERIFY(readBytes(screenshot).startsWith("\x89PNG"));
         QCOMPARE(namesIn(dir.path()), (QList<QByteArray>{"r\xFF.json", "s\xFF.png"}));
@@ -369,7 +463,9 @@ private slots:
     void namesAnUnwritableNameByItsBytes()
     {
         ByteNamedDir dir;
-        const QByteArray missing = QFile::encodeName(dir.path()) + "/no\xFF" "dir/out.json";
+        const QByteArray missing = QFile::encodeName(dir.path())
+            + "/no\xFF"
+              "dir/out.json";
         QList<QByteArray> arguments;
         for (const QString &argument : runWith({"--json"}))
             arguments << argument.toUtf8();

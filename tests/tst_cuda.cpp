@@ -3,6 +3,7 @@
 #include "cuda/ipcmemory.h"
 #include "devices.h"
 #include "engine.h"
+#include "experimentset.h"
 #include "ipcprotocol.h"
 #include "linereader.h"
 #include "preflight.h"
@@ -847,6 +848,124 @@ private slots:
         const Status mapped = m_engine->check(s);
         QVERIFY2(mapped.ok() || !QString::fromStdString(mapped.error().message).contains("80%"),
                  mapped.error().message.c_str());
+    }
+
+    // Memory taken while a sweep runs (a plain allocation, as another
+    // program's, once the third size starts): that size and the next are
+    // refused with the free memory and the need named, and the sweep keeps
+    // the sizes it finished.
+    void aSweepKeepsWhatItFinishedWhenOthersTakeTheMemory()
+    {
+        struct TakeMemory final : SetObserver
+        {
+            void *held = nullptr;
+            cudaError_t taken = cudaSuccess;
+            void runStarting(std::size_t index, std::size_t, const ExperimentSpec &) override
+            {
+                if (index != 2)
+                    return;
+                std::size_t free = 0, total = 0;
+                cudaMemGetInfo(&free, &total);
+                taken = cudaMalloc(&held, free - (512ULL << 20)); // 512 MiB left: 409 MiB within 80%
+            }
+        } others;
+        RunRequest request;
+        request.kind = ReportSet::Kind::Sweep;
+        request.base = spec(ModeId::Device);
+        request.base.iterations = 1;
+        request.base.warmup = 0;
+        request.modes = {ModeId::Device};
+        request.sizes = {16ULL << 20, 32ULL << 20, 256ULL << 20, 512ULL << 20};
+        auto outcome = runSet(*m_engine, planRuns(request, m_engine->device()), &others, nullptr);
+        if (others.held)
+            cudaFree(others.held);
+        QCOMPARE(others.taken, cudaSuccess);
+        QVERIFY(outcome.ok());
+        QCOMPARE(outcome->set.runs.size(), std::size_t(2));
+        QCOMPARE(outcome->set.runs[0].spec.bytes, 16ULL << 20);
+        QCOMPARE(outcome->set.runs[1].spec.bytes, 32ULL << 20);
+        QCOMPARE(outcome->set.skipped.size(), std::size_t(2));
+        for (const SkippedRun &skipped : outcome->set.skipped) {
+            const QString message = QString::fromStdString(skipped.reason.message);
+            QCOMPARE(skipped.reason.kind, ErrorKind::BadArgument);
+            QVERIFY2(
+                message.contains("in all) is too large for " + QString::fromStdString(m_engine->device().id) + " now")
+                    && message.contains("it has free of its") && message.contains("other programs hold the rest"),
+                qPrintable(message));
+        }
+        QVERIFY(!outcome->anyFailed);
+        // Freed again, the largest size runs.
+        QVERIFY(m_engine->run(spec(ModeId::Device, KernelId::VectorAdd, 512ULL << 20)).ok());
+    }
+
+    // Test builds: each fault through CUDA's own API in the phase asked for.
+    // An ordinary error leaves the device usable (the next run of the same
+    // engine is verified); the illegal address loses the context: the next
+    // run fails at once, and after the device is closed (reset) either this
+    // process opens it again and runs, or, as NVIDIA documents for sticky
+    // errors, only a new process can: the sharescope binary then runs.
+    // Last: the reset takes every context of this process on the device.
+    void injectedFaultsFailTheirPhaseAndTheDeviceRecovers_data()
+    {
+        QTest::addColumn<QString>("plan");
+        QTest::addColumn<QString>("error");
+        QTest::addColumn<bool>("lost");
+        QTest::addRow("alloc out-of-memory") << "alloc:out-of-memory"
+                                             << "cudaErrorMemoryAllocation" << false;
+        QTest::addRow("to-host invalid-value") << "to-host:invalid-value"
+                                               << "cudaErrorInvalidMemcpyDirection" << false;
+        QTest::addRow("kernel illegal-address") << "kernel:illegal-address:2"
+                                                << "cudaErrorIllegalAddress" << true;
+    }
+    void injectedFaultsFailTheirPhaseAndTheDeviceRecovers()
+    {
+        if (!faultInjectionBuilt())
+            QSKIP("this build has no fault injection (-DSHARESCOPE_FAULT_INJECTION=ON)");
+        QFETCH(QString, plan);
+        QFETCH(QString, error);
+        QFETCH(bool, lost);
+        const DeviceInfo device = m_engine->device();
+        for (const ModeId mode : {ModeId::Pinned, ModeId::Managed}) {
+            FaultSchedule faults(parseFaultPlan(plan.toStdString()).value());
+            m_engine->setFaultSchedule(&faults);
+            ExperimentSpec s = spec(mode, KernelId::VectorAdd, 16ULL << 20);
+            s.warmup = 0;
+            s.counters = false;
+            const auto failedRun = m_engine->run(s);
+            m_engine->setFaultSchedule(nullptr);
+            QVERIFY(!failedRun.ok());
+            const QString message = QString::fromStdString(describe(failedRun.error()));
+            QCOMPARE(failedRun.error().phase, parseFaultPlan(plan.toStdString())->phase);
+            QVERIFY2(message.contains("injected") && message.contains(error), qPrintable(message));
+            QCOMPARE(failedRun.error().deviceLost, lost);
+            if (error == "cudaErrorMemoryAllocation")
+                QVERIFY2(message.contains("free now"), qPrintable(message));
+            auto next = m_engine->run(s);
+            if (lost) {
+                QVERIFY(!next.ok());
+                QVERIFY(next.error().deviceLost);
+                m_engine.reset(); // the backend resets the device as it goes
+                auto reopened = openBackend(device);
+                if (!reopened) {
+                    qInfo("%s: not opened again in this process: %s", device.id.c_str(),
+                          reopened.error().message.c_str());
+                    QProcess again;
+                    again.start(binary(),
+                                {"run", "--device", QString::fromStdString(device.id), "--mode",
+                                 QString::fromUtf8(modeName(mode).data(), qsizetype(modeName(mode).size())), "--size",
+                                 "16MiB", "--iterations", "2", "--no-counters"});
+                    QVERIFY(again.waitForFinished(120000));
+                    QVERIFY2(again.exitStatus() == QProcess::NormalExit && again.exitCode() == 0,
+                             again.readAllStandardError().constData());
+                    return; // nothing in this process can use the device any more
+                }
+                qInfo("%s: opened again in this process", device.id.c_str());
+                m_engine = std::make_unique<Engine>(std::move(*reopened));
+                next = m_engine->run(s);
+            }
+            QVERIFY2(next.ok(), next.ok() ? "" : next.error().message.c_str());
+            QVERIFY(next->verification.passed());
+        }
     }
 };
 

@@ -20,6 +20,7 @@ private slots:
         QVERIFY2(QString::fromStdString(error.message).startsWith("cudaMalloc failed: cudaErrorMemoryAllocation"),
                  error.message.c_str());
         QVERIFY(QString::fromStdString(error.message).contains("smaller --size"));
+        QVERIFY(!error.deviceLost);
         QVERIFY(!health.lost());
         QVERIFY(health.check().ok());
     }
@@ -38,11 +39,13 @@ private slots:
         const Error error = health.fail(static_cast<cudaError_t>(code), "cudaEventSynchronize(m_stop)");
         QVERIFY(health.lost());
         QVERIFY2(QString::fromStdString(error.message).contains("GPU context is lost"), error.message.c_str());
-        QVERIFY(QString::fromStdString(error.message).contains("restart ShareScope"));
+        QVERIFY(QString::fromStdString(error.message).contains("until it is opened again"));
+        QVERIFY(error.deviceLost); // the window closes the device and opens it again
         // Every later call fails at once with the same message.
         const Status later = health.check();
         QVERIFY(!later.ok());
         QCOMPARE(later.error().message, error.message);
+        QVERIFY(later.error().deviceLost);
         QVERIFY(!isSticky(cudaErrorInvalidValue));
     }
 };

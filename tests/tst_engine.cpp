@@ -5,6 +5,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cstring>
 
 using namespace sharescope;
@@ -354,6 +355,99 @@ private slots:
         QCOMPARE(skipped.reason.kind, ErrorKind::Failed);
         QCOMPARE(skipped.reason.phase, std::optional(Phase::Kernel));
         QCOMPARE(skippedReasonText(skipped.reason), std::string("failed: kernel: the fake device failed on purpose"));
+    }
+
+    void stopsASetWhenTheDeviceIsLost()
+    {
+        Engine engine(
+            std::make_unique<FakeBackend>(FakeBehaviour{.failIn = "launch", .failOnCall = 1, .loseDevice = true}));
+        RunRequest request;
+        request.kind = ReportSet::Kind::Compare;
+        request.base = smallSpec();
+        request.modes = {ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId::ClAllocHostPtr};
+        const auto outcome = runSet(engine, planRuns(request, engine.device()), nullptr, nullptr);
+        QVERIFY(outcome.ok());
+        QVERIFY(outcome->anyFailed);
+        QVERIFY(outcome->deviceLost);
+        // The first run lost the device: the others are listed with its
+        // error, not run (each session's first launch would fail again).
+        QVERIFY(outcome->set.runs.empty());
+        QCOMPARE(outcome->set.skipped.size(), std::size_t(3));
+        for (const SkippedRun &skipped : outcome->set.skipped) {
+            QVERIFY(skipped.reason.deviceLost);
+            QCOMPARE(skipped.reason.phase, std::optional(Phase::Kernel));
+        }
+        QCOMPARE(outcome->set.skipped[2].mode, ModeId::ClAllocHostPtr);
+    }
+
+    void readsAFaultPlan_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("expected"); // phase/fault/N, or the error's telling part
+        QTest::addRow("kernel") << "kernel:illegal-address"
+                                << "kernel/illegal-address/1";
+        QTest::addRow("third alloc") << "alloc:out-of-memory:3"
+                                     << "alloc/out-of-memory/3";
+        QTest::addRow("free") << "free:invalid-value:1"
+                              << "free/invalid-value/1";
+        QTest::addRow("no colon") << "kernel"
+                                  << "no ':'";
+        QTest::addRow("ipc-open") << "ipc-open:invalid-value"
+                                  << "unknown phase 'ipc-open'";
+        QTest::addRow("bad phase") << "kernal:invalid-value"
+                                   << "unknown phase 'kernal'";
+        QTest::addRow("bad fault") << "kernel:segfault"
+                                   << "unknown fault 'segfault'";
+        QTest::addRow("zero") << "kernel:invalid-value:0"
+                              << "N '0'";
+        QTest::addRow("trailing") << "kernel:invalid-value:2x"
+                                  << "N '2x'";
+        QTest::addRow("empty N") << "kernel:invalid-value:"
+                                 << "N ''";
+    }
+    void readsAFaultPlan()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, expected);
+        const auto plan = parseFaultPlan(text.toStdString());
+        if (plan) {
+            QCOMPARE(QStringLiteral("%1/%2/%3")
+                         .arg(QString::fromStdString(std::string(phaseName(plan->phase))),
+                              QString::fromStdString(std::string(faultName(plan->fault))))
+                         .arg(plan->occurrence),
+                     expected);
+            return;
+        }
+        const QString message = QString::fromStdString(plan.error().message);
+        QCOMPARE(plan.error().kind, ErrorKind::BadArgument);
+        QVERIFY2(message.contains(expected), qPrintable(message));
+        // The value and what is accepted, every time.
+        QVERIFY2(message.contains("'" + text + "'"), qPrintable(message));
+        QVERIFY2(message.contains("accepted: PHASE:FAULT[:N]"), qPrintable(message));
+    }
+
+    void injectsTheFaultAtTheNthStartOfItsPhase()
+    {
+        Engine engine(std::make_unique<FakeBackend>());
+        FaultSchedule faults(*parseFaultPlan("to-device:invalid-value:2"));
+        engine.setFaultSchedule(&faults);
+        RecordingObserver observer;
+        const auto report = engine.run(smallSpec(), &observer);
+        QVERIFY(!report.ok());
+        QCOMPARE(report.error().phase, std::optional(Phase::ToDevice));
+        // The fake has no way to make the fault: the engine says so, and
+        // says that it was asked for.
+        QCOMPARE(report.error().kind, ErrorKind::Unsupported);
+        QCOMPARE(report.error().message,
+                 std::string("injected invalid-value (SHARESCOPE_INJECT_FAULT): this device "
+                             "cannot inject the fault invalid-value"));
+        // The first iteration's to-device ran; the second's was the fault.
+        const auto toDevice = std::ranges::count(observer.phases, Phase::ToDevice, &std::pair<int, Phase>::second);
+        QCOMPARE(toDevice, 1);
+        QCOMPARE(observer.phases.back(), std::make_pair(-1, Phase::Free)); // the buffers went all the same
+        QCOMPARE(observer.phases.at(observer.phases.size() - 2), std::make_pair(1, Phase::HostInit));
+        // Counted over the engine's runs: the next run has no fault left.
+        QVERIFY(engine.run(smallSpec()).ok());
     }
 
     void reportsASingleRunsErrorAsTheCommandsError()

@@ -38,6 +38,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -129,6 +130,66 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(model->data(cell).toString(), QStringLiteral("1123.5"), 10000);
         QVERIFY(!model->data(cell, BufferModel::MismatchRole).toBool());
         QCOMPARE(model->data(model->index(1000, BufferModel::ExpectedColumn)).toString(), QStringLiteral("1123.5"));
+    }
+
+    // A device whose context is lost in the middle of a run (a test build's
+    // injected illegal address): the window says so, keeps the results it
+    // showed, and runs again, on the device opened again.
+    void keepsItsResultsWhenTheDeviceIsLost()
+    {
+        if (!faultInjectionBuilt())
+            QSKIP("this build has no fault injection (-DSHARESCOPE_FAULT_INJECTION=ON)");
+        QVERIFY(panel()->selectMode(ModeId::ClCopy));
+        typeSize(QStringLiteral("1MiB"));
+        panel()->setIterations(1, 0);
+        bool succeeded = false;
+        QTest::mouseClick(panel()->runButton(), Qt::LeftButton);
+        QVERIFY(waitForJob(120000, &succeeded));
+        QVERIFY(succeeded);
+        const auto firstKernelNs
+            = [this] { return m_window->results().runs.front().iterations.front().phases.at(2).hostNs; };
+        const std::uint64_t shown = firstKernelNs();
+
+        m_window->controller()->setFaultPlan(parseFaultPlan("kernel:illegal-address").value());
+        QTest::mouseClick(panel()->runButton(), Qt::LeftButton);
+        QVERIFY(waitForJob(120000, &succeeded));
+        QVERIFY(!succeeded);
+        const QString said = m_window->statusBar()->currentMessage();
+        QVERIFY2(said.contains(QStringLiteral("kernel: injected illegal-address")), qPrintable(said));
+        QVERIFY2(said.contains(QStringLiteral("lost its context; ShareScope closed it and opened it again")),
+                 qPrintable(said));
+        QVERIFY(!m_window->restartAction()->isEnabled()); // opened again: nothing to restart for
+        QCOMPARE(m_window->results().runs.size(), std::size_t(1));
+        QCOMPARE(firstKernelNs(), shown); // the results shown are still the first run's
+        QVERIFY(panel()->runButton()->isEnabled());
+
+        m_window->controller()->setFaultPlan(std::nullopt);
+        QTest::mouseClick(panel()->runButton(), Qt::LeftButton);
+        QVERIFY(waitForJob(120000, &succeeded));
+        QVERIFY(succeeded);
+        QVERIFY(m_window->results().runs.front().verification.passed());
+    }
+
+    // Where a device cannot be opened again in this process (CUDA keeps a
+    // context with a sticky error until the process ends), File ▸ Restart
+    // starts the window again with the results shown, written to a report.
+    void restartsWithTheResultsShown()
+    {
+        QVERIFY(!m_window->results().runs.empty());
+        QVERIFY(!m_window->restartAction()->isEnabled());
+        emit m_window->controller()->deviceUnusable(m_device);
+        QVERIFY(m_window->restartAction()->isEnabled());
+        const auto command = m_window->restartCommand();
+        QVERIFY2(command.ok(), command.ok() ? "" : command.error().message.c_str());
+        QCOMPARE(command->program, QCoreApplication::applicationFilePath());
+        QCOMPARE(command->arguments.size(), 3);
+        QCOMPARE(command->arguments.mid(0, 2), (QStringList{"gui", "--open"}));
+        QFile saved(command->arguments.at(2));
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const auto reopened = readReports(saved.readAll().toStdString());
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message.c_str());
+        QCOMPARE(reopened->runs.size(), m_window->results().runs.size());
+        saved.remove();
     }
 
     void disablesRunForAnInvalidSize()

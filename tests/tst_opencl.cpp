@@ -188,6 +188,65 @@ private slots:
         }
     }
 
+    // Test builds: each fault through OpenCL's own API, in the phase asked
+    // for; the device stays usable after the ordinary ones, and after the
+    // lost context only a device opened again runs.
+    void injectedFaultsFailTheirPhaseAndTheDeviceRecovers_data()
+    {
+        QTest::addColumn<QString>("plan");
+        QTest::addColumn<QString>("error");
+        QTest::addColumn<bool>("lost");
+        QTest::addRow("alloc out-of-memory") << "alloc:out-of-memory"
+                                             << "CL_INVALID_BUFFER_SIZE (-61)" << false;
+        QTest::addRow("to-host invalid-value") << "to-host:invalid-value"
+                                               << "CL_INVALID_VALUE (-30)" << false;
+        QTest::addRow("kernel illegal-address") << "kernel:illegal-address:2"
+                                                << "CL_OUT_OF_RESOURCES (-5)" << true;
+    }
+    void injectedFaultsFailTheirPhaseAndTheDeviceRecovers()
+    {
+        if (!faultInjectionBuilt())
+            QSKIP("this build has no fault injection (-DSHARESCOPE_FAULT_INJECTION=ON)");
+        QFETCH(QString, plan);
+        QFETCH(QString, error);
+        QFETCH(bool, lost);
+        const auto first = std::ranges::find(m_devices.devices, BackendKind::OpenCL, &DeviceInfo::backend);
+        auto backend = openBackend(*first);
+        QVERIFY(backend.ok());
+        auto engine = std::make_unique<Engine>(std::move(*backend));
+        FaultSchedule faults(*parseFaultPlan(plan.toStdString()));
+        engine->setFaultSchedule(&faults);
+        ExperimentSpec spec;
+        spec.mode = ModeId::ClCopy;
+        spec.bytes = 1 << 20;
+        spec.iterations = 2;
+        spec.warmup = 0;
+        const auto failedRun = engine->run(spec);
+        QVERIFY(!failedRun.ok());
+        const Error &fault = failedRun.error();
+        const QString message = QString::fromStdString(describe(fault));
+        QCOMPARE(fault.kind, ErrorKind::Failed);
+        QCOMPARE(fault.phase, parseFaultPlan(plan.toStdString())->phase);
+        QVERIFY2(message.contains(error), qPrintable(message));
+        QVERIFY2(message.contains("injected"), qPrintable(message));
+        QCOMPARE(fault.deviceLost, lost);
+        // The next run: on the same engine where the device survived; where
+        // it was lost, that engine fails at once, and one opened again runs.
+        auto next = engine->run(spec);
+        if (lost) {
+            QVERIFY(!next.ok());
+            QVERIFY(next.error().deviceLost);
+            QVERIFY(QString::fromStdString(next.error().message).contains("until it is opened again"));
+            engine.reset();
+            auto reopened = openBackend(*first);
+            QVERIFY(reopened.ok());
+            engine = std::make_unique<Engine>(std::move(*reopened));
+            next = engine->run(spec);
+        }
+        QVERIFY2(next.ok(), next.ok() ? "" : next.error().message.c_str());
+        QVERIFY(next->verification.passed());
+    }
+
     void refusesCudaModesWithTheReason()
     {
         const auto first = std::ranges::find(m_devices.devices, BackendKind::OpenCL, &DeviceInfo::backend);

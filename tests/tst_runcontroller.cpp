@@ -6,6 +6,7 @@
 #include <QTest>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstring>
 
 using namespace sharescope;
@@ -155,6 +156,38 @@ private slots:
         const auto set = finished.at(0).at(1).value<ReportSet>();
         QCOMPARE(set.kind, ReportSet::Kind::Compare);
         QCOMPARE(set.runs.size() + set.skipped.size(), std::size_t(5));
+    }
+
+    // A lost device (a test build's injected illegal address in the second
+    // run's kernel) is closed and opened again, and the third run runs.
+    void reopensADeviceThatLostItsContext()
+    {
+        if (!faultInjectionBuilt())
+            QSKIP("this build has no fault injection (-DSHARESCOPE_FAULT_INJECTION=ON)");
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::finished);
+        QSignalSpy failed(&controller, &RunController::failed);
+        QSignalSpy log(&controller, &RunController::logMessage);
+        controller.setFaultPlan(parseFaultPlan("kernel:illegal-address:2").value());
+        ExperimentSpec once = spec(1 << 20, 1);
+        once.warmup = 0;
+        startRun(controller, once);
+        QVERIFY(finished.wait(60000));
+        startRun(controller, once);
+        QVERIFY(failed.wait(60000));
+        const QString message = failed.at(0).at(1).toString();
+        QVERIFY2(message.startsWith(QStringLiteral("kernel: injected illegal-address")), qPrintable(message));
+        QVERIFY2(message.contains(QStringLiteral("%1 lost its context; ShareScope closed it and opened it again")
+                                      .arg(QString::fromStdString(m_device.id))),
+                 qPrintable(message));
+        startRun(controller, once);
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.size(), 2);
+        QVERIFY(finished.at(1).at(1).value<ReportSet>().runs.front().verification.passed());
+        const auto opened = std::ranges::count_if(log, [](const QList<QVariant> &args) {
+            return args.at(0).toString().startsWith(QStringLiteral("Opened"));
+        });
+        QCOMPARE(opened, 2);
     }
 
     void reportsFailures()

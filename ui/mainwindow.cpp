@@ -43,7 +43,9 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QCloseEvent>
+#include <QCoreApplication>
 #include <QDateTime>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileDialog>
@@ -53,10 +55,12 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QProgressBar>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -220,6 +224,7 @@ void MainWindow::connectController()
         emit devicesReady();
     });
     connect(m_controller, &RunController::logMessage, this, &MainWindow::log);
+    connect(m_controller, &RunController::deviceUnusable, this, [this] { m_restartAction->setEnabled(true); });
     connect(m_controller, &RunController::started, this, [this](quint64, const QString &what) {
         log(tr("Started: %1").arg(what));
         setBusy(true);
@@ -293,6 +298,10 @@ void MainWindow::createMenus()
     m_traceAction->setEnabled(false);
     file->addAction(tr("&Export plot…"), this, &MainWindow::exportPlot);
     file->addSeparator();
+    m_restartAction = file->addAction(tr("Restart ShareScope"), this, &MainWindow::restart);
+    m_restartAction->setStatusTip(
+        tr("Start ShareScope again, with the results shown, to use a device whose context was lost."));
+    m_restartAction->setEnabled(false);
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -855,6 +864,36 @@ void MainWindow::saveSettings() const
         settings.setValue(QStringLiteral("experiment/mode"), q(modeName(*mode)));
     settings.setValue(QStringLiteral("experiment/kernel"), q(kernelName(m_panel->kernel())));
     settings.setValue(QStringLiteral("experiment/size"), m_panel->sizeText());
+}
+
+Result<MainWindow::Command> MainWindow::restartCommand() const
+{
+    Command command{QCoreApplication::applicationFilePath(), {QStringLiteral("gui")}};
+    if (m_results.runs.empty())
+        return command;
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    if (!QDir().mkpath(folder))
+        return failed(tr("cannot create the folder '%1'").arg(folder).toStdString());
+    const QString path
+        = QDir(folder).filePath(QStringLiteral("before-restart-%1.json").arg(QCoreApplication::applicationPid()));
+    if (Status written = writeOutput(path, QByteArray::fromStdString(toJson(m_results))); !written)
+        return written.error();
+    command.arguments << QStringLiteral("--open") << path;
+    return command;
+}
+
+void MainWindow::restart()
+{
+    const auto command = restartCommand();
+    if (!command) {
+        log(tr("Could not restart: %1").arg(errorText(command.error())));
+        return;
+    }
+    if (!QProcess::startDetached(command->program, command->arguments)) {
+        log(tr("Could not start %1").arg(command->program));
+        return;
+    }
+    close(); // settings saved, as on any close: the new window has the same panel
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -100,6 +100,17 @@ public:
     ExampleBanner *exampleBanner() const { return m_banner; }
     LessonPath *lessonPath() const { return m_lessonPath; }
 
+    // What File ▸ Restart ShareScope starts (after a device's context was
+    // lost for good): this program's window, opening the results shown,
+    // written first to a report in the cache folder; or why it cannot.
+    struct Command
+    {
+        QString program;
+        QStringList arguments;
+    };
+    Result<Command> restartCommand() const;
+    QAction *restartAction() const { return m_restartAction; }
+
 public slots:
     void run();
     void compare();
@@ -139,6 +150,8 @@ private:
     void saveReport();
     void exportTrace();
     void exportPlot();
+    // File ▸ Restart ShareScope: a new process, opening the results shown.
+    void restart();
     void addRecent(const QString &path);
     void updateRecentMenu();
     void createDocks();
@@ -178,6 +191,7 @@ private:
     QAction *m_cancelAction = nullptr;
     QAction *m_saveAction = nullptr;
     QAction *m_traceAction = nullptr;
+    QAction *m_restartAction = nullptr; // enabled once a device cannot be opened again
     QAction *m_calibrateAction = nullptr;
     CalibrationDialog *m_calibration = nullptr;
     LessonPath *m_lessonPath = nullptr; // the Demos menu

@@ -25,6 +25,7 @@ RunController::RunController(QObject *parent)
     // results of jobs that are no longer current are dropped.
     connect(m_worker, &RunWorker::devicesListed, this, &RunController::devicesListed);
     connect(m_worker, &RunWorker::logMessage, this, &RunController::logMessage);
+    connect(m_worker, &RunWorker::deviceUnusable, this, &RunController::deviceUnusable);
     connect(m_worker, &RunWorker::phaseFinished, this,
             [this](quint64 job, int iteration, bool warmup, const PhaseResult &r) {
                 if (current(job))
@@ -123,6 +124,12 @@ void RunController::listDevices()
 {
     QMetaObject::invokeMethod(
         m_worker, [worker = m_worker] { worker->listDevices(); }, Qt::QueuedConnection);
+}
+
+void RunController::setFaultPlan(std::optional<FaultPlan> plan)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, plan] { worker->setFaultPlan(plan); }, Qt::QueuedConnection);
 }
 
 void RunController::readBuffer(quint64 job, int buffer, quint64 first, int count)

@@ -3,12 +3,15 @@
 
 #include "metatypes.h"
 
+#include "faultinjection.h"
+
 #include <QObject>
 #include <QStringList>
 #include <QThread>
 
 #include <atomic>
 #include <memory>
+#include <optional>
 
 namespace sharescope {
 
@@ -43,6 +46,9 @@ public:
     // progress per step, cancel between steps), answered by calibrated.
     // bytes: the size of its buffers (less where memory is short).
     quint64 calibrate(const QString &deviceId, quint64 bytes = CalibrationPlan{}.bytes);
+    // Test builds (faultinjection.h): the fault the next runs inject, in
+    // place of SHARESCOPE_INJECT_FAULT's, counted from now on.
+    void setFaultPlan(std::optional<FaultPlan> plan);
 
 signals:
     void devicesListed(const sharescope::DeviceList &list);
@@ -55,6 +61,9 @@ signals:
     void bufferRead(const sharescope::BufferChunk &chunk);
     void calibrated(quint64 job, const sharescope::Calibration &calibration);
     void logMessage(const QString &message);
+    // A device lost its context and this process cannot open it again:
+    // only a new process can use it (RunWorker::closeLostDevice).
+    void deviceUnusable(const QString &deviceId);
 
 private:
     quint64 begin(const QString &what);

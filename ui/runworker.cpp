@@ -106,15 +106,60 @@ Result<Engine *> RunWorker::engineFor(const std::string &deviceId)
     auto device = m_devices->resolve(deviceId);
     if (!device)
         return device.error();
+    if (!m_faults) {
+        auto plan = faultPlanFromEnvironment();
+        if (!plan)
+            return plan.error();
+        m_faults = std::make_unique<FaultSchedule>(*plan);
+    }
     auto &engine = m_engines[device->id];
     if (!engine) {
         auto backend = openBackend(*device);
-        if (!backend)
+        if (!backend) {
+            m_engines.erase(device->id);
             return backend.error();
+        }
         engine = std::make_unique<Engine>(std::move(*backend));
+        engine->setFaultSchedule(m_faults.get());
         emit logMessage(tr("Opened %1 (%2)").arg(q(device->id), q(device->name)));
     }
     return engine.get();
+}
+
+void RunWorker::setFaultPlan(std::optional<FaultPlan> plan)
+{
+    if (!m_faults)
+        m_faults = std::make_unique<FaultSchedule>();
+    *m_faults = FaultSchedule(plan); // the engines hold m_faults itself
+}
+
+QString RunWorker::closeLostDevice(const std::string &lostId)
+{
+    const auto found = m_engines.find(lostId);
+    if (found == m_engines.end())
+        return {};
+    const QString id = q(lostId); // lostId may live in the engine that goes below
+    if (m_keptBy == found->second.get())
+        m_keptBy = nullptr;
+    m_engines.erase(found); // the backend resets the lost context as it goes
+    // Where CUDA lets this process make a new context, the next run has it;
+    // where it does not (NVIDIA documents that a sticky error lasts until
+    // the process ends), only a new process can use the device.
+    const auto reopened = engineFor(id.toStdString());
+    QString said;
+    if (reopened) {
+        said = tr("%1 lost its context; ShareScope closed it and opened it again. "
+                  "The results shown are those of the last run that finished.")
+                   .arg(id);
+    } else {
+        said = tr("%1 lost its context and cannot be opened again in this process (%2): CUDA keeps such a "
+                  "context until the process ends. Restart ShareScope, in the File menu, starts it again with the "
+                  "results shown.")
+                   .arg(id, errorText(reopened.error()));
+        emit deviceUnusable(id);
+    }
+    emit logMessage(said);
+    return said;
 }
 
 void RunWorker::run(quint64 job, PlannedRuns plan, const std::shared_ptr<const std::atomic<bool>> &cancel)
@@ -124,6 +169,7 @@ void RunWorker::run(quint64 job, PlannedRuns plan, const std::shared_ptr<const s
     m_keptBy = nullptr;
     const bool single = plan.single;
     Result<SetOutcome> outcome = SetOutcome{};
+    std::string deviceId; // the engine's, once one runs
     if (plan.runs.empty()) {
         outcome->set = {plan.kind, plan.commandLine, {}, std::move(plan.skipped)};
     } else {
@@ -132,6 +178,7 @@ void RunWorker::run(quint64 job, PlannedRuns plan, const std::shared_ptr<const s
             emit failed(job, errorText(engine.error()));
             return;
         }
+        deviceId = (*engine)->device().id;
         SignalObserver observer(*this, job, single);
         const SetOptions options{.keepBuffers = true,
                                  .calibrationCache = QFile::encodeName(calibrationCachePath()).toStdString()};
@@ -142,14 +189,20 @@ void RunWorker::run(quint64 job, PlannedRuns plan, const std::shared_ptr<const s
         }
     }
     if (!outcome) {
-        if (outcome.error().kind == ErrorKind::Cancelled)
+        if (outcome.error().kind == ErrorKind::Cancelled) {
             emit cancelled(job);
-        else
-            emit failed(job, errorText(outcome.error()));
+            return;
+        }
+        QString message = errorText(outcome.error());
+        if (outcome.error().deviceLost)
+            message += QLatin1Char(' ') + closeLostDevice(deviceId);
+        emit failed(job, message);
         return;
     }
     for (const SkippedRun &skipped : outcome->set.skipped)
         emit logMessage(q(modeName(skipped.mode)) + QStringLiteral(": ") + skippedText(skipped.reason));
+    if (outcome->deviceLost)
+        closeLostDevice(deviceId);
     emit finished(job, outcome->set);
 }
 
@@ -167,10 +220,14 @@ void RunWorker::calibrate(quint64 job, const std::string &deviceId, const Calibr
     CalibrationSignals observer(*this, job);
     auto calibration = runCalibration((*engine)->backend(), plan, &observer, cancel.get());
     if (!calibration) {
-        if (calibration.error().kind == ErrorKind::Cancelled)
+        if (calibration.error().kind == ErrorKind::Cancelled) {
             emit cancelled(job);
-        else
-            emit failed(job, errorText(calibration.error()));
+            return;
+        }
+        QString message = errorText(calibration.error());
+        if (calibration.error().deviceLost)
+            message += QLatin1Char(' ') + closeLostDevice((*engine)->device().id);
+        emit failed(job, message);
         return;
     }
     emit calibrated(job, *calibration);

@@ -33,6 +33,8 @@ public:
     // Measures the device's ceilings (calibration.h), step by step.
     void calibrate(quint64 job, const std::string &deviceId, const CalibrationPlan &plan,
                    const std::shared_ptr<const std::atomic<bool>> &cancel);
+    // Test builds: replaces the fault schedule of every engine, open or not.
+    void setFaultPlan(std::optional<FaultPlan> plan);
 
 signals:
     void devicesListed(const sharescope::DeviceList &list);
@@ -44,14 +46,22 @@ signals:
     void bufferRead(const sharescope::BufferChunk &chunk);
     void calibrated(quint64 job, const sharescope::Calibration &calibration);
     void logMessage(const QString &message);
+    // A device lost its context and this process cannot open it again.
+    void deviceUnusable(const QString &deviceId);
 
 private:
     Result<Engine *> engineFor(const std::string &deviceId);
+    // After a lost device (Error::deviceLost): closes its engine (the
+    // backend resets the device), opens it again, and says what happened.
+    QString closeLostDevice(const std::string &lostId);
 
     std::optional<DeviceList> m_devices;
     std::map<std::string, std::unique_ptr<Engine>> m_engines;
     Engine *m_keptBy = nullptr; // the engine whose last run kept its buffers
     quint64 m_keptJob = 0;
+    // Test builds: the fault SHARESCOPE_INJECT_FAULT asks for, counted over
+    // every engine this worker opens (faultinjection.h); read at the first.
+    std::unique_ptr<FaultSchedule> m_faults;
 };
 
 } // namespace sharescope

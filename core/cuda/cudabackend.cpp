@@ -44,6 +44,17 @@ CudaBackend::CudaBackend(DeviceInfo info, Instrumentation instrumentation, bool 
     m_context.countEveryDevice = countEveryDevice;
 }
 
+CudaBackend::~CudaBackend()
+{
+    if (!m_context.health.lost())
+        return;
+    // The sessions are gone (the engine owns them, and goes first); the
+    // primary context goes with the reset, and with it the sticky error.
+    if (cudaSetDevice(m_context.info.index) == cudaSuccess)
+        cudaDeviceReset();
+    cudaGetLastError();
+}
+
 Status CudaBackend::open()
 {
     const bool counted = m_context.instrumentation == Instrumentation::Counted;

@@ -14,6 +14,10 @@ class CudaBackend final : public Backend
 public:
     explicit CudaBackend(DeviceInfo info, Instrumentation instrumentation = Instrumentation::Timing,
                          bool countEveryDevice = false);
+    // A device whose context was lost is reset here (cudaDeviceReset), so
+    // that opening it again makes a new context: closing it is how the
+    // window recovers from a sticky error.
+    ~CudaBackend() override;
 
     // Creates the device's context; for a counted pass sets CUPTI up first
     // (it wants to come before the context) and opens the driver's counters

@@ -2,6 +2,9 @@
 #include "cudasession.h"
 
 #include "cudakernels.h"
+#if SHARESCOPE_FAULT_INJECTION
+#include "faultkernel.h"
+#endif
 
 #include <algorithm>
 #include <cstring>
@@ -103,6 +106,37 @@ std::optional<CounterRecords> CudaSession::takeCounterRecords()
     CounterRecords records = m_instruments->finish();
     m_instruments.reset();
     return records;
+}
+
+Status CudaSession::injectFault(InjectedFault fault, PhaseMeter &meter)
+{
+#if SHARESCOPE_FAULT_INJECTION
+    (void)meter;
+    if (Status s = healthy(); !s)
+        return s;
+    switch (fault) {
+    case InjectedFault::OutOfMemory: {
+        // More than the whole device: the allocation fails as it does when
+        // other programs hold the memory.
+        void *pointer = nullptr;
+        const std::size_t tooMuch = m_context.info.globalMemoryBytes + (std::size_t(1) << 40);
+        if (const cudaError_t e = cudaMalloc(&pointer, tooMuch); e != cudaSuccess)
+            return m_context.health.fail(e, "cudaMalloc");
+        cudaFree(pointer);
+        return okStatus();
+    }
+    case InjectedFault::InvalidValue:
+        // A copy whose direction is no cudaMemcpyKind.
+        SHARESCOPE_CUDA_TRY(m_context.health, cudaMemcpy(nullptr, nullptr, 1, static_cast<cudaMemcpyKind>(99)));
+        return okStatus();
+    case InjectedFault::IllegalAddress:
+        SHARESCOPE_CUDA_TRY(m_context.health, launchFaultingKernel());
+        return okStatus();
+    }
+    return okStatus();
+#else
+    return Session::injectFault(fault, meter);
+#endif
 }
 
 Status CudaSession::readHostVisible(const void *base, std::uint64_t first, std::span<std::uint32_t> out) const

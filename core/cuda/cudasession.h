@@ -59,6 +59,7 @@ public:
     void phaseStarting() override;
     void phaseEnded(int iteration, Phase phase) override;
     std::optional<CounterRecords> takeCounterRecords() override;
+    Status injectFault(InjectedFault fault, PhaseMeter &meter) override;
 
 protected:
     // The pointer the kernel uses for a buffer.

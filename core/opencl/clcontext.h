@@ -2,7 +2,10 @@
 #pragma once
 
 #include "../deviceinfo.h"
+#include "../result.h"
 #include "clinclude.h"
+
+#include <string>
 
 namespace sharescope::opencl {
 
@@ -15,6 +18,18 @@ struct ClContext
     cl::Context context;
     cl::CommandQueue queue;
     cl::Program program;
+    // Why the context cannot be used again, once it cannot (a test build's
+    // injected illegal address): every later run fails at once.
+    std::string lost;
+
+    Status check() const
+    {
+        if (lost.empty())
+            return okStatus();
+        Error error = failed(lost);
+        error.deviceLost = true;
+        return error;
+    }
 };
 
 } // namespace sharescope::opencl

@@ -43,6 +43,8 @@ Status OpenClBackend::buildProgram()
 Result<std::unique_ptr<Session>> OpenClBackend::createSession(const ExperimentSpec &spec)
 {
     return guarded([&]() -> Result<std::unique_ptr<Session>> {
+        if (Status usable = m_context.check(); !usable)
+            return usable.error();
         if (Status built = buildProgram(); !built)
             return built.error();
         return createClSession(m_context, spec);

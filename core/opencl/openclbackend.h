@@ -14,6 +14,7 @@ public:
     OpenClBackend(DeviceInfo info, const cl::Device &device);
 
     const DeviceInfo &device() const override { return m_context.info; }
+    Status check(const ExperimentSpec &) const override { return m_context.check(); }
     Result<std::unique_ptr<Session>> createSession(const ExperimentSpec &spec) override;
     MessageTemplate countersNote(const ExperimentSpec &spec) const override;
     std::vector<CalibrationStep> calibrationSteps() const override;

@@ -4,6 +4,8 @@
 #include "clerror.h"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 
 namespace sharescope::opencl {
 namespace {
@@ -11,6 +13,43 @@ namespace {
 constexpr std::uint64_t groupSize = 256;
 
 } // namespace
+
+Status ClSession::injectFault(InjectedFault fault, PhaseMeter &meter)
+{
+#if SHARESCOPE_FAULT_INJECTION
+    (void)meter;
+    return guarded([&]() -> Status {
+        switch (fault) {
+        case InjectedFault::OutOfMemory: {
+            // One byte more than the device's largest allocation.
+            const auto most = m_context.device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+            const cl::Buffer tooLarge(m_context.context, CL_MEM_READ_WRITE, static_cast<std::size_t>(most) + 1);
+            return okStatus();
+        }
+        case InjectedFault::InvalidValue: {
+            // A read past the end of a 16-byte buffer.
+            const cl::Buffer small(m_context.context, CL_MEM_READ_WRITE, 16);
+            std::array<std::byte, 16> bytes{};
+            m_context.queue.enqueueReadBuffer(small, CL_TRUE, 16, bytes.size(), bytes.data());
+            return okStatus();
+        }
+        case InjectedFault::IllegalAddress:
+            // PoCL runs kernels in this process, where a store to an
+            // unmapped address would end it; NVIDIA's OpenCL answers one with
+            // CL_OUT_OF_RESOURCES at the next wait and leaves the context
+            // unusable, which is what this reports.
+            m_context.lost = "clFinish failed: CL_OUT_OF_RESOURCES (-5), the answer NVIDIA's OpenCL gives to a "
+                             "kernel's illegal address. The context is lost: every later call on this device fails "
+                             "until it is opened again (the window does so before its next run; a command runs "
+                             "again as a new process).";
+            return m_context.check();
+        }
+        return okStatus();
+    });
+#else
+    return Session::injectFault(fault, meter);
+#endif
+}
 
 ClSession::ClSession(ClContext &context, const ExperimentSpec &spec)
     : m_context(context)

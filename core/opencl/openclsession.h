@@ -18,6 +18,7 @@ public:
 
     Status launch(PhaseMeter &meter) final;
     std::vector<BufferReport> buffers() const override { return m_reports; }
+    Status injectFault(InjectedFault fault, PhaseMeter &meter) override;
 
 protected:
     virtual void setBufferArgument(cl::Kernel &kernel, cl_uint argument, std::size_t buffer) = 0;

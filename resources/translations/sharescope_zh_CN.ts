@@ -4037,6 +4037,26 @@ This machine cannot run it: %2</source>
         <source>Timeline and Migration show %1 of the comparison</source>
         <translation>“时间线”和“迁移”显示比较中的 %1</translation>
     </message>
+    <message>
+        <source>Restart ShareScope</source>
+        <translation>重新启动 ShareScope</translation>
+    </message>
+    <message>
+        <source>Start ShareScope again, with the results shown, to use a device whose context was lost.</source>
+        <translation>重新启动 ShareScope，并保留当前显示的结果，以便再次使用上下文已丢失的设备。</translation>
+    </message>
+    <message>
+        <source>cannot create the folder &apos;%1&apos;</source>
+        <translation>无法创建文件夹“%1”</translation>
+    </message>
+    <message>
+        <source>Could not restart: %1</source>
+        <translation>无法重新启动：%1</translation>
+    </message>
+    <message>
+        <source>Could not start %1</source>
+        <translation>无法启动 %1</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -4256,6 +4276,14 @@ This machine cannot run it: %2</source>
     <message>
         <source>Could not read the buffer: %1</source>
         <translation>无法读取缓冲区：%1</translation>
+    </message>
+    <message>
+        <source>%1 lost its context; ShareScope closed it and opened it again. The results shown are those of the last run that finished.</source>
+        <translation>%1 的上下文已丢失；ShareScope 已将其关闭并重新打开。当前显示的是最后一次完成的运行的结果。</translation>
+    </message>
+    <message>
+        <source>%1 lost its context and cannot be opened again in this process (%2): CUDA keeps such a context until the process ends. Restart ShareScope, in the File menu, starts it again with the results shown.</source>
+        <translation>%1 的上下文已丢失，且无法在本进程中重新打开（%2）：CUDA 会保留这样的上下文直到进程结束。“文件”菜单中的“重新启动 ShareScope”会重新启动程序并保留当前显示的结果。</translation>
     </message>
 </context>
 <context>
