@@ -50,6 +50,7 @@ Options experimentOptions(bool withSize)
                     option::advice(),
                     option::peer(),
                     option::peerAccess(),
+                    option::writeCombined(),
                     option::noCounters()};
     if (withSize) {
         options.insert(

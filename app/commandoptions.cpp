@@ -78,6 +78,12 @@ QCommandLineOption peerAccess()
                             "(default: on where the two GPUs can reach each other)."),
             QStringLiteral("on|off")};
 }
+QCommandLineOption writeCombined()
+{
+    return {QStringLiteral("write-combined"),
+            CommandLine::tr("pinned, zero-copy: write-combined host memory (cudaHostAllocWriteCombined): the GPU "
+                            "reads it faster over the bus, the CPU reads it slowly.")};
+}
 QCommandLineOption predict()
 {
     return {QStringLiteral("predict"),
@@ -247,6 +253,7 @@ bool OptionReader::readExperiment(ExperimentSpec &spec)
         return fail(CommandLine::tr("--stride applies only to the stride kernel, not to %1").arg(q(kernel.name)));
     if (isSet("rounds") && !kernel.usesRounds)
         return fail(CommandLine::tr("--rounds applies only to the ping-pong kernel, not to %1").arg(q(kernel.name)));
+    spec.writeCombined = isSet("write-combined");
     spec.counters = !isSet("no-counters");
     return true;
 }

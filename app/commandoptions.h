@@ -34,6 +34,7 @@ QCommandLineOption rounds();
 QCommandLineOption advice();
 QCommandLineOption peer();
 QCommandLineOption peerAccess();
+QCommandLineOption writeCombined();
 QCommandLineOption noCounters();
 QCommandLineOption jsonFile();
 QCommandLineOption jsonFlag();

@@ -189,6 +189,7 @@ ExperimentSpec demoSpec(const DemoInfo &demo, ExperimentSpec base, bool sizeGive
     if (!sizeGiven)
         base.bytes = demo.bytes;
     base.advice = demo.advice;
+    base.writeCombined = false; // a demo's modes run as their lesson tells them
     return base;
 }
 

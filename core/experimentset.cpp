@@ -107,6 +107,14 @@ Status validatePeerRequest(const RunRequest &request)
     return okStatus();
 }
 
+// --write-combined, with a mode that takes it (a demo picks its own modes).
+Status validateWriteCombined(const RunRequest &request)
+{
+    if (!request.base.writeCombined || request.demo)
+        return okStatus();
+    return checkOptionTaken(request, ModeOption::WriteCombined);
+}
+
 } // namespace
 
 Status validateRequest(const RunRequest &request)
@@ -116,6 +124,8 @@ Status validateRequest(const RunRequest &request)
         return valid;
     if (Status peer = validatePeerRequest(request); !peer)
         return peer;
+    if (Status combined = validateWriteCombined(request); !combined)
+        return combined;
     if (!request.base.advice || request.demo)
         return okStatus();
     return checkOptionTaken(request, ModeOption::Advice);

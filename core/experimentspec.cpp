@@ -64,6 +64,8 @@ std::string ExperimentSpec::experimentOptions(bool withSize) const
         line += " --peer " + peerId;
     if (peerAccess)
         line += *peerAccess ? " --peer-access on" : " --peer-access off";
+    if (writeCombined)
+        line += " --write-combined";
     if (!counters)
         line += " --no-counters";
     return line;
@@ -108,9 +110,27 @@ bool takesOption(const ModeInfo &mode, ModeOption option)
         return mode.needsPeer();
     case ModeOption::PeerAccess:
         return mode.peerAccess == PeerAccessUse::Optional;
+    case ModeOption::WriteCombined:
+        // The modes whose host memory cudaHostAlloc allocates.
+        return mode.hostMemory == HostMemory::PageLocked || mode.hostMemory == HostMemory::Mapped;
     }
     return false;
 }
+
+namespace {
+
+// "pinned, zero-copy": the modes --write-combined applies to.
+std::string writeCombinedModeNameList()
+{
+    std::string names;
+    for (const ModeInfo &mode : modes()) {
+        if (takesOption(mode, ModeOption::WriteCombined))
+            names += (names.empty() ? "" : ", ") + std::string(mode.name);
+    }
+    return names;
+}
+
+} // namespace
 
 Error optionNotTaken(ModeOption option, std::optional<ModeId> mode)
 {
@@ -130,6 +150,13 @@ Error optionNotTaken(ModeOption option, std::optional<ModeId> mode)
                                               "--peer applies only to the modes that use a second GPU (%1), "
                                               "not to %2"),
                            {peerModeNameList(), std::string(modeName(*mode))});
+    case ModeOption::WriteCombined:
+        if (!mode) {
+            return badArgument(SHARESCOPE_TR_NOOP("Core", "--write-combined applies only to %1"),
+                               {writeCombinedModeNameList()});
+        }
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "--write-combined applies only to %1, not to %2"),
+                           {writeCombinedModeNameList(), std::string(modeName(*mode))});
     case ModeOption::PeerAccess:
         break;
     }
@@ -151,6 +178,8 @@ Status validatePeer(const ExperimentSpec &spec)
     }
     if (spec.peerAccess && !takesOption(spec.modeInfo(), ModeOption::PeerAccess))
         return optionNotTaken(ModeOption::PeerAccess, spec.mode);
+    if (spec.writeCombined && !takesOption(spec.modeInfo(), ModeOption::WriteCombined))
+        return optionNotTaken(ModeOption::WriteCombined, spec.mode);
     return okStatus();
 }
 
@@ -167,6 +196,8 @@ ExperimentSpec inMode(ExperimentSpec base, ModeId mode)
         base.peerId.clear();
     if (!takesOption(modeInfo(mode), ModeOption::PeerAccess))
         base.peerAccess.reset();
+    if (!takesOption(modeInfo(mode), ModeOption::WriteCombined))
+        base.writeCombined = false;
     return base;
 }
 

@@ -31,6 +31,9 @@ struct ExperimentSpec
     // peer-copy only: whether peer access is enabled first (--peer-access
     // on|off); empty: as the pair allows, decided where it meets the device.
     std::optional<bool> peerAccess;
+    // pinned and zero-copy: the host memory is write-combined
+    // (cudaHostAllocWriteCombined, --write-combined). False in every other mode.
+    bool writeCombined = false;
     bool counters = true;
 
     const ModeInfo &modeInfo() const { return sharescope::modeInfo(mode); }
@@ -78,7 +81,7 @@ Status checkPeerId(std::string_view id);
 bool peerAccessOn(const ExperimentSpec &spec);
 
 // The options only some modes take.
-enum class ModeOption : std::uint8_t { Advice, Peer, PeerAccess };
+enum class ModeOption : std::uint8_t { Advice, Peer, PeerAccess, WriteCombined };
 bool takesOption(const ModeInfo &mode, ModeOption option);
 // An option given where no mode takes it: "--advice applies only to the
 // managed-advise mode, not to MODE" (without a mode when none was named).

@@ -132,6 +132,15 @@ private slots:
         QCOMPARE(result.options.request.base.peerId, std::string("cuda:1"));
         QCOMPARE(reproduceCommand(result.options.request),
                  std::string("sharescope demo peer-access --peer cuda:1 --size 64MiB --iterations 5 --warmup 1"));
+        result = parse("run --mode zero-copy --write-combined --size 1MiB");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QVERIFY(result.options.request.base.writeCombined);
+        QCOMPARE(inMode(result.options.request.base, ModeId::ZeroCopy).commandLine(),
+                 std::string("sharescope run --mode zero-copy --kernel vector-add --size 1MiB --iterations 5 "
+                             "--warmup 1 --write-combined"));
+        QVERIFY(!inMode(result.options.request.base, ModeId::Device).writeCombined); // a compare's other modes
+        result = parse("compare --modes device,pinned --write-combined");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
         result = parse("gui --mode peer-copy --peer cuda:1 --peer-access off --run");
         QCOMPARE(result.status, CommandLineResult::Status::Ok);
         QCOMPARE(result.options.request.base.peerAccess, std::optional(false));
@@ -365,6 +374,12 @@ private slots:
                                      << "unknown tab 'plots'";
         QTest::addRow("stride") << "run --kernel stride --stride 3"
                                 << "4-byte elements";
+        QTest::addRow("write-combined, device") << "run --mode device --write-combined"
+                                                << "--write-combined applies only to pinned, zero-copy, not to device";
+        QTest::addRow("write-combined, no mode") << "run --write-combined"
+                                                 << "--write-combined applies only to pinned, zero-copy";
+        QTest::addRow("write-combined, compare") << "compare --modes managed,registered --write-combined"
+                                                 << "not to managed";
         QTest::addRow("advice without mode") << "run --advice read-mostly"
                                              << "only to the managed-advise mode";
         QTest::addRow("bad advice") << "run --mode managed-advise --advice sideways"

@@ -850,6 +850,27 @@ private slots:
                  mapped.error().message.c_str());
     }
 
+    // --write-combined: pinned and zero-copy allocate write-combined host
+    // memory, verified, and say so where the buffers are described.
+    void writeCombinedHostMemoryIsVerifiedAndNamed_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addRow("pinned") << int(ModeId::Pinned);
+        QTest::addRow("zero-copy") << int(ModeId::ZeroCopy);
+    }
+    void writeCombinedHostMemoryIsVerifiedAndNamed()
+    {
+        QFETCH(int, mode);
+        ExperimentSpec s = spec(static_cast<ModeId>(mode), KernelId::VectorAdd, 16ULL << 20);
+        s.writeCombined = true;
+        s.counters = false;
+        const RunReport report = run(s);
+        QVERIFY(report.verification.passed());
+        QVERIFY(report.spec.writeCombined);
+        for (const BufferReport &buffer : report.buffers)
+            QVERIFY2(QString::fromStdString(buffer.placement).contains("write-combined"), buffer.placement.c_str());
+    }
+
     // Memory taken while a sweep runs (a plain allocation, as another
     // program's, once the third size starts): that size and the next are
     // refused with the free memory and the need named, and the sweep keeps

@@ -211,12 +211,40 @@ private slots:
         QCOMPARE(read->runs.size(), std::size_t(2));
         QCOMPARE(read->runs[1].spec.mode, ModeId::ManagedAdvise);
         QCOMPARE(read->runs[1].spec.advice, std::optional(Advice::ReadMostly));
+        QVERIFY(!read->runs[0].spec.writeCombined);
         QCOMPARE(read->skipped.front().mode, ModeId::Ipc);
         QCOMPARE(read->skipped.front().reason.kind, ErrorKind::Unsupported);
         QCOMPARE(read->skipped.front().reason.message, std::string("no"));
         QCOMPARE(read->skipped.back().reason.kind, ErrorKind::Failed);
         QCOMPARE(read->skipped.back().reason.message, std::string("kernel: boom")); // the phase, as written
         QCOMPARE(QString::fromStdString(toJson(*read)), QString::fromStdString(json));
+    }
+
+    // --write-combined: kept for the modes that take it, absent from older
+    // reports (read as false), refused for a mode that cannot have it.
+    void readsWriteCombinedHostMemory()
+    {
+        ReportSet set;
+        set.kind = ReportSet::Kind::Compare; // a set, whose runs are a list
+        set.runs = {sampleReport()};
+        set.runs[0].spec.mode = ModeId::ZeroCopy;
+        set.runs[0].spec.writeCombined = true;
+        auto read = readReports(toJson(set));
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QVERIFY(read->runs[0].spec.writeCombined);
+        auto document = nlohmann::json::parse(toJson(set));
+        document["runs"][0]["spec"].erase("writeCombined");
+        read = readReports(document.dump());
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QVERIFY(!read->runs[0].spec.writeCombined);
+        document["runs"][0]["spec"]["writeCombined"] = true;
+        document["runs"][0]["spec"]["mode"] = "managed";
+        read = readReports(document.dump());
+        QVERIFY(!read.ok());
+        QVERIFY2(QString::fromStdString(read.error().message)
+                     .contains("--write-combined applies only to pinned, "
+                               "zero-copy, not to managed"),
+                 read.error().message.c_str());
     }
 
     void rejectsMalformedInput_data()

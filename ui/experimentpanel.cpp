@@ -71,6 +71,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     , m_iterations(new QSpinBox(this))
     , m_warmup(new QSpinBox(this))
     , m_counters(new QCheckBox(tr("Unified-memory counters (CUDA)"), this))
+    , m_writeCombined(new QCheckBox(tr("Write-combined host memory"), this))
     , m_peerBox(new PeerBox(this))
     , m_sweepSizes(new QLineEdit(QStringLiteral("4KiB:64MiB:x4"), this))
     , m_problem(new QLabel(this))
@@ -95,6 +96,8 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     m_warmup->setRange(0, maxIterations);
     m_warmup->setValue(1);
     m_counters->setChecked(true);
+    m_writeCombined->setToolTip(tr("pinned and zero-copy: cudaHostAllocWriteCombined. The GPU reads such memory "
+                                   "faster over the bus; the CPU reads it uncached, slowly (see host-read)."));
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
     m_size->setToolTip(q(acceptedSizeForms()));
@@ -110,6 +113,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     form->addRow(tr("Rounds"), m_rounds);
     //: cudaMemAdvise's advice for managed-advise: 建议 (not 提示).
     form->addRow(tr("Advice"), m_advice);
+    form->addRow(m_writeCombined);
     form->addRow(tr("Size per buffer"), m_size);
     form->addRow(tr("Iterations"), m_iterations);
     form->addRow(tr("Warm-up"), m_warmup);
@@ -314,6 +318,7 @@ Result<ExperimentSpec> ExperimentPanel::spec() const
     spec.advice = static_cast<Advice>(m_advice->currentData().toInt());
     spec.peerId = peerId().toStdString();
     spec.peerAccess = m_peerBox->peerAccess();
+    spec.writeCombined = m_writeCombined->isChecked();
     spec = inMode(spec, *chosen); // keeps the peer only where the mode takes it
     if (Status valid = sharescope::validate(spec); !valid)
         return valid.error();
@@ -341,6 +346,7 @@ void ExperimentPanel::validate()
     m_stride->setEnabled(kernelInfo.usesStride);
     m_rounds->setEnabled(kernelInfo.usesRounds);
     m_advice->setEnabled(modeId && modeInfo(*modeId).takesAdvice);
+    m_writeCombined->setEnabled(modeId && takesOption(modeInfo(*modeId), ModeOption::WriteCombined));
     m_peerBox->setMode(modeId);
     const auto device = currentDevice();
     m_counters->setEnabled(device && device->backend == BackendKind::Cuda);

@@ -87,6 +87,7 @@ private:
     QSpinBox *m_iterations;
     QSpinBox *m_warmup;
     QCheckBox *m_counters;
+    QCheckBox *m_writeCombined; // pinned, zero-copy
     PeerBox *m_peerBox;
     QLineEdit *m_sweepSizes;
     QLabel *m_problem;

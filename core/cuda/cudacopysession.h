@@ -33,8 +33,8 @@ public:
             return made;
         for (std::size_t b = 0; b < bufferCount(); ++b) {
             if (m_pinned) {
-                SHARESCOPE_CUDA_TRY(m_context.health,
-                                    cudaHostAlloc(&m_pinnedHost[b], m_spec.bytes, cudaHostAllocDefault));
+                const unsigned flags = m_spec.writeCombined ? cudaHostAllocWriteCombined : cudaHostAllocDefault;
+                SHARESCOPE_CUDA_TRY(m_context.health, cudaHostAlloc(&m_pinnedHost[b], m_spec.bytes, flags));
             } else {
                 m_pageable[b] = AlignedHostArray(m_spec.bytes, 4096, HostTouch::Prefault);
                 if (!m_pageable[b])
@@ -43,7 +43,12 @@ public:
                                    {std::to_string(m_spec.bytes)});
             }
             m_reports[b].placement = m_pinned
-                ? SHARESCOPE_TR_NOOP("Core", "cudaMalloc buffer + page-locked host array (cudaHostAlloc); DMA copies")
+                ? (m_spec.writeCombined
+                       ? SHARESCOPE_TR_NOOP("Core",
+                                            "cudaMalloc buffer + page-locked, write-combined host array "
+                                            "(cudaHostAllocWriteCombined): DMA copies; the CPU reads it uncached")
+                       : SHARESCOPE_TR_NOOP("Core",
+                                            "cudaMalloc buffer + page-locked host array (cudaHostAlloc); DMA copies"))
                 : SHARESCOPE_TR_NOOP(
                     "Core",
                     "cudaMalloc buffer + pageable host array; cudaMemcpy stages through a pinned bounce "

@@ -37,7 +37,8 @@ public:
                                     cudaHostRegister(m_arrays[b].data(), m_spec.bytes, cudaHostRegisterMapped));
                 m_host[b] = m_arrays[b].data();
             } else {
-                SHARESCOPE_CUDA_TRY(m_context.health, cudaHostAlloc(&m_host[b], m_spec.bytes, cudaHostAllocMapped));
+                const unsigned flags = cudaHostAllocMapped | (m_spec.writeCombined ? cudaHostAllocWriteCombined : 0U);
+                SHARESCOPE_CUDA_TRY(m_context.health, cudaHostAlloc(&m_host[b], m_spec.bytes, flags));
             }
             SHARESCOPE_CUDA_TRY(m_context.health, cudaHostGetDevicePointer(&m_device[b], m_host[b], 0));
             m_reports[b].zeroCopy = true;
@@ -46,6 +47,11 @@ public:
                     "Core",
                     "host array pinned and mapped with cudaHostRegister: the kernel reads and writes it "
                     "over the bus")
+                : m_spec.writeCombined
+                ? SHARESCOPE_TR_NOOP("Core",
+                                     "page-locked, write-combined host memory mapped into the GPU "
+                                     "(cudaHostAllocMapped | cudaHostAllocWriteCombined): accessed over the bus; the "
+                                     "CPU reads it uncached")
                 : SHARESCOPE_TR_NOOP("Core",
                                      "page-locked host memory mapped into the GPU (cudaHostAllocMapped): accessed over "
                                      "the bus");

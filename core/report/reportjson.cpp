@@ -181,6 +181,7 @@ json specJson(const ExperimentSpec &s)
             {"advice", s.advice ? adviceName(*s.advice) : std::string_view()},
             {"peer", s.peerId},
             {"peerAccess", optionalJson(s.peerAccess)},
+            {"writeCombined", s.writeCombined},
             {"counters", s.counters}};
 }
 
@@ -557,6 +558,8 @@ ExperimentSpec readSpec(const Reader &r)
         s.peerId = r["peer"].string();
     if (r.has("peerAccess"))
         s.peerAccess = r["peerAccess"].optionalBool();
+    if (r.has("writeCombined")) // absent from reports written before --write-combined
+        s.writeCombined = r["writeCombined"].boolean();
     s.counters = r["counters"].boolean();
     if (const Status valid = validate(s); !valid)
         throw FormatError{"the field 'spec' describes an experiment ShareScope cannot run: " + valid.error().message};

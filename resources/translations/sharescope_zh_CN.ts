@@ -869,6 +869,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>--predict and --answer print the question on standard output, where --%1 - would write its report; give --%1 a file</source>
         <translation>--predict 和 --answer 会把问题打印到标准输出，而 --%1 - 也要把报告写到那里；请给 --%1 一个文件名</translation>
     </message>
+    <message>
+        <source>pinned, zero-copy: write-combined host memory (cudaHostAllocWriteCombined): the GPU reads it faster over the bus, the CPU reads it slowly.</source>
+        <translation>pinned、zero-copy：写合并的主机内存（cudaHostAllocWriteCombined）：GPU 经由总线读取更快，CPU 读取很慢。</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -1575,6 +1579,22 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>managed memory (cudaMallocManaged), prefetched each way (cudaMemPrefetchAsync per buffer, a stream each)</source>
         <translation>托管内存（cudaMallocManaged），双向预取（每个缓冲区一次 cudaMemPrefetchAsync，各用一个流）</translation>
+    </message>
+    <message>
+        <source>cudaMalloc buffer + page-locked, write-combined host array (cudaHostAllocWriteCombined): DMA copies; the CPU reads it uncached</source>
+        <translation>cudaMalloc 缓冲区 + 锁页内存中写合并的主机数组（cudaHostAllocWriteCombined）：DMA 拷贝；CPU 不经缓存读取它</translation>
+    </message>
+    <message>
+        <source>page-locked, write-combined host memory mapped into the GPU (cudaHostAllocMapped | cudaHostAllocWriteCombined): accessed over the bus; the CPU reads it uncached</source>
+        <translation>映射到 GPU 的写合并主机锁页内存（cudaHostAllocMapped | cudaHostAllocWriteCombined）：经由总线访问；CPU 不经缓存读取它</translation>
+    </message>
+    <message>
+        <source>--write-combined applies only to %1</source>
+        <translation>--write-combined 只适用于 %1</translation>
+    </message>
+    <message>
+        <source>--write-combined applies only to %1, not to %2</source>
+        <translation>--write-combined 只适用于 %1，不适用于 %2</translation>
     </message>
 </context>
 <context>
@@ -2403,6 +2423,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>the kernel ran on the peer %1, with peer access off: the copies went through the host</source>
         <translation>内核在对等 GPU %1 上运行，对等访问未开启：拷贝经由主机中转</translation>
+    </message>
+    <message>
+        <source>%1 (write-combined)</source>
+        <translation>%1（写合并）</translation>
     </message>
 </context>
 <context>
@@ -3662,6 +3686,14 @@ spec</source>
     <message>
         <source>stride: %1</source>
         <translation>步长：%1</translation>
+    </message>
+    <message>
+        <source>Write-combined host memory</source>
+        <translation>写合并的主机内存</translation>
+    </message>
+    <message>
+        <source>pinned and zero-copy: cudaHostAllocWriteCombined. The GPU reads such memory faster over the bus; the CPU reads it uncached, slowly (see host-read).</source>
+        <translation>pinned 和 zero-copy：cudaHostAllocWriteCombined。GPU 经由总线读取这种内存更快；CPU 不经缓存读取它，很慢（见 host-read）。</translation>
     </message>
 </context>
 <context>

@@ -59,6 +59,8 @@ QString peerLinkSummary(const PeerLink &link)
 QString modeLabel(const ExperimentSpec &spec)
 {
     QString mode = q(modeName(spec.mode));
+    if (spec.writeCombined)
+        return PeerText::tr("%1 (write-combined)").arg(mode);
     if (!takesOption(spec.modeInfo(), ModeOption::PeerAccess) || !spec.peerAccess)
         return mode;
     return *spec.peerAccess ? PeerText::tr("%1 (peer access on)").arg(mode)
