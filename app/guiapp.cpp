@@ -158,6 +158,7 @@ bool applyArguments(MainWindow &window, const CommandLineOptions &options, QText
     }
     if (spec.peerAccess)
         panel->setPeerAccess(*spec.peerAccess);
+    panel->setWriteCombined(spec.writeCombined);
     applyExperiment(panel, options);
     return true;
 }

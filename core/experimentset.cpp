@@ -234,8 +234,12 @@ Result<SetOutcome> runSet(Engine &engine, PlannedRuns plan, SetObserver *observe
             outcome.set.skipped.push_back({spec.mode, spec.bytes, error});
             if (error.deviceLost) {
                 outcome.deviceLost = true;
+                // The runs left never started: they say why, in no phase.
+                Error notRun = failed("not run: " + engine.device().id + " lost its context in an earlier run ("
+                                      + describe(error) + ")");
+                notRun.deviceLost = true;
                 for (std::size_t rest = i + 1; rest < plan.runs.size(); ++rest)
-                    outcome.set.skipped.push_back({plan.runs[rest].mode, plan.runs[rest].bytes, error});
+                    outcome.set.skipped.push_back({plan.runs[rest].mode, plan.runs[rest].bytes, notRun});
                 break;
             }
             continue;

@@ -27,8 +27,9 @@ enum class InjectedFault { OutOfMemory, InvalidValue, IllegalAddress };
 
 std::string_view faultName(InjectedFault fault);
 
-// Where and when: the occurrence-th time the engine that holds the plan
-// starts this phase (counted over all its runs, warm-up included).
+// Where and when: the occurrence-th time this phase starts among the runs
+// of the engines that share one FaultSchedule (the command line's one
+// engine; every engine of the window's worker), warm-up included.
 struct FaultPlan
 {
     Phase phase = Phase::Kernel;

@@ -22,9 +22,11 @@ rm -f "$out/taken.txt" "$out/sweep.json"
 "$bin" sweep --device "$device" --modes device --sizes 64MiB,128MiB,256MiB,512MiB,1GiB,2GiB --iterations 20 \
   --no-counters --json "$out/sweep.json" >"$out/sweep.txt" 2>&1 &
 sweep=$!
+trap 'kill "$sweep" ${hog:+"$hog"} 2>/dev/null' EXIT
 sleep 2
-CUDA_VISIBLE_DEVICES=$index python3 - "$out/taken.txt" "${HOG_LEAVE:-1073741824}" <<'PY' &
+python3 - "$out/taken.txt" "${HOG_LEAVE:-1073741824}" "$index" <<'PY' &
 import sys, time, cupy
+cupy.cuda.Device(int(sys.argv[3])).use()
 free, total = cupy.cuda.runtime.memGetInfo()
 leave = int(sys.argv[2])
 pointer = cupy.cuda.runtime.malloc(free - leave)
@@ -46,6 +48,12 @@ ran = [r['spec']['bytes'] >> 20 for r in report['runs']]
 print('finished (MiB per buffer):', ran, 'all verified' if all(r['verification']['mismatches'] == 0 for r in report['runs']) else 'MISMATCHES')
 for s in report['skipped']:
     print('refused %d MiB: %s' % (s['bytes'] >> 20, s['reason']))
-ok = ran and report['skipped'] and all('free of its' in s['reason'] for s in report['skipped'])
+ok = (ran and report['skipped'] and all('free of its' in s['reason'] for s in report['skipped'])
+      and all(r['verification']['mismatches'] == 0 and r['verification']['checked'] > 0 for r in report['runs']))
 sys.exit(0 if ok else 1)
 PY
+checked=$?
+if [ "$checked" != 0 ] || [ "$code" != 0 ]; then
+  echo "gpu-memory-pressure: FAIL (the sweep exited $code; its report's check exited $checked)" >&2
+  exit 1
+fi

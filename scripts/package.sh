@@ -58,9 +58,18 @@ appstreamcli validate-tree --no-net --override=cid-desktopapp-is-not-rdns=info "
 "$root/usr/bin/sharescope" --version >&2
 "$root/usr/bin/sharescope" devices >&2
 # A release injects no fault: asked to, it runs as if it had not been asked.
-SHARESCOPE_INJECT_FAULT=kernel:illegal-address "$root/usr/bin/sharescope" run --device opencl:0 --size 64KiB \
-  --iterations 1 --warmup 0 >/dev/null \
-  || { echo "package: the release binary injected a fault (built with SHARESCOPE_FAULT_INJECTION?)" >&2; exit 1; }
+if ! SHARESCOPE_INJECT_FAULT=kernel:illegal-address "$root/usr/bin/sharescope" run --device opencl:0 --size 64KiB \
+  --iterations 1 --warmup 0 >/dev/null 2>"$root.err"; then
+  cat "$root.err" >&2
+  if grep -q "injected" "$root.err"; then
+    echo "package: the release binary injected a fault (built with SHARESCOPE_FAULT_INJECTION?)" >&2
+  else
+    echo "package: the release binary could not run an experiment on opencl:0" >&2
+  fi
+  rm -f "$root.err"
+  exit 1
+fi
+rm -f "$root.err"
 
 echo "== lintian (errors fail the package; warnings are listed) ==" >&2
 lintian --fail-on error --display-info "$deb" >&2

@@ -373,9 +373,15 @@ private slots:
         // error, not run (each session's first launch would fail again).
         QVERIFY(outcome->set.runs.empty());
         QCOMPARE(outcome->set.skipped.size(), std::size_t(3));
-        for (const SkippedRun &skipped : outcome->set.skipped) {
-            QVERIFY(skipped.reason.deviceLost);
-            QCOMPARE(skipped.reason.phase, std::optional(Phase::Kernel));
+        QCOMPARE(outcome->set.skipped[0].reason.phase, std::optional(Phase::Kernel));
+        for (std::size_t i = 1; i < 3; ++i) {
+            const Error &reason = outcome->set.skipped[i].reason;
+            QVERIFY(reason.deviceLost);
+            QVERIFY(!reason.phase); // never started
+            QVERIFY2(reason.message.starts_with("not run: " + engine.device().id
+                                                + " lost its context in an earlier "
+                                                  "run (kernel: the fake device failed on purpose)"),
+                     reason.message.c_str());
         }
         QCOMPARE(outcome->set.skipped[2].mode, ModeId::ClAllocHostPtr);
     }

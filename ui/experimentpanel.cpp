@@ -143,6 +143,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     for (QLineEdit *edit : {m_size, m_stride, m_sweepSizes})
         connect(edit, &QLineEdit::textChanged, this, &ExperimentPanel::validate);
     connect(m_kernel, &QComboBox::currentIndexChanged, this, &ExperimentPanel::validate);
+    connect(m_writeCombined, &QCheckBox::toggled, this, &ExperimentPanel::validate);
     connect(m_iterations, &QSpinBox::valueChanged, this, &ExperimentPanel::validate);
     connect(m_run, &QPushButton::clicked, this, &ExperimentPanel::runRequested);
     connect(m_cancel, &QPushButton::clicked, this, &ExperimentPanel::cancelRequested);
@@ -289,6 +290,11 @@ bool ExperimentPanel::selectPeer(const QString &id)
 void ExperimentPanel::setPeerAccess(bool on)
 {
     m_peerBox->setPeerAccess(on);
+}
+
+void ExperimentPanel::setWriteCombined(bool on)
+{
+    m_writeCombined->setChecked(on);
 }
 
 Result<ExperimentSpec> ExperimentPanel::spec() const

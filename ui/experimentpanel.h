@@ -54,6 +54,7 @@ public:
     QString peerId() const;
     bool selectPeer(const QString &id);
     void setPeerAccess(bool on);
+    void setWriteCombined(bool on); // pinned, zero-copy: --write-combined
 
     // For tests: the widgets a user touches.
     QLineEdit *sizeEdit() const { return m_size; }

@@ -889,6 +889,8 @@ void MainWindow::restart()
         log(tr("Could not restart: %1").arg(errorText(command.error())));
         return;
     }
+    if (m_rememberSettings)
+        saveSettings(); // before the new window reads them
     if (!QProcess::startDetached(command->program, command->arguments)) {
         log(tr("Could not start %1").arg(command->program));
         return;

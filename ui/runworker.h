@@ -56,12 +56,13 @@ private:
     QString closeLostDevice(const std::string &lostId);
 
     std::optional<DeviceList> m_devices;
+    // Test builds: the fault SHARESCOPE_INJECT_FAULT asks for, counted over
+    // every engine this worker opens (faultinjection.h); read at the first.
+    // Before the engines, which hold it: it outlives them.
+    std::unique_ptr<FaultSchedule> m_faults;
     std::map<std::string, std::unique_ptr<Engine>> m_engines;
     Engine *m_keptBy = nullptr; // the engine whose last run kept its buffers
     quint64 m_keptJob = 0;
-    // Test builds: the fault SHARESCOPE_INJECT_FAULT asks for, counted over
-    // every engine this worker opens (faultinjection.h); read at the first.
-    std::unique_ptr<FaultSchedule> m_faults;
 };
 
 } // namespace sharescope

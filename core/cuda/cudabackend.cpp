@@ -49,9 +49,14 @@ CudaBackend::~CudaBackend()
     if (!m_context.health.lost())
         return;
     // The sessions are gone (the engine owns them, and goes first); the
-    // primary context goes with the reset, and with it the sticky error.
+    // primary context goes with the reset, and with it the sticky error:
+    // this device's, and the peer's where the kernel ran there.
     if (cudaSetDevice(m_context.info.index) == cudaSuccess)
         cudaDeviceReset();
+    if (const int peer = m_context.health.lostDevice(); peer >= 0 && peer != m_context.info.index) {
+        if (cudaSetDevice(peer) == cudaSuccess)
+            cudaDeviceReset();
+    }
     cudaGetLastError();
 }
 

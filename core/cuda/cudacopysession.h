@@ -35,6 +35,9 @@ public:
             if (m_pinned) {
                 const unsigned flags = m_spec.writeCombined ? cudaHostAllocWriteCombined : cudaHostAllocDefault;
                 SHARESCOPE_CUDA_TRY(m_context.health, cudaHostAlloc(&m_pinnedHost[b], m_spec.bytes, flags));
+                unsigned got = 0; // what CUDA says it allocated, for the description below
+                SHARESCOPE_CUDA_TRY(m_context.health, cudaHostGetFlags(&got, m_pinnedHost[b]));
+                m_writeCombined = (got & cudaHostAllocWriteCombined) != 0;
             } else {
                 m_pageable[b] = AlignedHostArray(m_spec.bytes, 4096, HostTouch::Prefault);
                 if (!m_pageable[b])
@@ -43,7 +46,7 @@ public:
                                    {std::to_string(m_spec.bytes)});
             }
             m_reports[b].placement = m_pinned
-                ? (m_spec.writeCombined
+                ? (m_writeCombined
                        ? SHARESCOPE_TR_NOOP("Core",
                                             "cudaMalloc buffer + page-locked, write-combined host array "
                                             "(cudaHostAllocWriteCombined): DMA copies; the CPU reads it uncached")
@@ -130,6 +133,7 @@ protected:
     }
 
     const bool m_pinned;
+    bool m_writeCombined = false; // as cudaHostGetFlags reports the pinned arrays
     std::vector<void *> m_device;
     std::vector<void *> m_pinnedHost;
     std::vector<AlignedHostArray> m_pageable;

@@ -3,6 +3,8 @@
 
 #include "../bytesize.h"
 
+#include <string_view>
+
 namespace sharescope::cuda {
 
 bool isSticky(cudaError_t error)
@@ -61,15 +63,23 @@ Error ContextHealth::fail(cudaError_t error, const char *call)
     if (!isSticky(error))
         cudaGetLastError();
     if (isSticky(error)) {
+        if (int current = -1; cudaGetDevice(&current) == cudaSuccess)
+            m_lostDevice = current;
         m_message = what
             + ". The GPU context is lost: every later call on this device fails until it is opened again "
               "(the window does so before its next run; a command runs again as a new process).";
         return lostError(m_message);
     }
-    if (error == cudaErrorMemoryAllocation) {
+    // The device's free memory, where device memory ran out (not for
+    // cudaHostAlloc or cudaMallocHost, whose memory is the host's).
+    const std::string_view name(call);
+    const bool deviceAllocation = name.starts_with("cudaMalloc") && !name.starts_with("cudaMallocHost");
+    if (error == cudaErrorMemoryAllocation && deviceAllocation) {
         const std::string free = freeMemoryNow();
         return failed(what + (free.empty() ? "" : " with " + free) + "; free GPU memory or choose a smaller --size");
     }
+    if (error == cudaErrorMemoryAllocation)
+        return failed(what + "; free memory or choose a smaller --size");
     return failed(what);
 }
 

@@ -18,12 +18,16 @@ class ContextHealth
 public:
     bool lost() const { return !m_message.empty(); }
     const std::string &message() const { return m_message; }
+    // The GPU that was current when the context was lost (the peer, in the
+    // modes whose kernel runs there); -1 when not lost or not known.
+    int lostDevice() const { return m_lostDevice; }
     // Turns a CUDA error into an Error, remembering a sticky one.
     Error fail(cudaError_t error, const char *call);
     Status check() const; // fails fast once lost
 
 private:
     std::string m_message;
+    int m_lostDevice = -1;
 };
 
 bool isSticky(cudaError_t error);
