@@ -78,9 +78,8 @@ void TimelineTab::setReport(const RunReport &report)
                  "column.");
     m_summary->setText(
         tr("<b>%1</b> · %2 · %3 per buffer · %4 (%5) · %6 iterations after %7 warm-up · verified: %8")
-            .arg(report.spec.writeCombined ? modeLabel(report.spec) : q(modeName(report.spec.mode)),
-                 q(kernelName(report.spec.kernel)), q(formatBytes(report.spec.bytes)), q(report.device.id),
-                 q(report.device.name))
+            .arg(modeLabel(report.spec), q(kernelName(report.spec.kernel)), q(formatBytes(report.spec.bytes)),
+                 q(report.device.id), q(report.device.name))
             .arg(report.spec.iterations)
             .arg(report.spec.warmup)
             .arg(v.passed() ? tr("yes, %1 elements").arg(q(formatCount(v.checked)))

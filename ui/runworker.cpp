@@ -133,6 +133,13 @@ void RunWorker::setFaultPlan(std::optional<FaultPlan> plan)
     *m_faults = FaultSchedule(plan); // the engines hold m_faults itself
 }
 
+QString RunWorker::failureText(const Error &error, const std::string &deviceId)
+{
+    if (!error.deviceLost)
+        return errorText(error);
+    return errorText(error) + QLatin1Char(' ') + closeLostDevice(deviceId);
+}
+
 QString RunWorker::closeLostDevice(const std::string &lostId)
 {
     const auto found = m_engines.find(lostId);
@@ -193,10 +200,7 @@ void RunWorker::run(quint64 job, PlannedRuns plan, const std::shared_ptr<const s
             emit cancelled(job);
             return;
         }
-        QString message = errorText(outcome.error());
-        if (outcome.error().deviceLost)
-            message += QLatin1Char(' ') + closeLostDevice(deviceId);
-        emit failed(job, message);
+        emit failed(job, failureText(outcome.error(), deviceId));
         return;
     }
     for (const SkippedRun &skipped : outcome->set.skipped)
@@ -224,10 +228,7 @@ void RunWorker::calibrate(quint64 job, const std::string &deviceId, const Calibr
             emit cancelled(job);
             return;
         }
-        QString message = errorText(calibration.error());
-        if (calibration.error().deviceLost)
-            message += QLatin1Char(' ') + closeLostDevice((*engine)->device().id);
-        emit failed(job, message);
+        emit failed(job, failureText(calibration.error(), (*engine)->device().id));
         return;
     }
     emit calibrated(job, *calibration);

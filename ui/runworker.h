@@ -54,6 +54,8 @@ private:
     // After a lost device (Error::deviceLost): closes its engine (the
     // backend resets the device), opens it again, and says what happened.
     QString closeLostDevice(const std::string &lostId);
+    // An error as the window says it, and, for a lost device, what was done.
+    QString failureText(const Error &error, const std::string &deviceId);
 
     std::optional<DeviceList> m_devices;
     // Test builds: the fault SHARESCOPE_INJECT_FAULT asks for, counted over

@@ -35,9 +35,6 @@ public:
             if (m_pinned) {
                 const unsigned flags = m_spec.writeCombined ? cudaHostAllocWriteCombined : cudaHostAllocDefault;
                 SHARESCOPE_CUDA_TRY(m_context.health, cudaHostAlloc(&m_pinnedHost[b], m_spec.bytes, flags));
-                unsigned got = 0; // what CUDA says it allocated, for the description below
-                SHARESCOPE_CUDA_TRY(m_context.health, cudaHostGetFlags(&got, m_pinnedHost[b]));
-                m_writeCombined = (got & cudaHostAllocWriteCombined) != 0;
             } else {
                 m_pageable[b] = AlignedHostArray(m_spec.bytes, 4096, HostTouch::Prefault);
                 if (!m_pageable[b])
@@ -45,8 +42,11 @@ public:
                                    SHARESCOPE_TR_NOOP("Core", "could not allocate %1 bytes of host memory"),
                                    {std::to_string(m_spec.bytes)});
             }
+            const auto writeCombined = m_pinned ? allocatedWriteCombined(m_pinnedHost[b]) : Result<bool>(false);
+            if (!writeCombined)
+                return writeCombined.error();
             m_reports[b].placement = m_pinned
-                ? (m_writeCombined
+                ? (*writeCombined
                        ? SHARESCOPE_TR_NOOP("Core",
                                             "cudaMalloc buffer + page-locked, write-combined host array "
                                             "(cudaHostAllocWriteCombined): DMA copies; the CPU reads it uncached")
@@ -133,7 +133,6 @@ protected:
     }
 
     const bool m_pinned;
-    bool m_writeCombined = false; // as cudaHostGetFlags reports the pinned arrays
     std::vector<void *> m_device;
     std::vector<void *> m_pinnedHost;
     std::vector<AlignedHostArray> m_pageable;

@@ -40,9 +40,9 @@ public:
                 const unsigned flags = cudaHostAllocMapped | (m_spec.writeCombined ? cudaHostAllocWriteCombined : 0U);
                 SHARESCOPE_CUDA_TRY(m_context.health, cudaHostAlloc(&m_host[b], m_spec.bytes, flags));
             }
-            unsigned got = 0; // what CUDA says it allocated, for the description below
-            SHARESCOPE_CUDA_TRY(m_context.health, cudaHostGetFlags(&got, m_host[b]));
-            const bool writeCombined = (got & cudaHostAllocWriteCombined) != 0;
+            const auto writeCombined = allocatedWriteCombined(m_host[b]);
+            if (!writeCombined)
+                return writeCombined.error();
             SHARESCOPE_CUDA_TRY(m_context.health, cudaHostGetDevicePointer(&m_device[b], m_host[b], 0));
             m_reports[b].zeroCopy = true;
             m_reports[b].placement = m_registered
@@ -50,7 +50,7 @@ public:
                     "Core",
                     "host array pinned and mapped with cudaHostRegister: the kernel reads and writes it "
                     "over the bus")
-                : writeCombined
+                : *writeCombined
                 ? SHARESCOPE_TR_NOOP("Core",
                                      "page-locked, write-combined host memory mapped into the GPU "
                                      "(cudaHostAllocMapped | cudaHostAllocWriteCombined): accessed over the bus; the "

@@ -147,6 +147,13 @@ Status CudaSession::readHostVisible(const void *base, std::uint64_t first, std::
     return okStatus();
 }
 
+Result<bool> CudaSession::allocatedWriteCombined(void *host) const
+{
+    unsigned flags = 0;
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaHostGetFlags(&flags, host));
+    return (flags & cudaHostAllocWriteCombined) != 0;
+}
+
 Status CudaSession::released(cudaError_t freeError, const char *what) const
 {
     if (Status s = healthy(); !s)

@@ -96,6 +96,9 @@ protected:
     std::vector<std::size_t> buffersCopied(HostAccess direction) const;
     std::size_t bufferCount() const { return m_kernel.buffers.size(); }
     Status healthy() const { return m_context.health.check(); }
+    // Whether CUDA allocated page-locked `host` write-combined, as
+    // cudaHostGetFlags reports it (what a buffer's description says).
+    Result<bool> allocatedWriteCombined(void *host) const;
 
     CudaContext &m_context;
     const ExperimentSpec m_spec;

@@ -353,7 +353,7 @@ QString runTable(const RunReport &report)
     const ExperimentSpec &spec = report.spec;
     const std::size_t buffers = report.buffers.empty() ? 1 : report.buffers.size();
     QString text = ReportTables::tr("%1 · %2 · %3 × %4 · %5 (%6)\n")
-                       .arg(spec.writeCombined ? modeLabel(spec) : q(modeName(spec.mode)), q(kernelName(spec.kernel)))
+                       .arg(modeLabel(spec), q(kernelName(spec.kernel)))
                        .arg(buffers)
                        .arg(q(formatBytes(spec.bytes)), q(report.device.id), q(report.device.name));
     if (const QString peer = peerRunText(report.device, spec); !peer.isEmpty())
