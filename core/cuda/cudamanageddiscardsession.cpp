@@ -3,6 +3,9 @@
 
 #include "../trnoop.h"
 
+#include <cstdlib>
+#include <string_view>
+
 namespace sharescope::cuda {
 namespace {
 
@@ -30,6 +33,12 @@ public:
             else if (kernelWrites(role))
                 m_kernelWrites.push_back(b);
         }
+    }
+
+    ~ManagedDiscardSession() override
+    {
+        if (m_discardStream)
+            cudaStreamDestroy(m_discardStream);
     }
 
     // host-init overwrites every buffer it writes: their old contents go.
@@ -94,26 +103,53 @@ private:
                                           "faulted in");
     }
 
-    // Discards the buffers `which` lists, in one call on the session's
-    // stream, timed; managed-discard-prefetch places them at `place` too.
+    // Discards the buffers `which` lists, in one call; managed-discard-prefetch
+    // places them at `place` too.
     Status drop(PhaseMeter &meter, const std::vector<std::size_t> &which, int place)
     {
         if (which.empty())
             return healthy();
-        auto stream = batchStream();
-        if (!stream)
-            return stream.error();
         const std::vector<void *> pointers = pointersOf(which);
         if (m_prefetch) {
+            auto stream = batchStream();
+            if (!stream)
+                return stream.error();
             return timed(meter, "cudaMemDiscardAndPrefetchBatchAsync",
                          [&] { return discardAndPrefetchBatch(pointers, m_spec.bytes, place, *stream); });
         }
-        return timed(meter, "cudaMemDiscardBatchAsync", [&] { return discardBatch(pointers, m_spec.bytes, *stream); });
+        // A discard issued behind work still pending in stream order (an
+        // event recorded before it, on its own stream or on the legacy one
+        // it waits for) was not done when the host's wait on it returned:
+        // the CPU's writes that followed were lost, and the kernel read
+        // stale or zeroed pages (driver 580.159.04 on the H200;
+        // tests/probes/discard_stale_probe.cu, docs/measurements.md). So the
+        // discard goes on a stream that nothing else uses and that waits
+        // for no other, with no event ahead of it, and the phase's host
+        // time is its time.
+        auto stream = discardStream();
+        if (!stream)
+            return stream.error();
+        (void)meter;
+        if (const cudaError_t e = discardBatch(pointers, m_spec.bytes, *stream); e != cudaSuccess)
+            return m_context.health.fail(e, "cudaMemDiscardBatchAsync");
+        if (const cudaError_t e = cudaStreamSynchronize(*stream); e != cudaSuccess)
+            return m_context.health.fail(e, "cudaStreamSynchronize");
+        return okStatus();
+    }
+
+    // The discard's stream: non-blocking, so that it waits for nothing on
+    // the legacy default stream; made on first use.
+    Result<cudaStream_t> discardStream()
+    {
+        if (!m_discardStream)
+            SHARESCOPE_CUDA_TRY(m_context.health, cudaStreamCreateWithFlags(&m_discardStream, cudaStreamNonBlocking));
+        return m_discardStream;
     }
 
     const bool m_prefetch;
     std::vector<std::size_t> m_kernelWrites; // written whole by the kernel, never read by it
     std::vector<std::size_t> m_kernelReads;
+    cudaStream_t m_discardStream = nullptr;
 };
 
 } // namespace
