@@ -35,6 +35,10 @@ constexpr ModeInfo describe(ModeId id)
                 //: page-locked (pinned) host memory: 锁页内存 (docs/glossary.zh_CN.md)
                 SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpyAsync to and from page-locked host "
                                    "memory")};
+    case ModeId::PinnedRegistered:
+        return {id, "pinned-registered", B::Cuda, F::Copy, Registered, P::None, A::None, K::Device, false,
+                SHARESCOPE_TR_NOOP("Catalogue", "cudaMalloc buffers; cudaMemcpyAsync to and from ordinary host "
+                                   "memory page-locked in place with cudaHostRegister")};
     case ModeId::ZeroCopy:
         return {id, "zero-copy", B::Cuda, F::Mapped, Mapped, P::None, A::None, K::Device, false,
                 SHARESCOPE_TR_NOOP("Catalogue", "mapped page-locked host memory; the kernel reads and writes it "

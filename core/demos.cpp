@@ -14,7 +14,7 @@ constexpr std::uint64_t MiB = 1ULL << 20;
 constexpr std::array copiesCuda{ModeId::Device, ModeId::Pinned, ModeId::ZeroCopy};
 constexpr std::array copiesOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId::ClAllocHostPtr};
 constexpr std::array firstTouchCuda{ModeId::Managed};
-constexpr std::array pinningCuda{ModeId::Device, ModeId::Pinned};
+constexpr std::array pinningCuda{ModeId::Device, ModeId::Pinned, ModeId::PinnedRegistered};
 constexpr std::array prefetchCuda{ModeId::Managed, ModeId::ManagedPrefetch};
 constexpr std::array pagesCuda{ModeId::Managed, ModeId::ZeroCopy, ModeId::Device};
 constexpr std::array pagesOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr};
@@ -34,9 +34,10 @@ constexpr std::array profilersSizes{16 * MiB, 512 * MiB};
 constexpr std::array<DemoInfo, 10> demoTable{
     {{DemoId::CopiesVsZeroCopy, "copies-vs-zero-copy", SHARESCOPE_TR_NOOP("Demos", "Copies vs zero-copy"),
       KernelId::VectorAdd, 64 * MiB, copiesCuda, copiesOpenCL, std::nullopt},
-     // What cudaHostAlloc costs (alloc and free) against what it saves on
-     // every iteration's copies, at sizes from where it never pays to where
-     // it pays at once: the break-even number of iterations.
+     // What cudaHostAlloc, and cudaHostRegister of arrays the program already
+     // has, cost (alloc and free) against what they save on every
+     // iteration's copies, at sizes from where they never pay to where they
+     // pay at once: the break-even number of iterations.
      {DemoId::WhenPinningPays,
       "when-pinning-pays",
       SHARESCOPE_TR_NOOP("Demos", "When pinning pays: what page-locking costs against the copies it speeds up"),

@@ -16,6 +16,7 @@ namespace sharescope {
 enum class ModeId : std::uint8_t {
     Device,
     Pinned,
+    PinnedRegistered,
     ZeroCopy,
     Registered,
     Managed,

@@ -43,13 +43,13 @@ private slots:
             QCOMPARE(&modeInfo(mode.id), &mode); // the table is in ModeId order
             QCOMPARE(modeFromName(mode.name), std::optional(mode.id));
         }
-        QCOMPARE(modes().size(), std::size_t(21));
+        QCOMPARE(modes().size(), std::size_t(22));
         for (const char *name : {"cl-copy", "cl-use-host-ptr", "cl-alloc-host-ptr", "cl-svm-coarse", "cl-svm-fine"})
             QCOMPARE(modeInfo(*modeFromName(name)).backend, BackendKind::OpenCL);
         for (const char *name :
-             {"device", "pinned", "zero-copy", "registered", "managed", "managed-prefetch", "managed-advise", "ipc",
-              "ipc-vmm", "ipc-pool", "peer-copy", "peer-access", "managed-peer", "managed-peer-prefetch",
-              "managed-discard", "managed-discard-prefetch"})
+             {"device", "pinned", "pinned-registered", "zero-copy", "registered", "managed", "managed-prefetch",
+              "managed-advise", "ipc", "ipc-vmm", "ipc-pool", "peer-copy", "peer-access", "managed-peer",
+              "managed-peer-prefetch", "managed-discard", "managed-discard-prefetch"})
             QCOMPARE(modeInfo(*modeFromName(name)).backend, BackendKind::Cuda);
         QCOMPARE(kernels().size(), std::size_t(6));
         for (const KernelInfo &kernel : kernels()) {
@@ -72,7 +72,7 @@ private slots:
         QTest::addColumn<QString>("message");
         QTest::addRow("mode") << "mode"
                               << "nope"
-                              << "unknown mode 'nope'; accepted: device, pinned, zero-copy";
+                              << "unknown mode 'nope'; accepted: device, pinned, pinned-registered, zero-copy";
         QTest::addRow("kernel")
             << "kernel"
             << "nope"

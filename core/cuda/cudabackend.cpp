@@ -135,6 +135,7 @@ Result<std::unique_ptr<Session>> CudaBackend::createSession(const ExperimentSpec
     switch (spec.mode) {
     case ModeId::Device:
     case ModeId::Pinned:
+    case ModeId::PinnedRegistered:
         session = makeCopySession(m_context, spec, spec.modeInfo().hostMemory == HostMemory::PageLocked);
         break;
     case ModeId::ZeroCopy:

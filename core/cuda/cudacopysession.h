@@ -14,12 +14,16 @@ namespace sharescope::cuda {
 // stages every copy through the driver's pinned bounce buffer.
 // pinned: the host arrays are page-locked (cudaHostAlloc), so the copy
 // engine reads them directly with DMA.
+// pinned-registered: ordinary host arrays, allocated and touched as device's
+// are, then page-locked in place (cudaHostRegister): what a program does to
+// memory it already has (CuPy's hostRegister, torch.cuda.cudart()).
 class CopySession : public CudaSession
 {
 public:
     CopySession(CudaContext &context, const ExperimentSpec &spec, bool pinned)
         : CudaSession(context, spec)
         , m_pinned(pinned)
+        , m_registered(!pinned && spec.modeInfo().hostMemory == HostMemory::Registered)
         , m_device(bufferCount(), nullptr)
         , m_pinnedHost(bufferCount(), nullptr)
         , m_pageable(bufferCount())
@@ -41,11 +45,20 @@ public:
                     return errorOf(ErrorKind::Failed,
                                    SHARESCOPE_TR_NOOP("Core", "could not allocate %1 bytes of host memory"),
                                    {std::to_string(m_spec.bytes)});
+                if (m_registered) {
+                    SHARESCOPE_CUDA_TRY(m_context.health,
+                                        cudaHostRegister(m_pageable[b].data(), m_spec.bytes, cudaHostRegisterDefault));
+                    m_registeredCount = b + 1;
+                }
             }
             const auto writeCombined = m_pinned ? allocatedWriteCombined(m_pinnedHost[b]) : Result<bool>(false);
             if (!writeCombined)
                 return writeCombined.error();
-            m_reports[b].placement = m_pinned
+            m_reports[b].placement = m_registered
+                ? SHARESCOPE_TR_NOOP("Core",
+                                     "cudaMalloc buffer + ordinary host array, touched, then page-locked in place "
+                                     "(cudaHostRegister); DMA copies")
+                : m_pinned
                 ? (*writeCombined
                        ? SHARESCOPE_TR_NOOP("Core",
                                             "cudaMalloc buffer + page-locked, write-combined host array "
@@ -111,7 +124,7 @@ protected:
             void *to = in ? m_device[b] : host(b);
             const void *from = in ? host(b) : m_device[b];
             const cudaMemcpyKind kind = in ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
-            Status copied = m_pinned
+            Status copied = m_pinned || m_registered
                 ? timed(meter, "cudaMemcpyAsync",
                         [&] { return cudaMemcpyAsync(to, from, m_spec.bytes, kind, nullptr); })
                 : timed(meter, "cudaMemcpy", [&] { return cudaMemcpy(to, from, m_spec.bytes, kind); });
@@ -127,12 +140,17 @@ protected:
         FirstError error;
         error.keep(freeEach(m_device, cudaFree));
         error.keep(freeEach(m_pinnedHost, cudaFreeHost));
+        for (std::size_t b = 0; b < m_registeredCount; ++b)
+            error.keep(cudaHostUnregister(m_pageable[b].data()));
+        m_registeredCount = 0;
         m_pageable.clear();
         m_pageable.resize(bufferCount());
         return error.first;
     }
 
     const bool m_pinned;
+    const bool m_registered;
+    std::size_t m_registeredCount = 0; // the host arrays cudaHostRegister took, from the first
     std::vector<void *> m_device;
     std::vector<void *> m_pinnedHost;
     std::vector<AlignedHostArray> m_pageable;

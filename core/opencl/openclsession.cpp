@@ -161,6 +161,7 @@ Result<std::unique_ptr<Session>> createClSession(ClContext &context, const Exper
         return makeSvmSession(context, spec, true);
     case ModeId::Device:
     case ModeId::Pinned:
+    case ModeId::PinnedRegistered:
     case ModeId::ZeroCopy:
     case ModeId::Registered:
     case ModeId::Managed:

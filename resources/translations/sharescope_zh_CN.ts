@@ -206,6 +206,10 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
         <source>four buffers touched four ways: by the CPU then the GPU, the GPU then the CPU, the GPU only, the CPU only</source>
         <translation>四个缓冲区，四种访问方式：先 CPU 后 GPU、先 GPU 后 CPU、只有 GPU、只有 CPU</translation>
     </message>
+    <message>
+        <source>cudaMalloc buffers; cudaMemcpyAsync to and from ordinary host memory page-locked in place with cudaHostRegister</source>
+        <translation>cudaMalloc 缓冲区；用 cudaMemcpyAsync 与普通主机内存互相拷贝，这些内存已用 cudaHostRegister 就地变为锁页内存</translation>
+    </message>
 </context>
 <context>
     <name>CeilingLines</name>
@@ -1596,6 +1600,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>--write-combined applies only to %1, not to %2</source>
         <translation>--write-combined 只适用于 %1，不适用于 %2</translation>
     </message>
+    <message>
+        <source>cudaMalloc buffer + ordinary host array, touched, then page-locked in place (cudaHostRegister); DMA copies</source>
+        <translation>cudaMalloc 缓冲区 + 普通主机数组，先首次访问，再就地变为锁页内存（cudaHostRegister）；DMA 拷贝</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -2314,6 +2322,30 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>A program that pins memory once and copies it many times pays the allocation once; one that pins a buffer to copy it once pays it every time, which is why PyTorch&apos;s tutorial finds %1 can be slower than %2. PyTorch&apos;s pinned-memory allocator keeps the blocks it frees for the next tensor, so pinning again costs less than the first time.</source>
         <translation>锁页一次、拷贝多次的程序只付一次分配的代价；为了拷贝一次而锁页的程序每次都要付，这就是 PyTorch 教程发现 %1 可能比 %2 更慢的原因。PyTorch 的锁页内存分配器会保留释放的内存块供下一个张量使用，所以再次锁页比第一次便宜。</translation>
+    </message>
+    <message>
+        <source>Its copies were no faster: registering never paid.</source>
+        <translation>它的拷贝并没有更快：注册始终不划算。</translation>
+    </message>
+    <message>
+        <source>Registering cost nothing measurable here.</source>
+        <translation>在这里注册没有测得的额外代价。</translation>
+    </message>
+    <message>
+        <source>Registering paid for itself after %1 iterations.</source>
+        <translation>注册在 %1 次迭代后回本。</translation>
+    </message>
+    <message>
+        <source>%1 more than the ordinary arrays alone</source>
+        <translation>比只用普通数组多 %1</translation>
+    </message>
+    <message>
+        <source>no more than the ordinary arrays alone</source>
+        <translation>不比只用普通数组多</translation>
+    </message>
+    <message>
+        <source>Page-locking ordinary arrays in place instead (cudaHostRegister, then cudaHostUnregister before freeing them) took %1 with their allocation and first touch, %2; its copies took %3. %4</source>
+        <translation>改为就地锁页普通数组（cudaHostRegister，释放之前再 cudaHostUnregister），连同分配和首次访问共用时 %1，%2；它的拷贝用时 %3。%4</translation>
     </message>
 </context>
 <context>

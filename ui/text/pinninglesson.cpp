@@ -20,24 +20,38 @@ QString iterationsText(double value)
 
 void whenPinningPaysLesson(LessonWriter &w)
 {
-    // The two runs of each size, smallest first.
-    std::map<std::uint64_t, std::pair<const RunReport *, const RunReport *>> sizes;
+    // The demo's runs of each size, smallest first, told by their host
+    // memory: ordinary, page-locked by cudaHostAlloc, page-locked in place.
+    struct Runs
+    {
+        const RunReport *pageable = nullptr;
+        const RunReport *pinned = nullptr;
+        const RunReport *registered = nullptr;
+    };
+    std::map<std::uint64_t, Runs> sizes;
     for (const MeasuredRun &m : w.runs()) {
         const RunReport &run = m.run();
-        auto &pair = sizes[run.spec.bytes];
-        // The demo's two modes, told by their host memory: ordinary, page-locked.
-        const HostMemory memory = run.spec.modeInfo().hostMemory;
-        if (memory == HostMemory::Pageable)
-            pair.first = &run;
-        else if (memory == HostMemory::PageLocked)
-            pair.second = &run;
+        Runs &runs = sizes[run.spec.bytes];
+        switch (run.spec.modeInfo().hostMemory) {
+        case HostMemory::Pageable:
+            runs.pageable = &run;
+            break;
+        case HostMemory::PageLocked:
+            runs.pinned = &run;
+            break;
+        case HostMemory::Registered:
+            runs.registered = &run;
+            break;
+        default:
+            break;
+        }
     }
     std::vector<std::pair<std::uint64_t, double>> paid; // size, iterations to break even
     bool never = false;
-    for (const auto &[bytesPerBuffer, pair] : sizes) {
-        if (!pair.first || !pair.second)
+    for (const auto &[bytesPerBuffer, runs] : sizes) {
+        if (!runs.pageable || !runs.pinned)
             continue;
-        const auto balance = pinningBalance(*pair.first, *pair.second);
+        const auto balance = pinningBalance(*runs.pageable, *runs.pinned);
         if (!balance) {
             w.say(Lessons::tr("At %1 per buffer the setup or the copies were not timed.").arg(bytes(bytesPerBuffer)));
             continue;
@@ -59,6 +73,31 @@ void whenPinningPaysLesson(LessonWriter &w)
                           "from page-locked memory against %5 from ordinary memory. %6")
                   .arg(bytes(bytesPerBuffer), duration(balance->pinnedSetupNs), duration(balance->pageableSetupNs),
                        duration(balance->pinnedCopiesNs), duration(balance->pageableCopiesNs), verdict));
+        if (!runs.registered)
+            continue;
+        // The same arrays as the ordinary run's, registered after their
+        // first touch: the difference in setup is the registration's.
+        const auto registered = pinningBalance(*runs.pageable, *runs.registered);
+        if (!registered)
+            continue;
+        const std::int64_t registering = static_cast<std::int64_t>(registered->pinnedSetupNs)
+            - static_cast<std::int64_t>(registered->pageableSetupNs);
+        QString registeredVerdict;
+        if (!registered->breakEven)
+            registeredVerdict = Lessons::tr("Its copies were no faster: registering never paid.");
+        else if (*registered->breakEven <= 0)
+            registeredVerdict = Lessons::tr("Registering cost nothing measurable here.");
+        else
+            registeredVerdict = Lessons::tr("Registering paid for itself after %1 iterations.")
+                                    .arg(iterationsText(*registered->breakEven));
+        const QString more = registering > 0 ? Lessons::tr("%1 more than the ordinary arrays alone")
+                                                   .arg(duration(static_cast<std::uint64_t>(registering)))
+                                             : Lessons::tr("no more than the ordinary arrays alone");
+        w.say(Lessons::tr("Page-locking ordinary arrays in place instead (cudaHostRegister, then "
+                          "cudaHostUnregister before freeing them) took %1 with their allocation and first touch, "
+                          "%2; its copies took %3. %4")
+                  .arg(duration(registered->pinnedSetupNs), more, duration(registered->pinnedCopiesNs),
+                       registeredVerdict));
     }
     // Said only where every larger size paid no later than the one before.
     const bool sooner = paid.size() >= 2 && paid.front().second > paid.back().second
