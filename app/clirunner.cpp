@@ -20,6 +20,7 @@
 #include "outputfiles.h"
 #include "preflight.h"
 #include "progressline.h"
+#include "pythoncommand.h"
 #include "questiontext.h"
 #include "report/reportcsv.h"
 #include "report/reportjson.h"
@@ -69,6 +70,8 @@ int CliRunner::execute(const CommandLineOptions &options)
         return runCalibrateCommand(options, m_out, m_err, m_cancel, m_showProgress);
     case Command::Explain:
         return runExplainCommand(options, m_out);
+    case Command::Python:
+        return runPythonCommand(options, m_out, m_err, m_cancel);
     case Command::Gui:
         break;
     }

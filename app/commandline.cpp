@@ -224,6 +224,41 @@ bool readIpcExport(OptionReader &reader, const QStringList &, CommandLineOptions
     return true;
 }
 
+// python: the interpreter, the routes, their size, iterations and time limit.
+bool readPython(OptionReader &reader, const QStringList &, CommandLineOptions &options)
+{
+    ExperimentSpec &spec = options.request.base;
+    if (reader.isSet("device"))
+        spec.deviceId = s(reader.value("device"));
+    if (!reader.readSize("size", spec.bytes) || !reader.readCount("iterations", spec.iterations)
+        || !reader.readCount("warmup", spec.warmup))
+        return false;
+    if (spec.bytes < 4096 || spec.bytes > (16ULL << 30))
+        return reader.fail(
+            CommandLine::tr("invalid --size '%1': python takes 4KiB to 16GiB").arg(reader.value("size")));
+    if (spec.iterations < 1 || spec.iterations > 1000)
+        return reader.fail(
+            CommandLine::tr("invalid --iterations '%1': python takes 1 to 1000").arg(reader.value("iterations")));
+    if (spec.warmup < 0 || spec.warmup > 100)
+        return reader.fail(CommandLine::tr("invalid --warmup '%1': python takes 0 to 100").arg(reader.value("warmup")));
+    options.pythonInterpreter = reader.value("python");
+    const auto routes = parsePythonRoutes(reader.isSet("routes") ? s(reader.value("routes")) : "all");
+    if (!routes)
+        return reader.fail(routes.error());
+    options.pythonRoutes = *routes;
+    if (reader.isSet("timeout")) {
+        bool ok = false;
+        const int seconds = reader.value("timeout").toInt(&ok);
+        if (!ok || seconds < 1 || seconds > 3600)
+            return reader.fail(CommandLine::tr("invalid --timeout '%1': a whole number of seconds, 1 to 3600")
+                                   .arg(reader.value("timeout")));
+        options.pythonTimeoutSeconds = seconds;
+    }
+    if (reader.isSet("json"))
+        options.jsonPath = reader.value("json");
+    return true;
+}
+
 // calibrate: the device and the size of its buffers; the kernel reads 16
 // bytes at a time, and the copies want whole pages.
 bool readCalibrate(OptionReader &reader, const QStringList &, CommandLineOptions &options)
@@ -370,6 +405,30 @@ Options calibrateOptions()
         {QStringLiteral("json"), CommandLine::tr("Also write the calibration as JSON to FILE, or to stdout with -."),
          QStringLiteral("FILE")}};
 }
+Options pythonOptions()
+{
+    return {{QStringLiteral("python"),
+             CommandLine::tr("The Python interpreter to run the routes with (default: python3 on PATH)."),
+             QStringLiteral("PATH")},
+            {QStringLiteral("routes"),
+             CommandLine::tr("Routes to run, separated by commas, or all (default: all): %1.").arg(q([] {
+                 std::string names;
+                 for (const PythonRouteInfo &route : pythonRoutes())
+                     names += (names.empty() ? "" : ", ") + std::string(route.name);
+                 return names;
+             }())),
+             QStringLiteral("R,...")},
+            option::device(CommandLine::tr("Device for ShareScope's own runs beside the routes (default: the first "
+                                           "of each route's kind).")),
+            option::size(CommandLine::tr("Size of the buffer each route moves (default: 64MiB).")),
+            option::iterations(),
+            option::warmup(),
+            {QStringLiteral("timeout"),
+             CommandLine::tr("Seconds each route may take before it is stopped (default: 120)."),
+             QStringLiteral("SECONDS")},
+            {QStringLiteral("json"), CommandLine::tr("Also write the results as JSON to FILE, or to stdout with -."),
+             QStringLiteral("FILE")}};
+}
 Options guiOptions()
 {
     return Options{option::mode()} + experimentOptions(true)
@@ -418,6 +477,11 @@ const Subcommand subcommands[] = {
     {"calibrate", Command::Calibrate,
      QT_TRANSLATE_NOOP("CommandLine", "measure the ceilings of this machine's paths, which runs then compare against"),
      calibrateOptions, readCalibrate},
+    {"python", Command::Python,
+     QT_TRANSLATE_NOOP(
+         "CommandLine",
+         "measure your own Python routes (CuPy, PyTorch, JAX, numba, pyopencl) beside ShareScope's modes"),
+     pythonOptions, readPython},
     {"gui", Command::Gui, QT_TRANSLATE_NOOP("CommandLine", "open the desktop window"), guiOptions, readGui},
 };
 

@@ -4,6 +4,7 @@
 #include "examples.h"
 #include "experimentset.h"
 #include "ipc.h"
+#include "pythonroutes.h"
 #include "windowtab.h"
 
 #include <QString>
@@ -12,7 +13,7 @@
 
 namespace sharescope {
 
-enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate, Explain };
+enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate, Explain, Python };
 
 struct CommandLineOptions
 {
@@ -46,6 +47,11 @@ struct CommandLineOptions
     // of its examples' names ("py-cupy"), empty for the page itself.
     QString explainPage;
     QString explainExample;
+    // python: the interpreter (empty: python3 on PATH), the routes, and
+    // how long each may take.
+    QString pythonInterpreter;
+    std::vector<PythonRouteId> pythonRoutes;
+    int pythonTimeoutSeconds = 120;
     QString language; // --lang: "en", "zh_CN", or empty for the system's
     bool noArguments = false; // none but perhaps --lang: the window, or the usage where there is no display
 };

@@ -82,6 +82,7 @@ ChildProcess::ChildProcess(ChildProcess &&other) noexcept
     , m_buffer(std::move(other.m_buffer))
     , m_description(std::move(other.m_description))
     , m_ending(std::move(other.m_ending))
+    , m_lineLimit(other.m_lineLimit)
 {
 }
 
@@ -95,6 +96,7 @@ ChildProcess &ChildProcess::operator=(ChildProcess &&other) noexcept
         m_buffer = std::move(other.m_buffer);
         m_description = std::move(other.m_description);
         m_ending = std::move(other.m_ending);
+        m_lineLimit = other.m_lineLimit;
     }
     return *this;
 }
@@ -176,6 +178,12 @@ Result<std::optional<std::string>> ChildProcess::nextLine(std::chrono::steady_cl
             return failed(m_description + " ended unexpectedly: it " + ending);
         }
         m_buffer.append(chunk, static_cast<std::size_t>(n));
+        if (m_lineLimit && m_buffer.size() > m_lineLimit && m_buffer.find('\n') == std::string::npos) {
+            const std::string ending = kill();
+            m_buffer.clear();
+            return failed(m_description + " printed more than " + std::to_string(m_lineLimit)
+                          + " bytes without ending a line; it was stopped (it " + ending + ")");
+        }
     }
 }
 

@@ -58,6 +58,10 @@ public:
     // Kills and reaps at once.
     std::string kill();
 
+    // The longest line taken from the child (0: no limit). A child that
+    // prints more without ending a line is stopped, and receive fails.
+    void setLineLimit(std::size_t bytes) { m_lineLimit = bytes; }
+
     // The name the messages use for the child: "the ipc peer (pid 1234)".
     void setDescription(std::string description) { m_description = std::move(description); }
 
@@ -78,6 +82,7 @@ private:
     std::string m_buffer;
     std::string m_description = "a child process";
     std::string m_ending;
+    std::size_t m_lineLimit = 0;
 };
 
 } // namespace sharescope

@@ -19,6 +19,7 @@ packages=(
   fonts-dejavu-core
   fonts-wqy-microhei       # draws the Chinese interface (--lang zh_CN)
   xvfb xdotool             # tests/xvfb/real-window.sh: the window on a real X server, driven by keyboard
+  python3-pyopencl         # `sharescope python`: its pyopencl routes run on PoCL in the tests
 )
 if [ "${1:-}" = fuzz ]; then
   # scripts/fuzz.sh: clang and its libFuzzer and sanitizer runtimes.

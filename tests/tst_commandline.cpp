@@ -146,6 +146,52 @@ private slots:
         QCOMPARE(result.options.request.base.peerAccess, std::optional(false));
     }
 
+    void parsesPython()
+    {
+        auto result = parse("python");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QCOMPARE(result.options.command, Command::Python);
+        QCOMPARE(result.options.pythonRoutes.size(), pythonRoutes().size());
+        QVERIFY(result.options.pythonInterpreter.isEmpty());
+        QCOMPARE(result.options.pythonTimeoutSeconds, 120);
+        result = parse("python --python /opt/py/bin/python3 --routes torch-pinned,cupy-managed --size 16MiB "
+                       "--iterations 3 --warmup 0 --timeout 30 --json out.json --device cuda:1");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QCOMPARE(result.options.pythonInterpreter, QStringLiteral("/opt/py/bin/python3"));
+        QCOMPARE(result.options.pythonRoutes, (std::vector{PythonRouteId::TorchPinned, PythonRouteId::CupyManaged}));
+        QCOMPARE(result.options.request.base.bytes, std::uint64_t(16) << 20);
+        QCOMPARE(result.options.request.base.iterations, 3);
+        QCOMPARE(result.options.request.base.warmup, 0);
+        QCOMPARE(result.options.pythonTimeoutSeconds, 30);
+        QCOMPARE(result.options.jsonPath, QStringLiteral("out.json"));
+        QCOMPARE(result.options.request.base.deviceId, std::string("cuda:1"));
+    }
+    void refusesBadPythonOptions_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("says");
+        QTest::newRow("route") << "python --routes cupy,torch-pinned"
+                               << "unknown route 'cupy'; accepted: all, cupy-device";
+        QTest::newRow("timeout") << "python --timeout 0"
+                                 << "invalid --timeout '0': a whole number of seconds, 1 to 3600";
+        QTest::newRow("timeout text") << "python --timeout soon"
+                                      << "invalid --timeout 'soon'";
+        QTest::newRow("size") << "python --size 1KiB"
+                              << "invalid --size '1KiB': python takes 4KiB to 16GiB";
+        QTest::newRow("iterations") << "python --iterations 0"
+                                    << "invalid --iterations '0': python takes 1 to 1000";
+        QTest::newRow("interpreter") << "python --python="
+                                     << "--python needs a value; it was given an empty one";
+    }
+    void refusesBadPythonOptions()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, says);
+        const auto result = parse(line);
+        QCOMPARE(result.exitCode(), 2);
+        QVERIFY2(result.text.contains(says), qPrintable(result.text));
+    }
+
     void usesDefaults()
     {
         const auto result = parse("run");

@@ -92,6 +92,9 @@ def names_from_program():
     explain = pathlib.Path(__file__).resolve().parent.parent / "resources" / "explain"
     names |= {path.stem for path in explain.glob("*/*") if path.suffix in (".py", ".cu", ".cpp")}
     names |= {path.name for path in explain.iterdir() if path.is_dir()}  # the pages (dlpack, tensorflow)
+    # the Python routes (`python --routes`), from their files
+    routes = pathlib.Path(__file__).resolve().parent.parent / "resources" / "python"
+    names |= {path.stem for path in routes.glob("*.py") if path.stem != "route"}
     code, out, err = run(["devices", "--json"])
     if code != 0:
         sys.exit(f"devices --json failed ({code}): {err}")

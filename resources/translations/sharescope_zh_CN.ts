@@ -877,6 +877,50 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>pinned, zero-copy: write-combined host memory (cudaHostAllocWriteCombined): the GPU reads it faster over the bus, the CPU reads it slowly.</source>
         <translation>pinned、zero-copy：写合并的主机内存（cudaHostAllocWriteCombined）：GPU 经由总线读取更快，CPU 读取很慢。</translation>
     </message>
+    <message>
+        <source>invalid --size &apos;%1&apos;: python takes 4KiB to 16GiB</source>
+        <translation>无效的 --size &apos;%1&apos;：python 接受 4KiB 到 16GiB</translation>
+    </message>
+    <message>
+        <source>invalid --iterations &apos;%1&apos;: python takes 1 to 1000</source>
+        <translation>无效的 --iterations &apos;%1&apos;：python 接受 1 到 1000</translation>
+    </message>
+    <message>
+        <source>invalid --warmup &apos;%1&apos;: python takes 0 to 100</source>
+        <translation>无效的 --warmup &apos;%1&apos;：python 接受 0 到 100</translation>
+    </message>
+    <message>
+        <source>invalid --timeout &apos;%1&apos;: a whole number of seconds, 1 to 3600</source>
+        <translation>无效的 --timeout &apos;%1&apos;：应为 1 到 3600 的整数秒</translation>
+    </message>
+    <message>
+        <source>The Python interpreter to run the routes with (default: python3 on PATH).</source>
+        <translation>运行这些路线所用的 Python 解释器（默认：PATH 中的 python3）。</translation>
+    </message>
+    <message>
+        <source>Routes to run, separated by commas, or all (default: all): %1.</source>
+        <translation>要运行的路线，用逗号分隔，或 all（默认：all）：%1。</translation>
+    </message>
+    <message>
+        <source>Device for ShareScope&apos;s own runs beside the routes (default: the first of each route&apos;s kind).</source>
+        <translation>ShareScope 自己的对照运行所用的设备（默认：每条路线所属类型的第一个设备）。</translation>
+    </message>
+    <message>
+        <source>Size of the buffer each route moves (default: 64MiB).</source>
+        <translation>每条路线搬运的缓冲区大小（默认：64MiB）。</translation>
+    </message>
+    <message>
+        <source>Seconds each route may take before it is stopped (default: 120).</source>
+        <translation>每条路线在被停止之前可用的秒数（默认：120）。</translation>
+    </message>
+    <message>
+        <source>Also write the results as JSON to FILE, or to stdout with -.</source>
+        <translation>同时把结果以 JSON 写入 FILE，用 - 表示标准输出。</translation>
+    </message>
+    <message>
+        <source>measure your own Python routes (CuPy, PyTorch, JAX, numba, pyopencl) beside ShareScope&apos;s modes</source>
+        <translation>在 ShareScope 的模式旁测量你自己的 Python 路线（CuPy、PyTorch、JAX、numba、pyopencl）</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -2459,6 +2503,93 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>%1 (write-combined)</source>
         <translation>%1（写合并）</translation>
+    </message>
+</context>
+<context>
+    <name>PythonText</name>
+    <message>
+        <source>no python3 was found on PATH; --python names one</source>
+        <translation>在 PATH 中没有找到 python3；可用 --python 指定</translation>
+    </message>
+    <message>
+        <source>python could not start: %1</source>
+        <translation>python 无法启动：%1</translation>
+    </message>
+    <message>
+        <source>no result within %1; it was stopped (--timeout sets the limit)</source>
+        <translation>%1 内没有结果，已被停止（--timeout 设置时限）</translation>
+    </message>
+    <message>
+        <source>it ended without a result: %1</source>
+        <translation>它没有给出结果就结束了：%1</translation>
+    </message>
+    <message>
+        <source>it printed more than %1 without ending a line; it was stopped</source>
+        <translation>它输出了超过 %1 而没有换行，已被停止</translation>
+    </message>
+    <message>
+        <source>its result could not be read: %1</source>
+        <translation>无法读取它的结果：%1</translation>
+    </message>
+    <message>
+        <source>not run here: %1</source>
+        <translation>未在此运行：%1</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>yes: one address</source>
+        <translation>是：同一个地址</translation>
+    </message>
+    <message>
+        <source>no: copied</source>
+        <translation>否：经过拷贝</translation>
+    </message>
+    <message>
+        <source>no %1 device here</source>
+        <translation>这里没有 %1 设备</translation>
+    </message>
+    <message>
+        <source>the phase was not timed</source>
+        <translation>该阶段没有计时</translation>
+    </message>
+    <message>
+        <source>Python routes · %1 per buffer · median of %2 after %3 warm-up · %4</source>
+        <translation>Python 路线 · 每个缓冲区 %1 · %3 次预热后 %2 次的中位数 · %4</translation>
+    </message>
+    <message>
+        <source>no python3 found</source>
+        <translation>没有找到 python3</translation>
+    </message>
+    <message>
+        <source>  %1 …</source>
+        <translation>  %1 …</translation>
+    </message>
+    <message>
+        <source>  ShareScope&apos;s %1 …</source>
+        <translation>  ShareScope 的 %1 …</translation>
+    </message>
+    <message>
+        <source>  %1: %2, %3 in %4 (%5)</source>
+        <translation>  %1：%2，%3 用时 %4（%5）</translation>
+    </message>
+    <message>
+        <source>  ShareScope&apos;s %1, %2: %3; the route took %4 × its time</source>
+        <translation>  ShareScope 的 %1，%2：%3；该路线用时是它的 %4 倍</translation>
+    </message>
+    <message>
+        <source>  ShareScope&apos;s %1 did not run: %2</source>
+        <translation>  ShareScope 的 %1 没有运行：%2</translation>
+    </message>
+    <message>
+        <source>  the same memory on both sides: %1</source>
+        <translation>  两边是否为同一块内存：%1</translation>
     </message>
 </context>
 <context>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # What cudaHostRegister costs in PyTorch, for the same arrays as ShareScope's
 # pinned-registered alloc phase: 3 buffers of SIZE MiB, ordinary memory
 # allocated and touched, then registered; and the same through cudaHostAlloc

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pythoncommand.h"
+
+#include "bytesize.h"
+#include "catalogue.h"
+#include "devices.h"
+#include "engine.h"
+#include "failure.h"
+#include "outputfiles.h"
+#include "pythonroutes.h"
+#include "report/runreport.h"
+#include "textconv.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+// The translation context of this file's messages.
+class PythonText
+{
+    Q_DECLARE_TR_FUNCTIONS(PythonText)
+};
+
+namespace sharescope {
+namespace {
+
+// The route's script: the shared part, then its own (resources/python).
+std::string routeSource(PythonRouteId route)
+{
+    const auto read = [](const QString &path) {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string();
+    };
+    const std::string common = read(QStringLiteral(":/python/route.py"));
+    const std::string own = read(QStringLiteral(":/python/%1.py").arg(q(pythonRouteInfo(route).name)));
+    return common.empty() || own.empty() ? std::string() : common + "\n" + own;
+}
+
+// Why a route has no result, in the reader's language.
+QString reasonText(const PythonRouteResult &r)
+{
+    switch (r.problem) {
+    case RouteProblem::None:
+        return q(r.reason);
+    case RouteProblem::NoInterpreter:
+        return PythonText::tr("no python3 was found on PATH; --python names one");
+    case RouteProblem::CannotStart:
+        return PythonText::tr("python could not start: %1").arg(q(r.detail));
+    case RouteProblem::Deadline:
+        return PythonText::tr("no result within %1; it was stopped (--timeout sets the limit)").arg(q(r.detail));
+    case RouteProblem::Ended:
+        return PythonText::tr("it ended without a result: %1").arg(q(r.detail));
+    case RouteProblem::Flood:
+        return PythonText::tr("it printed more than %1 without ending a line; it was stopped")
+            .arg(q(formatBytes(pythonLineLimit)));
+    case RouteProblem::Unreadable:
+        return PythonText::tr("its result could not be read: %1").arg(q(r.detail));
+    }
+    return {};
+}
+
+QString stateText(const PythonRouteResult &r)
+{
+    switch (r.state) {
+    case RouteState::Measured:
+        return {};
+    case RouteState::NotRun:
+        return PythonText::tr("not run here: %1").arg(reasonText(r));
+    case RouteState::Failed:
+        return PythonText::tr("failed: %1").arg(reasonText(r));
+    }
+    return {};
+}
+
+QString sharedText(const std::optional<bool> &shared)
+{
+    if (!shared)
+        return PythonText::tr("not checked");
+    return *shared ? PythonText::tr("yes: one address") : PythonText::tr("no: copied");
+}
+
+// ShareScope's own run of a route's mode: scale (one buffer, as the routes
+// move), the same size and iterations, timed pass only.
+struct ModeRun
+{
+    std::optional<std::uint64_t> medianNs; // of the route's phase
+    QString why; // where it did not run
+};
+
+ModeRun runMode(const CommandLineOptions &options, const DeviceList &list, ModeId mode, Phase phase,
+                const std::atomic<bool> *cancel)
+{
+    const ModeInfo &info = modeInfo(mode);
+    // The device asked for where it is of the mode's backend, else the
+    // first device of that backend.
+    std::optional<DeviceInfo> device;
+    for (const DeviceInfo &candidate : list.devices) {
+        if (candidate.backend != info.backend)
+            continue;
+        if (candidate.id == options.request.base.deviceId) {
+            device = candidate;
+            break;
+        }
+        if (!device)
+            device = candidate;
+    }
+    if (!device)
+        return {std::nullopt, PythonText::tr("no %1 device here").arg(q(backendName(info.backend)))};
+    auto backend = openBackend(*device);
+    if (!backend)
+        return {std::nullopt, q(backend.error().message)};
+    Engine engine(std::move(*backend));
+    ExperimentSpec spec = options.request.base;
+    spec.deviceId = device->id;
+    spec.mode = mode;
+    spec.kernel = KernelId::Scale;
+    spec.counters = false;
+    auto report = engine.run(spec, nullptr, cancel);
+    if (!report)
+        return {std::nullopt, q(report.error().message)};
+    for (const PhaseSummary &summary : summarize(*report)) {
+        if (summary.phase == phase)
+            return {summary.hostNs.median, {}};
+    }
+    return {std::nullopt, PythonText::tr("the phase was not timed")};
+}
+
+nlohmann::json toJson(const PythonRouteResult &r, const ModeRun *mode)
+{
+    const PythonRouteInfo &info = pythonRouteInfo(r.route);
+    nlohmann::json j{{"route", info.name},
+                     {"state",
+                      r.state == RouteState::Measured     ? "measured"
+                          : r.state == RouteState::NotRun ? "not-run"
+                                                          : "failed"},
+                     {"mode", modeName(info.mode)},
+                     {"step", phaseName(info.phase)}};
+    if (r.state != RouteState::Measured) {
+        j["reason"] = reasonText(r).toStdString();
+        if (!r.framework.empty())
+            j["framework"] = r.framework;
+        return j;
+    }
+    j["framework"] = r.framework;
+    j["memory"] = r.memory;
+    j["bytes"] = r.bytes;
+    j["medianNs"] = r.medianNs;
+    j["samples"] = r.samples;
+    j["shared"] = r.shared ? nlohmann::json(*r.shared) : nlohmann::json(nullptr);
+    if (mode && mode->medianNs) {
+        j["modeMedianNs"] = *mode->medianNs;
+        j["ratio"] = static_cast<double>(r.medianNs) / static_cast<double>(*mode->medianNs);
+    } else if (mode) {
+        j["modeNotRun"] = mode->why.toStdString();
+    }
+    return j;
+}
+
+} // namespace
+
+int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextStream &err,
+                     const std::atomic<bool> *cancel)
+{
+    OutputFiles outputs(out);
+    if (Status opened = outputs.open(options.jsonPath, {}); !opened)
+        return printFailure(err, opened.error());
+    QTextStream &text = outputs.writesStdout() ? err : out;
+    PythonRunPlan plan;
+    plan.interpreter = options.pythonInterpreter.isEmpty() ? findPython() : s(options.pythonInterpreter);
+    plan.bytes = options.request.base.bytes;
+    plan.iterations = options.request.base.iterations;
+    plan.warmup = options.request.base.warmup;
+    plan.deadline = std::chrono::milliseconds(static_cast<std::int64_t>(options.pythonTimeoutSeconds) * 1000);
+
+    text << PythonText::tr("Python routes · %1 per buffer · median of %2 after %3 warm-up · %4")
+                .arg(q(formatBytes(plan.bytes)))
+                .arg(plan.iterations)
+                .arg(plan.warmup)
+                .arg(plan.interpreter.empty() ? PythonText::tr("no python3 found") : q(plan.interpreter))
+         << Qt::endl;
+    std::vector<PythonRouteResult> results;
+    for (const PythonRouteId route : options.pythonRoutes) {
+        if (cancel && cancel->load())
+            return printFailure(err, Error{ErrorKind::Cancelled, "cancelled", {}, std::nullopt, false});
+        text << PythonText::tr("  %1 …").arg(q(pythonRouteInfo(route).name)) << Qt::endl;
+        results.push_back(runPythonRoute(plan, route, routeSource(route)));
+    }
+    // ShareScope's matching modes, once each, for the routes that ran.
+    const DeviceList list = listDevices();
+    std::map<std::pair<ModeId, Phase>, ModeRun> modes;
+    for (const PythonRouteResult &r : results) {
+        const PythonRouteInfo &info = pythonRouteInfo(r.route);
+        if (r.state != RouteState::Measured || modes.contains({info.mode, info.phase}))
+            continue;
+        if (cancel && cancel->load())
+            return printFailure(err, Error{ErrorKind::Cancelled, "cancelled", {}, std::nullopt, false});
+        text << PythonText::tr("  ShareScope's %1 …").arg(q(modeName(info.mode))) << Qt::endl;
+        modes[{info.mode, info.phase}] = runMode(options, list, info.mode, info.phase, cancel);
+    }
+
+    text << Qt::endl;
+    bool anyFailed = false;
+    nlohmann::json document{{"format", "sharescope-python"}, {"formatVersion", 1},
+                            {"bytes", plan.bytes},           {"iterations", plan.iterations},
+                            {"warmup", plan.warmup},         {"interpreter", plan.interpreter}};
+    nlohmann::json routes = nlohmann::json::array();
+    for (const PythonRouteResult &r : results) {
+        const PythonRouteInfo &info = pythonRouteInfo(r.route);
+        const ModeRun *mode = nullptr;
+        if (const auto at = modes.find({info.mode, info.phase}); at != modes.end())
+            mode = &at->second;
+        routes.push_back(toJson(r, mode));
+        text << q(info.name) << Qt::endl;
+        if (r.state != RouteState::Measured) {
+            anyFailed = anyFailed || r.state == RouteState::Failed;
+            text << QStringLiteral("  ") << stateText(r) << Qt::endl;
+            continue;
+        }
+        const double seconds = static_cast<double>(r.medianNs) / 1e9;
+        text << PythonText::tr("  %1: %2, %3 in %4 (%5)")
+                    .arg(q(r.framework), q(r.memory), q(phaseName(info.phase)), q(formatDuration(r.medianNs)),
+                         q(formatBandwidth(static_cast<double>(r.bytes) / seconds)))
+             << Qt::endl;
+        if (mode && mode->medianNs) {
+            text << PythonText::tr("  ShareScope's %1, %2: %3; the route took %4 × its time")
+                        .arg(q(modeName(info.mode)), q(phaseName(info.phase)), q(formatDuration(*mode->medianNs)))
+                        .arg(static_cast<double>(r.medianNs) / static_cast<double>(*mode->medianNs), 0, 'f', 2)
+                 << Qt::endl;
+        } else if (mode) {
+            text << PythonText::tr("  ShareScope's %1 did not run: %2").arg(q(modeName(info.mode)), mode->why)
+                 << Qt::endl;
+        }
+        text << PythonText::tr("  the same memory on both sides: %1").arg(sharedText(r.shared)) << Qt::endl;
+    }
+    document["routes"] = routes;
+    if (Status written = outputs.commit(document.dump(2) + "\n", {}); !written)
+        return printFailure(err, written.error());
+    return anyFailed ? 1 : 0;
+}
+
+} // namespace sharescope

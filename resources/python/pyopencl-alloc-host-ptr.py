@@ -1,0 +1,28 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+# pyopencl-alloc-host-ptr: a cl.Buffer with ALLOC_HOST_PTR, written through
+# a map, doubled by a kernel (ShareScope's cl-alloc-host-ptr, kernel).
+def measure(cl, n, iterations, warmup):
+    import numpy as np
+    context = cl.create_some_context(interactive=False)
+    queue = cl.CommandQueue(context)
+    program = cl.Program(context, "__kernel void scale(__global float *b) { b[get_global_id(0)] *= 2.0f; }").build()
+    flags = cl.mem_flags
+    buffer = cl.Buffer(context, flags.READ_WRITE | flags.ALLOC_HOST_PTR, size=n * 4)
+    mapped, _ = cl.enqueue_map_buffer(queue, buffer, cl.map_flags.WRITE, 0, (n,), np.float32)
+    mapped[:] = 1
+    address = mapped.ctypes.data
+    mapped.base.release(queue)
+    queue.finish()
+
+    def step():
+        program.scale(queue, (n,), None, buffer)
+        queue.finish()
+    samples = timed(step, iterations, warmup)
+    again, _ = cl.enqueue_map_buffer(queue, buffer, cl.map_flags.READ, 0, (n,), np.float32)
+    shared = again.ctypes.data == address
+    del again
+    return {"memory": "CL_MEM_ALLOC_HOST_PTR, mapped (%s)" % queue.device.name.strip(), "step": "kernel",
+            "samples": samples, "shared": shared}
+
+
+main("pyopencl-alloc-host-ptr", "pyopencl", measure)
