@@ -8,11 +8,11 @@
 #include "failure.h"
 #include "outputfiles.h"
 #include "pythonroutes.h"
+#include "pythontext.h"
 #include "report/runreport.h"
 #include "textconv.h"
 
 #include <QCoreApplication>
-#include <QFile>
 
 #include <nlohmann/json.hpp>
 
@@ -26,61 +26,6 @@ class PythonText
 
 namespace sharescope {
 namespace {
-
-// The route's script: the shared part, then its own (resources/python).
-std::string routeSource(PythonRouteId route)
-{
-    const auto read = [](const QString &path) {
-        QFile file(path);
-        return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string();
-    };
-    const std::string common = read(QStringLiteral(":/python/route.py"));
-    const std::string own = read(QStringLiteral(":/python/%1.py").arg(q(pythonRouteInfo(route).name)));
-    return common.empty() || own.empty() ? std::string() : common + "\n" + own;
-}
-
-// Why a route has no result, in the reader's language.
-QString reasonText(const PythonRouteResult &r)
-{
-    switch (r.problem) {
-    case RouteProblem::None:
-        return q(r.reason);
-    case RouteProblem::NoInterpreter:
-        return PythonText::tr("no python3 was found on PATH; --python names one");
-    case RouteProblem::CannotStart:
-        return PythonText::tr("python could not start: %1").arg(q(r.detail));
-    case RouteProblem::Deadline:
-        return PythonText::tr("no result within %1; it was stopped (--timeout sets the limit)").arg(q(r.detail));
-    case RouteProblem::Ended:
-        return PythonText::tr("it ended without a result: %1").arg(q(r.detail));
-    case RouteProblem::Flood:
-        return PythonText::tr("it printed more than %1 without ending a line; it was stopped")
-            .arg(q(formatBytes(pythonLineLimit)));
-    case RouteProblem::Unreadable:
-        return PythonText::tr("its result could not be read: %1").arg(q(r.detail));
-    }
-    return {};
-}
-
-QString stateText(const PythonRouteResult &r)
-{
-    switch (r.state) {
-    case RouteState::Measured:
-        return {};
-    case RouteState::NotRun:
-        return PythonText::tr("not run here: %1").arg(reasonText(r));
-    case RouteState::Failed:
-        return PythonText::tr("failed: %1").arg(reasonText(r));
-    }
-    return {};
-}
-
-QString sharedText(const std::optional<bool> &shared)
-{
-    if (!shared)
-        return PythonText::tr("not checked");
-    return *shared ? PythonText::tr("yes: one address") : PythonText::tr("no: copied");
-}
 
 // ShareScope's own run of a route's mode: scale (one buffer, as the routes
 // move), the same size and iterations, timed pass only.
@@ -139,7 +84,7 @@ nlohmann::json toJson(const PythonRouteResult &r, const ModeRun *mode)
                      {"mode", modeName(info.mode)},
                      {"step", phaseName(info.phase)}};
     if (r.state != RouteState::Measured) {
-        j["reason"] = reasonText(r).toStdString();
+        j["reason"] = pythonReasonText(r).toStdString();
         if (!r.framework.empty())
             j["framework"] = r.framework;
         return j;
@@ -186,7 +131,7 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
         if (cancel && cancel->load())
             return printFailure(err, Error{ErrorKind::Cancelled, "cancelled", {}, std::nullopt, false});
         text << PythonText::tr("  %1 …").arg(q(pythonRouteInfo(route).name)) << Qt::endl;
-        results.push_back(runPythonRoute(plan, route, routeSource(route)));
+        results.push_back(runPythonRoute(plan, route, pythonRouteSource(route)));
     }
     // ShareScope's matching modes, once each, for the routes that ran.
     const DeviceList list = listDevices();
@@ -216,7 +161,7 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
         text << q(info.name) << Qt::endl;
         if (r.state != RouteState::Measured) {
             anyFailed = anyFailed || r.state == RouteState::Failed;
-            text << QStringLiteral("  ") << stateText(r) << Qt::endl;
+            text << QStringLiteral("  ") << pythonStateText(r) << Qt::endl;
             continue;
         }
         const double seconds = static_cast<double>(r.medianNs) / 1e9;
@@ -233,7 +178,7 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
             text << PythonText::tr("  ShareScope's %1 did not run: %2").arg(q(modeName(info.mode)), mode->why)
                  << Qt::endl;
         }
-        text << PythonText::tr("  the same memory on both sides: %1").arg(sharedText(r.shared)) << Qt::endl;
+        text << PythonText::tr("  the same memory on both sides: %1").arg(pythonSharedText(r.shared)) << Qt::endl;
     }
     document["routes"] = routes;
     if (Status written = outputs.commit(document.dump(2) + "\n", {}); !written)

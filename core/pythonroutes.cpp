@@ -188,7 +188,8 @@ Result<PythonRouteResult> parsePythonRouteLine(PythonRouteId route, std::string_
     return result;
 }
 
-PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route, const std::string &source)
+PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route, const std::string &source,
+                                 const std::atomic<bool> *stop)
 {
     PythonRouteResult result;
     result.route = route;
@@ -210,32 +211,39 @@ PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route,
     child->setDescription(std::string(pythonRouteInfo(route).name));
     child->setLineLimit(pythonLineLimit);
     // The last line the route printed before it ended: a framework may
-    // print to standard output too.
+    // print to standard output too. Read in slices, so that a stop is seen
+    // within 100 ms.
     std::optional<std::string> last;
     int lines = 0;
     const auto deadline = std::chrono::steady_clock::now() + plan.deadline;
     for (;;) {
+        if (stop && stop->load()) {
+            child->kill();
+            result.problem = RouteProblem::Stopped;
+            return result;
+        }
         const auto left
             = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-        auto line = left.count() > 0 ? child->receiveWithin(left) : Result<std::optional<std::string>>(std::nullopt);
+        if (left.count() <= 0) {
+            child->kill();
+            result.problem = RouteProblem::Deadline;
+            result.detail = formatDuration(static_cast<std::uint64_t>(plan.deadline.count()) * 1000000);
+            return result;
+        }
+        auto line = child->receiveWithin(std::min(left, std::chrono::milliseconds(100)));
         if (!line) {
-            const std::string &message = line.error().message;
-            if (message.find("without ending a line") != std::string::npos) {
+            if (line.error().message.find("without ending a line") != std::string::npos) {
                 result.problem = RouteProblem::Flood;
                 return result;
             }
             if (last)
                 break; // it printed its line and ended
             result.problem = RouteProblem::Ended;
-            result.detail = message;
+            result.detail = line.error().message;
             return result;
         }
-        if (!*line) {
-            child->kill();
-            result.problem = RouteProblem::Deadline;
-            result.detail = formatDuration(static_cast<std::uint64_t>(plan.deadline.count()) * 1000000);
-            return result;
-        }
+        if (!*line)
+            continue; // nothing yet
         if (++lines > 1000) {
             child->kill();
             result.problem = RouteProblem::Unreadable;
@@ -262,7 +270,7 @@ std::string findPython()
         const std::size_t colon = rest.find(':');
         const std::string directory(rest.substr(0, colon));
         if (!directory.empty()) {
-            const std::string candidate = directory + "/python3";
+            std::string candidate = directory + "/python3";
             if (::access(candidate.c_str(), X_OK) == 0)
                 return candidate;
         }

@@ -5,6 +5,7 @@
 #include "phase.h"
 #include "result.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <optional>
@@ -67,6 +68,7 @@ enum class RouteProblem : std::uint8_t {
     Ended, // ended without a line; detail: how it ended
     Flood, // a line longer than the limit
     Unreadable, // detail: what was wrong with the line
+    Stopped, // the user stopped it
 };
 
 struct PythonRouteResult
@@ -105,8 +107,10 @@ struct PythonRunPlan
 
 // Runs one route: `interpreter -c SOURCE --size B --iterations N --warmup W`,
 // reading its one line within the deadline. Never fails: what goes wrong is
-// the result's problem.
-PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route, const std::string &source);
+// the result's problem. `stop`, where given, is checked every 100 ms: a
+// route still running when it is set is killed.
+PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route, const std::string &source,
+                                 const std::atomic<bool> *stop = nullptr);
 
 // python3 on PATH, or empty.
 std::string findPython();

@@ -25,6 +25,7 @@
 #include "openprogress.h"
 #include "outputfile.h"
 #include "plotexport.h"
+#include "pythontab.h"
 #include "questionpanel.h"
 #include "questiontext.h"
 #include "report/reportcsv.h"
@@ -87,6 +88,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     , m_compare(new CompareTab(this))
     , m_sweep(new SweepTab(this))
     , m_explain(new ExplainTab(this))
+    , m_python(new PythonTab(this))
     , m_log(new QPlainTextEdit(this))
     , m_progress(new QProgressBar(this))
     , m_deviceLabel(new QLabel(this))
@@ -100,6 +102,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     m_tabs->addTab(m_compare, tr("Compare"));
     m_tabs->addTab(m_sweep, tr("Sweep"));
     m_tabs->addTab(m_explain, tr("Explain"));
+    m_tabs->addTab(m_python, tr("Python"));
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -134,6 +137,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
             showTab(run->spec.modeInfo().family == ModeFamily::Managed ? Tab::Migration : Tab::Timeline);
     });
     connectController();
+    connect(m_python, &PythonTab::compareRequested, this, &MainWindow::compareBesidePython);
 
     resize(1280, 800);
     if (m_rememberSettings) {
@@ -207,8 +211,10 @@ void MainWindow::connectPanel()
     connect(m_panel, &ExperimentPanel::deviceChanged, this, [this](const QString &id) { m_deviceLabel->setText(id); });
     connect(m_panel, &ExperimentPanel::changed, this, [this] {
         m_runAction->setEnabled(m_panel->runButton()->isEnabled());
-        if (const auto spec = m_panel->spec())
+        if (const auto spec = m_panel->spec()) {
             m_explain->setExperiment(*spec);
+            m_python->setExperiment(*spec);
+        }
     });
 }
 
@@ -410,6 +416,22 @@ void MainWindow::compare()
     request.base.peerId = m_panel->peerId().toStdString();
     request.allModes = true;
     start(request, tr("compare · %1").arg(q(kernelName(spec->kernel))));
+}
+
+void MainWindow::compareBesidePython(const std::vector<ModeId> &modes, quint64 bytes)
+{
+    const auto spec = m_panel->spec();
+    if (!spec || modes.empty())
+        return;
+    m_compare->setLesson({});
+    m_demoJob = 0;
+    RunRequest request;
+    request.kind = ReportSet::Kind::Compare;
+    request.base = *spec;
+    request.base.kernel = KernelId::Scale; // one buffer, the bytes each route moves
+    request.base.bytes = bytes;
+    request.modes = modes;
+    start(request, tr("compare · beside the Python routes"));
 }
 
 void MainWindow::sweep()
@@ -665,6 +687,7 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
                 .arg(q(report.commandLine), report.verification.passed() ? tr("yes") : tr("NO")));
     } else if (set.kind == ReportSet::Kind::Compare) {
         m_compare->setReports(set);
+        m_python->setShareScopeRuns(set);
         log(set.runs.size() == 1 ? tr("Compared one mode") : tr("Compared %1 modes").arg(set.runs.size()));
         // A comparison of one mode (a demo such as first-touch) is that run:
         // its Timeline, Migration and Buffers without a double-click.
@@ -789,6 +812,7 @@ void MainWindow::exportPlot()
         break;
     case Tab::Buffers:
     case Tab::Explain:
+    case Tab::Python:
         break;
     }
     if (!plot) {

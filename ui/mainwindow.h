@@ -28,6 +28,7 @@ struct Lesson;
 class ExampleBanner;
 class ExperimentPanel;
 class ExplainTab;
+class PythonTab;
 class MigrationTab;
 class OpenProgress;
 class ReportLoader;
@@ -55,6 +56,7 @@ public:
     CompareTab *compareTab() const { return m_compare; }
     SweepTab *sweepTab() const { return m_sweep; }
     ExplainTab *explainTab() const { return m_explain; }
+    PythonTab *pythonTab() const { return m_python; }
     // The last Run → Calibrate…'s dialog; null before the first.
     CalibrationDialog *calibrationDialog() const { return m_calibration; }
     void showTab(Tab tab);
@@ -114,6 +116,8 @@ public:
 public slots:
     void run();
     void compare();
+    // A comparison of the modes beside the Python routes (PythonTab).
+    void compareBesidePython(const std::vector<ModeId> &modes, quint64 bytes);
     void sweep();
     // Measures the ceilings of the device on screen on the worker thread,
     // with its progress and Cancel in a dialog that then shows the result,
@@ -183,6 +187,7 @@ private:
     CompareTab *m_compare;
     SweepTab *m_sweep;
     ExplainTab *m_explain;
+    PythonTab *m_python;
     QPlainTextEdit *m_log;
     QProgressBar *m_progress;
     QLabel *m_deviceLabel;

@@ -4,6 +4,7 @@
 #include "ceilings/calibration.h"
 #include "devicelist.h"
 #include "experimentset.h"
+#include "pythonroutes.h"
 #include "report/reportset.h"
 #include "report/runreport.h"
 
@@ -29,6 +30,7 @@ struct BufferChunk
 Q_DECLARE_METATYPE(sharescope::RunReport)
 Q_DECLARE_METATYPE(sharescope::ReportSet)
 Q_DECLARE_METATYPE(sharescope::PhaseResult)
+Q_DECLARE_METATYPE(sharescope::PythonRouteResult)
 Q_DECLARE_METATYPE(sharescope::ExperimentSpec)
 Q_DECLARE_METATYPE(sharescope::DeviceList)
 Q_DECLARE_METATYPE(sharescope::BufferChunk)

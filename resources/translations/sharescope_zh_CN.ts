@@ -2591,6 +2591,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>  the same memory on both sides: %1</source>
         <translation>  两边是否为同一块内存：%1</translation>
     </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
 </context>
 <context>
     <name>QCommandLineParser</name>
@@ -4252,6 +4256,14 @@ This machine cannot run it: %2</source>
         <source>Could not start %1</source>
         <translation>无法启动 %1</translation>
     </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>compare · beside the Python routes</source>
+        <translation>比较 · 与 Python 路线并列</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -4434,6 +4446,108 @@ This machine cannot run it: %2</source>
     <message>
         <source>Copied</source>
         <translation>已拷贝</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::PythonModel</name>
+    <message>
+        <source>route</source>
+        <translation>路线</translation>
+    </message>
+    <message>
+        <source>framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <source>bandwidth</source>
+        <translation>带宽</translation>
+    </message>
+    <message>
+        <source>ShareScope</source>
+        <translation>ShareScope</translation>
+    </message>
+    <message>
+        <source>its time</source>
+        <translation>它的用时</translation>
+    </message>
+    <message>
+        <source>route / ShareScope</source>
+        <translation>路线 / ShareScope</translation>
+    </message>
+    <message>
+        <source>same memory</source>
+        <translation>同一块内存</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>compare ShareScope&apos;s modes to set them beside it</source>
+        <translation>比较 ShareScope 的模式，把它们放在旁边</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::PythonTab</name>
+    <message>
+        <source>Run the routes</source>
+        <translation>运行这些路线</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Compare ShareScope&apos;s modes</source>
+        <translation>比较 ShareScope 的模式</translation>
+    </message>
+    <message>
+        <source>python3 (none found on PATH)</source>
+        <translation>python3（在 PATH 中没有找到）</translation>
+    </message>
+    <message>
+        <source>The Python interpreter whose packages the routes use; empty: python3 on PATH. Nothing is installed.</source>
+        <translation>这些路线使用其软件包的 Python 解释器；留空表示 PATH 中的 python3。不会安装任何东西。</translation>
+    </message>
+    <message>
+        <source>Compare the modes beside the measured routes, with the scale kernel (one buffer, as the routes move) at the routes&apos; size</source>
+        <translation>用 scale 内核（一个缓冲区，与路线搬运的相同）在路线的大小下比较测得路线旁边的模式</translation>
+    </message>
+    <message>
+        <source>What you would write in CuPy, PyTorch, JAX, numba or pyopencl, run with your own Python at the size set on the left, each beside ShareScope&apos;s mode that moves the same data: the step&apos;s time (median after warm-up), the ratio, and whether both sides use the same memory.</source>
+        <translation>你会用 CuPy、PyTorch、JAX、numba 或 pyopencl 写出的代码，用你自己的 Python 按左侧设定的大小运行，每条都与搬运同样数据的 ShareScope 模式并列：该步骤的用时（预热后的中位数）、比值，以及两边是否使用同一块内存。</translation>
+    </message>
+    <message>
+        <source>Interpreter:</source>
+        <translation>解释器：</translation>
+    </message>
+    <message>
+        <source>%1 of %2 routes done…</source>
+        <translation>%2 条路线中已完成 %1 条…</translation>
+    </message>
+    <message>
+        <source>Running %1 routes at %2 per buffer with %3…</source>
+        <translation>正在用 %3 运行 %1 条路线，每个缓冲区 %2…</translation>
+    </message>
+    <message>
+        <source>no interpreter</source>
+        <translation>没有解释器</translation>
+    </message>
+    <message>
+        <source>Stopped: %1 routes measured.</source>
+        <translation>已停止：测得 %1 条路线。</translation>
+    </message>
+    <message>
+        <source>%1 of %2 routes measured; the others say why.</source>
+        <translation>%2 条路线中测得 %1 条；其余的说明了原因。</translation>
     </message>
 </context>
 <context>

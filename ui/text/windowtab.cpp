@@ -6,7 +6,8 @@ namespace sharescope {
 QStringList windowTabNames()
 {
     return {QStringLiteral("timeline"), QStringLiteral("migration"), QStringLiteral("buffers"),
-            QStringLiteral("compare"),  QStringLiteral("sweep"),     QStringLiteral("explain")};
+            QStringLiteral("compare"),  QStringLiteral("sweep"),     QStringLiteral("explain"),
+            QStringLiteral("python")};
 }
 
 std::optional<WindowTab> windowTabFromName(const QString &name)

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "pythonroutes.h"
+
+#include <QObject>
+#include <QThread>
+
+#include <atomic>
+#include <memory>
+
+namespace sharescope {
+
+// Runs the Python routes off the GUI thread: each is a child process
+// (python3 -c), bounded by its deadline, so the window never waits on one.
+// A route's result comes back on the GUI thread as it ends; stop() ends
+// the current job between routes (a route running finishes or meets its
+// deadline). Runs no GPU call itself: ShareScope's modes go through the
+// RunController like any comparison.
+class PythonRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit PythonRunner(QObject *parent = nullptr);
+    ~PythonRunner() override;
+
+    void start(const PythonRunPlan &plan, const std::vector<PythonRouteId> &routes);
+    void stop();
+    bool busy() const { return m_busy; }
+
+signals:
+    void routeFinished(const sharescope::PythonRouteResult &result);
+    void finished(bool stopped);
+
+private:
+    QThread *m_thread = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_stop;
+    bool m_busy = false;
+};
+
+} // namespace sharescope

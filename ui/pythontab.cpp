@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pythontab.h"
+
+#include "bytesize.h"
+#include "pythonmodel.h"
+#include "pythonrunner.h"
+#include "tableview.h"
+#include "textconv.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace sharescope {
+
+PythonTab::PythonTab(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new PythonModel(this))
+    , m_runner(new PythonRunner(this))
+    , m_interpreter(new QLineEdit(this))
+    , m_run(new QPushButton(tr("Run the routes"), this))
+    , m_stop(new QPushButton(tr("Stop"), this))
+    , m_compare(new QPushButton(tr("Compare ShareScope's modes"), this))
+    , m_status(new QLabel(this))
+    , m_table(new QTableView(this))
+{
+    const std::string found = findPython();
+    m_interpreter->setPlaceholderText(found.empty() ? tr("python3 (none found on PATH)") : q(found));
+    m_interpreter->setToolTip(tr("The Python interpreter whose packages the routes use; empty: python3 on PATH. "
+                                 "Nothing is installed."));
+    m_stop->setEnabled(false);
+    m_compare->setEnabled(false);
+    m_compare->setToolTip(tr("Compare the modes beside the measured routes, with the scale kernel (one buffer, as "
+                             "the routes move) at the routes' size"));
+    auto *intro = new QLabel(tr("What you would write in CuPy, PyTorch, JAX, numba or pyopencl, run with your own "
+                                "Python at the size set on the left, each beside ShareScope's mode that moves the "
+                                "same data: the step's time (median after warm-up), the ratio, and whether both "
+                                "sides use the same memory."),
+                             this);
+    intro->setWordWrap(true);
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Interpreter:"), this));
+    row->addWidget(m_interpreter, 1);
+    row->addWidget(m_run);
+    row->addWidget(m_stop);
+    row->addWidget(m_compare);
+    m_table->setModel(m_model);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->hide();
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setWordWrap(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(intro);
+    layout->addLayout(row);
+    layout->addWidget(m_status);
+    layout->addWidget(m_table, 1);
+
+    connect(m_run, &QPushButton::clicked, this, &PythonTab::runRoutes);
+    connect(m_stop, &QPushButton::clicked, this, &PythonTab::stop);
+    connect(m_compare, &QPushButton::clicked, this,
+            [this] { emit compareRequested(m_model->matchingModes(), m_ranBytes); });
+    connect(m_runner, &PythonRunner::routeFinished, this, [this](const PythonRouteResult &result) {
+        std::vector<PythonRouteResult> results = m_model->results();
+        results.push_back(result);
+        m_model->setResults(std::move(results));
+        m_table->resizeColumnsToContents();
+        m_status->setText(tr("%1 of %2 routes done…").arg(m_model->rowCount()).arg(pythonRoutes().size()));
+    });
+    connect(m_runner, &PythonRunner::finished, this, &PythonTab::routesFinished);
+}
+
+bool PythonTab::busy() const
+{
+    return m_runner->busy();
+}
+
+void PythonTab::setExperiment(const ExperimentSpec &spec)
+{
+    m_spec = spec;
+}
+
+void PythonTab::setShareScopeRuns(const ReportSet &set)
+{
+    m_model->setShareScopeRuns(set);
+    m_table->resizeColumnsToContents();
+}
+
+void PythonTab::runRoutes()
+{
+    if (m_runner->busy())
+        return;
+    PythonRunPlan plan;
+    const QString chosen = m_interpreter->text().trimmed();
+    plan.interpreter = chosen.isEmpty() ? findPython() : s(chosen);
+    plan.bytes = m_spec.bytes;
+    plan.iterations = m_spec.iterations;
+    plan.warmup = m_spec.warmup;
+    m_ranBytes = plan.bytes;
+    std::vector<PythonRouteId> routes;
+    for (const PythonRouteInfo &route : pythonRoutes())
+        routes.push_back(route.id);
+    m_model->setResults({});
+    m_run->setEnabled(false);
+    m_stop->setEnabled(true);
+    m_compare->setEnabled(false);
+    m_status->setText(
+        tr("Running %1 routes at %2 per buffer with %3…")
+            .arg(routes.size())
+            .arg(q(formatBytes(plan.bytes)), plan.interpreter.empty() ? tr("no interpreter") : q(plan.interpreter)));
+    m_runner->start(plan, routes);
+}
+
+void PythonTab::stop()
+{
+    m_runner->stop();
+}
+
+void PythonTab::routesFinished(bool stopped)
+{
+    m_run->setEnabled(true);
+    m_stop->setEnabled(false);
+    const std::size_t measured = m_model->matchingModes().size();
+    m_compare->setEnabled(measured > 0);
+    int ran = 0;
+    for (const PythonRouteResult &r : m_model->results())
+        ran += r.state == RouteState::Measured ? 1 : 0;
+    m_status->setText(
+        stopped ? tr("Stopped: %1 routes measured.").arg(ran)
+                : tr("%1 of %2 routes measured; the others say why.").arg(ran).arg(m_model->results().size()));
+    emit finished();
+}
+
+} // namespace sharescope

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "experimentspec.h"
+#include "report/reportset.h"
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+
+namespace sharescope {
+
+class PythonModel;
+class PythonRunner;
+
+// The Python tab: the user's own routes (CuPy, PyTorch, JAX, numba,
+// pyopencl), run with their python3 off the GUI thread at the size set on
+// the left, each beside ShareScope's matching mode from a comparison with
+// the scale kernel at that size, which "Compare ShareScope's modes" starts
+// like any comparison. A route that cannot run here says why.
+class PythonTab : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit PythonTab(QWidget *parent = nullptr);
+
+    void setExperiment(const ExperimentSpec &spec);
+    // A comparison shown: ShareScope's runs beside the routes.
+    void setShareScopeRuns(const ReportSet &set);
+    void runRoutes();
+    void stop();
+
+    PythonModel *model() const { return m_model; }
+    QLineEdit *interpreter() const { return m_interpreter; }
+    QPushButton *runButton() const { return m_run; }
+    QPushButton *compareButton() const { return m_compare; }
+    QLabel *status() const { return m_status; }
+    bool busy() const;
+
+signals:
+    // ShareScope's modes beside the measured routes: a comparison of
+    // `modes` with the scale kernel at `bytes`.
+    void compareRequested(const std::vector<sharescope::ModeId> &modes, quint64 bytes);
+    void finished();
+
+private:
+    void routesFinished(bool stopped);
+
+    ExperimentSpec m_spec;
+    std::uint64_t m_ranBytes = 0; // the size of the routes' last run
+    PythonModel *m_model;
+    PythonRunner *m_runner;
+    QLineEdit *m_interpreter;
+    QPushButton *m_run;
+    QPushButton *m_stop;
+    QPushButton *m_compare;
+    QLabel *m_status;
+    QTableView *m_table;
+};
+
+} // namespace sharescope

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pythontext.h"
+
+#include "bytesize.h"
+#include "textconv.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+// The translation context of the Python routes' messages.
+class PythonText
+{
+    Q_DECLARE_TR_FUNCTIONS(PythonText)
+};
+
+namespace sharescope {
+
+std::string pythonRouteSource(PythonRouteId route)
+{
+    const auto read = [](const QString &path) {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string();
+    };
+    const std::string common = read(QStringLiteral(":/python/route.py"));
+    const std::string own = read(QStringLiteral(":/python/%1.py").arg(q(pythonRouteInfo(route).name)));
+    return common.empty() || own.empty() ? std::string() : common + "\n" + own;
+}
+
+QString pythonReasonText(const PythonRouteResult &r)
+{
+    switch (r.problem) {
+    case RouteProblem::None:
+        return q(r.reason);
+    case RouteProblem::NoInterpreter:
+        return PythonText::tr("no python3 was found on PATH; --python names one");
+    case RouteProblem::CannotStart:
+        return PythonText::tr("python could not start: %1").arg(q(r.detail));
+    case RouteProblem::Deadline:
+        return PythonText::tr("no result within %1; it was stopped (--timeout sets the limit)").arg(q(r.detail));
+    case RouteProblem::Ended:
+        return PythonText::tr("it ended without a result: %1").arg(q(r.detail));
+    case RouteProblem::Flood:
+        return PythonText::tr("it printed more than %1 without ending a line; it was stopped")
+            .arg(q(formatBytes(pythonLineLimit)));
+    case RouteProblem::Unreadable:
+        return PythonText::tr("its result could not be read: %1").arg(q(r.detail));
+    case RouteProblem::Stopped:
+        return PythonText::tr("stopped");
+    }
+    return {};
+}
+
+QString pythonStateText(const PythonRouteResult &r)
+{
+    switch (r.state) {
+    case RouteState::Measured:
+        return {};
+    case RouteState::NotRun:
+        return PythonText::tr("not run here: %1").arg(pythonReasonText(r));
+    case RouteState::Failed:
+        return PythonText::tr("failed: %1").arg(pythonReasonText(r));
+    }
+    return {};
+}
+
+QString pythonSharedText(const std::optional<bool> &shared)
+{
+    if (!shared)
+        return PythonText::tr("not checked");
+    return *shared ? PythonText::tr("yes: one address") : PythonText::tr("no: copied");
+}
+
+} // namespace sharescope

@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "pythonroutes.h"
+
+#include <QString>
+
+#include <string>
+
+namespace sharescope {
+
+// What the command line and the Python tab say of a route, in the reader's
+// language.
+
+// The route's script as python3 -c runs it: the shared part
+// (resources/python/route.py), then its own; empty if either is missing.
+std::string pythonRouteSource(PythonRouteId route);
+// Why a route has no result: its own reason, or what ShareScope saw.
+QString pythonReasonText(const PythonRouteResult &result);
+// "not run here: …", "failed: …"; empty for a measured route.
+QString pythonStateText(const PythonRouteResult &result);
+// "yes: one address", "no: copied", "not checked".
+QString pythonSharedText(const std::optional<bool> &shared);
+
+} // namespace sharescope
