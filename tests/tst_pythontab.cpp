@@ -29,7 +29,7 @@ class TestPythonTab : public QObject
 
     QString fake(const QString &name, const QByteArray &body)
     {
-        const QString path = m_dir.filePath(name);
+        QString path = m_dir.filePath(name);
         QFile file(path);
         if (!file.open(QIODevice::WriteOnly))
             qFatal("cannot write %s", qPrintable(path));
