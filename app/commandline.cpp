@@ -254,6 +254,9 @@ bool readPython(OptionReader &reader, const QStringList &, CommandLineOptions &o
                                    .arg(reader.value("timeout")));
         options.pythonTimeoutSeconds = seconds;
     }
+    options.pythonMatrix = reader.isSet("matrix");
+    if (options.pythonMatrix && reader.isSet("routes"))
+        return reader.fail(CommandLine::tr("--matrix runs the hand-offs alone; leave out --routes"));
     if (reader.isSet("json"))
         options.jsonPath = reader.value("json");
     return true;
@@ -423,6 +426,10 @@ Options pythonOptions()
             option::size(CommandLine::tr("Size of the buffer each route moves (default: 64MiB).")),
             option::iterations(),
             option::warmup(),
+            {QStringLiteral("matrix"),
+             CommandLine::tr("Instead of the routes, hand each framework's device, pinned and managed arrays to "
+                             "each other framework (DLPack; __cuda_array_interface__ for numba): shared, copied or "
+                             "refused.")},
             {QStringLiteral("timeout"),
              CommandLine::tr("Seconds each route may take before it is stopped (default: 120)."),
              QStringLiteral("SECONDS")},

@@ -52,6 +52,7 @@ struct CommandLineOptions
     QString pythonInterpreter;
     std::vector<PythonRouteId> pythonRoutes;
     int pythonTimeoutSeconds = 120;
+    bool pythonMatrix = false; // --matrix: the DLPack hand-offs instead of the routes
     QString language; // --lang: "en", "zh_CN", or empty for the system's
     bool noArguments = false; // none but perhaps --lang: the window, or the usage where there is no display
 };

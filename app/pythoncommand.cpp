@@ -4,6 +4,7 @@
 #include "bytesize.h"
 #include "catalogue.h"
 #include "devices.h"
+#include "dlpackmatrix.h"
 #include "engine.h"
 #include "failure.h"
 #include "outputfiles.h"
@@ -104,6 +105,114 @@ nlohmann::json toJson(const PythonRouteResult &r, const ModeRun *mode)
     return j;
 }
 
+QString handOffText(HandOff outcome)
+{
+    switch (outcome) {
+    case HandOff::Shared:
+        return PythonText::tr("shared");
+    case HandOff::Copied:
+        return PythonText::tr("copied");
+    case HandOff::Refused:
+        return PythonText::tr("refused");
+    case HandOff::Unavailable:
+        return PythonText::tr("n/a");
+    }
+    return {};
+}
+
+// --matrix: the hand-offs, a row per producer and memory, a column per
+// consumer; what was refused or unavailable, with the message, below.
+int runMatrix(const PythonRunPlan &plan, OutputFiles &outputs, QTextStream &text, QTextStream &err,
+              const std::atomic<bool> *cancel)
+{
+    PythonRunPlan matrixPlan = plan;
+    matrixPlan.bytes = 4096;
+    PythonScriptOutput out = runPythonScript(matrixPlan, "dlpack-matrix", pythonScriptSource("dlpack-matrix"), cancel);
+    if (out.problem != RouteProblem::None) {
+        PythonRouteResult shown;
+        shown.problem = out.problem;
+        shown.detail = out.detail;
+        shown.state = out.problem == RouteProblem::NoInterpreter || out.problem == RouteProblem::CannotStart
+            ? RouteState::NotRun
+            : RouteState::Failed;
+        text << pythonStateText(shown) << Qt::endl;
+        return shown.state == RouteState::Failed ? 1 : 0;
+    }
+    auto matrix = parseDlpackMatrixLine(out.line);
+    if (!matrix) {
+        err << PythonText::tr("sharescope: the hand-offs' result could not be read: %1").arg(q(matrix.error().message))
+            << Qt::endl;
+        return 1;
+    }
+    QStringList versions;
+    for (const auto &[name, version] : matrix->versions)
+        versions << QStringLiteral("%1 %2").arg(q(name), q(version));
+    text << PythonText::tr("Hand-offs between frameworks (DLPack; __cuda_array_interface__ for numba) · %1")
+                .arg(versions.isEmpty() ? PythonText::tr("no framework found") : versions.join(QStringLiteral(", ")))
+         << Qt::endl
+         << Qt::endl;
+    const auto pad = [](const QString &s, int width) { return s.leftJustified(width); };
+    QString header = pad(PythonText::tr("from"), 18);
+    for (const std::string_view consumer : dlpackFrameworks)
+        header += pad(PythonText::tr("to %1").arg(q(consumer)), 14);
+    text << header.trimmed() << Qt::endl;
+    QStringList notes;
+    for (const std::string_view producer : dlpackFrameworks) {
+        for (const std::string_view memory : dlpackMemories) {
+            QString row = pad(QStringLiteral("%1 %2").arg(q(producer), q(memory)), 18);
+            for (const std::string_view consumer : dlpackFrameworks) {
+                const auto cell = std::ranges::find_if(matrix->cells, [&](const DlpackCell &c) {
+                    return c.producer == producer && c.memory == memory && c.consumer == consumer;
+                });
+                if (cell == matrix->cells.end()) {
+                    row += pad(QStringLiteral("—"), 14);
+                    continue;
+                }
+                QString shown = handOffText(cell->outcome);
+                if (cell->outcome == HandOff::Refused) {
+                    notes << QStringLiteral("[%1] %2 %3 → %4: %5")
+                                 .arg(notes.size() + 1)
+                                 .arg(q(producer), q(memory), q(consumer), q(cell->message));
+                    shown += QStringLiteral(" [%1]").arg(notes.size());
+                }
+                row += pad(shown, 14);
+            }
+            text << row.trimmed() << Qt::endl;
+        }
+    }
+    if (!notes.isEmpty())
+        text << Qt::endl << notes.join(QLatin1Char('\n')) << Qt::endl;
+    // Why cells are n/a: each reason once.
+    QStringList unavailable;
+    for (const DlpackCell &c : matrix->cells) {
+        if (c.outcome == HandOff::Unavailable && !unavailable.contains(q(c.message)))
+            unavailable << q(c.message);
+    }
+    if (!unavailable.isEmpty())
+        text << Qt::endl
+             << PythonText::tr("n/a:") << Qt::endl
+             << QStringLiteral("  ") << unavailable.join(QStringLiteral("\n  ")) << Qt::endl;
+    nlohmann::json document{{"format", "sharescope-dlpack"}, {"formatVersion", 1}, {"interpreter", plan.interpreter}};
+    document["versions"] = matrix->versions;
+    nlohmann::json cells = nlohmann::json::array();
+    for (const DlpackCell &c : matrix->cells) {
+        nlohmann::json j{{"producer", c.producer},
+                         {"memory", c.memory},
+                         {"consumer", c.consumer},
+                         {"interface", c.interface},
+                         {"outcome", handOffName(c.outcome)}};
+        if (!c.message.empty())
+            j["message"] = c.message;
+        if (!c.producerDevice.empty())
+            j["producerDevice"] = c.producerDevice;
+        cells.push_back(j);
+    }
+    document["cells"] = cells;
+    if (Status written = outputs.commit(document.dump(2) + "\n", {}); !written)
+        return printFailure(err, written.error());
+    return 0;
+}
+
 } // namespace
 
 int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextStream &err,
@@ -120,6 +229,8 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
     plan.warmup = options.request.base.warmup;
     plan.deadline = std::chrono::milliseconds(static_cast<std::int64_t>(options.pythonTimeoutSeconds) * 1000);
 
+    if (options.pythonMatrix)
+        return runMatrix(plan, outputs, text, err, cancel);
     text << PythonText::tr("Python routes · %1 per buffer · median of %2 after %3 warm-up · %4")
                 .arg(q(formatBytes(plan.bytes)))
                 .arg(plan.iterations)

@@ -188,29 +188,25 @@ Result<PythonRouteResult> parsePythonRouteLine(PythonRouteId route, std::string_
     return result;
 }
 
-PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route, const std::string &source,
-                                 const std::atomic<bool> *stop)
+PythonScriptOutput runPythonScript(const PythonRunPlan &plan, const std::string &name, const std::string &source,
+                                   const std::atomic<bool> *stop)
 {
-    PythonRouteResult result;
-    result.route = route;
-    result.state = RouteState::NotRun;
+    PythonScriptOutput out;
     if (plan.interpreter.empty()) {
-        result.problem = RouteProblem::NoInterpreter;
-        return result;
+        out.problem = RouteProblem::NoInterpreter;
+        return out;
     }
-    result.state = RouteState::Failed;
     auto child = ChildProcess::spawn(plan.interpreter,
                                      {"-c", source, "--size", std::to_string(plan.bytes), "--iterations",
                                       std::to_string(plan.iterations), "--warmup", std::to_string(plan.warmup)});
     if (!child) {
-        result.state = RouteState::NotRun;
-        result.problem = RouteProblem::CannotStart;
-        result.detail = child.error().message;
-        return result;
+        out.problem = RouteProblem::CannotStart;
+        out.detail = child.error().message;
+        return out;
     }
-    child->setDescription(std::string(pythonRouteInfo(route).name));
+    child->setDescription(name);
     child->setLineLimit(pythonLineLimit);
-    // The last line the route printed before it ended: a framework may
+    // The last line the script printed before it ended: a framework may
     // print to standard output too. Read in slices, so that a stop is seen
     // within 100 ms.
     std::optional<std::string> last;
@@ -219,42 +215,60 @@ PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route,
     for (;;) {
         if (stop && stop->load()) {
             child->kill();
-            result.problem = RouteProblem::Stopped;
-            return result;
+            out.problem = RouteProblem::Stopped;
+            return out;
         }
         const auto left
             = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             child->kill();
-            result.problem = RouteProblem::Deadline;
-            result.detail = formatDuration(static_cast<std::uint64_t>(plan.deadline.count()) * 1000000);
-            return result;
+            out.problem = RouteProblem::Deadline;
+            out.detail = formatDuration(static_cast<std::uint64_t>(plan.deadline.count()) * 1000000);
+            return out;
         }
         auto line = child->receiveWithin(std::min(left, std::chrono::milliseconds(100)));
         if (!line) {
             if (line.error().message.find("without ending a line") != std::string::npos) {
-                result.problem = RouteProblem::Flood;
-                return result;
+                out.problem = RouteProblem::Flood;
+                return out;
             }
             if (last)
                 break; // it printed its line and ended
-            result.problem = RouteProblem::Ended;
-            result.detail = line.error().message;
-            return result;
+            out.problem = RouteProblem::Ended;
+            out.detail = line.error().message;
+            return out;
         }
         if (!*line)
             continue; // nothing yet
         if (++lines > 1000) {
             child->kill();
-            result.problem = RouteProblem::Unreadable;
-            result.detail = "more than 1000 lines";
-            return result;
+            out.problem = RouteProblem::Unreadable;
+            out.detail = "more than 1000 lines";
+            return out;
         }
         if (!(*line)->empty())
             last = std::move(**line);
     }
-    auto parsed = parsePythonRouteLine(route, *last, (plan.bytes / 4) * 4);
+    out.line = std::move(*last);
+    return out;
+}
+
+PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route, const std::string &source,
+                                 const std::atomic<bool> *stop)
+{
+    PythonRouteResult result;
+    result.route = route;
+    PythonScriptOutput out = runPythonScript(plan, std::string(pythonRouteInfo(route).name), source, stop);
+    if (out.problem != RouteProblem::None) {
+        const bool notHere = out.problem == RouteProblem::NoInterpreter || out.problem == RouteProblem::CannotStart;
+        result.state = notHere ? RouteState::NotRun : RouteState::Failed;
+        result.problem = out.problem;
+        result.detail = std::move(out.detail);
+        return result;
+    }
+    auto parsed = parsePythonRouteLine(route, out.line, (plan.bytes / 4) * 4);
     if (!parsed) {
+        result.state = RouteState::Failed;
         result.problem = RouteProblem::Unreadable;
         result.detail = parsed.error().message;
         return result;

@@ -105,6 +105,20 @@ struct PythonRunPlan
     std::chrono::milliseconds deadline{120000}; // per route
 };
 
+// What a script printed last, or why ShareScope has nothing from it.
+struct PythonScriptOutput
+{
+    RouteProblem problem = RouteProblem::None;
+    std::string detail;
+    std::string line; // the last line it printed, when problem is None
+};
+
+// Runs `interpreter -c SOURCE --size B --iterations N --warmup W` and takes
+// the last line it prints before it ends, within the deadline; `name` is
+// what messages call it. Never fails: what goes wrong is the problem.
+PythonScriptOutput runPythonScript(const PythonRunPlan &plan, const std::string &name, const std::string &source,
+                                   const std::atomic<bool> *stop = nullptr);
+
 // Runs one route: `interpreter -c SOURCE --size B --iterations N --warmup W`,
 // reading its one line within the deadline. Never fails: what goes wrong is
 // the result's problem. `stop`, where given, is checked every 100 ms: a

@@ -180,6 +180,8 @@ private slots:
                               << "invalid --size '1KiB': python takes 4KiB to 16GiB";
         QTest::newRow("iterations") << "python --iterations 0"
                                     << "invalid --iterations '0': python takes 1 to 1000";
+        QTest::newRow("matrix and routes") << "python --matrix --routes cupy-device"
+                                           << "--matrix runs the hand-offs alone; leave out --routes";
         QTest::newRow("interpreter") << "python --python="
                                      << "--python needs a value; it was given an empty one";
     }

@@ -4,6 +4,7 @@
 // anything), and the runner, against a fake interpreter that hangs, floods,
 // crashes or prints garbage, and against the real pyopencl routes on the
 // machine's OpenCL device where its python3 has pyopencl.
+#include "dlpackmatrix.h"
 #include "pythonroutes.h"
 
 #include <QFile>
@@ -154,6 +155,60 @@ private slots:
         const auto r = parsePythonRouteLine(PythonRouteId::CupyPinned, line.toStdString(), size);
         QVERIFY(!r);
         QVERIFY2(QString::fromStdString(r.error().message).contains(says), r.error().message.c_str());
+    }
+
+    void readsTheHandOffMatrix()
+    {
+        const std::string line
+            = "{\"route\": \"dlpack-matrix\", \"state\": \"measured\", "
+              "\"versions\": {\"cupy\": \"14.2.0\", \"torch\": \"2.11.0\"}, \"cells\": ["
+              "{\"producer\": \"cupy\", \"memory\": \"managed\", \"consumer\": \"torch\", "
+              "\"interface\": \"dlpack\", \"outcome\": \"refused\", \"message\": "
+              "\"RuntimeError: Unsupported device_type: 13\", \"producerDevice\": \"kDLCUDAManaged\"},"
+              "{\"producer\": \"cupy\", \"memory\": \"device\", \"consumer\": \"numba\", "
+              "\"interface\": \"cuda-array-interface\", \"outcome\": \"shared\"}]}";
+        const auto matrix = parseDlpackMatrixLine(line);
+        QVERIFY2(matrix, matrix ? "" : matrix.error().message.c_str());
+        QCOMPARE(matrix->versions.at("torch"), std::string("2.11.0"));
+        QCOMPARE(matrix->cells.size(), std::size_t(2));
+        QCOMPARE(matrix->cells[0].outcome, HandOff::Refused);
+        QCOMPARE(matrix->cells[0].producerDevice, std::string("kDLCUDAManaged"));
+        QCOMPARE(matrix->cells[1].outcome, HandOff::Shared);
+        QCOMPARE(handOffName(HandOff::Unavailable), std::string_view("unavailable"));
+    }
+    void refusesAHostileMatrix_data()
+    {
+        QTest::addColumn<QByteArray>("cells");
+        QTest::addColumn<QString>("says");
+        const QByteArray good = "\"producer\": \"cupy\", \"memory\": \"device\", \"consumer\": \"jax\", "
+                                "\"interface\": \"dlpack\"";
+        QTest::newRow("not a list") << QByteArray("{}") << "no \"cells\" list";
+        QTest::newRow("a number") << QByteArray("[1]") << "a cell that is not an object";
+        QTest::newRow("unknown framework")
+            << QByteArray("[{\"producer\": \"tensorflow\", \"memory\": \"device\", \"consumer\": \"jax\", "
+                          "\"interface\": \"dlpack\", \"outcome\": \"shared\"}]")
+            << "unknown framework or memory";
+        QTest::newRow("unknown outcome") << "[{" + good + ", \"outcome\": \"maybe\"}]"
+                                         << "unknown outcome 'maybe'";
+        QTest::newRow("refused, no message") << "[{" + good + ", \"outcome\": \"refused\"}]"
+                                             << "refused cell without a message";
+        QTest::newRow("twice") << "[{" + good + ", \"outcome\": \"shared\"}, {" + good + ", \"outcome\": \"copied\"}]"
+                               << "a cell given twice";
+        QByteArray many = "[";
+        for (int i = 0; i < 49; ++i)
+            many += QByteArray(i ? "," : "") + "{" + good + ", \"outcome\": \"shared\"}";
+        QTest::newRow("too many") << many + "]"
+                                  << "more cells than";
+    }
+    void refusesAHostileMatrix()
+    {
+        QFETCH(QByteArray, cells);
+        QFETCH(QString, says);
+        const std::string line = "{\"route\": \"dlpack-matrix\", \"cells\": " + cells.toStdString() + "}";
+        const auto matrix = parseDlpackMatrixLine(line);
+        QVERIFY(!matrix);
+        QVERIFY2(QString::fromStdString(matrix.error().message).contains(says), matrix.error().message.c_str());
+        QVERIFY(!parseDlpackMatrixLine("{\"route\": \"cupy-pinned\"}"));
     }
 
     void blanksControlCharacters()

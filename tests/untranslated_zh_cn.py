@@ -36,7 +36,7 @@ RUNTIME_DIR = tempfile.TemporaryDirectory()
 ALLOWED = {
     # the product and the platforms, libraries and tools it names
     "ShareScope", "sharescope", "OpenCL", "PoCL", "NVIDIA", "PCIe", "Linux", "Unix", "Python", "python3",
-    "CuPy", "PyTorch", "numba", "Nsight", "pyopencl", "pagemap",
+    "CuPy", "PyTorch", "numba", "Nsight", "pyopencl", "pagemap", "DLPack",
     # --fill values, ipc-export's --memory kinds and on/off switches: what the user types
     "index", "zeros", "ones", "off", "all", "legacy", "per-thread", "vmm", "pool",
     # the kernels (the modes and demos come from the program itself)

@@ -921,6 +921,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>measure your own Python routes (CuPy, PyTorch, JAX, numba, pyopencl) beside ShareScope&apos;s modes</source>
         <translation>在 ShareScope 的模式旁测量你自己的 Python 路线（CuPy、PyTorch、JAX、numba、pyopencl）</translation>
     </message>
+    <message>
+        <source>--matrix runs the hand-offs alone; leave out --routes</source>
+        <translation>--matrix 只运行交接矩阵；请去掉 --routes</translation>
+    </message>
+    <message>
+        <source>Instead of the routes, hand each framework&apos;s device, pinned and managed arrays to each other framework (DLPack; __cuda_array_interface__ for numba): shared, copied or refused.</source>
+        <translation>不运行路线，而是把每个框架的设备、锁页和托管数组交给其他每个框架（DLPack；numba 用 __cuda_array_interface__）：共享、拷贝或拒绝。</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -2594,6 +2602,46 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>stopped</source>
         <translation>已停止</translation>
+    </message>
+    <message>
+        <source>shared</source>
+        <translation>共享</translation>
+    </message>
+    <message>
+        <source>copied</source>
+        <translation>拷贝</translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation>拒绝</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>sharescope: the hand-offs&apos; result could not be read: %1</source>
+        <translation>sharescope：无法读取交接矩阵的结果：%1</translation>
+    </message>
+    <message>
+        <source>Hand-offs between frameworks (DLPack; __cuda_array_interface__ for numba) · %1</source>
+        <translation>框架之间的交接（DLPack；numba 用 __cuda_array_interface__）· %1</translation>
+    </message>
+    <message>
+        <source>no framework found</source>
+        <translation>没有找到任何框架</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <source>to %1</source>
+        <translation>到 %1</translation>
+    </message>
+    <message>
+        <source>n/a:</source>
+        <translation>不适用：</translation>
     </message>
 </context>
 <context>

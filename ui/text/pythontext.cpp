@@ -15,15 +15,20 @@ class PythonText
 
 namespace sharescope {
 
-std::string pythonRouteSource(PythonRouteId route)
+std::string pythonScriptSource(const std::string &name)
 {
     const auto read = [](const QString &path) {
         QFile file(path);
         return file.open(QIODevice::ReadOnly) ? file.readAll().toStdString() : std::string();
     };
     const std::string common = read(QStringLiteral(":/python/route.py"));
-    const std::string own = read(QStringLiteral(":/python/%1.py").arg(q(pythonRouteInfo(route).name)));
+    const std::string own = read(QStringLiteral(":/python/%1.py").arg(q(name)));
     return common.empty() || own.empty() ? std::string() : common + "\n" + own;
+}
+
+std::string pythonRouteSource(PythonRouteId route)
+{
+    return pythonScriptSource(std::string(pythonRouteInfo(route).name));
 }
 
 QString pythonReasonText(const PythonRouteResult &r)

@@ -15,6 +15,8 @@ namespace sharescope {
 // The route's script as python3 -c runs it: the shared part
 // (resources/python/route.py), then its own; empty if either is missing.
 std::string pythonRouteSource(PythonRouteId route);
+// The same for another script of resources/python ("dlpack-matrix").
+std::string pythonScriptSource(const std::string &name);
 // Why a route has no result: its own reason, or what ShareScope saw.
 QString pythonReasonText(const PythonRouteResult &result);
 // "not run here: …", "failed: …"; empty for a measured route.
