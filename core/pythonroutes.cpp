@@ -19,7 +19,7 @@ using R = PythonRouteId;
 using M = ModeId;
 
 // Each route beside the mode that moves the same data the same way.
-constexpr std::array<PythonRouteInfo, 13> routeTable{{
+constexpr std::array<PythonRouteInfo, 14> routeTable{{
     {R::CupyDevice, "cupy-device", "cupy", M::Device, Phase::ToDevice},
     {R::CupyPinned, "cupy-pinned", "cupy", M::Pinned, Phase::ToDevice},
     {R::CupyManaged, "cupy-managed", "cupy", M::Managed, Phase::Kernel},
@@ -33,6 +33,7 @@ constexpr std::array<PythonRouteInfo, 13> routeTable{{
     {R::NumbaManaged, "numba-managed", "numba", M::Managed, Phase::Kernel},
     {R::PyopenclUseHostPtr, "pyopencl-use-host-ptr", "pyopencl", M::ClUseHostPtr, Phase::Kernel},
     {R::PyopenclAllocHostPtr, "pyopencl-alloc-host-ptr", "pyopencl", M::ClAllocHostPtr, Phase::Kernel},
+    {R::TensorflowDevice, "tensorflow-device", "tensorflow", M::Device, Phase::ToDevice},
 }};
 
 std::string acceptedRoutes()

@@ -34,6 +34,7 @@ enum class PythonRouteId : std::uint8_t {
     NumbaManaged,
     PyopenclUseHostPtr,
     PyopenclAllocHostPtr,
+    TensorflowDevice,
 };
 
 struct PythonRouteInfo
