@@ -12,6 +12,7 @@
 #include "pythontext.h"
 #include "report/runreport.h"
 #include "textconv.h"
+#include "trnoop.h"
 
 #include <QCoreApplication>
 
@@ -223,7 +224,14 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
         return printFailure(err, opened.error());
     QTextStream &text = outputs.writesStdout() ? err : out;
     PythonRunPlan plan;
-    plan.interpreter = options.pythonInterpreter.isEmpty() ? findPython() : s(options.pythonInterpreter);
+    plan.interpreter = findPython(options.pythonInterpreter.isEmpty() ? "python3" : s(options.pythonInterpreter));
+    if (!options.pythonInterpreter.isEmpty() && plan.interpreter.empty()) {
+        return printFailure(err,
+                            badArgument(SHARESCOPE_TR_NOOP("Core",
+                                                           "--python '%1': no such executable (a path, "
+                                                           "or a name on PATH)"),
+                                        {s(options.pythonInterpreter)}));
+    }
     plan.bytes = options.request.base.bytes;
     plan.iterations = options.request.base.iterations;
     plan.warmup = options.request.base.warmup;
@@ -242,7 +250,10 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
         if (cancel && cancel->load())
             return printFailure(err, Error{ErrorKind::Cancelled, "cancelled", {}, std::nullopt, false});
         text << PythonText::tr("  %1 …").arg(q(pythonRouteInfo(route).name)) << Qt::endl;
-        results.push_back(runPythonRoute(plan, route, pythonRouteSource(route)));
+        PythonRouteResult result = runPythonRoute(plan, route, pythonRouteSource(route), cancel);
+        if (result.problem == RouteProblem::Stopped)
+            return printFailure(err, Error{ErrorKind::Cancelled, "cancelled", {}, std::nullopt, false});
+        results.push_back(std::move(result));
     }
     // ShareScope's matching modes, once each, for the routes that ran.
     const DeviceList list = listDevices();

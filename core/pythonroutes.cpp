@@ -277,15 +277,21 @@ PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route,
     return *parsed;
 }
 
-std::string findPython()
+std::string findPython(const std::string &name)
 {
+    if (name.empty())
+        return {};
+    if (name.find('/') != std::string::npos)
+        return ::access(name.c_str(), X_OK) == 0 ? name : std::string();
     const char *path = std::getenv("PATH");
     std::string_view rest = path ? path : "/usr/local/bin:/usr/bin:/bin";
     while (!rest.empty()) {
         const std::size_t colon = rest.find(':');
         const std::string directory(rest.substr(0, colon));
         if (!directory.empty()) {
-            std::string candidate = directory + "/python3";
+            std::string candidate = directory;
+            candidate += '/';
+            candidate += name;
             if (::access(candidate.c_str(), X_OK) == 0)
                 return candidate;
         }

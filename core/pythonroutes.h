@@ -127,7 +127,8 @@ PythonScriptOutput runPythonScript(const PythonRunPlan &plan, const std::string 
 PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route, const std::string &source,
                                  const std::atomic<bool> *stop = nullptr);
 
-// python3 on PATH, or empty.
-std::string findPython();
+// `name` (default python3) on PATH, or empty; a name with a slash is taken
+// as a path, and returned where it is an executable file.
+std::string findPython(const std::string &name = "python3");
 
 } // namespace sharescope

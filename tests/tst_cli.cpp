@@ -63,6 +63,37 @@ private:
     static QString binary() { return qEnvironmentVariable("SHARESCOPE_BINARY", QStringLiteral(SHARESCOPE_BINARY)); }
 
 private slots:
+    // sharescope python as a user runs it: an interpreter that does not
+    // exist is a bad argument; one without the frameworks says "not run
+    // here" for each route and exits 0; the JSON names every route.
+    void runsThePythonRoutesAsTheyCan()
+    {
+        const Outcome missing = run({"python", "--python", "/no/such/python3"});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("--python '/no/such/python3': no such executable"), qPrintable(missing.err));
+        QVERIFY(missing.out.isEmpty());
+        // `true`, found on PATH by name, stands in for an interpreter that
+        // ends without printing a result.
+        const Outcome shell = run(
+            {"python", "--python", "true", "--routes", "cupy-pinned,torch-device", "--size", "1MiB", "--json", "-"});
+        QCOMPARE(shell.exitCode, 1); // each route failed: nothing was printed
+        const QJsonDocument document = QJsonDocument::fromJson(shell.out);
+        QCOMPARE(document["format"].toString(), QStringLiteral("sharescope-python"));
+        const QJsonArray routes = document["routes"].toArray();
+        QCOMPARE(routes.size(), 2);
+        QCOMPARE(routes[0]["route"].toString(), QStringLiteral("cupy-pinned"));
+        QCOMPARE(routes[0]["state"].toString(), QStringLiteral("failed"));
+        QVERIFY2(routes[0]["reason"].toString().startsWith("it ended without a result"),
+                 qPrintable(routes[0]["reason"].toString()));
+        if (!QFile::exists(QStringLiteral("/usr/bin/python3")))
+            return;
+        const Outcome real = run({"python", "--python", "/usr/bin/python3", "--routes",
+                                               "cupy-managed,pyopencl-use-host-ptr", "--size", "1MiB",
+                                               "--iterations", "2"});
+        QVERIFY2(real.exitCode == 0, qPrintable(real.err));
+        QVERIFY2(real.out.contains("cupy-managed\n  not run here: cannot import cupy"), real.out.constData());
+    }
+
     void listsDevicesAsJson()
     {
         const Outcome outcome = run({"devices", "--json"});

@@ -258,6 +258,15 @@ private slots:
         QCOMPARE(r.state, RouteState::Measured);
         QCOMPARE(r.medianNs, std::uint64_t(20000));
     }
+    void findsTheInterpreterByPathOrName()
+    {
+        QVERIFY(findPython("sh").ends_with("/sh"));
+        QCOMPARE(findPython("/bin/sh"), std::string("/bin/sh"));
+        QVERIFY(findPython("/no/such/python3").empty());
+        QVERIFY(findPython("no-such-python-anywhere").empty());
+        QVERIFY(findPython("").empty());
+        QCOMPARE(findPython(fake("here", "exit 0")), fake("here", "exit 0"));
+    }
     void saysWhenThereIsNoInterpreter()
     {
         const PythonRouteResult none = runWith("");

@@ -359,6 +359,13 @@ MainWindow::Tab MainWindow::currentTab() const
 quint64 MainWindow::start(RunRequest request, const QString &what, std::optional<Error> *refusal)
 {
     dropQuestion(); // whatever starts, the question waiting is not answered by it
+    if (m_python->busy()) {
+        statusBar()->showMessage(tr("The Python routes are running: wait for them, or stop them on the Python tab."),
+                                 8000);
+        if (refusal)
+            *refusal = unsupported(SHARESCOPE_TR_NOOP("Core", "the Python routes are running"), {});
+        return 0;
+    }
     const auto device = m_panel->currentDevice();
     if (!device) {
         statusBar()->showMessage(tr("No device to run on."), 8000);
@@ -421,7 +428,23 @@ void MainWindow::compare()
 void MainWindow::compareBesidePython(const std::vector<ModeId> &modes, quint64 bytes)
 {
     const auto spec = m_panel->spec();
-    if (!spec || modes.empty())
+    const auto device = m_panel->currentDevice();
+    if (!spec || !device)
+        return;
+    // The modes the device chosen can run: the pyopencl routes' need an
+    // OpenCL device, the others a CUDA one.
+    std::vector<ModeId> runnable;
+    for (const ModeId mode : modes) {
+        if (modeInfo(mode).backend == device->backend)
+            runnable.push_back(mode);
+    }
+    if (runnable.size() < modes.size()) {
+        statusBar()->showMessage(tr("Only the modes %1 can run are compared; choose a device of the other kind for "
+                                    "the rest.")
+                                     .arg(q(device->id)),
+                                 10000);
+    }
+    if (runnable.empty())
         return;
     m_compare->setLesson({});
     m_demoJob = 0;
@@ -430,7 +453,7 @@ void MainWindow::compareBesidePython(const std::vector<ModeId> &modes, quint64 b
     request.base = *spec;
     request.base.kernel = KernelId::Scale; // one buffer, the bytes each route moves
     request.base.bytes = bytes;
-    request.modes = modes;
+    request.modes = runnable;
     start(request, tr("compare · beside the Python routes"));
 }
 
@@ -659,6 +682,7 @@ void MainWindow::cancel()
 void MainWindow::setBusy(bool busy)
 {
     m_panel->setBusy(busy);
+    m_python->setBlocked(busy);
     m_cancelAction->setEnabled(busy);
     m_calibrateAction->setEnabled(!busy);
     m_progress->setVisible(busy);

@@ -13,9 +13,8 @@ namespace sharescope {
 
 // Runs the Python routes off the GUI thread: each is a child process
 // (python3 -c), bounded by its deadline, so the window never waits on one.
-// A route's result comes back on the GUI thread as it ends; stop() ends
-// the current job between routes (a route running finishes or meets its
-// deadline). Runs no GPU call itself: ShareScope's modes go through the
+// A route's result comes back on the GUI thread as it ends; stop() kills
+// the route running within 100 ms and runs no more. Runs no GPU call itself: ShareScope's modes go through the
 // RunController like any comparison.
 class PythonRunner : public QObject
 {

@@ -93,9 +93,17 @@ void PythonTab::runRoutes()
 {
     if (m_runner->busy())
         return;
+    if (m_blocked) {
+        m_status->setText(tr("ShareScope is running an experiment; run the routes when it is done."));
+        return;
+    }
     PythonRunPlan plan;
     const QString chosen = m_interpreter->text().trimmed();
-    plan.interpreter = chosen.isEmpty() ? findPython() : s(chosen);
+    plan.interpreter = findPython(chosen.isEmpty() ? "python3" : s(chosen));
+    if (!chosen.isEmpty() && plan.interpreter.empty()) {
+        m_status->setText(tr("No such executable: %1 (a path, or a name on PATH).").arg(chosen));
+        return;
+    }
     plan.bytes = m_spec.bytes;
     plan.iterations = m_spec.iterations;
     plan.warmup = m_spec.warmup;
@@ -114,6 +122,13 @@ void PythonTab::runRoutes()
     m_runner->start(plan, routes);
 }
 
+void PythonTab::setBlocked(bool blocked)
+{
+    m_blocked = blocked;
+    m_run->setEnabled(!blocked && !m_runner->busy());
+    m_compare->setEnabled(!blocked && !m_runner->busy() && !m_model->matchingModes().empty());
+}
+
 void PythonTab::stop()
 {
     m_runner->stop();
@@ -121,10 +136,10 @@ void PythonTab::stop()
 
 void PythonTab::routesFinished(bool stopped)
 {
-    m_run->setEnabled(true);
+    m_run->setEnabled(!m_blocked);
     m_stop->setEnabled(false);
     const std::size_t measured = m_model->matchingModes().size();
-    m_compare->setEnabled(measured > 0);
+    m_compare->setEnabled(!m_blocked && measured > 0);
     int ran = 0;
     for (const PythonRouteResult &r : m_model->results())
         ran += r.state == RouteState::Measured ? 1 : 0;

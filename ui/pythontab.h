@@ -33,6 +33,9 @@ public:
     void setShareScopeRuns(const ReportSet &set);
     void runRoutes();
     void stop();
+    // While ShareScope runs an experiment, the routes wait: two measurements
+    // at once would skew each other.
+    void setBlocked(bool blocked);
 
     PythonModel *model() const { return m_model; }
     QLineEdit *interpreter() const { return m_interpreter; }
@@ -52,6 +55,7 @@ private:
 
     ExperimentSpec m_spec;
     std::uint64_t m_ranBytes = 0; // the size of the routes' last run
+    bool m_blocked = false;
     PythonModel *m_model;
     PythonRunner *m_runner;
     QLineEdit *m_interpreter;

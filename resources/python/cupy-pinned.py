@@ -2,6 +2,11 @@
 # cupy-pinned: cupyx.empty_pinned host memory, ndarray.set on a stream (a
 # DMA copy from page-locked memory: ShareScope's pinned, to-device).
 def measure(cp, n, iterations, warmup):
+    try:
+        if cp.cuda.runtime.getDeviceCount() == 0:
+            return {"notRun": "CuPy sees no CUDA device"}
+    except Exception as error:
+        return {"notRun": "CuPy sees no CUDA device: %s" % error}
     import cupyx
     import numpy as np
     host = cupyx.empty_pinned((n,), dtype=np.float32)
@@ -14,7 +19,7 @@ def measure(cp, n, iterations, warmup):
         stream.synchronize()
     samples = timed(step, iterations, warmup)
     return {"memory": "cupyx.empty_pinned (page-locked) to cp.ndarray", "step": "to-device", "samples": samples,
-            "shared": device.data.ptr == host.ctypes.data}
+            "shared": same(lambda: device.data.ptr, lambda: host.ctypes.data)}
 
 
 main("cupy-pinned", "cupy", measure)

@@ -30,7 +30,7 @@ def load(name):
     except Unavailable:
         raise
     except Exception as error:
-        raise Unavailable("cannot import %s: %s" % (name, error))
+        raise Unavailable(short(error, "cannot import %s: " % name))
 
 
 def make(name, memory, n):
@@ -99,10 +99,10 @@ def consume(name, a):
     return b.device_ctypes_pointer.value
 
 
-def short(error):
-    text = "%s: %s" % (type(error).__name__, error)
-    text = " ".join(text.split())
-    return text[:300]
+def short(error, prefix=""):
+    """An error as one line of at most 300 characters, valid UTF-8."""
+    text = prefix + ("%s: %s" % (type(error).__name__, error) if not prefix else str(error))
+    return clean(text)[:300]
 
 
 def matrix():
@@ -124,14 +124,17 @@ def matrix():
             if not why:
                 try:
                     made = make(producer, memory, n)
-                    describe = getattr(made[0], "__dlpack_device__", None)
-                    if describe:
-                        kind = describe()[0]
-                        device = DEVICE_TYPES.get(int(kind), str(int(kind)))
                 except Unavailable as error:
                     why = str(error)
                 except Exception as error:
                     why = "could not make it: " + short(error)
+                try:
+                    describe = getattr(made[0], "__dlpack_device__", None) if made else None
+                    if describe:
+                        kind = describe()[0]
+                        device = DEVICE_TYPES.get(int(kind), str(int(kind)))
+                except Exception:
+                    device = None  # the array says nothing of its device
             for consumer in FRAMEWORKS:
                 cell = {"producer": producer, "memory": memory, "consumer": consumer,
                         "interface": "cuda-array-interface" if consumer == "numba" else "dlpack"}

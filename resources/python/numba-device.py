@@ -14,7 +14,7 @@ def measure(numba, n, iterations, warmup):
         cuda.synchronize()
     samples = timed(step, iterations, warmup)
     return {"memory": "numpy array (pageable), copy_to_device", "step": "to-device", "samples": samples,
-            "shared": device.device_ctypes_pointer.value == host.ctypes.data}
+            "shared": same(lambda: device.device_ctypes_pointer.value, lambda: host.ctypes.data)}
 
 
 main("numba-device", "numba", measure)

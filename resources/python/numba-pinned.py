@@ -16,7 +16,7 @@ def measure(numba, n, iterations, warmup):
         stream.synchronize()
     samples = timed(step, iterations, warmup)
     return {"memory": "cuda.pinned_array (page-locked), copy_to_device", "step": "to-device", "samples": samples,
-            "shared": device.device_ctypes_pointer.value == host.ctypes.data}
+            "shared": same(lambda: device.device_ctypes_pointer.value, lambda: host.ctypes.data)}
 
 
 main("numba-pinned", "numba", measure)

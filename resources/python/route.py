@@ -8,14 +8,24 @@
 # with the framework's own message. Nothing is installed; nothing else goes
 # to standard output, and standard error is silenced (a framework's warnings
 # would mix with ShareScope's output).
-import json
-import os
-import statistics
 import sys
-import time
 
+# python3 -c puts the working directory first on the path: a json.py or a
+# source checkout of a framework there would stand in for the real one.
+sys.path[:] = [p for p in sys.path if p not in ("", ".")]
+
+import json  # noqa: E402
+import os  # noqa: E402
+import statistics  # noqa: E402
+import time  # noqa: E402
+
+# The result goes to a copy of standard output; what frameworks print to
+# file descriptors 1 and 2 (even from C, even at exit) goes nowhere.
 _devnull = os.open(os.devnull, os.O_WRONLY)
+_out = os.fdopen(os.dup(1), "w")
+os.dup2(_devnull, 1)
 os.dup2(_devnull, 2)
+sys.stdout = open(os.devnull, "w")
 
 
 def _arguments():
@@ -27,9 +37,18 @@ def _arguments():
     return values["--size"], values["--iterations"], values["--warmup"]
 
 
+def clean(text):
+    """A message as one line of at most 500 characters, valid UTF-8."""
+    text = " ".join(str(text).split())[:500]
+    return text.encode("utf-8", "replace").decode("utf-8")
+
+
 def _emit(**fields):
-    sys.stdout.write(json.dumps(fields) + "\n")
-    sys.stdout.flush()
+    """The one line ShareScope reads; then the process ends at once, so
+    that no framework's shutdown can hang it or print after it."""
+    _out.write(json.dumps(fields) + "\n")
+    _out.flush()
+    os._exit(0)
 
 
 def timed(step, iterations, warmup):
@@ -46,24 +65,32 @@ def timed(step, iterations, warmup):
     return samples
 
 
+def same(first, second):
+    """Whether two addresses, each a callable, are equal; None where one
+    cannot be read."""
+    try:
+        return first() == second()
+    except Exception:
+        return None
+
+
 def main(route, module_name, measure):
     size, iterations, warmup = _arguments()
     try:
         module = __import__(module_name)
     except Exception as error:  # ImportError, or a package that fails to load
-        _emit(route=route, state="not-run", reason="cannot import %s: %s" % (module_name, error))
-        return
+        _emit(route=route, state="not-run", reason=clean("cannot import %s: %s" % (module_name, error)))
     version = getattr(module, "__version__", None) or getattr(module, "VERSION_TEXT", None) or "(version unknown)"
     framework = "%s %s" % (module_name, version)
     try:
         result = measure(module, size // 4, iterations, warmup)
     except Exception as error:
-        _emit(route=route, state="failed", framework=framework, reason="%s: %s" % (type(error).__name__, error))
-        return
+        _emit(route=route, state="failed", framework=clean(framework),
+              reason=clean("%s: %s" % (type(error).__name__, error)))
     if result.get("notRun"):
-        _emit(route=route, state="not-run", framework=framework, reason=result["notRun"])
-        return
+        _emit(route=route, state="not-run", framework=clean(framework), reason=clean(result["notRun"]))
     samples = result["samples"]
-    _emit(route=route, state="measured", framework=framework, memory=result["memory"], step=result["step"],
+    _emit(route=route, state="measured", framework=clean(framework), memory=clean(result["memory"]),
+          step=result["step"],
           bytes=(size // 4) * 4, medianNs=int(statistics.median(samples)), samples=len(samples),
           shared=result.get("shared"))

@@ -12,7 +12,7 @@ def measure(torch, n, iterations, warmup):
         torch.cuda.synchronize()
     samples = timed(step, iterations, warmup)
     return {"memory": "CPU tensor (pageable) .to(\"cuda\")", "step": "to-device", "samples": samples,
-            "shared": kept[0].data_ptr() == host.data_ptr()}
+            "shared": same(kept[0].data_ptr, host.data_ptr)}
 
 
 main("torch-device", "torch", measure)

@@ -12,7 +12,7 @@ def measure(torch, n, iterations, warmup):
         torch.cuda.synchronize()
     samples = timed(step, iterations, warmup)
     return {"memory": "pin_memory() (page-locked), .to(\"cuda\", non_blocking=True)", "step": "to-device",
-            "samples": samples, "shared": kept[0].data_ptr() == host.data_ptr()}
+            "samples": samples, "shared": same(kept[0].data_ptr, host.data_ptr)}
 
 
 main("torch-pinned", "torch", measure)

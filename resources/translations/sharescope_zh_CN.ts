@@ -1656,6 +1656,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>cudaMalloc buffer + ordinary host array, touched, then page-locked in place (cudaHostRegister); DMA copies</source>
         <translation>cudaMalloc 缓冲区 + 普通主机数组，先首次访问，再就地变为锁页内存（cudaHostRegister）；DMA 拷贝</translation>
     </message>
+    <message>
+        <source>--python &apos;%1&apos;: no such executable (a path, or a name on PATH)</source>
+        <translation>--python &apos;%1&apos;：没有这个可执行文件（应为路径，或 PATH 中的名字）</translation>
+    </message>
+    <message>
+        <source>the Python routes are running</source>
+        <translation>Python 路线正在运行</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -2516,16 +2524,8 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
 <context>
     <name>PythonText</name>
     <message>
-        <source>no python3 was found on PATH; --python names one</source>
-        <translation>在 PATH 中没有找到 python3；可用 --python 指定</translation>
-    </message>
-    <message>
         <source>python could not start: %1</source>
         <translation>python 无法启动：%1</translation>
-    </message>
-    <message>
-        <source>no result within %1; it was stopped (--timeout sets the limit)</source>
-        <translation>%1 内没有结果，已被停止（--timeout 设置时限）</translation>
     </message>
     <message>
         <source>it ended without a result: %1</source>
@@ -2642,6 +2642,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>n/a:</source>
         <translation>不适用：</translation>
+    </message>
+    <message>
+        <source>no python3 was found on PATH; name the interpreter to use</source>
+        <translation>在 PATH 中没有找到 python3；请指定要用的解释器</translation>
+    </message>
+    <message>
+        <source>no result within %1; it was stopped</source>
+        <translation>%1 内没有结果，已被停止</translation>
     </message>
 </context>
 <context>
@@ -4312,6 +4320,14 @@ This machine cannot run it: %2</source>
         <source>compare · beside the Python routes</source>
         <translation>比较 · 与 Python 路线并列</translation>
     </message>
+    <message>
+        <source>The Python routes are running: wait for them, or stop them on the Python tab.</source>
+        <translation>Python 路线正在运行：请等待它们结束，或在 Python 标签页中停止它们。</translation>
+    </message>
+    <message>
+        <source>Only the modes %1 can run are compared; choose a device of the other kind for the rest.</source>
+        <translation>只比较 %1 能运行的模式；其余的请选择另一类设备。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -4596,6 +4612,14 @@ This machine cannot run it: %2</source>
     <message>
         <source>%1 of %2 routes measured; the others say why.</source>
         <translation>%2 条路线中测得 %1 条；其余的说明了原因。</translation>
+    </message>
+    <message>
+        <source>ShareScope is running an experiment; run the routes when it is done.</source>
+        <translation>ShareScope 正在运行一个实验；请在它结束后再运行这些路线。</translation>
+    </message>
+    <message>
+        <source>No such executable: %1 (a path, or a name on PATH).</source>
+        <translation>没有这个可执行文件：%1（应为路径，或 PATH 中的名字）。</translation>
     </message>
 </context>
 <context>

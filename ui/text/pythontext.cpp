@@ -37,11 +37,11 @@ QString pythonReasonText(const PythonRouteResult &r)
     case RouteProblem::None:
         return q(r.reason);
     case RouteProblem::NoInterpreter:
-        return PythonText::tr("no python3 was found on PATH; --python names one");
+        return PythonText::tr("no python3 was found on PATH; name the interpreter to use");
     case RouteProblem::CannotStart:
         return PythonText::tr("python could not start: %1").arg(q(r.detail));
     case RouteProblem::Deadline:
-        return PythonText::tr("no result within %1; it was stopped (--timeout sets the limit)").arg(q(r.detail));
+        return PythonText::tr("no result within %1; it was stopped").arg(q(r.detail));
     case RouteProblem::Ended:
         return PythonText::tr("it ended without a result: %1").arg(q(r.detail));
     case RouteProblem::Flood:
