@@ -106,21 +106,6 @@ nlohmann::json toJson(const PythonRouteResult &r, const ModeRun *mode)
     return j;
 }
 
-QString handOffText(HandOff outcome)
-{
-    switch (outcome) {
-    case HandOff::Shared:
-        return PythonText::tr("shared");
-    case HandOff::Copied:
-        return PythonText::tr("copied");
-    case HandOff::Refused:
-        return PythonText::tr("refused");
-    case HandOff::Unavailable:
-        return PythonText::tr("n/a");
-    }
-    return {};
-}
-
 // --matrix: the hand-offs, a row per producer and memory, a column per
 // consumer; what was refused or unavailable, with the message, below.
 int runMatrix(const PythonRunPlan &plan, OutputFiles &outputs, QTextStream &text, QTextStream &err,
@@ -169,7 +154,7 @@ int runMatrix(const PythonRunPlan &plan, OutputFiles &outputs, QTextStream &text
                     row += pad(QStringLiteral("—"), 14);
                     continue;
                 }
-                QString shown = handOffText(cell->outcome);
+                QString shown = pythonHandOffText(cell->outcome);
                 if (cell->outcome == HandOff::Refused) {
                     notes << QStringLiteral("[%1] %2 %3 → %4: %5")
                                  .arg(notes.size() + 1)

@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -127,6 +128,44 @@ private slots:
         QCOMPARE(model.index(0, PythonModel::ModeTime).data().toString(), QStringLiteral("2.00 ms"));
         QCOMPARE(model.index(0, PythonModel::Ratio).data().toString(), QStringLiteral("1.50 ×"));
         QCOMPARE(model.index(0, PythonModel::Shared).data().toString(), QStringLiteral("yes: one address"));
+    }
+
+    // The hand-offs: a row per producer and memory, a column per consumer,
+    // the consumer's message as the cell's tooltip; a broken line says so.
+    void showsTheHandOffMatrix()
+    {
+        PythonTab tab;
+        tab.setExperiment(spec(1 << 20));
+        tab.interpreter()->setText(
+            fake("matrix",
+                 "echo '{\"route\": \"dlpack-matrix\", \"versions\": {\"cupy\": \"14.2.0\"}, \"cells\": ["
+                 "{\"producer\": \"cupy\", \"memory\": \"managed\", \"consumer\": \"torch\", \"interface\": "
+                 "\"dlpack\", \"outcome\": \"refused\", \"message\": \"BufferError: Unsupported device_type: 13\"},"
+                 "{\"producer\": \"cupy\", \"memory\": \"device\", \"consumer\": \"cupy\", \"interface\": "
+                 "\"dlpack\", \"outcome\": \"shared\"}]}'"));
+        QSignalSpy finished(&tab, &PythonTab::finished);
+        tab.runMatrix();
+        QVERIFY(!tab.matrixButton()->isEnabled());
+        QVERIFY(finished.wait(30000));
+        QTableWidget *table = tab.matrixTable();
+        QVERIFY(table->isVisibleTo(&tab));
+        QCOMPARE(table->rowCount(), 12);
+        QCOMPARE(table->columnCount(), 4);
+        QCOMPARE(table->verticalHeaderItem(2)->text(), QStringLiteral("cupy managed"));
+        QCOMPARE(table->horizontalHeaderItem(1)->text(), QStringLiteral("to torch"));
+        QCOMPARE(table->item(2, 1)->text(), QStringLiteral("refused"));
+        QCOMPARE(table->item(2, 1)->toolTip(), QStringLiteral("BufferError: Unsupported device_type: 13"));
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("shared"));
+        QCOMPARE(table->item(5, 3)->text(), QStringLiteral("—")); // a cell the line did not give
+        QVERIFY2(tab.status()->text().contains(QStringLiteral("cupy 14.2.0")), qPrintable(tab.status()->text()));
+        QVERIFY(tab.matrixButton()->isEnabled());
+
+        tab.interpreter()->setText(fake("broken", "echo '{\"route\": \"dlpack-matrix\", \"cells\": 7}'"));
+        tab.runMatrix();
+        QVERIFY(finished.wait(30000));
+        QVERIFY2(tab.status()->text().startsWith(QStringLiteral("The hand-offs did not run: no \"cells\" list")),
+                 qPrintable(tab.status()->text()));
+        QCOMPARE(tab.matrixTable()->rowCount(), 0);
     }
 
     // The window: a Python tab, --tab python, and the comparison its button

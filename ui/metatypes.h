@@ -3,6 +3,7 @@
 
 #include "ceilings/calibration.h"
 #include "devicelist.h"
+#include "dlpackmatrix.h"
 #include "experimentset.h"
 #include "pythonroutes.h"
 #include "report/reportset.h"
@@ -31,6 +32,7 @@ Q_DECLARE_METATYPE(sharescope::RunReport)
 Q_DECLARE_METATYPE(sharescope::ReportSet)
 Q_DECLARE_METATYPE(sharescope::PhaseResult)
 Q_DECLARE_METATYPE(sharescope::PythonRouteResult)
+Q_DECLARE_METATYPE(sharescope::DlpackMatrix)
 Q_DECLARE_METATYPE(sharescope::ExperimentSpec)
 Q_DECLARE_METATYPE(sharescope::DeviceList)
 Q_DECLARE_METATYPE(sharescope::BufferChunk)

@@ -13,6 +13,7 @@ PythonRunner::PythonRunner(QObject *parent)
     : QObject(parent)
 {
     qRegisterMetaType<sharescope::PythonRouteResult>();
+    qRegisterMetaType<sharescope::DlpackMatrix>();
 }
 
 PythonRunner::~PythonRunner()
@@ -65,6 +66,50 @@ void PythonRunner::start(const PythonRunPlan &plan, const std::vector<PythonRout
                 if (!self)
                     return;
                 self->m_busy = false;
+                emit self->finished(stopped);
+            },
+            Qt::QueuedConnection);
+    });
+    m_thread->start();
+}
+
+void PythonRunner::startMatrix(const PythonRunPlan &plan)
+{
+    if (m_busy)
+        return;
+    if (m_thread) {
+        m_thread->wait();
+        delete m_thread;
+    }
+    m_busy = true;
+    m_stop = std::make_shared<std::atomic<bool>>(false);
+    std::string source = pythonScriptSource("dlpack-matrix");
+    QPointer<PythonRunner> self(this);
+    m_thread = QThread::create([plan, source = std::move(source), stop = m_stop, self] {
+        PythonRunPlan matrixPlan = plan;
+        matrixPlan.bytes = 4096;
+        const PythonScriptOutput out = runPythonScript(matrixPlan, "dlpack-matrix", source, stop.get());
+        DlpackMatrix matrix;
+        QString problem;
+        if (out.problem != RouteProblem::None) {
+            PythonRouteResult shown;
+            shown.problem = out.problem;
+            shown.detail = out.detail;
+            shown.state = RouteState::Failed;
+            problem = pythonStateText(shown);
+        } else if (auto parsed = parseDlpackMatrixLine(out.line)) {
+            matrix = std::move(*parsed);
+        } else {
+            problem = QString::fromStdString(parsed.error().message);
+        }
+        const bool stopped = stop->load();
+        QMetaObject::invokeMethod(
+            self,
+            [self, matrix = std::move(matrix), problem, stopped] {
+                if (!self)
+                    return;
+                self->m_busy = false;
+                emit self->matrixFinished(matrix, problem);
                 emit self->finished(stopped);
             },
             Qt::QueuedConnection);

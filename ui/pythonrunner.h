@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "dlpackmatrix.h"
 #include "pythonroutes.h"
 
 #include <QObject>
@@ -25,12 +26,17 @@ public:
     ~PythonRunner() override;
 
     void start(const PythonRunPlan &plan, const std::vector<PythonRouteId> &routes);
+    // The hand-offs between frameworks (dlpack-matrix.py), answered by
+    // matrixFinished.
+    void startMatrix(const PythonRunPlan &plan);
     void stop();
     bool busy() const { return m_busy; }
 
 signals:
     void routeFinished(const sharescope::PythonRouteResult &result);
     void finished(bool stopped);
+    // The matrix, or why there is none (then `matrix` is empty).
+    void matrixFinished(const sharescope::DlpackMatrix &matrix, const QString &problem);
 
 private:
     QThread *m_thread = nullptr;

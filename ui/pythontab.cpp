@@ -4,6 +4,7 @@
 #include "bytesize.h"
 #include "pythonmodel.h"
 #include "pythonrunner.h"
+#include "pythontext.h"
 #include "tableview.h"
 #include "textconv.h"
 
@@ -13,6 +14,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace sharescope {
@@ -25,6 +27,8 @@ PythonTab::PythonTab(QWidget *parent)
     , m_run(new QPushButton(tr("Run the routes"), this))
     , m_stop(new QPushButton(tr("Stop"), this))
     , m_compare(new QPushButton(tr("Compare ShareScope's modes"), this))
+    , m_matrixButton(new QPushButton(tr("Hand-offs (DLPack)"), this))
+    , m_matrix(new QTableWidget(this))
     , m_status(new QLabel(this))
     , m_table(new QTableView(this))
 {
@@ -48,6 +52,12 @@ PythonTab::PythonTab(QWidget *parent)
     row->addWidget(m_run);
     row->addWidget(m_stop);
     row->addWidget(m_compare);
+    row->addWidget(m_matrixButton);
+    m_matrixButton->setToolTip(tr("Hand each framework's device, pinned and managed arrays to each other framework "
+                                  "(DLPack; __cuda_array_interface__ for numba): shared, copied or refused"));
+    m_matrix->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_matrix->verticalHeader()->setDefaultSectionSize(m_matrix->fontMetrics().height() + 6);
+    m_matrix->hide();
     m_table->setModel(m_model);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
@@ -58,6 +68,7 @@ PythonTab::PythonTab(QWidget *parent)
     layout->addLayout(row);
     layout->addWidget(m_status);
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_matrix, 1);
 
     connect(m_run, &QPushButton::clicked, this, &PythonTab::runRoutes);
     connect(m_stop, &QPushButton::clicked, this, &PythonTab::stop);
@@ -71,6 +82,8 @@ PythonTab::PythonTab(QWidget *parent)
         m_status->setText(tr("%1 of %2 routes done…").arg(m_model->rowCount()).arg(pythonRoutes().size()));
     });
     connect(m_runner, &PythonRunner::finished, this, &PythonTab::routesFinished);
+    connect(m_runner, &PythonRunner::matrixFinished, this, &PythonTab::showMatrix);
+    connect(m_matrixButton, &QPushButton::clicked, this, &PythonTab::runMatrix);
 }
 
 bool PythonTab::busy() const
@@ -97,13 +110,11 @@ void PythonTab::runRoutes()
         m_status->setText(tr("ShareScope is running an experiment; run the routes when it is done."));
         return;
     }
-    PythonRunPlan plan;
-    const QString chosen = m_interpreter->text().trimmed();
-    plan.interpreter = findPython(chosen.isEmpty() ? "python3" : s(chosen));
-    if (!chosen.isEmpty() && plan.interpreter.empty()) {
-        m_status->setText(tr("No such executable: %1 (a path, or a name on PATH).").arg(chosen));
+    const auto interpreter = interpreterToUse();
+    if (!interpreter)
         return;
-    }
+    PythonRunPlan plan;
+    plan.interpreter = *interpreter;
     plan.bytes = m_spec.bytes;
     plan.iterations = m_spec.iterations;
     plan.warmup = m_spec.warmup;
@@ -112,7 +123,9 @@ void PythonTab::runRoutes()
     for (const PythonRouteInfo &route : pythonRoutes())
         routes.push_back(route.id);
     m_model->setResults({});
+    m_matrixJob = false;
     m_run->setEnabled(false);
+    m_matrixButton->setEnabled(false);
     m_stop->setEnabled(true);
     m_compare->setEnabled(false);
     m_status->setText(
@@ -122,10 +135,88 @@ void PythonTab::runRoutes()
     m_runner->start(plan, routes);
 }
 
+std::optional<std::string> PythonTab::interpreterToUse()
+{
+    const QString chosen = m_interpreter->text().trimmed();
+    std::string found = findPython(chosen.isEmpty() ? "python3" : s(chosen));
+    if (!chosen.isEmpty() && found.empty()) {
+        m_status->setText(tr("No such executable: %1 (a path, or a name on PATH).").arg(chosen));
+        return std::nullopt;
+    }
+    return found;
+}
+
+void PythonTab::runMatrix()
+{
+    if (m_runner->busy())
+        return;
+    if (m_blocked) {
+        m_status->setText(tr("ShareScope is running an experiment; run the routes when it is done."));
+        return;
+    }
+    const auto interpreter = interpreterToUse();
+    if (!interpreter)
+        return;
+    PythonRunPlan plan;
+    plan.interpreter = *interpreter;
+    m_matrixJob = true;
+    m_run->setEnabled(false);
+    m_matrixButton->setEnabled(false);
+    m_stop->setEnabled(true);
+    m_status->setText(tr("Handing arrays between frameworks with %1…")
+                          .arg(plan.interpreter.empty() ? tr("no interpreter") : q(plan.interpreter)));
+    m_runner->startMatrix(plan);
+}
+
+void PythonTab::showMatrix(const DlpackMatrix &matrix, const QString &problem)
+{
+    m_matrix->clear();
+    m_matrix->show();
+    if (!problem.isEmpty()) {
+        m_matrix->setRowCount(0);
+        m_matrix->setColumnCount(0);
+        m_status->setText(tr("The hand-offs did not run: %1").arg(problem));
+        return;
+    }
+    QStringList versions;
+    for (const auto &[name, version] : matrix.versions)
+        versions << QStringLiteral("%1 %2").arg(q(name), q(version));
+    m_status->setText(tr("Hand-offs between frameworks · %1; a cell's tooltip holds the consumer's message")
+                          .arg(versions.isEmpty() ? tr("no framework found") : versions.join(QStringLiteral(", "))));
+    QStringList columns;
+    for (const std::string_view consumer : dlpackFrameworks)
+        columns << tr("to %1").arg(q(consumer));
+    m_matrix->setColumnCount(static_cast<int>(dlpackFrameworks.size()));
+    m_matrix->setHorizontalHeaderLabels(columns);
+    m_matrix->setRowCount(static_cast<int>(dlpackFrameworks.size() * dlpackMemories.size()));
+    QStringList rows;
+    int row = 0;
+    for (const std::string_view producer : dlpackFrameworks) {
+        for (const std::string_view memory : dlpackMemories) {
+            rows << QStringLiteral("%1 %2").arg(q(producer), q(memory));
+            int column = 0;
+            for (const std::string_view consumer : dlpackFrameworks) {
+                const auto cell = std::ranges::find_if(matrix.cells, [&](const DlpackCell &c) {
+                    return c.producer == producer && c.memory == memory && c.consumer == consumer;
+                });
+                auto *item = new QTableWidgetItem(cell == matrix.cells.end() ? QStringLiteral("—")
+                                                                             : pythonHandOffText(cell->outcome));
+                if (cell != matrix.cells.end() && !cell->message.empty())
+                    item->setToolTip(q(cell->message));
+                m_matrix->setItem(row, column++, item);
+            }
+            ++row;
+        }
+    }
+    m_matrix->setVerticalHeaderLabels(rows);
+    m_matrix->resizeColumnsToContents();
+}
+
 void PythonTab::setBlocked(bool blocked)
 {
     m_blocked = blocked;
     m_run->setEnabled(!blocked && !m_runner->busy());
+    m_matrixButton->setEnabled(!blocked && !m_runner->busy());
     m_compare->setEnabled(!blocked && !m_runner->busy() && !m_model->matchingModes().empty());
 }
 
@@ -136,7 +227,19 @@ void PythonTab::stop()
 
 void PythonTab::routesFinished(bool stopped)
 {
+    if (std::exchange(m_matrixJob, false)) {
+        // showMatrix has said what came of it.
+        m_run->setEnabled(!m_blocked);
+        m_matrixButton->setEnabled(!m_blocked);
+        m_stop->setEnabled(false);
+        m_compare->setEnabled(!m_blocked && !m_model->matchingModes().empty());
+        if (stopped)
+            m_status->setText(tr("Stopped."));
+        emit finished();
+        return;
+    }
     m_run->setEnabled(!m_blocked);
+    m_matrixButton->setEnabled(!m_blocked);
     m_stop->setEnabled(false);
     const std::size_t measured = m_model->matchingModes().size();
     m_compare->setEnabled(!m_blocked && measured > 0);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "dlpackmatrix.h"
 #include "experimentspec.h"
 #include "report/reportset.h"
 
@@ -10,6 +11,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableView;
+class QTableWidget;
 
 namespace sharescope {
 
@@ -32,6 +34,9 @@ public:
     // A comparison shown: ShareScope's runs beside the routes.
     void setShareScopeRuns(const ReportSet &set);
     void runRoutes();
+    // The hand-offs between frameworks (DLPack; __cuda_array_interface__
+    // for numba), shown in a table below the routes.
+    void runMatrix();
     void stop();
     // While ShareScope runs an experiment, the routes wait: two measurements
     // at once would skew each other.
@@ -41,6 +46,8 @@ public:
     QLineEdit *interpreter() const { return m_interpreter; }
     QPushButton *runButton() const { return m_run; }
     QPushButton *compareButton() const { return m_compare; }
+    QPushButton *matrixButton() const { return m_matrixButton; }
+    QTableWidget *matrixTable() const { return m_matrix; }
     QLabel *status() const { return m_status; }
     bool busy() const;
 
@@ -52,16 +59,23 @@ signals:
 
 private:
     void routesFinished(bool stopped);
+    void showMatrix(const DlpackMatrix &matrix, const QString &problem);
+    // The interpreter named above the table, or python3 on PATH; empty
+    // (and the status says why) where the one named is not there.
+    std::optional<std::string> interpreterToUse();
 
     ExperimentSpec m_spec;
     std::uint64_t m_ranBytes = 0; // the size of the routes' last run
     bool m_blocked = false;
+    bool m_matrixJob = false; // the runner's job is the hand-offs, not the routes
     PythonModel *m_model;
     PythonRunner *m_runner;
     QLineEdit *m_interpreter;
     QPushButton *m_run;
     QPushButton *m_stop;
     QPushButton *m_compare;
+    QPushButton *m_matrixButton;
+    QTableWidget *m_matrix;
     QLabel *m_status;
     QTableView *m_table;
 };

@@ -4621,6 +4621,38 @@ This machine cannot run it: %2</source>
         <source>No such executable: %1 (a path, or a name on PATH).</source>
         <translation>没有这个可执行文件：%1（应为路径，或 PATH 中的名字）。</translation>
     </message>
+    <message>
+        <source>Hand-offs (DLPack)</source>
+        <translation>交接（DLPack）</translation>
+    </message>
+    <message>
+        <source>Hand each framework&apos;s device, pinned and managed arrays to each other framework (DLPack; __cuda_array_interface__ for numba): shared, copied or refused</source>
+        <translation>把每个框架的设备、锁页和托管数组交给其他每个框架（DLPack；numba 用 __cuda_array_interface__）：共享、拷贝或拒绝</translation>
+    </message>
+    <message>
+        <source>Handing arrays between frameworks with %1…</source>
+        <translation>正在用 %1 在框架之间交接数组…</translation>
+    </message>
+    <message>
+        <source>The hand-offs did not run: %1</source>
+        <translation>交接没有运行：%1</translation>
+    </message>
+    <message>
+        <source>Hand-offs between frameworks · %1; a cell&apos;s tooltip holds the consumer&apos;s message</source>
+        <translation>框架之间的交接 · %1；单元格的提示中有接收方的消息</translation>
+    </message>
+    <message>
+        <source>no framework found</source>
+        <translation>没有找到任何框架</translation>
+    </message>
+    <message>
+        <source>to %1</source>
+        <translation>到 %1</translation>
+    </message>
+    <message>
+        <source>Stopped.</source>
+        <translation>已停止。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::QuestionPanel</name>

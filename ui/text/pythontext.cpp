@@ -68,6 +68,21 @@ QString pythonStateText(const PythonRouteResult &r)
     return {};
 }
 
+QString pythonHandOffText(HandOff outcome)
+{
+    switch (outcome) {
+    case HandOff::Shared:
+        return PythonText::tr("shared");
+    case HandOff::Copied:
+        return PythonText::tr("copied");
+    case HandOff::Refused:
+        return PythonText::tr("refused");
+    case HandOff::Unavailable:
+        return PythonText::tr("n/a");
+    }
+    return {};
+}
+
 QString pythonSharedText(const std::optional<bool> &shared)
 {
     if (!shared)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "dlpackmatrix.h"
 #include "pythonroutes.h"
 
 #include <QString>
@@ -21,6 +22,8 @@ std::string pythonScriptSource(const std::string &name);
 QString pythonReasonText(const PythonRouteResult &result);
 // "not run here: …", "failed: …"; empty for a measured route.
 QString pythonStateText(const PythonRouteResult &result);
+// "shared", "copied", "refused", "n/a".
+QString pythonHandOffText(HandOff outcome);
 // "yes: one address", "no: copied", "not checked".
 QString pythonSharedText(const std::optional<bool> &shared);
 
