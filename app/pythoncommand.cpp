@@ -111,25 +111,14 @@ nlohmann::json toJson(const PythonRouteResult &r, const ModeRun *mode)
 int runMatrix(const PythonRunPlan &plan, OutputFiles &outputs, QTextStream &text, QTextStream &err,
               const std::atomic<bool> *cancel)
 {
-    PythonRunPlan matrixPlan = plan;
-    matrixPlan.bytes = 4096;
-    PythonScriptOutput out = runPythonScript(matrixPlan, "dlpack-matrix", pythonScriptSource("dlpack-matrix"), cancel);
-    if (out.problem != RouteProblem::None) {
-        PythonRouteResult shown;
-        shown.problem = out.problem;
-        shown.detail = out.detail;
-        shown.state = out.problem == RouteProblem::NoInterpreter || out.problem == RouteProblem::CannotStart
-            ? RouteState::NotRun
-            : RouteState::Failed;
-        text << pythonStateText(shown) << Qt::endl;
-        return shown.state == RouteState::Failed ? 1 : 0;
+    const DlpackMatrixRun run = runDlpackMatrix(plan, pythonScriptSource("dlpack-matrix"), cancel);
+    if (run.problem != RouteProblem::None) {
+        const bool notRun = problemMeansNotRun(run.problem);
+        const QString why = pythonProblemText(run.problem, run.detail);
+        text << (notRun ? PythonText::tr("not run here: %1") : PythonText::tr("failed: %1")).arg(why) << Qt::endl;
+        return notRun ? 0 : 1;
     }
-    auto matrix = parseDlpackMatrixLine(out.line);
-    if (!matrix) {
-        err << PythonText::tr("sharescope: the hand-offs' result could not be read: %1").arg(q(matrix.error().message))
-            << Qt::endl;
-        return 1;
-    }
+    const DlpackMatrix *matrix = &run.matrix;
     QStringList versions;
     for (const auto &[name, version] : matrix->versions)
         versions << QStringLiteral("%1 %2").arg(q(name), q(version));
@@ -147,10 +136,8 @@ int runMatrix(const PythonRunPlan &plan, OutputFiles &outputs, QTextStream &text
         for (const std::string_view memory : dlpackMemories) {
             QString row = pad(QStringLiteral("%1 %2").arg(q(producer), q(memory)), 18);
             for (const std::string_view consumer : dlpackFrameworks) {
-                const auto cell = std::ranges::find_if(matrix->cells, [&](const DlpackCell &c) {
-                    return c.producer == producer && c.memory == memory && c.consumer == consumer;
-                });
-                if (cell == matrix->cells.end()) {
+                const DlpackCell *cell = matrix->cell(producer, memory, consumer);
+                if (!cell) {
                     row += pad(QStringLiteral("—"), 14);
                     continue;
                 }

@@ -18,7 +18,8 @@ enum class HostMemory : std::uint8_t {
     Pageable, // ordinary host arrays, copied by the program (device, ipc, the peer modes, cl-copy)
     PageLocked, // cudaHostAlloc: page-locked, copied by DMA (pinned)
     Mapped, // cudaHostAlloc mapped: the kernel reaches it over the bus (zero-copy)
-    Registered, // memory the program already had, page-locked in place (cudaHostRegister): mapped (registered) or copied (pinned-registered)
+    Registered, // memory the program already had, page-locked in place (cudaHostRegister): mapped (registered) or
+                // copied (pinned-registered)
     Managed, // cudaMallocManaged: one pointer, pages migrate
     HostArray, // CL_MEM_USE_HOST_PTR: the runtime uses the host's array in place where it can, else copies
     RuntimeAllocated, // CL_MEM_ALLOC_HOST_PTR: host-visible memory the runtime allocates

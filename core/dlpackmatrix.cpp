@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dlpackmatrix.h"
 
+#include "pythonjson.h"
 #include "pythonroutes.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 
@@ -17,30 +16,21 @@ constexpr std::array<std::pair<HandOff, std::string_view>, 4> outcomeNames{{
     {HandOff::Unavailable, "unavailable"},
 }};
 
-Result<std::string> field(const nlohmann::json &object, const char *key, bool required)
-{
-    const auto at = object.find(key);
-    if (at == object.end() || at->is_null()) {
-        if (required)
-            return failed(std::string("a cell without \"") + key + "\"");
-        return std::string();
-    }
-    if (!at->is_string())
-        return failed(std::string("\"") + key + "\" is not a string");
-    std::string value = at->get<std::string>();
-    if (value.size() > pythonTextLimit)
-        return failed(std::string("\"") + key + "\" is longer than " + std::to_string(pythonTextLimit) + " bytes");
-    std::ranges::replace_if(
-        value, [](char c) { return static_cast<unsigned char>(c) < 0x20; }, ' ');
-    return value;
-}
-
 bool known(std::span<const std::string_view> names, const std::string &name)
 {
     return std::ranges::find(names, name) != names.end();
 }
 
 } // namespace
+
+const DlpackCell *DlpackMatrix::cell(std::string_view producer, std::string_view memory,
+                                     std::string_view consumer) const
+{
+    const auto at = std::ranges::find_if(cells, [&](const DlpackCell &c) {
+        return c.producer == producer && c.memory == memory && c.consumer == consumer;
+    });
+    return at == cells.end() ? nullptr : &*at;
+}
 
 std::string_view handOffName(HandOff outcome)
 {
@@ -75,7 +65,7 @@ Result<DlpackMatrix> parseDlpackMatrixLine(std::string_view line)
         DlpackCell c;
         for (auto [key, into] : {std::pair{"producer", &c.producer}, std::pair{"memory", &c.memory},
                                  std::pair{"consumer", &c.consumer}, std::pair{"interface", &c.interface}}) {
-            auto value = field(cell, key, true);
+            auto value = pythonText(cell, key, true, pythonTextLimit);
             if (!value)
                 return value.error();
             *into = std::move(*value);
@@ -85,9 +75,9 @@ Result<DlpackMatrix> parseDlpackMatrixLine(std::string_view line)
             return failed("a cell of an unknown framework or memory");
         if (c.interface != "dlpack" && c.interface != "cuda-array-interface")
             return failed("an unknown interface '" + c.interface + "'");
-        auto outcome = field(cell, "outcome", true);
-        auto message = field(cell, "message", false);
-        auto device = field(cell, "producerDevice", false);
+        auto outcome = pythonText(cell, "outcome", true, pythonTextLimit);
+        auto message = pythonText(cell, "message", false, pythonTextLimit);
+        auto device = pythonText(cell, "producerDevice", false, pythonTextLimit);
         if (!outcome)
             return outcome.error();
         if (!message)
@@ -102,14 +92,29 @@ Result<DlpackMatrix> parseDlpackMatrixLine(std::string_view line)
         c.producerDevice = std::move(*device);
         if ((c.outcome == HandOff::Refused || c.outcome == HandOff::Unavailable) && c.message.empty())
             return failed("a " + *outcome + " cell without a message");
-        const bool repeated = std::ranges::any_of(matrix.cells, [&](const DlpackCell &other) {
-            return other.producer == c.producer && other.memory == c.memory && other.consumer == c.consumer;
-        });
-        if (repeated)
+        if (matrix.cell(c.producer, c.memory, c.consumer))
             return failed("a cell given twice");
         matrix.cells.push_back(std::move(c));
     }
     return matrix;
+}
+
+DlpackMatrixRun runDlpackMatrix(PythonRunPlan plan, const std::string &source, const std::atomic<bool> *stop)
+{
+    plan.bytes = 4096; // the script makes 1,024-element arrays of its own
+    DlpackMatrixRun run;
+    PythonScriptOutput out = runPythonScript(plan, "dlpack-matrix", source, stop);
+    run.problem = out.problem;
+    run.detail = std::move(out.detail);
+    if (run.problem != RouteProblem::None)
+        return run;
+    if (auto matrix = parseDlpackMatrixLine(out.line)) {
+        run.matrix = std::move(*matrix);
+    } else {
+        run.problem = RouteProblem::Unreadable;
+        run.detail = matrix.error().message;
+    }
+    return run;
 }
 
 } // namespace sharescope

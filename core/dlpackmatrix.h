@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "pythonroutes.h"
 #include "result.h"
 
 #include <span>
@@ -39,6 +40,9 @@ struct DlpackMatrix
 {
     std::map<std::string, std::string> versions; // framework -> version, for those that loaded
     std::vector<DlpackCell> cells; // producer, memory, consumer order
+
+    // The cell of one hand-off; nullptr where the script gave none.
+    const DlpackCell *cell(std::string_view producer, std::string_view memory, std::string_view consumer) const;
 };
 
 inline constexpr std::array<std::string_view, 4> dlpackFrameworks{"cupy", "torch", "jax", "numba"};
@@ -48,5 +52,18 @@ inline constexpr std::array<std::string_view, 3> dlpackMemories{"device", "pinne
 // a known outcome, a message where one is owed; texts at most 1024 bytes.
 Result<DlpackMatrix> parseDlpackMatrixLine(std::string_view line);
 std::string_view handOffName(HandOff outcome); // "shared", ...
+
+// What running the matrix's script came to: the matrix, or the problem
+// (Unreadable, with what was wrong, where its line could not be read).
+struct DlpackMatrixRun
+{
+    RouteProblem problem = RouteProblem::None;
+    std::string detail;
+    DlpackMatrix matrix; // when problem is None
+};
+
+// Runs resources/python/dlpack-matrix.py's `source` with the plan's
+// interpreter and deadline (its size is the script's own).
+DlpackMatrixRun runDlpackMatrix(PythonRunPlan plan, const std::string &source, const std::atomic<bool> *stop = nullptr);
 
 } // namespace sharescope

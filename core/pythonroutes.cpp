@@ -3,8 +3,7 @@
 
 #include "bytesize.h"
 #include "childprocess.h"
-
-#include <nlohmann/json.hpp>
+#include "pythonjson.h"
 
 #include <unistd.h>
 
@@ -42,26 +41,6 @@ std::string acceptedRoutes()
     for (const PythonRouteInfo &route : routeTable)
         names += ", " + std::string(route.name);
     return names;
-}
-
-// A string field of at most pythonTextLimit bytes, or an error.
-Result<std::string> text(const nlohmann::json &line, const char *key, bool required)
-{
-    const auto at = line.find(key);
-    if (at == line.end() || at->is_null()) {
-        if (required)
-            return failed(std::string("no \"") + key + "\"");
-        return std::string();
-    }
-    if (!at->is_string())
-        return failed(std::string("\"") + key + "\" is not a string");
-    std::string value = at->get<std::string>();
-    if (value.size() > pythonTextLimit)
-        return failed(std::string("\"") + key + "\" is longer than " + std::to_string(pythonTextLimit) + " bytes");
-    // One line of text: control characters would break the table.
-    std::ranges::replace_if(
-        value, [](char c) { return static_cast<unsigned char>(c) < 0x20; }, ' ');
-    return value;
 }
 
 Result<std::uint64_t> count(const nlohmann::json &line, const char *key)
@@ -125,18 +104,18 @@ Result<PythonRouteResult> parsePythonRouteLine(PythonRouteId route, std::string_
     if (json.is_discarded() || !json.is_object())
         return failed("not a JSON object");
     const PythonRouteInfo &info = pythonRouteInfo(route);
-    auto name = text(json, "route", true);
+    auto name = pythonText(json, "route", true, pythonTextLimit);
     if (!name)
         return name.error();
     if (*name != info.name)
         return failed("it names the route '" + *name + "', not '" + std::string(info.name) + "'");
-    auto state = text(json, "state", true);
+    auto state = pythonText(json, "state", true, pythonTextLimit);
     if (!state)
         return state.error();
     PythonRouteResult result;
     result.route = route;
-    auto framework = text(json, "framework", false);
-    auto reason = text(json, "reason", false);
+    auto framework = pythonText(json, "framework", false, pythonTextLimit);
+    auto reason = pythonText(json, "reason", false, pythonTextLimit);
     if (!framework)
         return framework.error();
     if (!reason)
@@ -152,8 +131,8 @@ Result<PythonRouteResult> parsePythonRouteLine(PythonRouteId route, std::string_
     if (*state != "measured")
         return failed("unknown \"state\" '" + *state + "'");
     result.state = RouteState::Measured;
-    auto memory = text(json, "memory", true);
-    auto step = text(json, "step", true);
+    auto memory = pythonText(json, "memory", true, pythonTextLimit);
+    auto step = pythonText(json, "step", true, pythonTextLimit);
     if (!memory)
         return memory.error();
     if (!step)
@@ -261,8 +240,7 @@ PythonRouteResult runPythonRoute(const PythonRunPlan &plan, PythonRouteId route,
     result.route = route;
     PythonScriptOutput out = runPythonScript(plan, std::string(pythonRouteInfo(route).name), source, stop);
     if (out.problem != RouteProblem::None) {
-        const bool notHere = out.problem == RouteProblem::NoInterpreter || out.problem == RouteProblem::CannotStart;
-        result.state = notHere ? RouteState::NotRun : RouteState::Failed;
+        result.state = problemMeansNotRun(out.problem) ? RouteState::NotRun : RouteState::Failed;
         result.problem = out.problem;
         result.detail = std::move(out.detail);
         return result;

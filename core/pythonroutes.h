@@ -72,6 +72,13 @@ enum class RouteProblem : std::uint8_t {
     Stopped, // the user stopped it
 };
 
+// Whether a problem means the script could not run here at all (no
+// interpreter, or one that does not start), not that it failed.
+inline bool problemMeansNotRun(RouteProblem problem)
+{
+    return problem == RouteProblem::NoInterpreter || problem == RouteProblem::CannotStart;
+}
+
 struct PythonRouteResult
 {
     PythonRouteId route = PythonRouteId::CupyDevice;

@@ -88,8 +88,7 @@ private slots:
         if (!QFile::exists(QStringLiteral("/usr/bin/python3")))
             return;
         const Outcome real = run({"python", "--python", "/usr/bin/python3", "--routes",
-                                               "cupy-managed,pyopencl-use-host-ptr", "--size", "1MiB",
-                                               "--iterations", "2"});
+                                  "cupy-managed,pyopencl-use-host-ptr", "--size", "1MiB", "--iterations", "2"});
         QVERIFY2(real.exitCode == 0, qPrintable(real.err));
         QVERIFY2(real.out.contains("cupy-managed\n  not run here: cannot import cupy"), real.out.constData());
     }

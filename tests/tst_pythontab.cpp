@@ -163,7 +163,8 @@ private slots:
         tab.interpreter()->setText(fake("broken", "echo '{\"route\": \"dlpack-matrix\", \"cells\": 7}'"));
         tab.runMatrix();
         QVERIFY(finished.wait(30000));
-        QVERIFY2(tab.status()->text().startsWith(QStringLiteral("The hand-offs did not run: no \"cells\" list")),
+        QVERIFY2(tab.status()->text().startsWith(
+                     QStringLiteral("The hand-offs did not run: its result could not be read: no \"cells\" list")),
                  qPrintable(tab.status()->text()));
         QCOMPARE(tab.matrixTable()->rowCount(), 0);
     }

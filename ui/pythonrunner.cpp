@@ -13,7 +13,7 @@ PythonRunner::PythonRunner(QObject *parent)
     : QObject(parent)
 {
     qRegisterMetaType<sharescope::PythonRouteResult>();
-    qRegisterMetaType<sharescope::DlpackMatrix>();
+    qRegisterMetaType<sharescope::DlpackMatrixRun>();
 }
 
 PythonRunner::~PythonRunner()
@@ -27,39 +27,25 @@ PythonRunner::~PythonRunner()
     }
 }
 
-void PythonRunner::start(const PythonRunPlan &plan, const std::vector<PythonRouteId> &routes)
+bool PythonRunner::begin()
 {
     if (m_busy)
-        return;
+        return false;
     if (m_thread) {
         m_thread->wait();
         delete m_thread;
+        m_thread = nullptr;
     }
     m_busy = true;
     m_stop = std::make_shared<std::atomic<bool>>(false);
-    // The scripts are read here, on the GUI thread, from the resources.
-    std::vector<std::pair<PythonRouteId, std::string>> work;
-    work.reserve(routes.size());
-    for (const PythonRouteId route : routes)
-        work.emplace_back(route, pythonRouteSource(route));
-    QPointer<PythonRunner> self(this);
-    m_thread = QThread::create([plan, work = std::move(work), stop = m_stop, self] {
-        bool stopped = false;
-        for (const auto &[route, source] : work) {
-            if (stop->load()) {
-                stopped = true;
-                break;
-            }
-            const PythonRouteResult result = runPythonRoute(plan, route, source, stop.get());
-            QMetaObject::invokeMethod(
-                self,
-                [self, result, stop] {
-                    if (self && !stop->load())
-                        emit self->routeFinished(result);
-                },
-                Qt::QueuedConnection);
-        }
-        stopped = stopped || stop->load();
+    return true;
+}
+
+void PythonRunner::launch(std::function<void()> work)
+{
+    m_thread = QThread::create([work = std::move(work), stop = m_stop, self = QPointer<PythonRunner>(this)] {
+        work();
+        const bool stopped = stop->load();
         QMetaObject::invokeMethod(
             self,
             [self, stopped] {
@@ -73,48 +59,46 @@ void PythonRunner::start(const PythonRunPlan &plan, const std::vector<PythonRout
     m_thread->start();
 }
 
+void PythonRunner::start(const PythonRunPlan &plan, const std::vector<PythonRouteId> &routes)
+{
+    if (!begin())
+        return;
+    // The scripts are read here, on the GUI thread, from the resources.
+    std::vector<std::pair<PythonRouteId, std::string>> work;
+    work.reserve(routes.size());
+    for (const PythonRouteId route : routes)
+        work.emplace_back(route, pythonRouteSource(route));
+    launch([plan, work = std::move(work), stop = m_stop, self = QPointer<PythonRunner>(this)] {
+        for (const auto &[route, source] : work) {
+            if (stop->load())
+                return;
+            const PythonRouteResult result = runPythonRoute(plan, route, source, stop.get());
+            QMetaObject::invokeMethod(
+                self,
+                [self, result, stop] {
+                    if (self && !stop->load())
+                        emit self->routeFinished(result);
+                },
+                Qt::QueuedConnection);
+        }
+    });
+}
+
 void PythonRunner::startMatrix(const PythonRunPlan &plan)
 {
-    if (m_busy)
+    if (!begin())
         return;
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-    }
-    m_busy = true;
-    m_stop = std::make_shared<std::atomic<bool>>(false);
-    std::string source = pythonScriptSource("dlpack-matrix");
-    QPointer<PythonRunner> self(this);
-    m_thread = QThread::create([plan, source = std::move(source), stop = m_stop, self] {
-        PythonRunPlan matrixPlan = plan;
-        matrixPlan.bytes = 4096;
-        const PythonScriptOutput out = runPythonScript(matrixPlan, "dlpack-matrix", source, stop.get());
-        DlpackMatrix matrix;
-        QString problem;
-        if (out.problem != RouteProblem::None) {
-            PythonRouteResult shown;
-            shown.problem = out.problem;
-            shown.detail = out.detail;
-            shown.state = RouteState::Failed;
-            problem = pythonStateText(shown);
-        } else if (auto parsed = parseDlpackMatrixLine(out.line)) {
-            matrix = std::move(*parsed);
-        } else {
-            problem = QString::fromStdString(parsed.error().message);
-        }
-        const bool stopped = stop->load();
+    launch([plan, source = pythonScriptSource("dlpack-matrix"), stop = m_stop, self = QPointer<PythonRunner>(this)] {
+        DlpackMatrixRun run = runDlpackMatrix(plan, source, stop.get());
+        // Queued before launch's finished, so it arrives first.
         QMetaObject::invokeMethod(
             self,
-            [self, matrix = std::move(matrix), problem, stopped] {
-                if (!self)
-                    return;
-                self->m_busy = false;
-                emit self->matrixFinished(matrix, problem);
-                emit self->finished(stopped);
+            [self, run = std::move(run)] {
+                if (self)
+                    emit self->matrixFinished(run);
             },
             Qt::QueuedConnection);
     });
-    m_thread->start();
 }
 
 void PythonRunner::stop()

@@ -8,6 +8,7 @@
 #include <QThread>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 namespace sharescope {
@@ -35,10 +36,15 @@ public:
 signals:
     void routeFinished(const sharescope::PythonRouteResult &result);
     void finished(bool stopped);
-    // The matrix, or why there is none (then `matrix` is empty).
-    void matrixFinished(const sharescope::DlpackMatrix &matrix, const QString &problem);
+    // The matrix, or why there is none; before finished.
+    void matrixFinished(const sharescope::DlpackMatrixRun &run);
 
 private:
+    // A new job, where none runs: the last thread joined, a new stop flag.
+    bool begin();
+    // Runs `work` on a thread of its own, then emits finished.
+    void launch(std::function<void()> work);
+
     QThread *m_thread = nullptr;
     std::shared_ptr<std::atomic<bool>> m_stop;
     bool m_busy = false;

@@ -36,8 +36,6 @@ PythonTab::PythonTab(QWidget *parent)
     m_interpreter->setPlaceholderText(found.empty() ? tr("python3 (none found on PATH)") : q(found));
     m_interpreter->setToolTip(tr("The Python interpreter whose packages the routes use; empty: python3 on PATH. "
                                  "Nothing is installed."));
-    m_stop->setEnabled(false);
-    m_compare->setEnabled(false);
     m_compare->setToolTip(tr("Compare the modes beside the measured routes, with the scale kernel (one buffer, as "
                              "the routes move) at the routes' size"));
     auto *intro = new QLabel(tr("What you would write in CuPy, PyTorch, JAX, numba or pyopencl, run with your own "
@@ -84,6 +82,7 @@ PythonTab::PythonTab(QWidget *parent)
     connect(m_runner, &PythonRunner::finished, this, &PythonTab::routesFinished);
     connect(m_runner, &PythonRunner::matrixFinished, this, &PythonTab::showMatrix);
     connect(m_matrixButton, &QPushButton::clicked, this, &PythonTab::runMatrix);
+    updateButtons();
 }
 
 bool PythonTab::busy() const
@@ -104,80 +103,76 @@ void PythonTab::setShareScopeRuns(const ReportSet &set)
 
 void PythonTab::runRoutes()
 {
-    if (m_runner->busy())
+    auto plan = planToRun();
+    if (!plan)
         return;
-    if (m_blocked) {
-        m_status->setText(tr("ShareScope is running an experiment; run the routes when it is done."));
-        return;
-    }
-    const auto interpreter = interpreterToUse();
-    if (!interpreter)
-        return;
-    PythonRunPlan plan;
-    plan.interpreter = *interpreter;
-    plan.bytes = m_spec.bytes;
-    plan.iterations = m_spec.iterations;
-    plan.warmup = m_spec.warmup;
-    m_ranBytes = plan.bytes;
+    m_ranBytes = plan->bytes;
     std::vector<PythonRouteId> routes;
     for (const PythonRouteInfo &route : pythonRoutes())
         routes.push_back(route.id);
     m_model->setResults({});
     m_matrixJob = false;
-    m_run->setEnabled(false);
-    m_matrixButton->setEnabled(false);
-    m_stop->setEnabled(true);
-    m_compare->setEnabled(false);
     m_status->setText(
         tr("Running %1 routes at %2 per buffer with %3…")
             .arg(routes.size())
-            .arg(q(formatBytes(plan.bytes)), plan.interpreter.empty() ? tr("no interpreter") : q(plan.interpreter)));
-    m_runner->start(plan, routes);
+            .arg(q(formatBytes(plan->bytes)), plan->interpreter.empty() ? tr("no interpreter") : q(plan->interpreter)));
+    m_runner->start(*plan, routes);
+    updateButtons();
 }
 
-std::optional<std::string> PythonTab::interpreterToUse()
+std::optional<PythonRunPlan> PythonTab::planToRun()
 {
+    if (m_runner->busy())
+        return std::nullopt;
+    if (m_blocked) {
+        m_status->setText(tr("ShareScope is running an experiment; run the routes when it is done."));
+        return std::nullopt;
+    }
     const QString chosen = m_interpreter->text().trimmed();
-    std::string found = findPython(chosen.isEmpty() ? "python3" : s(chosen));
-    if (!chosen.isEmpty() && found.empty()) {
+    PythonRunPlan plan;
+    plan.interpreter = findPython(chosen.isEmpty() ? "python3" : s(chosen));
+    if (!chosen.isEmpty() && plan.interpreter.empty()) {
         m_status->setText(tr("No such executable: %1 (a path, or a name on PATH).").arg(chosen));
         return std::nullopt;
     }
-    return found;
+    plan.bytes = m_spec.bytes;
+    plan.iterations = m_spec.iterations;
+    plan.warmup = m_spec.warmup;
+    return plan;
+}
+
+void PythonTab::updateButtons()
+{
+    const bool idle = !m_blocked && !m_runner->busy();
+    m_run->setEnabled(idle);
+    m_matrixButton->setEnabled(idle);
+    m_stop->setEnabled(m_runner->busy());
+    m_compare->setEnabled(idle && !m_model->matchingModes().empty());
 }
 
 void PythonTab::runMatrix()
 {
-    if (m_runner->busy())
+    const auto plan = planToRun();
+    if (!plan)
         return;
-    if (m_blocked) {
-        m_status->setText(tr("ShareScope is running an experiment; run the routes when it is done."));
-        return;
-    }
-    const auto interpreter = interpreterToUse();
-    if (!interpreter)
-        return;
-    PythonRunPlan plan;
-    plan.interpreter = *interpreter;
     m_matrixJob = true;
-    m_run->setEnabled(false);
-    m_matrixButton->setEnabled(false);
-    m_stop->setEnabled(true);
     m_status->setText(tr("Handing arrays between frameworks with %1…")
-                          .arg(plan.interpreter.empty() ? tr("no interpreter") : q(plan.interpreter)));
-    m_runner->startMatrix(plan);
+                          .arg(plan->interpreter.empty() ? tr("no interpreter") : q(plan->interpreter)));
+    m_runner->startMatrix(*plan);
+    updateButtons();
 }
 
-void PythonTab::showMatrix(const DlpackMatrix &matrix, const QString &problem)
+void PythonTab::showMatrix(const DlpackMatrixRun &run)
 {
     m_matrix->clear();
     m_matrix->show();
-    if (!problem.isEmpty()) {
+    if (run.problem != RouteProblem::None) {
         m_matrix->setRowCount(0);
         m_matrix->setColumnCount(0);
-        m_status->setText(tr("The hand-offs did not run: %1").arg(problem));
+        m_status->setText(tr("The hand-offs did not run: %1").arg(pythonProblemText(run.problem, run.detail)));
         return;
     }
+    const DlpackMatrix &matrix = run.matrix;
     QStringList versions;
     for (const auto &[name, version] : matrix.versions)
         versions << QStringLiteral("%1 %2").arg(q(name), q(version));
@@ -215,9 +210,7 @@ void PythonTab::showMatrix(const DlpackMatrix &matrix, const QString &problem)
 void PythonTab::setBlocked(bool blocked)
 {
     m_blocked = blocked;
-    m_run->setEnabled(!blocked && !m_runner->busy());
-    m_matrixButton->setEnabled(!blocked && !m_runner->busy());
-    m_compare->setEnabled(!blocked && !m_runner->busy() && !m_model->matchingModes().empty());
+    updateButtons();
 }
 
 void PythonTab::stop()
@@ -227,22 +220,13 @@ void PythonTab::stop()
 
 void PythonTab::routesFinished(bool stopped)
 {
+    updateButtons();
     if (std::exchange(m_matrixJob, false)) {
-        // showMatrix has said what came of it.
-        m_run->setEnabled(!m_blocked);
-        m_matrixButton->setEnabled(!m_blocked);
-        m_stop->setEnabled(false);
-        m_compare->setEnabled(!m_blocked && !m_model->matchingModes().empty());
-        if (stopped)
+        if (stopped) // else showMatrix has said what came of it
             m_status->setText(tr("Stopped."));
         emit finished();
         return;
     }
-    m_run->setEnabled(!m_blocked);
-    m_matrixButton->setEnabled(!m_blocked);
-    m_stop->setEnabled(false);
-    const std::size_t measured = m_model->matchingModes().size();
-    m_compare->setEnabled(!m_blocked && measured > 0);
     int ran = 0;
     for (const PythonRouteResult &r : m_model->results())
         ran += r.state == RouteState::Measured ? 1 : 0;

@@ -59,10 +59,13 @@ signals:
 
 private:
     void routesFinished(bool stopped);
-    void showMatrix(const DlpackMatrix &matrix, const QString &problem);
-    // The interpreter named above the table, or python3 on PATH; empty
-    // (and the status says why) where the one named is not there.
-    std::optional<std::string> interpreterToUse();
+    void showMatrix(const DlpackMatrixRun &run);
+    // What to run with: the interpreter named above the table (or python3
+    // on PATH) at the experiment's size; none, and the status says why,
+    // while something runs or where the interpreter named is not there.
+    std::optional<PythonRunPlan> planToRun();
+    // Every button's state, from whether something runs or is blocked.
+    void updateButtons();
 
     ExperimentSpec m_spec;
     std::uint64_t m_ranBytes = 0; // the size of the routes' last run

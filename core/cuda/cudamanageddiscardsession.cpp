@@ -3,9 +3,6 @@
 
 #include "../trnoop.h"
 
-#include <cstdlib>
-#include <string_view>
-
 namespace sharescope::cuda {
 namespace {
 
@@ -129,7 +126,6 @@ private:
         auto stream = discardStream();
         if (!stream)
             return stream.error();
-        (void)meter;
         if (const cudaError_t e = discardBatch(pointers, m_spec.bytes, *stream); e != cudaSuccess)
             return m_context.health.fail(e, "cudaMemDiscardBatchAsync");
         if (const cudaError_t e = cudaStreamSynchronize(*stream); e != cudaSuccess)

@@ -6,14 +6,7 @@ def measure(numba, n, iterations, warmup):
     from numba import cuda
     if not cuda.is_available():
         return {"notRun": "numba sees no CUDA device"}
-
-    @cuda.jit
-    def scale(buf):
-        i = cuda.grid(1)
-        if i < buf.size:
-            buf[i] *= 2
-    scale[1, 1](cuda.device_array(1, dtype=np.float32))  # compiled before any sample
-    cuda.synchronize()
+    scale = numba_scale(cuda)
     mapped = cuda.mapped_array(n, dtype=np.float32)
     mapped[:] = 1
 

@@ -6,12 +6,10 @@
 # memory (CL_DEVICE_HOST_UNIFIED_MEMORY), else it is not known here.
 def measure(cl, n, iterations, warmup):
     import numpy as np
-    try:
-        context = cl.create_some_context(interactive=False)
-    except Exception as error:
-        return {"notRun": "no OpenCL device: %s" % error}
-    queue = cl.CommandQueue(context)
-    program = cl.Program(context, "__kernel void scale(__global float *b) { b[get_global_id(0)] *= 2.0f; }").build()
+    opened, why = opencl_scale(cl)
+    if not opened:
+        return {"notRun": why}
+    context, queue, program = opened
     flags = cl.mem_flags
     buffer = cl.Buffer(context, flags.READ_WRITE | flags.ALLOC_HOST_PTR, size=n * 4)
     mapped, _ = cl.enqueue_map_buffer(queue, buffer, cl.map_flags.WRITE, 0, (n,), np.float32)

@@ -5,12 +5,10 @@
 # for in its numpy array before any map (a map would copy it back anyway).
 def measure(cl, n, iterations, warmup):
     import numpy as np
-    try:
-        context = cl.create_some_context(interactive=False)
-    except Exception as error:
-        return {"notRun": "no OpenCL device: %s" % error}
-    queue = cl.CommandQueue(context)
-    program = cl.Program(context, "__kernel void scale(__global float *b) { b[get_global_id(0)] *= 2.0f; }").build()
+    opened, why = opencl_scale(cl)
+    if not opened:
+        return {"notRun": why}
+    context, queue, program = opened
     host = np.ones(n, dtype=np.float32)
     flags = cl.mem_flags
     buffer = cl.Buffer(context, flags.READ_WRITE | flags.USE_HOST_PTR, hostbuf=host)

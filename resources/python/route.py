@@ -74,6 +74,31 @@ def same(first, second):
         return None
 
 
+def numba_scale(cuda):
+    """numba's kernel that doubles a float32 array, compiled before any
+    sample is taken."""
+    @cuda.jit
+    def scale(buf):
+        i = cuda.grid(1)
+        if i < buf.size:
+            buf[i] *= 2
+    scale[1, 1](cuda.device_array(1, dtype="float32"))
+    cuda.synchronize()
+    return scale
+
+
+def opencl_scale(cl):
+    """(context, queue, the kernel that doubles a float buffer) on the first
+    OpenCL device, or None and why there is none."""
+    try:
+        context = cl.create_some_context(interactive=False)
+    except Exception as error:
+        return None, "no OpenCL device: %s" % error
+    queue = cl.CommandQueue(context)
+    program = cl.Program(context, "__kernel void scale(__global float *b) { b[get_global_id(0)] *= 2.0f; }").build()
+    return (context, queue, program), None
+
+
 def main(route, module_name, measure):
     size, iterations, warmup = _arguments()
     try:

@@ -2620,10 +2620,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>不适用</translation>
     </message>
     <message>
-        <source>sharescope: the hand-offs&apos; result could not be read: %1</source>
-        <translation>sharescope：无法读取交接矩阵的结果：%1</translation>
-    </message>
-    <message>
         <source>Hand-offs between frameworks (DLPack; __cuda_array_interface__ for numba) · %1</source>
         <translation>框架之间的交接（DLPack；numba 用 __cuda_array_interface__）· %1</translation>
     </message>

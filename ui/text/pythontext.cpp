@@ -33,22 +33,27 @@ std::string pythonRouteSource(PythonRouteId route)
 
 QString pythonReasonText(const PythonRouteResult &r)
 {
-    switch (r.problem) {
+    return r.problem == RouteProblem::None ? q(r.reason) : pythonProblemText(r.problem, r.detail);
+}
+
+QString pythonProblemText(RouteProblem problem, const std::string &detail)
+{
+    switch (problem) {
     case RouteProblem::None:
-        return q(r.reason);
+        return {};
     case RouteProblem::NoInterpreter:
         return PythonText::tr("no python3 was found on PATH; name the interpreter to use");
     case RouteProblem::CannotStart:
-        return PythonText::tr("python could not start: %1").arg(q(r.detail));
+        return PythonText::tr("python could not start: %1").arg(q(detail));
     case RouteProblem::Deadline:
-        return PythonText::tr("no result within %1; it was stopped").arg(q(r.detail));
+        return PythonText::tr("no result within %1; it was stopped").arg(q(detail));
     case RouteProblem::Ended:
-        return PythonText::tr("it ended without a result: %1").arg(q(r.detail));
+        return PythonText::tr("it ended without a result: %1").arg(q(detail));
     case RouteProblem::Flood:
         return PythonText::tr("it printed more than %1 without ending a line; it was stopped")
             .arg(q(formatBytes(pythonLineLimit)));
     case RouteProblem::Unreadable:
-        return PythonText::tr("its result could not be read: %1").arg(q(r.detail));
+        return PythonText::tr("its result could not be read: %1").arg(q(detail));
     case RouteProblem::Stopped:
         return PythonText::tr("stopped");
     }

@@ -20,6 +20,8 @@ std::string pythonRouteSource(PythonRouteId route);
 std::string pythonScriptSource(const std::string &name);
 // Why a route has no result: its own reason, or what ShareScope saw.
 QString pythonReasonText(const PythonRouteResult &result);
+// What ShareScope saw of a script that gave no result (`problem` not None).
+QString pythonProblemText(RouteProblem problem, const std::string &detail);
 // "not run here: …", "failed: …"; empty for a measured route.
 QString pythonStateText(const PythonRouteResult &result);
 // "shared", "copied", "refused", "n/a".
