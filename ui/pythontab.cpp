@@ -61,6 +61,10 @@ PythonTab::PythonTab(QWidget *parent)
     m_table->verticalHeader()->hide();
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->resizeColumnsToContents(); // the headers whole before any row
+    m_status->setText(tr("Run the routes to measure them here; a route whose package is missing says so. Nothing "
+                         "is installed."));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addLayout(row);

@@ -4649,6 +4649,10 @@ This machine cannot run it: %2</source>
         <source>Stopped.</source>
         <translation>已停止。</translation>
     </message>
+    <message>
+        <source>Run the routes to measure them here; a route whose package is missing says so. Nothing is installed.</source>
+        <translation>点击“运行这些路线”在这里测量它们；缺少软件包的路线会说明原因。不会安装任何东西。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::QuestionPanel</name>
