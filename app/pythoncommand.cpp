@@ -259,10 +259,16 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
             continue;
         }
         const double seconds = static_cast<double>(r.medianNs) / 1e9;
-        text << PythonText::tr("  %1: %2, %3 in %4 (%5)")
-                    .arg(q(r.framework), q(r.memory), q(phaseName(info.phase)), q(formatDuration(r.medianNs)),
-                         q(formatBandwidth(static_cast<double>(r.bytes) / seconds)))
-             << Qt::endl;
+        if (pythonStepMovesBytes(info)) {
+            text << PythonText::tr("  %1: %2, %3 in %4 (%5)")
+                        .arg(q(r.framework), q(r.memory), q(phaseName(info.phase)), q(formatDuration(r.medianNs)),
+                             q(formatBandwidth(static_cast<double>(r.bytes) / seconds)))
+                 << Qt::endl;
+        } else {
+            text << PythonText::tr("  %1: %2, %3 in %4")
+                        .arg(q(r.framework), q(r.memory), q(phaseName(info.phase)), q(formatDuration(r.medianNs)))
+                 << Qt::endl;
+        }
         if (mode && mode->medianNs) {
             text << PythonText::tr("  ShareScope's %1, %2: %3; the route took %4 × its time")
                         .arg(q(modeName(info.mode)), q(phaseName(info.phase)), q(formatDuration(*mode->medianNs)))

@@ -18,22 +18,34 @@ using R = PythonRouteId;
 using M = ModeId;
 
 // Each route beside the mode that moves the same data the same way.
-constexpr std::array<PythonRouteInfo, 14> routeTable{{
+constexpr std::array<PythonRouteInfo, 16> routeTable{{
     {R::CupyDevice, "cupy-device", "cupy", M::Device, Phase::ToDevice},
     {R::CupyPinned, "cupy-pinned", "cupy", M::Pinned, Phase::ToDevice},
     {R::CupyManaged, "cupy-managed", "cupy", M::Managed, Phase::Kernel},
     {R::TorchDevice, "torch-device", "torch", M::Device, Phase::ToDevice},
     {R::TorchPinned, "torch-pinned", "torch", M::Pinned, Phase::ToDevice},
+    {R::TorchMultiprocessing, "torch-multiprocessing", "torch", M::Ipc, Phase::IpcOpen},
     {R::JaxDevice, "jax-device", "jax", M::Device, Phase::ToDevice},
     {R::JaxPinnedHost, "jax-pinned-host", "jax", M::Pinned, Phase::ToDevice},
     {R::NumbaDevice, "numba-device", "numba", M::Device, Phase::ToDevice},
     {R::NumbaPinned, "numba-pinned", "numba", M::Pinned, Phase::ToDevice},
     {R::NumbaMapped, "numba-mapped", "numba", M::ZeroCopy, Phase::Kernel},
     {R::NumbaManaged, "numba-managed", "numba", M::Managed, Phase::Kernel},
+    {R::NumbaIpc, "numba-ipc", "numba", M::Ipc, Phase::IpcOpen},
     {R::PyopenclUseHostPtr, "pyopencl-use-host-ptr", "pyopencl", M::ClUseHostPtr, Phase::Kernel},
     {R::PyopenclAllocHostPtr, "pyopencl-alloc-host-ptr", "pyopencl", M::ClAllocHostPtr, Phase::Kernel},
     {R::TensorflowDevice, "tensorflow-device", "tensorflow", M::Device, Phase::ToDevice},
 }};
+
+constexpr bool inIdOrder()
+{
+    for (std::size_t i = 0; i < routeTable.size(); ++i) {
+        if (static_cast<std::size_t>(routeTable[i].id) != i)
+            return false;
+    }
+    return true;
+}
+static_assert(inIdOrder(), "pythonRouteInfo() finds a route by its id's position");
 
 std::string acceptedRoutes()
 {

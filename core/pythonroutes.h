@@ -26,12 +26,14 @@ enum class PythonRouteId : std::uint8_t {
     CupyManaged,
     TorchDevice,
     TorchPinned,
+    TorchMultiprocessing,
     JaxDevice,
     JaxPinnedHost,
     NumbaDevice,
     NumbaPinned,
     NumbaMapped,
     NumbaManaged,
+    NumbaIpc,
     PyopenclUseHostPtr,
     PyopenclAllocHostPtr,
     TensorflowDevice,
@@ -47,6 +49,12 @@ struct PythonRouteInfo
 };
 
 std::span<const PythonRouteInfo> pythonRoutes(); // in PythonRouteId order
+// Whether the route's step moves its bytes, so that a bandwidth means
+// something: an ipc-open maps memory and moves none.
+constexpr bool pythonStepMovesBytes(const PythonRouteInfo &route)
+{
+    return route.phase != Phase::IpcOpen;
+}
 const PythonRouteInfo &pythonRouteInfo(PythonRouteId id);
 std::optional<PythonRouteId> pythonRouteFromName(std::string_view name);
 // "all", or route names separated by commas; an unknown name is an error

@@ -7,6 +7,7 @@
 #include "dlpackmatrix.h"
 #include "pythonroutes.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
@@ -63,11 +64,13 @@ class TestPythonRoutes : public QObject
 private slots:
     void namesEveryRouteOnceWithItsMode()
     {
-        QCOMPARE(pythonRoutes().size(), std::size_t(14));
+        QCOMPARE(pythonRoutes().size(), std::size_t(16));
         for (const PythonRouteInfo &route : pythonRoutes()) {
             QCOMPARE(pythonRouteFromName(route.name), std::optional(route.id));
             QCOMPARE(&pythonRouteInfo(route.id), &route);
-            QVERIFY(route.phase == Phase::ToDevice || route.phase == Phase::Kernel);
+            QVERIFY(route.phase == Phase::ToDevice || route.phase == Phase::Kernel || route.phase == Phase::IpcOpen);
+            // An opening of another process's memory is beside the mode that does it.
+            QCOMPARE(route.phase == Phase::IpcOpen, route.mode == ModeId::Ipc);
             // Each route's script ships.
             QVERIFY2(QFile::exists(QStringLiteral(QT_TESTCASE_SOURCEDIR "/../resources/python/%1.py")
                                        .arg(QString::fromUtf8(route.name.data(), qsizetype(route.name.size())))),
@@ -311,6 +314,67 @@ private slots:
             QVERIFY(r.medianNs > 0);
             QVERIFY(r.shared.has_value());
         }
+    }
+
+    // numba-ipc and torch-multiprocessing start a second process from a
+    // script run with python3 -c; tests/python/other-process-route.py does
+    // the same with the standard library. What the second process does
+    // comes back, its errors and its end are the route's, and nothing of it
+    // is left behind: not its folder, and not the process itself when
+    // ShareScope stops the route at the deadline.
+    void asksAnotherProcess_data()
+    {
+        QTest::addColumn<QByteArray>("what");
+        QTest::addColumn<int>("deadlineSeconds");
+        QTest::addColumn<QString>("reason"); // empty: measured
+        QTest::newRow("answers") << QByteArray("answer") << 60 << QString();
+        QTest::newRow("ends") << QByteArray("exit") << 60 << QStringLiteral("the other process ended with exit code 3");
+        QTest::newRow("raises") << QByteArray("raise") << 60
+                                << QStringLiteral("in the other process: ValueError: refused by the test");
+        QTest::newRow("hangs") << QByteArray("hang") << 4 << QString();
+    }
+
+    void asksAnotherProcess()
+    {
+        QFETCH(QByteArray, what);
+        QFETCH(int, deadlineSeconds);
+        QFETCH(QString, reason);
+        const std::string python = "/usr/bin/python3";
+        if (!QFile::exists(QString::fromStdString(python)))
+            QSKIP("no /usr/bin/python3 here");
+        QFile common(QStringLiteral(QT_TESTCASE_SOURCEDIR "/../resources/python/route.py"));
+        QFile own(QStringLiteral(QT_TESTCASE_SOURCEDIR "/python/other-process-route.py"));
+        QVERIFY(common.open(QIODevice::ReadOnly) && own.open(QIODevice::ReadOnly));
+        QTemporaryDir temporary;
+        QVERIFY(temporary.isValid());
+        const QByteArray oldTemporary = qgetenv("TMPDIR");
+        qputenv("TMPDIR", QFile::encodeName(temporary.path()));
+        qputenv("SHARESCOPE_TEST_OTHER", what);
+        PythonRunPlan plan;
+        plan.interpreter = python;
+        plan.bytes = size;
+        plan.iterations = 2;
+        plan.warmup = 1;
+        plan.deadline = std::chrono::seconds(deadlineSeconds);
+        const PythonRouteResult r
+            = runPythonRoute(plan, PythonRouteId::NumbaIpc, (common.readAll() + "\n" + own.readAll()).toStdString());
+        qputenv("TMPDIR", oldTemporary);
+        qunsetenv("SHARESCOPE_TEST_OTHER");
+        if (what == "hang") {
+            QCOMPARE(r.problem, RouteProblem::Deadline);
+        } else if (reason.isEmpty()) {
+            QVERIFY2(r.state == RouteState::Measured, (r.reason + r.detail).c_str());
+            QCOMPARE(r.samples, 2);
+            QCOMPARE(r.medianNs, std::uint64_t(2500)); // the other process's 2000 and 3000; 1000 was the warm-up
+            QCOMPARE(r.shared, std::optional(true));
+        } else {
+            QCOMPARE(r.state, RouteState::Failed);
+            QVERIFY2(QString::fromStdString(r.reason).contains(reason), r.reason.c_str());
+        }
+        // The private folder goes; where the route was stopped, the other
+        // process removes it when it sees its parent gone, then ends.
+        QTRY_VERIFY_WITH_TIMEOUT(QDir(temporary.path()).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
+                                 10000);
     }
 
     void initTestCase() { QVERIFY(m_dir.isValid()); }

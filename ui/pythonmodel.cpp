@@ -109,8 +109,9 @@ QVariant PythonModel::cell(const PythonRow &row, int column, int role) const
     case Time:
         return measured ? q(formatDuration(r.medianNs)) : QStringLiteral("—");
     case Bandwidth:
-        return measured ? q(formatBandwidth(static_cast<double>(r.bytes) / (static_cast<double>(r.medianNs) / 1e9)))
-                        : QStringLiteral("—");
+        return measured && pythonStepMovesBytes(info)
+            ? q(formatBandwidth(static_cast<double>(r.bytes) / (static_cast<double>(r.medianNs) / 1e9)))
+            : QStringLiteral("—");
     case Mode:
         return q(modeName(info.mode));
     case ModeTime:

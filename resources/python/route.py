@@ -43,9 +43,17 @@ def clean(text):
     return text.encode("utf-8", "replace").decode("utf-8")
 
 
+_cleanups = []  # run before the line is written: other processes stopped, folders removed
+
+
 def _emit(**fields):
     """The one line ShareScope reads; then the process ends at once, so
     that no framework's shutdown can hang it or print after it."""
+    for cleanup in reversed(_cleanups):
+        try:
+            cleanup()
+        except Exception:
+            pass
     _out.write(json.dumps(fields) + "\n")
     _out.flush()
     os._exit(0)
@@ -97,6 +105,61 @@ def opencl_scale(cl):
     queue = cl.CommandQueue(context)
     program = cl.Program(context, "__kernel void scale(__global float *b) { b[get_global_id(0)] *= 2.0f; }").build()
     return (context, queue, program), None
+
+
+# The other process's entry: where this one ends without cleaning up
+# (ShareScope stopped it at the deadline), the other removes the folder and
+# ends too, rather than wait for ever holding GPU memory.
+_WATCHED = """
+
+def watched(parent, *queues):
+    import os, shutil, threading, time
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        shutil.rmtree(os.path.dirname(os.path.abspath(__file__)), ignore_errors=True)
+        os._exit(1)
+    threading.Thread(target=watch, daemon=True).start()
+    child(*queues)
+"""
+
+
+def other_process(context, source, *queues):
+    """Starts child(*queues), a function in `source`, in a new process of the
+    multiprocessing `context` (spawn, as CUDA needs). python3 -c has no file
+    the new process could import it from, so `source` goes to a private
+    folder on the path, removed at the end; the process is stopped at the
+    end if it still runs."""
+    import shutil
+    import tempfile
+    folder = tempfile.mkdtemp(prefix="sharescope-python-")
+    _cleanups.append(lambda: shutil.rmtree(folder, ignore_errors=True))
+    name = "sharescope_other_process"
+    with open(os.path.join(folder, name + ".py"), "w") as file:
+        file.write(source + _WATCHED)
+    sys.path.insert(0, folder)
+    module = __import__(name)
+    process = context.Process(target=module.watched, args=(os.getpid(),) + queues, daemon=True)
+    process.start()
+    _cleanups.append(process.kill)
+    return process
+
+
+def answer(queue, process):
+    """The other process's next message; an error it sent, or its end, as
+    this process's error. ShareScope's deadline bounds the wait."""
+    import queue as queues
+    while True:
+        try:
+            message = queue.get(timeout=0.2)
+        except queues.Empty:
+            if not process.is_alive():
+                raise RuntimeError("the other process ended with exit code %s" % process.exitcode)
+            continue
+        if isinstance(message, dict) and "error" in message:
+            raise RuntimeError("in the other process: %s" % message["error"])
+        return message
 
 
 def main(route, module_name, measure):

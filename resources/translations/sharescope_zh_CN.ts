@@ -2647,6 +2647,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>no result within %1; it was stopped</source>
         <translation>%1 内没有结果，已被停止</translation>
     </message>
+    <message>
+        <source>  %1: %2, %3 in %4</source>
+        <translation>  %1：%2，%3 用时 %4</translation>
+    </message>
 </context>
 <context>
     <name>QCommandLineParser</name>
