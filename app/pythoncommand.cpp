@@ -278,7 +278,7 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
             text << PythonText::tr("  ShareScope's %1 did not run: %2").arg(q(modeName(info.mode)), mode->why)
                  << Qt::endl;
         }
-        text << PythonText::tr("  the same memory on both sides: %1").arg(pythonSharedText(r.shared)) << Qt::endl;
+        text << PythonText::tr("  the same memory on both sides: %1").arg(pythonSharedText(r)) << Qt::endl;
     }
     document["routes"] = routes;
     if (Status written = outputs.commit(document.dump(2) + "\n", {}); !written)

@@ -130,6 +130,31 @@ private slots:
         QCOMPARE(model.index(0, PythonModel::Shared).data().toString(), QStringLiteral("yes: one address"));
     }
 
+    // A route that opens another process's memory moves no bytes: no
+    // bandwidth; and its "shared" is the other process's writes, read here.
+    void saysWhatAnOpeningInAnotherProcessShows()
+    {
+        PythonModel model;
+        PythonRouteResult measured;
+        measured.route = PythonRouteId::NumbaIpc;
+        measured.state = RouteState::Measured;
+        measured.framework = "numba 0.68.0";
+        measured.memory = "cuda.device_array, get_ipc_handle() to a second process";
+        measured.bytes = 1 << 20;
+        measured.medianNs = 90'000;
+        measured.samples = 5;
+        measured.shared = true;
+        PythonRouteResult copied = measured;
+        copied.route = PythonRouteId::CupyDevice;
+        model.setResults({measured, copied});
+        QCOMPARE(model.index(0, PythonModel::Step).data().toString(), QStringLiteral("ipc-open"));
+        QCOMPARE(model.index(0, PythonModel::Bandwidth).data().toString(), QStringLiteral("—"));
+        QCOMPARE(model.index(0, PythonModel::Shared).data().toString(),
+                 QStringLiteral("yes: the other process's writes, read here"));
+        QVERIFY(model.index(1, PythonModel::Bandwidth).data().toString() != QStringLiteral("—"));
+        QCOMPARE(model.index(1, PythonModel::Shared).data().toString(), QStringLiteral("yes: one address"));
+    }
+
     // The hand-offs: a row per producer and memory, a column per consumer,
     // the consumer's message as the cell's tooltip; a broken line says so.
     void showsTheHandOffMatrix()

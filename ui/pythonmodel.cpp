@@ -122,7 +122,7 @@ QVariant PythonModel::cell(const PythonRow &row, int column, int role) const
         return QStringLiteral("%1 ×").arg(static_cast<double>(r.medianNs) / static_cast<double>(*row.modeNs), 0, 'f',
                                           2);
     case Shared:
-        return measured ? pythonSharedText(r.shared) : QStringLiteral("—");
+        return measured ? pythonSharedText(r) : QStringLiteral("—");
     case Note:
         return measured ? (row.modeNs ? QString() : tr("compare ShareScope's modes to set them beside it"))
                         : pythonStateText(r);

@@ -2651,6 +2651,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>  %1: %2, %3 in %4</source>
         <translation>  %1：%2，%3 用时 %4</translation>
     </message>
+    <message>
+        <source>yes: the other process&apos;s writes, read here</source>
+        <translation>是：在此读到了另一进程写入的数据</translation>
+    </message>
+    <message>
+        <source>no: the other process&apos;s writes were not seen here</source>
+        <translation>否：在此未见另一进程写入的数据</translation>
+    </message>
 </context>
 <context>
     <name>QCommandLineParser</name>

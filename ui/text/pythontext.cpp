@@ -88,11 +88,17 @@ QString pythonHandOffText(HandOff outcome)
     return {};
 }
 
-QString pythonSharedText(const std::optional<bool> &shared)
+QString pythonSharedText(const PythonRouteResult &r)
 {
-    if (!shared)
+    if (!r.shared)
         return PythonText::tr("not checked");
-    return *shared ? PythonText::tr("yes: one address") : PythonText::tr("no: copied");
+    // Two processes see one memory at two addresses: what shows it is that
+    // the first reads the second's writes.
+    if (!pythonStepMovesBytes(pythonRouteInfo(r.route))) {
+        return *r.shared ? PythonText::tr("yes: the other process's writes, read here")
+                         : PythonText::tr("no: the other process's writes were not seen here");
+    }
+    return *r.shared ? PythonText::tr("yes: one address") : PythonText::tr("no: copied");
 }
 
 } // namespace sharescope

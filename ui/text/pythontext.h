@@ -26,7 +26,8 @@ QString pythonProblemText(RouteProblem problem, const std::string &detail);
 QString pythonStateText(const PythonRouteResult &result);
 // "shared", "copied", "refused", "n/a".
 QString pythonHandOffText(HandOff outcome);
-// "yes: one address", "no: copied", "not checked".
-QString pythonSharedText(const std::optional<bool> &shared);
+// "yes: one address", "no: copied", "not checked"; for a route that opens
+// another process's memory, whether this process read the other's writes.
+QString pythonSharedText(const PythonRouteResult &r);
 
 } // namespace sharescope
