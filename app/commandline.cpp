@@ -51,6 +51,8 @@ Options experimentOptions(bool withSize)
                     option::peer(),
                     option::peerAccess(),
                     option::writeCombined(),
+                    option::hostThreads(),
+                    option::defaultStream(),
                     option::noCounters()};
     if (withSize) {
         options.insert(

@@ -84,6 +84,22 @@ QCommandLineOption writeCombined()
             CommandLine::tr("pinned, zero-copy: write-combined host memory (cudaHostAllocWriteCombined): the GPU "
                             "reads it faster over the bus, the CPU reads it slowly.")};
 }
+QCommandLineOption hostThreads()
+{
+    return {QStringLiteral("host-threads"),
+            CommandLine::tr("N host threads share the GPU, each moving and launching on its slice of the buffers "
+                            "(vector-add and scale; 1 to %1, default: 1).")
+                .arg(maxHostThreads),
+            QStringLiteral("N")};
+}
+QCommandLineOption defaultStream()
+{
+    return {QStringLiteral("default-stream"),
+            CommandLine::tr("CUDA, with host threads: legacy (one stream all threads share, so their work "
+                            "serialises) or per-thread (each thread's own default stream, so it can overlap) "
+                            "(default: legacy)."),
+            QStringLiteral("legacy|per-thread")};
+}
 QCommandLineOption predict()
 {
     return {QStringLiteral("predict"),
@@ -245,8 +261,17 @@ bool OptionReader::readExperiment(ExperimentSpec &spec)
         spec.deviceId = s(value("device"));
     if (!readKernel(spec.kernel) || !readSize("size", spec.bytes) || !readSize("stride", spec.strideBytes)
         || !readCount("iterations", spec.iterations) || !readCount("warmup", spec.warmup)
-        || !readCount("rounds", spec.rounds) || !readAdvice(spec.advice) || !readPeer(spec))
+        || !readCount("rounds", spec.rounds) || !readAdvice(spec.advice) || !readPeer(spec)
+        || !readCount("host-threads", spec.hostThreads))
         return false;
+    if (isSet("default-stream")) {
+        const auto stream = defaultStreamFromName(s(value("default-stream")));
+        if (!stream) {
+            return fail(CommandLine::tr("invalid --default-stream '%1'; accepted: legacy, per-thread")
+                            .arg(value("default-stream")));
+        }
+        spec.defaultStream = *stream;
+    }
     // An option the kernel does not use would be ignored: refuse it.
     const KernelInfo &kernel = spec.kernelInfo();
     if (isSet("stride") && !kernel.usesStride)

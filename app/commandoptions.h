@@ -35,6 +35,8 @@ QCommandLineOption advice();
 QCommandLineOption peer();
 QCommandLineOption peerAccess();
 QCommandLineOption writeCombined();
+QCommandLineOption hostThreads();
+QCommandLineOption defaultStream();
 QCommandLineOption noCounters();
 QCommandLineOption jsonFile();
 QCommandLineOption jsonFlag();

@@ -33,6 +33,36 @@ std::vector<std::size_t> buffersCopied(const KernelInfo &kernel, HostAccess dire
     return indices;
 }
 
+namespace {
+
+Status notSplit()
+{
+    return errorOf(ErrorKind::Unsupported,
+                   SHARESCOPE_TR_NOOP("Core", "this mode does not split its work over host threads"), {});
+}
+
+} // namespace
+
+Status Session::prepareThreads(std::span<const Slice>)
+{
+    return notSplit();
+}
+
+Status Session::toDeviceSlice(PhaseMeter &, const Slice &)
+{
+    return notSplit();
+}
+
+Status Session::launchSlice(PhaseMeter &, const Slice &)
+{
+    return notSplit();
+}
+
+Status Session::toHostSlice(PhaseMeter &, const Slice &)
+{
+    return notSplit();
+}
+
 Status Session::injectFault(InjectedFault fault, PhaseMeter &)
 {
     return unsupported("this device cannot inject the fault " + std::string(faultName(fault)));

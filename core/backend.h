@@ -7,6 +7,7 @@
 #include "deviceinfo.h"
 #include "experimentspec.h"
 #include "faultinjection.h"
+#include "hostthreads.h"
 #include "report/runreport.h"
 #include "result.h"
 
@@ -40,11 +41,26 @@ public:
     std::uint64_t bytesToHost() const { return m_bytesToHost; }
     std::uint64_t bytesBetweenDevices() const { return m_bytesBetweenDevices; }
 
+    // --host-threads: what the threads' own meters moved, and their spans.
+    // Their device times are not added: overlapping streams have no one
+    // device time, so a split phase has its host time alone.
+    void addThreads(std::span<const PhaseMeter> threads, std::vector<ThreadSpan> spans)
+    {
+        for (const PhaseMeter &t : threads) {
+            m_bytesToDevice += t.m_bytesToDevice;
+            m_bytesToHost += t.m_bytesToHost;
+            m_bytesBetweenDevices += t.m_bytesBetweenDevices;
+        }
+        m_threads = std::move(spans);
+    }
+    const std::vector<ThreadSpan> &threads() const { return m_threads; }
+
 private:
     std::optional<std::uint64_t> m_deviceNs;
     std::uint64_t m_bytesToDevice = 0;
     std::uint64_t m_bytesToHost = 0;
     std::uint64_t m_bytesBetweenDevices = 0;
+    std::vector<ThreadSpan> m_threads;
 };
 
 enum class HostAccess { Write, Read, ReadWrite };
@@ -88,6 +104,18 @@ public:
     virtual Status launch(PhaseMeter &meter) = 0;
     virtual Status toHost(PhaseMeter &meter) = 0;
     virtual Status release(PhaseMeter &meter) = 0;
+
+    // --host-threads (hostthreads.h): after allocate, the session makes
+    // ready what each thread needs (OpenCL: a queue and a kernel each). Then
+    // to-device, the kernel and to-host are called once per slice, each from
+    // a thread of its own, all at once, each with a meter of its own; each
+    // call returns when its slice's work is complete. host-init and
+    // host-read (acquireHost, releaseHost) stay on the owning thread. The
+    // modes hostThreadsRefusal() turns away keep these defaults, which fail.
+    virtual Status prepareThreads(std::span<const Slice> slices);
+    virtual Status toDeviceSlice(PhaseMeter &meter, const Slice &slice);
+    virtual Status launchSlice(PhaseMeter &meter, const Slice &slice);
+    virtual Status toHostSlice(PhaseMeter &meter, const Slice &slice);
 
     // After the run, while the buffers are kept for inspection: `out.size()`
     // 32-bit elements of a buffer from element `first`, as the buffer holds

@@ -33,12 +33,17 @@ public:
         , m_cancel(cancel)
         , m_total((freed ? 2 : 1) + (spec.warmup + spec.iterations) * static_cast<int>(iterationPhases.size()))
         , m_faults(faults)
+        , m_slices(spec.threaded() ? slicesOf(spec.elementCount(), spec.hostThreads) : std::vector<Slice>{})
     {
     }
 
     Status execute(RunReport &report)
     {
-        auto alloc = measure(Phase::Alloc, -1, false, [&](PhaseMeter &m) { return m_session.allocate(m); });
+        auto alloc = measure(Phase::Alloc, -1, false, [&](PhaseMeter &m) {
+            if (Status s = m_session.allocate(m); !s || !m_spec.threaded())
+                return s;
+            return m_session.prepareThreads(m_slices);
+        });
         if (!alloc)
             return alloc.error();
         report.alloc = *alloc;
@@ -73,6 +78,7 @@ private:
         PhaseMeter meter;
         m_session.phaseStarting();
         const auto start = Clock::now();
+        m_phaseStart = start;
         const auto fault = m_faults ? m_faults->starting(phase) : std::nullopt;
         const Status status = fault ? injected(*fault, meter) : work(meter);
         if (fault && phase == Phase::Free)
@@ -94,6 +100,7 @@ private:
         result.bytesToHost = meter.bytesToHost();
         result.bytesBetweenDevices = meter.bytesBetweenDevices();
         result.bytesAccessed = bytesAccessed(phase, meter);
+        result.threads = meter.threads();
         if (m_observer) {
             m_observer->phaseFinished(iteration, warmup, result);
             m_observer->progress(++m_done, m_total);
@@ -157,11 +164,15 @@ private:
             return m_session.hostWritten(meter);
         }
         case Phase::ToDevice:
+            if (m_spec.threaded())
+                return releaseThen(meter, [&] { return onThreads(meter, &Session::toDeviceSlice); });
             return releaseThen(meter, [&] { return m_session.toDevice(meter); });
         case Phase::Kernel:
+            if (m_spec.threaded())
+                return onThreads(meter, &Session::launchSlice);
             return kernel(meter);
         case Phase::ToHost: {
-            if (Status s = m_session.toHost(meter); !s)
+            if (Status s = m_spec.threaded() ? onThreads(meter, &Session::toHostSlice) : m_session.toHost(meter); !s)
                 return s;
             auto pointers = m_session.acquireHost(HostAccess::Read, meter);
             if (!pointers)
@@ -184,6 +195,22 @@ private:
             break;
         }
         return okStatus();
+    }
+
+    // --host-threads: the phase's device work, a slice per thread, all at
+    // once; each thread's meter and span.
+    Status onThreads(PhaseMeter &meter, Status (Session::*slicePart)(PhaseMeter &, const Slice &))
+    {
+        std::vector<PhaseMeter> meters(m_slices.size());
+        std::vector<ThreadSpan> spans;
+        const Status status = runOnThreads(
+            m_slices,
+            [&](const Slice &slice) {
+                return (m_session.*slicePart)(meters[static_cast<std::size_t>(slice.thread)], slice);
+            },
+            m_phaseStart, spans);
+        meter.addThreads(meters, std::move(spans));
+        return status;
     }
 
     template<typename Then>
@@ -227,6 +254,8 @@ private:
     int m_done = 0;
     std::vector<void *> m_readPointers;
     FaultSchedule *m_faults;
+    const std::vector<Slice> m_slices; // --host-threads
+    Clock::time_point m_phaseStart;
 };
 
 // One part of a run's progress, for runs made of several passes: the

@@ -203,6 +203,14 @@ PlannedRuns planRuns(const RunRequest &request, const DeviceInfo &device)
                     plan.skipped.push_back({mode, size, supportError(support)});
                     continue;
                 }
+                // --host-threads in a set: a mode that cannot split its work
+                // is listed with the reason, not run on one thread.
+                if (spec.threaded() && !plan.single) {
+                    if (Status valid = validate(spec); !valid) {
+                        plan.skipped.push_back({mode, size, valid.error()});
+                        continue;
+                    }
+                }
                 plan.runs.push_back(spec);
             }
         }

@@ -66,6 +66,10 @@ std::string ExperimentSpec::experimentOptions(bool withSize) const
         line += *peerAccess ? " --peer-access on" : " --peer-access off";
     if (writeCombined)
         line += " --write-combined";
+    if (hostThreads != 1)
+        line += " --host-threads " + std::to_string(hostThreads);
+    if (defaultStream != DefaultStream::Legacy)
+        line += " --default-stream " + std::string(defaultStreamName(defaultStream));
     if (!counters)
         line += " --no-counters";
     return line;
@@ -183,6 +187,31 @@ Status validatePeer(const ExperimentSpec &spec)
     return okStatus();
 }
 
+Status validateHostThreads(const ExperimentSpec &spec)
+{
+    if (spec.hostThreads < 1 || spec.hostThreads > maxHostThreads) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid --host-threads %1; accepted: 1 to %2"),
+                           {std::to_string(spec.hostThreads), std::to_string(maxHostThreads)});
+    }
+    if (spec.defaultStream != DefaultStream::Legacy && spec.modeInfo().backend != BackendKind::Cuda) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--default-stream applies only to CUDA modes, not to %1 (OpenCL "
+                                              "gives each thread a command queue of its own)"),
+                           {std::string(modeName(spec.mode))});
+    }
+    if (!spec.threaded())
+        return okStatus();
+    if (const auto refusal = hostThreadsRefusal(spec.modeInfo(), spec.kernelInfo()))
+        return errorOf(ErrorKind::BadArgument, *refusal);
+    if (spec.elementCount() < static_cast<std::uint64_t>(spec.hostThreads)) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "--host-threads %1 needs at least %1 elements per buffer; "
+                                                      "--size %2 holds %3"),
+                           {std::to_string(spec.hostThreads), std::to_string(spec.bytes),
+                            std::to_string(spec.elementCount())});
+    }
+    return okStatus();
+}
+
 } // namespace
 
 ExperimentSpec inMode(ExperimentSpec base, ModeId mode)
@@ -232,6 +261,8 @@ Status validate(const ExperimentSpec &spec)
     }
     if (!spec.modeInfo().takesAdvice && spec.advice)
         return optionNotTaken(ModeOption::Advice, spec.mode);
+    if (Status threads = validateHostThreads(spec); !threads)
+        return threads;
     return validatePeer(spec);
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "catalogue.h"
+#include "hostthreads.h"
 #include "result.h"
 
 #include <cstdint>
@@ -34,6 +35,10 @@ struct ExperimentSpec
     // pinned and zero-copy: the host memory is write-combined
     // (cudaHostAllocWriteCombined, --write-combined). False in every other mode.
     bool writeCombined = false;
+    // --host-threads: the threads that share the device, each on a slice
+    // (hostthreads.h); CUDA: the stream they use (--default-stream).
+    int hostThreads = 1;
+    DefaultStream defaultStream = DefaultStream::Legacy;
     bool counters = true;
 
     const ModeInfo &modeInfo() const { return sharescope::modeInfo(mode); }
@@ -50,6 +55,9 @@ struct ExperimentSpec
     // Host memory the run may need at most: a host copy of every buffer and
     // the CPU reference's own arrays.
     std::uint64_t hostBytes() const;
+    // Whether to-device, the kernel and to-host run on threads of their own
+    // (--host-threads above 1, or one thread on its per-thread stream).
+    bool threaded() const { return hostThreads > 1 || defaultStream == DefaultStream::PerThread; }
 
     // The command that reproduces this experiment ("sharescope run ...").
     std::string commandLine() const;

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sharescope {
 
@@ -68,6 +69,15 @@ struct CounterField
 // In the order of CounterKind (migration.h), which names its first entries.
 std::span<const CounterField> counterFields();
 
+// When one host thread's share of a phase began and ended, from the
+// phase's start (--host-threads).
+struct ThreadSpan
+{
+    std::uint64_t startNs = 0;
+    std::uint64_t endNs = 0;
+    bool operator==(const ThreadSpan &) const = default;
+};
+
 struct PhaseResult
 {
     Phase phase = Phase::Alloc;
@@ -83,6 +93,9 @@ struct PhaseResult
     // The same phase's time in the counted pass, which ran the experiment
     // again with the counters on: against timeNs(), what instrumenting it cost.
     std::optional<std::uint64_t> countedNs;
+    // --host-threads: each thread's span, in slice order; empty where the
+    // phase ran on the run's own thread.
+    std::vector<ThreadSpan> threads;
 
     std::uint64_t bytesMoved() const { return bytesToDevice + bytesToHost + bytesBetweenDevices; }
     // The time the phase's work took: the device time of a device phase

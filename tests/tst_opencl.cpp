@@ -136,6 +136,82 @@ private slots:
         }
     }
 
+    // --host-threads on every OpenCL mode: each thread its slice, on its own
+    // queue, at once. An element no thread covered, or one two covered
+    // (scale doubles in place: twice is four times), fails verification;
+    // 10,007 elements do not divide evenly.
+    void splitsEveryModeOverHostThreads_data()
+    {
+        QTest::addColumn<QString>("device");
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("kernel");
+        QTest::addColumn<int>("threads");
+        for (const DeviceInfo &device : listDevices().devices) {
+            if (device.backend != BackendKind::OpenCL)
+                continue;
+            for (const ModeInfo &mode : modes()) {
+                if (mode.backend != BackendKind::OpenCL)
+                    continue;
+                for (const KernelId kernel : {KernelId::VectorAdd, KernelId::Scale}) {
+                    for (const int threads : {3, 8}) {
+                        QTest::addRow("%s %s %s %d", device.id.c_str(), std::string(mode.name).c_str(),
+                                      std::string(kernelName(kernel)).c_str(), threads)
+                            << QString::fromStdString(device.id) << static_cast<int>(mode.id)
+                            << static_cast<int>(kernel) << threads;
+                    }
+                }
+            }
+        }
+    }
+
+    void splitsEveryModeOverHostThreads()
+    {
+        QFETCH(QString, device);
+        QFETCH(int, mode);
+        QFETCH(int, kernel);
+        QFETCH(int, threads);
+        Engine *engine = engineFor(device.toStdString());
+        QVERIFY(engine);
+        const Support support = supportOf(engine->device(), static_cast<ModeId>(mode));
+        if (!support.supported)
+            QSKIP(qPrintable("not supported here: " + QString::fromStdString(support.reason)));
+        ExperimentSpec spec;
+        spec.mode = static_cast<ModeId>(mode);
+        spec.kernel = static_cast<KernelId>(kernel);
+        spec.bytes = 10007 * elementBytes;
+        spec.iterations = 2;
+        spec.warmup = 1;
+        spec.hostThreads = threads;
+        const auto report = engine->run(spec);
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        QVERIFY2(report->verification.passed(), "the device's results differ from the CPU reference");
+        const std::uint64_t readBack = buffersFor(spec.kernelInfo(), HostAccess::Read).size();
+        QCOMPARE(report->verification.checked, 3 * readBack * spec.elementCount());
+        for (const IterationResult &iteration : report->iterations) {
+            for (const PhaseResult &phase : iteration.phases) {
+                const bool split
+                    = phase.phase == Phase::ToDevice || phase.phase == Phase::Kernel || phase.phase == Phase::ToHost;
+                QCOMPARE(phase.threads.size(), split ? std::size_t(threads) : std::size_t(0));
+                for (const ThreadSpan &span : phase.threads)
+                    QVERIFY(span.startNs <= span.endNs && span.endNs <= phase.hostNs);
+                // Overlapping queues have no one device time; a map or unmap
+                // on the owning thread (to-device, to-host) keeps its own.
+                if (phase.phase == Phase::Kernel)
+                    QVERIFY(!phase.deviceNs);
+            }
+            if (spec.mode == ModeId::ClCopy) {
+                // The slices' copies add up to the buffers, each byte once.
+                const auto &buffers = spec.kernelInfo().buffers;
+                const auto count = [&](bool (*role)(BufferRole)) {
+                    return static_cast<std::uint64_t>(
+                        std::ranges::count_if(buffers, [role](const BufferSpec &b) { return role(b.role); }));
+                };
+                QCOMPARE(iteration.phases[1].bytesToDevice, count(copiedToDevice) * spec.bytes);
+                QCOMPARE(iteration.phases[3].bytesToHost, count(copiedToHost) * spec.bytes);
+            }
+        }
+    }
+
     void usesTheHostArrayInPlaceOnTheCpu()
     {
         // PoCL runs kernels on the CPU: USE_HOST_PTR must be true zero-copy.

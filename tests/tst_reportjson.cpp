@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <functional>
+
 #include <nlohmann/json.hpp>
 
 using namespace sharescope;
@@ -245,6 +247,72 @@ private slots:
                      .contains("--write-combined applies only to pinned, "
                                "zero-copy, not to managed"),
                  read.error().message.c_str());
+    }
+
+    // --host-threads: the threads, their stream and each split phase's spans
+    // are kept; older reports have none; spans that cannot be are refused.
+    void readsHostThreads()
+    {
+        ReportSet set;
+        set.kind = ReportSet::Kind::Compare;
+        set.runs = {sampleReport()};
+        RunReport &run = set.runs[0];
+        run.spec.kernel = KernelId::Scale;
+        run.buffers.resize(1);
+        run.buffers[0].name = "buf";
+        run.buffers[0].type = ElementType::Float32;
+        run.buffers[0].role = BufferRole::InOut;
+        run.verification.first.clear();
+        run.residency = {};
+        run.migrations.clear();
+        run.verification.mismatches = 0;
+        run.spec.hostThreads = 3;
+        run.spec.defaultStream = DefaultStream::PerThread;
+        for (IterationResult &iteration : run.iterations) {
+            for (PhaseResult &p : iteration.phases) {
+                if (p.phase == Phase::Kernel)
+                    p.threads = {{0, 90}, {5, 100}, {7, 80}};
+            }
+        }
+        auto read = readReports(toJson(set));
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->runs[0].spec.hostThreads, 3);
+        QCOMPARE(read->runs[0].spec.defaultStream, DefaultStream::PerThread);
+        QCOMPARE(read->runs[0].iterations[1].phases[2].threads,
+                 (std::vector<ThreadSpan>{{0, 90}, {5, 100}, {7, 80}}));
+        QVERIFY(read->runs[0].iterations[1].phases[1].threads.empty());
+        QCOMPARE(QString::fromStdString(toJson(*read)), QString::fromStdString(toJson(set)));
+
+        auto document = nlohmann::json::parse(toJson(set));
+        document["runs"][0]["spec"].erase("hostThreads");
+        document["runs"][0]["spec"].erase("defaultStream");
+        for (auto &iteration : document["runs"][0]["iterations"]) {
+            for (auto &p : iteration["phases"])
+                p.erase("threads");
+        }
+        read = readReports(document.dump());
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->runs[0].spec.hostThreads, 1); // written before --host-threads
+        QVERIFY(!read->runs[0].spec.threaded());
+
+        const auto refused = [&](const std::function<void(nlohmann::json &)> &mutate, const char *expected) {
+            auto hostile = nlohmann::json::parse(toJson(set));
+            mutate(hostile);
+            const auto result = readReports(hostile.dump());
+            QVERIFY(!result.ok());
+            QVERIFY2(QString::fromStdString(result.error().message).contains(QLatin1String(expected)),
+                     result.error().message.c_str());
+        };
+        const auto kernelOf = [](nlohmann::json &d) -> nlohmann::json & { return d["runs"][0]["iterations"][1]["phases"][2]; };
+        refused([&](nlohmann::json &d) { kernelOf(d)["threads"][0] = {90, 10}; }, "must start before it ends");
+        refused([&](nlohmann::json &d) { kernelOf(d)["threads"][0] = {0, 1u << 30}; }, "within the phase's host time");
+        refused([&](nlohmann::json &d) { kernelOf(d)["threads"][0] = {1}; }, "must be [start, end]");
+        refused([&](nlohmann::json &d) { kernelOf(d)["threads"] = nlohmann::json::array({{0, 1}}) ;
+                                         for (int i = 0; i < 64; ++i) kernelOf(d)["threads"].push_back({0, 1}); },
+                "more than 64 threads");
+        refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 65; }, "accepted: 1 to 64");
+        refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["defaultStream"] = "mine"; }, "unknown default stream");
+        refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["kernel"] = "gather"; }, "gather's are not");
     }
 
     void rejectsMalformedInput_data()

@@ -6,6 +6,7 @@
 #include "countersmodel.h"
 #include "language.h"
 #include "migrationchart.h"
+#include "hostthreadstext.h"
 #include "peertext.h"
 #include "phasemodel.h"
 #include "phasestyle.h"
@@ -69,6 +70,8 @@ void TimelineTab::setReport(const RunReport &report)
             notes += QStringLiteral("<br><span style='color:#b00020'>%1</span>")
                          .arg(tr("⚠ %1").arg(problemText(*ceiling->problem)).toHtmlEscaped());
     }
+    if (const QString threads = hostThreadsText(report.spec); !threads.isEmpty())
+        notes += QStringLiteral("<br>") + threads.toHtmlEscaped();
     if (!report.ceilings)
         notes += QStringLiteral("<br>")
             + tr("This report has no ceilings: it was written before ShareScope held phases against them.");

@@ -86,6 +86,14 @@ public:
 
     Status toDevice(PhaseMeter &meter) override { return copy(HostAccess::Write, meter); }
     Status toHost(PhaseMeter &meter) override { return copy(HostAccess::Read, meter); }
+    Status toDeviceSlice(PhaseMeter &meter, const Slice &slice) override
+    {
+        return copySlice(HostAccess::Write, meter, slice);
+    }
+    Status toHostSlice(PhaseMeter &meter, const Slice &slice) override
+    {
+        return copySlice(HostAccess::Read, meter, slice);
+    }
 
     Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
     {
@@ -135,6 +143,29 @@ protected:
         return okStatus();
     }
 
+    // --host-threads: the thread's slice of every buffer that travels, with
+    // cudaMemcpyAsync on its stream (from pageable memory too: the runtime
+    // stages it, and the call returns once the source may be reused).
+    Status copySlice(HostAccess direction, PhaseMeter &meter, const Slice &slice)
+    {
+        const bool in = direction == HostAccess::Write;
+        const std::vector<std::size_t> which = buffersCopied(direction);
+        Status copied = onSliceStream("cudaMemcpyAsync", [&](cudaStream_t stream) {
+            for (const std::size_t b : which) {
+                void *to = sliceOf(in ? m_device[b] : host(b), slice);
+                const void *from = sliceOf(in ? host(b) : m_device[b], slice);
+                const cudaMemcpyKind kind = in ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost;
+                if (const cudaError_t e = cudaMemcpyAsync(to, from, sliceBytes(slice), kind, stream); e != cudaSuccess)
+                    return e;
+            }
+            return cudaSuccess;
+        });
+        if (!copied)
+            return copied;
+        for (std::size_t i = 0; i < which.size(); ++i)
+            in ? meter.addToDevice(sliceBytes(slice)) : meter.addToHost(sliceBytes(slice));
+        return okStatus();
+    }
     cudaError_t freeAll()
     {
         FirstError error;

@@ -71,6 +71,9 @@ public:
     Status releaseHost(PhaseMeter &) override { return okStatus(); }
     Status toDevice(PhaseMeter &) override { return healthy(); }
     Status toHost(PhaseMeter &) override { return healthy(); }
+    // --host-threads: nothing moves before or after the kernel.
+    Status toDeviceSlice(PhaseMeter &, const Slice &) override { return okStatus(); }
+    Status toHostSlice(PhaseMeter &, const Slice &) override { return okStatus(); }
 
     Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
     {

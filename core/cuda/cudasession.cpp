@@ -87,6 +87,30 @@ Status CudaSession::launch(PhaseMeter &meter)
     return timed(meter, "kernel launch", enqueue, &m_gate);
 }
 
+Status CudaSession::launchSlice(PhaseMeter &, const Slice &slice)
+{
+    std::vector<void *> pointers;
+    for (std::size_t b = 0; b < bufferCount(); ++b)
+        pointers.push_back(sliceOf(kernelPointer(b), slice));
+    const int multiprocessors = std::max(1, m_multiprocessors);
+    return onSliceStream("kernel launch", [&](cudaStream_t stream) {
+        return launchKernel(m_spec.kernel, pointers.data(), slice.count, m_spec.strideElements(), multiprocessors,
+                            stream);
+    });
+}
+
+Status CudaSession::sliceHealthy() const
+{
+    const std::lock_guard lock(m_sliceMutex);
+    return m_context.health.check();
+}
+
+Status CudaSession::sliceFailed(cudaError_t error, const char *what)
+{
+    const std::lock_guard lock(m_sliceMutex);
+    return m_context.health.fail(error, what);
+}
+
 void CudaSession::phaseStarting()
 {
     if (m_instruments)

@@ -9,6 +9,7 @@
 #include <cuda_runtime_api.h>
 
 #include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
@@ -55,6 +56,10 @@ public:
     Status begin(bool instrumented);
 
     Status launch(PhaseMeter &meter) override;
+    // --host-threads: each thread launches on its slice of the buffers, on
+    // the stream --default-stream names; nothing to prepare.
+    Status prepareThreads(std::span<const Slice>) override { return healthy(); }
+    Status launchSlice(PhaseMeter &meter, const Slice &slice) override;
     std::vector<BufferReport> buffers() const override { return m_reports; }
     void phaseStarting() override;
     void phaseEnded(int iteration, Phase phase) override;
@@ -92,6 +97,31 @@ protected:
     // sticky error from before, after everything was freed all the same.
     Status released(cudaError_t freeError, const char *what) const;
 
+    // --host-threads. Each slice's work: `enqueue(stream)` on the thread's
+    // stream, after making the kernel's GPU current on this thread (a new
+    // thread starts on GPU 0), then waiting for that stream. An error is
+    // told to the context's health under a lock, as threads fail together.
+    template<typename Enqueue>
+    Status onSliceStream(const char *what, Enqueue &&enqueue)
+    {
+        const cudaStream_t stream
+            = m_spec.defaultStream == DefaultStream::PerThread ? cudaStreamPerThread : cudaStreamLegacy;
+        if (Status s = sliceHealthy(); !s)
+            return s;
+        cudaError_t e = cudaSetDevice(m_kernelDevice);
+        if (e == cudaSuccess)
+            e = enqueue(stream);
+        if (e == cudaSuccess)
+            e = cudaStreamSynchronize(stream);
+        return e == cudaSuccess ? okStatus() : sliceFailed(e, what);
+    }
+    // Where a slice starts in a buffer, and its bytes.
+    static void *sliceOf(void *base, const Slice &slice)
+    {
+        return static_cast<char *>(base) + slice.first * elementBytes;
+    }
+    static std::uint64_t sliceBytes(const Slice &slice) { return slice.count * elementBytes; }
+
     std::vector<std::size_t> buffersFor(HostAccess access) const;
     std::vector<std::size_t> buffersCopied(HostAccess direction) const;
     std::size_t bufferCount() const { return m_kernel.buffers.size(); }
@@ -107,6 +137,10 @@ protected:
     std::vector<BufferReport> m_reports;
 
 private:
+    Status sliceHealthy() const;
+    Status sliceFailed(cudaError_t error, const char *what);
+
+    mutable std::mutex m_sliceMutex; // the context's health, from the slices' threads
     // Records the stop event, releases the gate's hold (if any) and waits.
     Status finishTimed(PhaseMeter &meter, LaunchGate *gate);
 

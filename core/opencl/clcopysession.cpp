@@ -47,6 +47,16 @@ public:
 
     Status toDevice(PhaseMeter &meter) override { return copy(HostAccess::Write, meter); }
     Status toHost(PhaseMeter &meter) override { return copy(HostAccess::Read, meter); }
+    // --host-threads: the thread's slice of every buffer that travels, on
+    // its own queue.
+    Status toDeviceSlice(PhaseMeter &meter, const Slice &slice) override
+    {
+        return copySlice(HostAccess::Write, meter, slice);
+    }
+    Status toHostSlice(PhaseMeter &meter, const Slice &slice) override
+    {
+        return copySlice(HostAccess::Read, meter, slice);
+    }
 
     Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
     {
@@ -98,6 +108,25 @@ private:
                 meter.addDeviceNs(eventNs(event));
                 direction == HostAccess::Write ? meter.addToDevice(m_spec.bytes) : meter.addToHost(m_spec.bytes);
             }
+            return okStatus();
+        });
+    }
+
+    Status copySlice(HostAccess direction, PhaseMeter &meter, const Slice &slice)
+    {
+        return guarded([&]() -> Status {
+            cl::CommandQueue &queue = sliceQueue(slice);
+            const std::size_t offset = slice.first * elementBytes;
+            const std::size_t bytes = slice.count * elementBytes;
+            for (const std::size_t b : buffersCopied(direction)) {
+                void *host = static_cast<char *>(m_host[b].data()) + offset;
+                if (direction == HostAccess::Write)
+                    queue.enqueueWriteBuffer(m_device[b], CL_FALSE, offset, bytes, host);
+                else
+                    queue.enqueueReadBuffer(m_device[b], CL_FALSE, offset, bytes, host);
+                direction == HostAccess::Write ? meter.addToDevice(bytes) : meter.addToHost(bytes);
+            }
+            queue.finish();
             return okStatus();
         });
     }

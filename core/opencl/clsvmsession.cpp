@@ -82,6 +82,9 @@ public:
 
     Status toDevice(PhaseMeter &) override { return okStatus(); }
     Status toHost(PhaseMeter &) override { return okStatus(); }
+    // --host-threads: nothing moves before or after the kernel.
+    Status toDeviceSlice(PhaseMeter &, const Slice &) override { return okStatus(); }
+    Status toHostSlice(PhaseMeter &, const Slice &) override { return okStatus(); }
 
     Status read(std::size_t buffer, std::uint64_t first, std::span<std::uint32_t> out) override
     {

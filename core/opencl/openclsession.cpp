@@ -146,6 +146,41 @@ Status ClSession::launch(PhaseMeter &meter)
     });
 }
 
+Status ClSession::prepareThreads(std::span<const Slice> slices)
+{
+    return guarded([&]() -> Status {
+        if (Status s = m_context.check(); !s)
+            return s;
+        m_threadQueues.clear();
+        m_threadKernels.clear();
+        for (const Slice &slice : slices) {
+            m_threadQueues.emplace_back(m_context.context, m_context.device);
+            cl::Kernel &kernel = m_threadKernels.emplace_back(m_context.program, std::string(m_kernel.openclFunction).c_str());
+            cl_uint argument = 0;
+            for (std::size_t b = 0; b < bufferCount(); ++b) {
+                if (kernelTouches(m_kernel.buffers[b].role))
+                    setBufferArgument(kernel, argument++, b);
+            }
+            kernel.setArg(argument, static_cast<cl_ulong>(slice.first + slice.count));
+        }
+        return okStatus();
+    });
+}
+
+Status ClSession::launchSlice(PhaseMeter &, const Slice &slice)
+{
+    return guarded([&]() -> Status {
+        // As many work-items as the slice has elements (at most 2^30: the
+        // kernels loop over the rest), from its first.
+        const std::uint64_t global = std::min<std::uint64_t>(slice.count, 1ULL << 30);
+        cl::CommandQueue &queue = sliceQueue(slice);
+        queue.enqueueNDRangeKernel(m_threadKernels[static_cast<std::size_t>(slice.thread)], cl::NDRange(slice.first),
+                                   cl::NDRange(global), cl::NullRange);
+        queue.finish();
+        return okStatus();
+    });
+}
+
 Result<std::unique_ptr<Session>> createClSession(ClContext &context, const ExperimentSpec &spec)
 {
     switch (spec.mode) {

@@ -17,6 +17,12 @@ public:
     ClSession(ClContext &context, const ExperimentSpec &spec);
 
     Status launch(PhaseMeter &meter) final;
+    // --host-threads: a queue of its own for each thread, and a kernel of
+    // its own whose end is the slice's end (the scalar kernels, whose
+    // elements are their work-items' indices); each launches over its
+    // slice with a global offset.
+    Status prepareThreads(std::span<const Slice> slices) final;
+    Status launchSlice(PhaseMeter &meter, const Slice &slice) final;
     std::vector<BufferReport> buffers() const override { return m_reports; }
     Status injectFault(InjectedFault fault, PhaseMeter &meter) override;
 
@@ -28,6 +34,9 @@ protected:
 
     // The buffers a host access touches: Write the inputs, Read the outputs,
     // ReadWrite the in-place ones.
+    // The queue the thread of `slice` enqueues on.
+    cl::CommandQueue &sliceQueue(const Slice &slice) { return m_threadQueues[static_cast<std::size_t>(slice.thread)]; }
+
     std::vector<std::size_t> buffersFor(HostAccess access) const;
     std::vector<std::size_t> buffersCopied(HostAccess direction) const;
     std::size_t bufferCount() const { return m_kernel.buffers.size(); }
@@ -44,6 +53,8 @@ private:
     void createKernel();
 
     cl::Kernel m_clKernel;
+    std::vector<cl::CommandQueue> m_threadQueues; // --host-threads, a queue per thread
+    std::vector<cl::Kernel> m_threadKernels; // and a kernel each
     cl::NDRange m_local;
     bool m_vectorised = false;
 };

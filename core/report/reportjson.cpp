@@ -103,15 +103,22 @@ json phaseJson(const PhaseResult &phase)
         for (const CounterField &field : counterFields())
             counters[std::string(field.name)] = optionalJson(*phase.counters.*field.member);
     }
-    return {{"phase", phaseName(phase.phase)},
-            {"hostNs", phase.hostNs},
-            {"deviceNs", optionalJson(phase.deviceNs)},
-            {"countedNs", optionalJson(phase.countedNs)},
-            {"bytesToDevice", phase.bytesToDevice},
-            {"bytesToHost", phase.bytesToHost},
-            {"bytesBetweenDevices", phase.bytesBetweenDevices},
-            {"bytesAccessed", phase.bytesAccessed},
-            {"counters", counters}};
+    json entry{{"phase", phaseName(phase.phase)},
+               {"hostNs", phase.hostNs},
+               {"deviceNs", optionalJson(phase.deviceNs)},
+               {"countedNs", optionalJson(phase.countedNs)},
+               {"bytesToDevice", phase.bytesToDevice},
+               {"bytesToHost", phase.bytesToHost},
+               {"bytesBetweenDevices", phase.bytesBetweenDevices},
+               {"bytesAccessed", phase.bytesAccessed},
+               {"counters", counters}};
+    if (!phase.threads.empty()) { // --host-threads: [start, end] per thread
+        json threads = json::array();
+        for (const ThreadSpan &span : phase.threads)
+            threads.push_back({span.startNs, span.endNs});
+        entry["threads"] = threads;
+    }
+    return entry;
 }
 
 json statJson(const Stat &stat)
@@ -182,6 +189,8 @@ json specJson(const ExperimentSpec &s)
             {"peer", s.peerId},
             {"peerAccess", optionalJson(s.peerAccess)},
             {"writeCombined", s.writeCombined},
+            {"hostThreads", s.hostThreads},
+            {"defaultStream", defaultStreamName(s.defaultStream)},
             {"counters", s.counters}};
 }
 
@@ -481,6 +490,20 @@ PhaseResult readPhase(const Reader &r)
     if (r.has("bytesBetweenDevices")) // absent from reports written before the peer modes
         phase.bytesBetweenDevices = r["bytesBetweenDevices"].unsignedValue();
     phase.bytesAccessed = r["bytesAccessed"].unsignedValue();
+    if (r.has("threads")) { // --host-threads
+        const std::vector<Reader> spans = r["threads"].items();
+        if (spans.size() > static_cast<std::size_t>(maxHostThreads))
+            r["threads"].fail("has more than " + std::to_string(maxHostThreads) + " threads");
+        for (const Reader &span : spans) {
+            const std::vector<Reader> ends = span.items();
+            if (ends.size() != 2)
+                span.fail("must be [start, end]");
+            const ThreadSpan t{ends[0].unsignedValue(), ends[1].unsignedValue()};
+            if (t.startNs > t.endNs || t.endNs > phase.hostNs)
+                span.fail("must start before it ends, within the phase's host time");
+            phase.threads.push_back(t);
+        }
+    }
     if (!r["counters"].isNull()) {
         Counters counters;
         for (const CounterField &field : counterFields()) {
@@ -560,6 +583,10 @@ ExperimentSpec readSpec(const Reader &r)
         s.peerAccess = r["peerAccess"].optionalBool();
     if (r.has("writeCombined")) // absent from reports written before --write-combined
         s.writeCombined = r["writeCombined"].boolean();
+    if (r.has("hostThreads")) // absent from reports written before --host-threads
+        s.hostThreads = r["hostThreads"].intValue();
+    if (r.has("defaultStream"))
+        s.defaultStream = parsed(r["defaultStream"], defaultStreamFromName, "names an unknown default stream");
     s.counters = r["counters"].boolean();
     if (const Status valid = validate(s); !valid)
         throw FormatError{"the field 'spec' describes an experiment ShareScope cannot run: " + valid.error().message};

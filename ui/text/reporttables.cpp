@@ -6,6 +6,7 @@
 #include "countertables.h"
 #include "counterwording.h"
 #include "language.h"
+#include "hostthreadstext.h"
 #include "peertext.h"
 #include "textconv.h"
 
@@ -362,6 +363,13 @@ QString runTable(const RunReport &report)
                 .arg(spec.iterations)
                 .arg(spec.warmup)
                 .arg(report.device.backend == BackendKind::Cuda ? QStringLiteral("CUDA") : QStringLiteral("OpenCL"));
+    if (spec.threaded()) {
+        text += ReportTables::tr("%1; to-device, the kernel and to-host ran on all threads at once, a phase at a "
+                                 "time. The threads' work has no one device time: a device time shown is the part "
+                                 "the run's own thread did (a map or unmap). host-init and host-read ran on one "
+                                 "thread.\n\n")
+                    .arg(hostThreadsText(spec));
+    }
     TextTable table;
     Legend legend(table);
     legend.addColumn(ReportTables::tr("phase"), {}, TextTable::Align::Left);

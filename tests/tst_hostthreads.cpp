@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// --host-threads: the slices cover every element exactly once, the threads
+// all run and the first failure is the one reported, and the modes and
+// kernels that cannot split are refused with the reason.
+#include "experimentspec.h"
+#include "hostthreads.h"
+
+#include <QTest>
+
+#include <atomic>
+#include <thread>
+
+using namespace sharescope;
+
+class TestHostThreads : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void slicesCoverEveryElementOnce_data()
+    {
+        QTest::addColumn<quint64>("elements");
+        QTest::addColumn<int>("threads");
+        QTest::newRow("even") << quint64(1024) << 4;
+        QTest::newRow("uneven") << quint64(10007) << 8;
+        QTest::newRow("one each") << quint64(64) << 64;
+        QTest::newRow("one thread") << quint64(5) << 1;
+        QTest::newRow("large") << quint64(1) << 1;
+        QTest::newRow("more than 2^32") << (quint64(1) << 33) + 3 << 7;
+    }
+
+    void slicesCoverEveryElementOnce()
+    {
+        QFETCH(quint64, elements);
+        QFETCH(int, threads);
+        const std::vector<Slice> slices = slicesOf(elements, threads);
+        QCOMPARE(slices.size(), std::size_t(threads));
+        std::uint64_t next = 0;
+        std::uint64_t shortest = elements;
+        std::uint64_t longest = 0;
+        for (std::size_t t = 0; t < slices.size(); ++t) {
+            QCOMPARE(slices[t].thread, int(t));
+            QCOMPARE(slices[t].first, next); // contiguous: no gap, no overlap
+            next += slices[t].count;
+            shortest = std::min(shortest, slices[t].count);
+            longest = std::max(longest, slices[t].count);
+        }
+        QCOMPARE(next, std::uint64_t(elements)); // and nothing past the end
+        QVERIFY(longest - shortest <= 1);
+        QVERIFY(slicesOf(elements, 0).empty());
+    }
+
+    // Every thread runs, at once, and the failure reported is the first in
+    // slice order, whichever failed first in time.
+    void runsEveryThreadAndReportsTheFirstFailure()
+    {
+        const std::vector<Slice> slices = slicesOf(100, 4);
+        std::atomic<int> ran = 0;
+        std::atomic<int> waiting = 0;
+        std::vector<ThreadSpan> spans;
+        const auto origin = std::chrono::steady_clock::now();
+        const Status status = runOnThreads(
+            slices,
+            [&](const Slice &slice) -> Status {
+                ++ran;
+                // All four meet here: they run at the same time.
+                ++waiting;
+                while (waiting.load() < 4)
+                    std::this_thread::yield();
+                if (slice.thread == 3)
+                    return failed("three");
+                if (slice.thread == 1) {
+                    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                    return failed("one");
+                }
+                return okStatus();
+            },
+            origin, spans);
+        QCOMPARE(ran.load(), 4);
+        QVERIFY(!status);
+        QCOMPARE(status.error().message, std::string("one"));
+        QCOMPARE(spans.size(), std::size_t(4));
+        for (const ThreadSpan &span : spans)
+            QVERIFY(span.startNs <= span.endNs);
+        QVERIFY(spans[1].endNs - spans[1].startNs >= 20'000'000);
+    }
+
+    void refusesWhatCannotSplit_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("kernel");
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<int>("stream");
+        QTest::addColumn<quint64>("bytes");
+        QTest::addColumn<QString>("message"); // empty: accepted
+        const auto row = [](const char *name, ModeId mode, KernelId kernel, int threads, DefaultStream stream,
+                            quint64 bytes, const char *message) {
+            QTest::newRow(name) << int(mode) << int(kernel) << threads << int(stream) << bytes
+                                << QString::fromUtf8(message);
+        };
+        row("pinned vector-add", ModeId::Pinned, KernelId::VectorAdd, 8, DefaultStream::PerThread, 1 << 20, "");
+        row("cl-svm-fine scale", ModeId::ClSvmFine, KernelId::Scale, 64, DefaultStream::Legacy, 1 << 20, "");
+        row("one per-thread", ModeId::Managed, KernelId::Scale, 1, DefaultStream::PerThread, 4, "");
+        row("gather", ModeId::Pinned, KernelId::Gather, 2, DefaultStream::Legacy, 1 << 20,
+            "--host-threads splits the elements of vector-add and scale, whose elements are independent; gather's "
+            "are not");
+        row("ping-pong", ModeId::Managed, KernelId::PingPong, 2, DefaultStream::Legacy, 1 << 20, "ping-pong's are not");
+        row("ipc", ModeId::Ipc, KernelId::Scale, 2, DefaultStream::Legacy, 1 << 20,
+            "needs the kernel on this device in this process; ipc runs it elsewhere");
+        row("peer", ModeId::PeerAccess, KernelId::Scale, 2, DefaultStream::Legacy, 1 << 20,
+            "peer-access runs it elsewhere");
+        row("discard", ModeId::ManagedDiscard, KernelId::Scale, 2, DefaultStream::Legacy, 1 << 20,
+            "does not split managed-discard, which discards whole buffers");
+        row("none", ModeId::Pinned, KernelId::Scale, 0, DefaultStream::Legacy, 1 << 20,
+            "invalid --host-threads 0; accepted: 1 to 64");
+        row("too many", ModeId::Pinned, KernelId::Scale, 65, DefaultStream::Legacy, 1 << 20, "accepted: 1 to 64");
+        row("too few elements", ModeId::Pinned, KernelId::Scale, 8, DefaultStream::Legacy, 16,
+            "--host-threads 8 needs at least 8 elements per buffer; --size 16 holds 4");
+        row("per-thread on OpenCL", ModeId::ClCopy, KernelId::Scale, 2, DefaultStream::PerThread, 1 << 20,
+            "--default-stream applies only to CUDA modes, not to cl-copy");
+    }
+
+    void refusesWhatCannotSplit()
+    {
+        QFETCH(int, mode);
+        QFETCH(int, kernel);
+        QFETCH(int, threads);
+        QFETCH(int, stream);
+        QFETCH(quint64, bytes);
+        QFETCH(QString, message);
+        ExperimentSpec spec = inMode(ExperimentSpec{}, static_cast<ModeId>(mode));
+        if (spec.modeInfo().needsPeer())
+            spec.peerId = "cuda:1";
+        spec.kernel = static_cast<KernelId>(kernel);
+        spec.hostThreads = threads;
+        spec.defaultStream = static_cast<DefaultStream>(stream);
+        spec.bytes = bytes;
+        const Status status = validate(spec);
+        if (message.isEmpty()) {
+            QVERIFY2(status.ok(), status.ok() ? "" : status.error().message.c_str());
+            QVERIFY(spec.commandLine().find(" --host-threads " + std::to_string(threads)) != std::string::npos
+                    || threads == 1);
+            return;
+        }
+        QVERIFY(!status);
+        QCOMPARE(status.error().kind, ErrorKind::BadArgument);
+        QVERIFY2(QString::fromStdString(status.error().message).contains(message), status.error().message.c_str());
+    }
+
+    void namesTheDefaultStreams()
+    {
+        for (const DefaultStream stream : {DefaultStream::Legacy, DefaultStream::PerThread})
+            QCOMPARE(defaultStreamFromName(defaultStreamName(stream)), std::optional(stream));
+        QVERIFY(!defaultStreamFromName("Legacy"));
+        QVERIFY(!defaultStreamFromName(""));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestHostThreads)
+#include "tst_hostthreads.moc"
