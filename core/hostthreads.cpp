@@ -3,6 +3,9 @@
 
 #include "trnoop.h"
 
+#include <exception>
+#include <string>
+#include <system_error>
 #include <thread>
 
 namespace sharescope {
@@ -67,17 +70,32 @@ Status runOnThreads(std::span<const Slice> slices, const std::function<Status(co
     };
     std::vector<Status> results(slices.size(), okStatus());
     spans.assign(slices.size(), {});
+    Status started = okStatus();
     {
         std::vector<std::jthread> threads;
         threads.reserve(slices.size());
         for (std::size_t i = 0; i < slices.size(); ++i) {
-            threads.emplace_back([&, i] {
+            // An exception must not leave a thread (that would end the
+            // program): it is that thread's failure.
+            const auto run = [&, i] {
                 const auto start = steady_clock::now();
-                results[i] = work(slices[i]);
+                try {
+                    results[i] = work(slices[i]);
+                } catch (const std::exception &error) {
+                    results[i] = failed(std::string("host thread ") + std::to_string(i) + ": " + error.what());
+                }
                 spans[i] = {since(start), since(steady_clock::now())};
-            });
+            };
+            try {
+                threads.emplace_back(run);
+            } catch (const std::system_error &error) {
+                started = failed("could not start host thread " + std::to_string(i) + ": " + error.what());
+                break;
+            }
         }
     } // joined
+    if (!started)
+        return started;
     for (Status &result : results) {
         if (!result)
             return result;
