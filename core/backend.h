@@ -113,6 +113,8 @@ public:
     // host-read (acquireHost, releaseHost) stay on the owning thread. The
     // modes hostThreadsRefusal() turns away keep these defaults, which fail.
     virtual Status prepareThreads(std::span<const Slice> slices);
+    // On each thread, once, before its first slice (in alloc).
+    virtual Status threadReady(const Slice &) { return okStatus(); }
     virtual Status toDeviceSlice(PhaseMeter &meter, const Slice &slice);
     virtual Status launchSlice(PhaseMeter &meter, const Slice &slice);
     virtual Status toHostSlice(PhaseMeter &meter, const Slice &slice);

@@ -33,7 +33,7 @@ public:
         , m_cancel(cancel)
         , m_total((freed ? 2 : 1) + (spec.warmup + spec.iterations) * static_cast<int>(iterationPhases.size()))
         , m_faults(faults)
-        , m_slices(spec.threaded() ? slicesOf(spec.elementCount(), spec.hostThreads) : std::vector<Slice>{})
+
     {
     }
 
@@ -42,7 +42,7 @@ public:
         auto alloc = measure(Phase::Alloc, -1, false, [&](PhaseMeter &m) {
             if (Status s = m_session.allocate(m); !s || !m_spec.threaded())
                 return s;
-            return m_session.prepareThreads(m_slices);
+            return startThreads();
         });
         if (!alloc)
             return alloc.error();
@@ -197,14 +197,29 @@ private:
         return okStatus();
     }
 
-    // --host-threads: the phase's device work, a slice per thread, all at
-    // once; each thread's meter and span.
+    // --host-threads, in alloc: the threads, started once for the whole
+    // run, and what the session and each thread need before the first phase
+    // (a CUDA thread makes the GPU current and creates its stream).
+    Status startThreads()
+    {
+        auto pool = HostThreadPool::start(slicesOf(m_spec.elementCount(), m_spec.hostThreads));
+        if (!pool)
+            return pool.error();
+        m_threads = std::move(*pool);
+        if (Status prepared = m_session.prepareThreads(m_threads->slices()); !prepared)
+            return prepared;
+        std::vector<ThreadSpan> unused;
+        return m_threads->run([&](const Slice &slice) { return m_session.threadReady(slice); }, Clock::now(),
+                              unused);
+    }
+
+    // The phase's device work, a slice per thread, all at once; each
+    // thread's meter and span.
     Status onThreads(PhaseMeter &meter, Status (Session::*slicePart)(PhaseMeter &, const Slice &))
     {
-        std::vector<PhaseMeter> meters(m_slices.size());
+        std::vector<PhaseMeter> meters(m_threads->slices().size());
         std::vector<ThreadSpan> spans;
-        const Status status = runOnThreads(
-            m_slices,
+        const Status status = m_threads->run(
             [&](const Slice &slice) {
                 return (m_session.*slicePart)(meters[static_cast<std::size_t>(slice.thread)], slice);
             },
@@ -254,7 +269,7 @@ private:
     int m_done = 0;
     std::vector<void *> m_readPointers;
     FaultSchedule *m_faults;
-    const std::vector<Slice> m_slices; // --host-threads
+    std::unique_ptr<HostThreadPool> m_threads; // --host-threads
     Clock::time_point m_phaseStart;
 };
 

@@ -61,42 +61,84 @@ std::optional<MessageTemplate> hostThreadsRefusal(const ModeInfo &mode, const Ke
     return std::nullopt;
 }
 
-Status runOnThreads(std::span<const Slice> slices, const std::function<Status(const Slice &)> &work,
-                    std::chrono::steady_clock::time_point origin, std::vector<ThreadSpan> &spans)
+HostThreadPool::HostThreadPool(std::vector<Slice> slices)
+    : m_slices(std::move(slices))
+    , m_results(m_slices.size(), okStatus())
+    , m_spans(m_slices.size())
+{
+}
+
+Result<std::unique_ptr<HostThreadPool>> HostThreadPool::start(std::vector<Slice> slices)
+{
+    std::unique_ptr<HostThreadPool> pool(new HostThreadPool(std::move(slices)));
+    pool->m_threads.reserve(pool->m_slices.size());
+    for (std::size_t i = 0; i < pool->m_slices.size(); ++i) {
+        try {
+            pool->m_threads.emplace_back([p = pool.get(), i](const std::stop_token &stop) { p->serve(i, stop); });
+        } catch (const std::system_error &error) {
+            return failed("could not start host thread " + std::to_string(i) + ": " + error.what());
+        }
+    }
+    return pool;
+}
+
+HostThreadPool::~HostThreadPool()
+{
+    for (std::jthread &thread : m_threads)
+        thread.request_stop(); // m_wake wakes them: it waits with their stop tokens
+    m_threads.clear(); // joined
+}
+
+void HostThreadPool::serve(std::size_t index, const std::stop_token &stop)
 {
     using std::chrono::steady_clock;
-    const auto since = [origin](steady_clock::time_point t) {
-        return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t - origin).count());
-    };
-    std::vector<Status> results(slices.size(), okStatus());
-    spans.assign(slices.size(), {});
-    Status started = okStatus();
-    {
-        std::vector<std::jthread> threads;
-        threads.reserve(slices.size());
-        for (std::size_t i = 0; i < slices.size(); ++i) {
-            // An exception must not leave a thread (that would end the
-            // program): it is that thread's failure.
-            const auto run = [&, i] {
-                const auto start = steady_clock::now();
-                try {
-                    results[i] = work(slices[i]);
-                } catch (const std::exception &error) {
-                    results[i] = failed(std::string("host thread ") + std::to_string(i) + ": " + error.what());
-                }
-                spans[i] = {since(start), since(steady_clock::now())};
-            };
-            try {
-                threads.emplace_back(run);
-            } catch (const std::system_error &error) {
-                started = failed("could not start host thread " + std::to_string(i) + ": " + error.what());
-                break;
-            }
+    std::uint64_t seen = 0;
+    for (;;) {
+        const std::function<Status(const Slice &)> *work = nullptr;
+        steady_clock::time_point origin;
+        {
+            std::unique_lock lock(m_mutex);
+            if (!m_wake.wait(lock, stop, [&] { return m_round != seen; }))
+                return; // stopped
+            seen = m_round;
+            work = m_work;
+            origin = m_origin;
         }
-    } // joined
-    if (!started)
-        return started;
-    for (Status &result : results) {
+        const auto since = [origin](steady_clock::time_point t) {
+            return static_cast<std::uint64_t>(
+                std::chrono::duration_cast<std::chrono::nanoseconds>(t - origin).count());
+        };
+        const auto start = steady_clock::now();
+        Status result = okStatus();
+        // An exception must not leave the thread (that would end the
+        // program): it is this thread's failure.
+        try {
+            result = (*work)(m_slices[index]);
+        } catch (const std::exception &error) {
+            result = failed("host thread " + std::to_string(index) + ": " + error.what());
+        }
+        const ThreadSpan span{since(start), since(steady_clock::now())};
+        const std::lock_guard lock(m_mutex);
+        m_results[index] = std::move(result);
+        m_spans[index] = span;
+        if (--m_running == 0)
+            m_done.notify_one();
+    }
+}
+
+Status HostThreadPool::run(const std::function<Status(const Slice &)> &work,
+                           std::chrono::steady_clock::time_point origin, std::vector<ThreadSpan> &spans)
+{
+    std::unique_lock lock(m_mutex);
+    m_work = &work;
+    m_origin = origin;
+    m_running = m_threads.size();
+    ++m_round;
+    m_wake.notify_all();
+    m_done.wait(lock, [&] { return m_running == 0; });
+    m_work = nullptr;
+    spans = m_spans;
+    for (const Status &result : m_results) {
         if (!result)
             return result;
     }

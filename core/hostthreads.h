@@ -6,10 +6,15 @@
 #include "result.h"
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
+#include <stop_token>
+#include <thread>
 #include <string_view>
 #include <vector>
 
@@ -46,10 +51,42 @@ std::vector<Slice> slicesOf(std::uint64_t elements, int threads);
 // and the mode must not work on whole buffers (discard).
 std::optional<MessageTemplate> hostThreadsRefusal(const ModeInfo &mode, const KernelInfo &kernel);
 
-// Runs work(slice) for every slice, each on a thread of its own, and waits
-// for them all: their spans from `origin`, and the first failure in slice
-// order (every thread still runs to its end).
-Status runOnThreads(std::span<const Slice> slices, const std::function<Status(const Slice &)> &work,
-                    std::chrono::steady_clock::time_point origin, std::vector<ThreadSpan> &spans);
+// The threads of one run, started once (with its buffers) and kept until
+// its end, so that a phase's time holds no thread's start. run() hands each
+// thread its slice's work at once and waits for them all.
+class HostThreadPool
+{
+public:
+    // A thread per slice, each waiting for work; an error where the system
+    // would not start one.
+    static Result<std::unique_ptr<HostThreadPool>> start(std::vector<Slice> slices);
+    ~HostThreadPool(); // the threads end and are joined
+
+    HostThreadPool(const HostThreadPool &) = delete;
+    HostThreadPool &operator=(const HostThreadPool &) = delete;
+
+    const std::vector<Slice> &slices() const { return m_slices; }
+    // work(slice) on every thread at once; returns when all are done: their
+    // spans from `origin`, and the first failure in slice order. An
+    // exception is its thread's failure.
+    Status run(const std::function<Status(const Slice &)> &work, std::chrono::steady_clock::time_point origin,
+               std::vector<ThreadSpan> &spans);
+
+private:
+    explicit HostThreadPool(std::vector<Slice> slices);
+    void serve(std::size_t index, const std::stop_token &stop);
+
+    const std::vector<Slice> m_slices;
+    std::mutex m_mutex;
+    std::condition_variable_any m_wake; // a new round of work, or the end
+    std::condition_variable m_done; // the last thread of a round finished
+    std::uint64_t m_round = 0;
+    std::size_t m_running = 0;
+    const std::function<Status(const Slice &)> *m_work = nullptr;
+    std::chrono::steady_clock::time_point m_origin;
+    std::vector<Status> m_results;
+    std::vector<ThreadSpan> m_spans;
+    std::vector<std::jthread> m_threads; // last: they stop and join first
+};
 
 } // namespace sharescope

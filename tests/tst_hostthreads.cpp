@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <atomic>
+#include <stdexcept>
 #include <thread>
 
 using namespace sharescope;
@@ -51,38 +52,59 @@ private slots:
     }
 
     // Every thread runs, at once, and the failure reported is the first in
-    // slice order, whichever failed first in time.
+    // slice order, whichever failed first in time; an exception is its
+    // thread's failure; the same threads serve round after round.
     void runsEveryThreadAndReportsTheFirstFailure()
     {
-        const std::vector<Slice> slices = slicesOf(100, 4);
-        std::atomic<int> ran = 0;
-        std::atomic<int> waiting = 0;
-        std::vector<ThreadSpan> spans;
-        const auto origin = std::chrono::steady_clock::now();
-        const Status status = runOnThreads(
-            slices,
-            [&](const Slice &slice) -> Status {
-                ++ran;
-                // All four meet here: they run at the same time.
-                ++waiting;
-                while (waiting.load() < 4)
-                    std::this_thread::yield();
-                if (slice.thread == 3)
-                    return failed("three");
-                if (slice.thread == 1) {
-                    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-                    return failed("one");
-                }
-                return okStatus();
-            },
-            origin, spans);
-        QCOMPARE(ran.load(), 4);
-        QVERIFY(!status);
-        QCOMPARE(status.error().message, std::string("one"));
-        QCOMPARE(spans.size(), std::size_t(4));
-        for (const ThreadSpan &span : spans)
-            QVERIFY(span.startNs <= span.endNs);
-        QVERIFY(spans[1].endNs - spans[1].startNs >= 20'000'000);
+        auto pool = HostThreadPool::start(slicesOf(100, 4));
+        QVERIFY(pool.ok());
+        std::vector<std::thread::id> ids(4);
+        for (int round = 0; round < 3; ++round) {
+            std::atomic<int> ran = 0;
+            std::atomic<int> waiting = 0;
+            std::vector<ThreadSpan> spans;
+            const auto origin = std::chrono::steady_clock::now();
+            const Status status = (*pool)->run(
+                [&](const Slice &slice) -> Status {
+                    ++ran;
+                    // All four meet here: they run at the same time.
+                    ++waiting;
+                    while (waiting.load() < 4)
+                        std::this_thread::yield();
+                    const auto t = static_cast<std::size_t>(slice.thread);
+                    if (round == 0)
+                        ids[t] = std::this_thread::get_id();
+                    else if (ids[t] != std::this_thread::get_id())
+                        return failed("a new thread");
+                    if (round == 2)
+                        return okStatus();
+                    if (slice.thread == 3)
+                        return failed("three");
+                    if (slice.thread == 2 && round == 1)
+                        throw std::runtime_error("thrown");
+                    if (slice.thread == 1 && round == 0) {
+                        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                        return failed("one");
+                    }
+                    return okStatus();
+                },
+                origin, spans);
+            QCOMPARE(ran.load(), 4);
+            QCOMPARE(spans.size(), std::size_t(4));
+            for (const ThreadSpan &span : spans)
+                QVERIFY(span.startNs <= span.endNs);
+            if (round == 0) {
+                QVERIFY(!status);
+                QCOMPARE(status.error().message, std::string("one"));
+                QVERIFY(spans[1].endNs - spans[1].startNs >= 20'000'000);
+            } else if (round == 1) {
+                QVERIFY(!status);
+                QCOMPARE(status.error().message, std::string("host thread 2: thrown"));
+            } else {
+                QVERIFY2(status.ok(), status.ok() ? "" : status.error().message.c_str());
+            }
+        }
+        pool->reset(); // the threads end and are joined
     }
 
     void refusesWhatCannotSplit_data()

@@ -60,6 +60,14 @@ public:
     // the stream --default-stream names; nothing to prepare.
     Status prepareThreads(std::span<const Slice>) override { return healthy(); }
     Status launchSlice(PhaseMeter &meter, const Slice &slice) override;
+    // The kernel's GPU made current on the thread, and its stream made.
+    Status threadReady(const Slice &) override
+    {
+        return onSliceStream("cudaStreamQuery", [](cudaStream_t stream) {
+            const cudaError_t e = cudaStreamQuery(stream); // work still running is no error
+            return e == cudaErrorNotReady ? cudaSuccess : e;
+        });
+    }
     std::vector<BufferReport> buffers() const override { return m_reports; }
     void phaseStarting() override;
     void phaseEnded(int iteration, Phase phase) override;
