@@ -159,6 +159,7 @@ bool applyArguments(MainWindow &window, const CommandLineOptions &options, QText
     if (spec.peerAccess)
         panel->setPeerAccess(*spec.peerAccess);
     panel->setWriteCombined(spec.writeCombined);
+    panel->setHostThreads(spec.hostThreads, spec.defaultStream);
     applyExperiment(panel, options);
     return true;
 }

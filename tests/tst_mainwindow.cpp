@@ -613,6 +613,41 @@ private slots:
         QCOMPARE(m_window->timelineTab()->plot()->laneCount(), 201);
     }
 
+    // --host-threads: a lane per thread under each iteration's, with a
+    // rectangle per split phase where that thread worked on its slice.
+    void drawsALanePerHostThread()
+    {
+        TimelinePlot plot;
+        plot.resize(900, 400);
+        RunReport report = sampleRun(2, 1);
+        report.spec.hostThreads = 3;
+        int split = 0;
+        for (IterationResult &iteration : report.iterations) {
+            for (PhaseResult &p : iteration.phases) {
+                if (p.phase == Phase::Kernel || p.phase == Phase::ToDevice) {
+                    p.threads = {{0, p.hostNs / 2}, {p.hostNs / 4, p.hostNs}, {0, p.hostNs}};
+                    ++split;
+                }
+            }
+        }
+        plot.setReport(report);
+        plot.replot(QCustomPlot::rpImmediateRefresh); // lays the axes out
+        plot.replot(QCustomPlot::rpImmediateRefresh); // ticks for that layout
+        QCOMPARE(plot.laneCount(), 3 * 4); // three iterations, each with its three threads
+        QCOMPARE(plot.segmentCount(), 3 * static_cast<int>(iterationPhases.size()) + 3 * split);
+        QCOMPARE(plot.yAxis->tickVectorLabels(),
+                 (QVector<QString>{"warm-up 1", "thread 1", "thread 2", "thread 3", "2", "thread 1", "thread 2",
+                                   "thread 3", "3", "thread 1", "thread 2", "thread 3"}));
+        // Phase by phase, as a live run adds them: the same lanes.
+        plot.clear();
+        for (const IterationResult &iteration : report.iterations) {
+            for (const PhaseResult &p : iteration.phases)
+                plot.addPhase(iteration.index, iteration.warmup, p);
+        }
+        QCOMPARE(plot.laneCount(), 3 * 4);
+        QCOMPARE(plot.segmentCount(), 3 * static_cast<int>(iterationPhases.size()) + 3 * split);
+    }
+
     // The most iterations a run takes, 10,000, in one timeline: every phase
     // drawn (one plottable, not 50,000 items), and lane labels that fit the
     // axis instead of 10,000 drawn over each other.

@@ -72,6 +72,8 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     , m_warmup(new QSpinBox(this))
     , m_counters(new QCheckBox(tr("Unified-memory counters (CUDA)"), this))
     , m_writeCombined(new QCheckBox(tr("Write-combined host memory"), this))
+    , m_hostThreads(new QSpinBox(this))
+    , m_defaultStream(new QComboBox(this))
     , m_peerBox(new PeerBox(this))
     , m_sweepSizes(new QLineEdit(QStringLiteral("4KiB:64MiB:x4"), this))
     , m_problem(new QLabel(this))
@@ -98,6 +100,15 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     m_counters->setChecked(true);
     m_writeCombined->setToolTip(tr("pinned and zero-copy: cudaHostAllocWriteCombined. The GPU reads such memory "
                                    "faster over the bus; the CPU reads it uncached, slowly (see host-read)."));
+    m_hostThreads->setRange(1, maxHostThreads);
+    m_hostThreads->setToolTip(tr("Host threads that share the GPU, each moving and launching on its slice of the "
+                                 "buffers (vector-add and scale); the Timeline shows a lane per thread."));
+    m_defaultStream->addItem(q(defaultStreamName(DefaultStream::Legacy)), static_cast<int>(DefaultStream::Legacy));
+    m_defaultStream->addItem(q(defaultStreamName(DefaultStream::PerThread)),
+                             static_cast<int>(DefaultStream::PerThread));
+    m_defaultStream->setToolTip(tr("CUDA: the stream the host threads put their work on. legacy: the one default "
+                                   "stream they all share, so their work serialises; per-thread: each thread's own "
+                                   "default stream, so their work can overlap"));
     m_problem->setWordWrap(true);
     m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
     m_size->setToolTip(q(acceptedSizeForms()));
@@ -114,6 +125,8 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     //: cudaMemAdvise's advice for managed-advise: 建议 (not 提示).
     form->addRow(tr("Advice"), m_advice);
     form->addRow(m_writeCombined);
+    form->addRow(tr("Host threads"), m_hostThreads);
+    form->addRow(tr("Default stream"), m_defaultStream);
     form->addRow(tr("Size per buffer"), m_size);
     form->addRow(tr("Iterations"), m_iterations);
     form->addRow(tr("Warm-up"), m_warmup);
@@ -145,6 +158,8 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     connect(m_kernel, &QComboBox::currentIndexChanged, this, &ExperimentPanel::validate);
     connect(m_writeCombined, &QCheckBox::toggled, this, &ExperimentPanel::validate);
     connect(m_iterations, &QSpinBox::valueChanged, this, &ExperimentPanel::validate);
+    connect(m_hostThreads, &QSpinBox::valueChanged, this, &ExperimentPanel::validate);
+    connect(m_defaultStream, &QComboBox::currentIndexChanged, this, &ExperimentPanel::validate);
     connect(m_run, &QPushButton::clicked, this, &ExperimentPanel::runRequested);
     connect(m_cancel, &QPushButton::clicked, this, &ExperimentPanel::cancelRequested);
     connect(m_compare, &QPushButton::clicked, this, &ExperimentPanel::compareRequested);
@@ -297,6 +312,12 @@ void ExperimentPanel::setWriteCombined(bool on)
     m_writeCombined->setChecked(on);
 }
 
+void ExperimentPanel::setHostThreads(int threads, DefaultStream stream)
+{
+    m_hostThreads->setValue(threads);
+    m_defaultStream->setCurrentIndex(m_defaultStream->findData(static_cast<int>(stream)));
+}
+
 Result<ExperimentSpec> ExperimentPanel::spec() const
 {
     ExperimentSpec spec;
@@ -325,6 +346,10 @@ Result<ExperimentSpec> ExperimentPanel::spec() const
     spec.peerId = peerId().toStdString();
     spec.peerAccess = m_peerBox->peerAccess();
     spec.writeCombined = m_writeCombined->isChecked();
+    spec.hostThreads = m_hostThreads->value();
+    // OpenCL gives each thread a queue: there is no stream to choose.
+    if (modeInfo(*chosen).backend == BackendKind::Cuda)
+        spec.defaultStream = static_cast<DefaultStream>(m_defaultStream->currentData().toInt());
     spec = inMode(spec, *chosen); // keeps the peer only where the mode takes it
     if (Status valid = sharescope::validate(spec); !valid)
         return valid.error();
@@ -354,6 +379,7 @@ void ExperimentPanel::validate()
     m_advice->setEnabled(modeId && modeInfo(*modeId).takesAdvice);
     m_writeCombined->setEnabled(modeId && takesOption(modeInfo(*modeId), ModeOption::WriteCombined));
     m_peerBox->setMode(modeId);
+    m_defaultStream->setEnabled(modeId && modeInfo(*modeId).backend == BackendKind::Cuda);
     const auto device = currentDevice();
     m_counters->setEnabled(device && device->backend == BackendKind::Cuda);
 

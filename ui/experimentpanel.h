@@ -55,6 +55,7 @@ public:
     bool selectPeer(const QString &id);
     void setPeerAccess(bool on);
     void setWriteCombined(bool on); // pinned, zero-copy: --write-combined
+    void setHostThreads(int threads, DefaultStream stream); // --host-threads, --default-stream
 
     // For tests: the widgets a user touches.
     QLineEdit *sizeEdit() const { return m_size; }
@@ -89,6 +90,8 @@ private:
     QSpinBox *m_warmup;
     QCheckBox *m_counters;
     QCheckBox *m_writeCombined; // pinned, zero-copy
+    QSpinBox *m_hostThreads; // --host-threads
+    QComboBox *m_defaultStream; // CUDA, with host threads
     PeerBox *m_peerBox;
     QLineEdit *m_sweepSizes;
     QLabel *m_problem;

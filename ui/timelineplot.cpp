@@ -13,7 +13,7 @@ TimelinePlot::TimelinePlot(QWidget *parent)
     , m_segments(new TimelineSegments(xAxis, yAxis))
 {
     xAxis->setLabel(tr("Time since the iteration began (ms, host clock)"));
-    yAxis->setLabel(tr("Iteration"));
+    yAxis->setLabel(tr("Iteration (and host thread)"));
     yAxis->setRangeReversed(true);
     placeLegendAbove(this);
     // The legend: one swatch per phase, in phase order.
@@ -32,6 +32,7 @@ TimelinePlot::TimelinePlot(QWidget *parent)
 void TimelinePlot::clear()
 {
     m_lanes.clear();
+    m_iterationLane = 0;
     m_segments->clear();
     m_longestMs = 0;
     updateRanges();
@@ -60,17 +61,42 @@ void TimelinePlot::appendSegment(int iteration, bool warmup, const PhaseResult &
 {
     if (iteration < 0)
         return; // alloc and free are not part of an iteration
-    if (m_lanes.empty() || m_lanes.back().iteration != iteration)
+    if (m_lanes.empty() || m_lanes.back().iteration != iteration) {
         m_lanes.push_back({iteration, warmup, {}, 0});
-    Lane &lane = m_lanes.back();
-    const double endMs = lane.endMs + static_cast<double>(result.hostNs) / 1e6;
+        m_iterationLane = m_lanes.size() - 1;
+    }
+    Lane &lane = m_lanes[m_iterationLane];
+    const double startMs = lane.endMs;
+    const double endMs = startMs + static_cast<double>(result.hostNs) / 1e6;
     QColor color = phaseColor(result.phase);
     if (lane.warmup)
         color.setAlpha(110);
-    m_segments->add({lane.endMs, endMs, static_cast<int>(m_lanes.size() - 1), color});
-    lane.segments.push_back({result, lane.endMs});
+    m_segments->add({startMs, endMs, static_cast<int>(m_iterationLane), color});
+    lane.segments.push_back({result, startMs, endMs});
     lane.endMs = endMs;
     m_longestMs = std::max(m_longestMs, endMs);
+    appendThreads(result, startMs);
+}
+
+// A split phase's threads, each on its lane under the iteration's (made at
+// the iteration's first split phase), lighter than the phase itself.
+void TimelinePlot::appendThreads(const PhaseResult &result, double phaseStartMs)
+{
+    const Lane &own = m_lanes[m_iterationLane];
+    const int iteration = own.iteration;
+    const bool warmup = own.warmup;
+    for (std::size_t t = 0; t < result.threads.size(); ++t) {
+        const std::size_t index = m_iterationLane + 1 + t;
+        if (index >= m_lanes.size())
+            m_lanes.push_back({iteration, warmup, {}, 0, static_cast<int>(t)});
+        const ThreadSpan &span = result.threads[t];
+        const double startMs = phaseStartMs + static_cast<double>(span.startNs) / 1e6;
+        const double endMs = phaseStartMs + static_cast<double>(span.endNs) / 1e6;
+        QColor color = phaseColor(result.phase).lighter(125);
+        color.setAlpha(warmup ? 90 : 200);
+        m_segments->add({startMs, endMs, static_cast<int>(index), color});
+        m_lanes[index].segments.push_back({result, startMs, endMs});
+    }
 }
 
 void TimelinePlot::updateRanges()
@@ -86,6 +112,8 @@ QString TimelinePlot::laneLabel(int lane) const
     if (lane < 0 || lane >= laneCount())
         return {};
     const Lane &which = m_lanes[static_cast<std::size_t>(lane)];
+    if (which.thread >= 0)
+        return tr("thread %1").arg(which.thread + 1);
     return which.warmup ? tr("warm-up %1").arg(which.iteration + 1) : tr("%1").arg(which.iteration + 1);
 }
 
@@ -95,11 +123,22 @@ void TimelinePlot::showTip(QMouseEvent *event)
     const long lane = std::lround(yAxis->pixelToCoord(event->position().y()));
     if (lane < 0 || lane >= static_cast<long>(m_lanes.size()))
         return QToolTip::hideText();
-    for (const Segment &segment : m_lanes[static_cast<std::size_t>(lane)].segments) {
-        const double end = segment.startMs + static_cast<double>(segment.result.hostNs) / 1e6;
-        if (x < segment.startMs || x > end)
+    const Lane &which = m_lanes[static_cast<std::size_t>(lane)];
+    for (const Segment &segment : which.segments) {
+        if (x < segment.startMs || x > segment.endMs)
             continue;
         const PhaseResult &r = segment.result;
+        if (which.thread >= 0) {
+            const ThreadSpan &span = r.threads[static_cast<std::size_t>(which.thread)];
+            const QString tip = tr("<b>%1</b>, host thread %2 of %3<br>its slice took %4, from %5 into the phase")
+                                    .arg(phaseLabel(r.phase))
+                                    .arg(which.thread + 1)
+                                    .arg(r.threads.size())
+                                    .arg(QString::fromStdString(formatDuration(span.endNs - span.startNs)),
+                                         QString::fromStdString(formatDuration(span.startNs)));
+            QToolTip::showText(event->globalPosition().toPoint(), tip, this);
+            return;
+        }
         QString tip
             = tr("<b>%1</b><br>time %2").arg(phaseLabel(r.phase), QString::fromStdString(formatDuration(r.hostNs)));
         if (r.deviceNs)

@@ -929,6 +929,18 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Instead of the routes, hand each framework&apos;s device, pinned and managed arrays to each other framework (DLPack; __cuda_array_interface__ for numba): shared, copied or refused.</source>
         <translation>不运行路线，而是把每个框架的设备、锁页和托管数组交给其他每个框架（DLPack；numba 用 __cuda_array_interface__）：共享、拷贝或拒绝。</translation>
     </message>
+    <message>
+        <source>N host threads share the GPU, each moving and launching on its slice of the buffers (vector-add and scale; 1 to %1, default: 1).</source>
+        <translation>N 个主机线程共享 GPU，每个线程在自己那一段缓冲区上拷贝并启动内核（vector-add 和 scale；1 到 %1，默认：1）。</translation>
+    </message>
+    <message>
+        <source>CUDA, with host threads: legacy (one stream all threads share, so their work serialises) or per-thread (each thread&apos;s own default stream, so it can overlap) (default: legacy).</source>
+        <translation>CUDA，多个主机线程时：legacy（所有线程共用一个流，它们的工作因此串行）或 per-thread（每个线程用自己的默认流，工作可以重叠）（默认：legacy）。</translation>
+    </message>
+    <message>
+        <source>invalid --default-stream &apos;%1&apos;; accepted: legacy, per-thread</source>
+        <translation>无效的 --default-stream “%1”；可接受：legacy、per-thread</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -1664,6 +1676,34 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>the Python routes are running</source>
         <translation>Python 路线正在运行</translation>
     </message>
+    <message>
+        <source>this mode does not split its work over host threads</source>
+        <translation>此模式不会把工作拆分到多个主机线程上</translation>
+    </message>
+    <message>
+        <source>invalid --host-threads %1; accepted: 1 to %2</source>
+        <translation>无效的 --host-threads %1；可接受：1 到 %2</translation>
+    </message>
+    <message>
+        <source>--default-stream applies only to CUDA modes, not to %1 (OpenCL gives each thread a command queue of its own)</source>
+        <translation>--default-stream 只适用于 CUDA 模式，不适用于 %1（OpenCL 给每个线程各自的命令队列）</translation>
+    </message>
+    <message>
+        <source>--host-threads %1 needs at least %1 elements per buffer; --size %2 holds %3</source>
+        <translation>--host-threads %1 要求每个缓冲区至少有 %1 个元素；--size %2 只有 %3 个</translation>
+    </message>
+    <message>
+        <source>--host-threads splits the elements of vector-add and scale, whose elements are independent; %1&apos;s are not</source>
+        <translation>--host-threads 拆分的是 vector-add 和 scale 的元素，它们的元素彼此独立；%1 的元素不是</translation>
+    </message>
+    <message>
+        <source>--host-threads needs the kernel on this device in this process; %1 runs it elsewhere</source>
+        <translation>--host-threads 要求内核在本进程中、本设备上运行；%1 在别处运行内核</translation>
+    </message>
+    <message>
+        <source>--host-threads does not split %1, which discards whole buffers</source>
+        <translation>--host-threads 不拆分 %1，它丢弃的是整个缓冲区</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -1884,6 +1924,27 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>TensorFlow (TF1 style)</source>
         <translation>TensorFlow（TF1 风格）</translation>
+    </message>
+</context>
+<context>
+    <name>HostThreadsText</name>
+    <message numerus="yes">
+        <source>%n host thread(s), a slice of every buffer each, with an OpenCL command queue each</source>
+        <translation>
+            <numerusform>%n 个主机线程，每个负责每个缓冲区的一段，各有一个 OpenCL 命令队列</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host thread(s), a slice of every buffer each, each on its own per-thread default stream</source>
+        <translation>
+            <numerusform>%n 个主机线程，每个负责每个缓冲区的一段，各用自己的 per-thread 默认流</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host thread(s), a slice of every buffer each, on the legacy default stream, which they share</source>
+        <translation>
+            <numerusform>%n 个主机线程，每个负责每个缓冲区的一段，共用 legacy 默认流</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3404,6 +3465,14 @@ counters on, against the time above: what the instruments cost</source>
         <translation>字节预算    %1
 </translation>
     </message>
+    <message>
+        <source>%1; to-device, the kernel and to-host ran on all threads at once, a phase at a time. The threads&apos; work has no one device time: a device time shown is the part the run&apos;s own thread did (a map or unmap). host-init and host-read ran on one thread.
+
+</source>
+        <translation>%1；to-device、内核和 to-host 在所有线程上同时运行，一次一个阶段。这些线程的工作没有单一的设备时间：显示的设备时间只是运行自身线程所做的部分（一次 map 或 unmap）。host-init 和 host-read 在一个线程上运行。
+
+</translation>
+    </message>
 </context>
 <context>
     <name>Residency</name>
@@ -3925,6 +3994,22 @@ spec</source>
     <message>
         <source>pinned and zero-copy: cudaHostAllocWriteCombined. The GPU reads such memory faster over the bus; the CPU reads it uncached, slowly (see host-read).</source>
         <translation>pinned 和 zero-copy：cudaHostAllocWriteCombined。GPU 经由总线读取这种内存更快；CPU 不经缓存读取它，很慢（见 host-read）。</translation>
+    </message>
+    <message>
+        <source>Host threads that share the GPU, each moving and launching on its slice of the buffers (vector-add and scale); the Timeline shows a lane per thread.</source>
+        <translation>共享 GPU 的主机线程，每个线程在自己那一段缓冲区上拷贝并启动内核（vector-add 和 scale）；时间线为每个线程显示一行。</translation>
+    </message>
+    <message>
+        <source>Host threads</source>
+        <translation>主机线程</translation>
+    </message>
+    <message>
+        <source>Default stream</source>
+        <translation>默认流</translation>
+    </message>
+    <message>
+        <source>CUDA: the stream the host threads put their work on. legacy: the one default stream they all share, so their work serialises; per-thread: each thread&apos;s own default stream, so their work can overlap</source>
+        <translation>CUDA：主机线程提交工作所用的流。legacy：所有线程共用的那一个默认流，它们的工作因此串行；per-thread：每个线程自己的默认流，它们的工作可以重叠</translation>
     </message>
 </context>
 <context>
@@ -4748,10 +4833,6 @@ This machine cannot run it: %2</source>
         <translation>自迭代开始的时间（ms，主机时钟）</translation>
     </message>
     <message>
-        <source>Iteration</source>
-        <translation>迭代</translation>
-    </message>
-    <message>
         <source>warm-up %1</source>
         <translation>预热 %1</translation>
     </message>
@@ -4782,6 +4863,18 @@ This machine cannot run it: %2</source>
     <message>
         <source>&lt;br&gt;copied nothing</source>
         <translation>&lt;br&gt;未拷贝任何数据</translation>
+    </message>
+    <message>
+        <source>Iteration (and host thread)</source>
+        <translation>迭代（及主机线程）</translation>
+    </message>
+    <message>
+        <source>thread %1</source>
+        <translation>线程 %1</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;, host thread %2 of %3&lt;br&gt;its slice took %4, from %5 into the phase</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;，主机线程 %2/%3&lt;br&gt;它那一段用时 %4，从阶段开始后 %5 起</translation>
     </message>
 </context>
 <context>
