@@ -243,6 +243,31 @@ MeasuredAnswer answerBreakEven(const DemoQuestion &q, const ReportSet &set)
     return answerInBand(q, balance->breakEven.value_or(std::numeric_limits<double>::infinity()));
 }
 
+// The run of `mode` at the question's size on `threads` host threads on the
+// legacy stream (OpenCL: a queue each); null where there is none.
+const RunReport *threadedRun(const ReportSet &set, const DemoQuestion &q, int threads)
+{
+    for (const RunReport *run : runsOf(set, q.mode, q.bytes)) {
+        if (run->spec.hostThreads == threads && run->spec.defaultStream == DefaultStream::Legacy)
+            return run;
+    }
+    return nullptr;
+}
+
+MeasuredAnswer answerThreads(const DemoQuestion &q, const ReportSet &set)
+{
+    const RunReport *many = threadedRun(set, q, demoHostThreads);
+    const RunReport *one = threadedRun(set, q, 1);
+    if (!many || !one)
+        return {};
+    // Host time: the threads' work has no one device time.
+    const auto a = timeOf(*many, q.phase, false);
+    const auto b = timeOf(*one, q.phase, false);
+    if (!a || !b || *b <= 0)
+        return {};
+    return answerInBand(q, *a / *b);
+}
+
 MeasuredAnswer answerShare(const DemoQuestion &q, const ReportSet &set)
 {
     const auto runs = runsOf(set, q.mode, q.bytes);
@@ -297,6 +322,13 @@ std::optional<DemoQuestion> demoQuestion(const DemoInfo &demo, const ExperimentS
         return fastest(q, demo, backend, std::nullopt);
     case DemoId::Discard:
         return timeRatio(q, ModeId::ManagedDiscard, ModeId::Managed, Phase::HostInit);
+    case DemoId::ThreadsShareOneGpu:
+        // The kernel at the smallest size, where a launch costs most.
+        q.kind = QuestionKind::ThreadsRatio;
+        q.mode = demoModes(demo, backend).front();
+        q.phase = Phase::Kernel;
+        q.choices = bandChoices(ratioBands);
+        return q;
     case DemoId::WhenPinningPays:
         // At the demo's own size (or the one given), the third of its four.
         q.kind = QuestionKind::BreakEven;
@@ -329,6 +361,8 @@ MeasuredAnswer measuredAnswer(const DemoQuestion &question, const ReportSet &set
         return answerShare(question, set);
     case QuestionKind::BreakEven:
         return answerBreakEven(question, set);
+    case QuestionKind::ThreadsRatio:
+        return answerThreads(question, set);
     }
     return {};
 }

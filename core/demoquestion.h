@@ -24,6 +24,7 @@ enum class QuestionKind : std::uint8_t {
     TimeRatio, // how long `mode` takes in `phase` against `against`
     RecordsShare, // what share of the kernel's migrated bytes CUPTI's records show, at `bytes`
     BreakEven, // after how many iterations `mode`'s page-locked memory pays for itself against `against`
+    ThreadsRatio, // how long `mode` takes in `phase` on demoHostThreads threads (legacy stream) against one
 };
 
 // The bands of a ratio or share question: [low, high), high 0 for no limit.

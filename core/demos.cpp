@@ -23,15 +23,19 @@ constexpr std::array pingPongOpenCL{ModeId::ClCopy, ModeId::ClUseHostPtr, ModeId
 constexpr std::array processCuda{ModeId::Device, ModeId::Ipc, ModeId::IpcVmm, ModeId::IpcPool};
 constexpr std::array profilersCuda{ModeId::Managed};
 constexpr std::array peerCuda{ModeId::PeerCopy, ModeId::PeerAccess, ModeId::ManagedPeer, ModeId::ManagedPeerPrefetch};
+constexpr std::array threadsCuda{ModeId::Pinned, ModeId::ManagedPrefetch};
+constexpr std::array threadsOpenCL{ModeId::ClCopy, ModeId::ClSvmFine};
 constexpr std::array discardCuda{ModeId::Managed, ModeId::ManagedDiscard, ModeId::ManagedDiscardPrefetch};
 // From where page-locking costs more than the copies it speeds up to where
 // it pays for itself within an iteration or two.
 constexpr std::array pinningSizes{MiB / 4, 4 * MiB, 64 * MiB, 256 * MiB};
+// Where a launch costs more than its work, and where one launch fills the GPU.
+constexpr std::array threadsSizes{MiB, 64 * MiB};
 // Small enough that CUPTI's records keep up, and large enough that they do not.
 constexpr std::array profilersSizes{16 * MiB, 512 * MiB};
 
 // In DemoId order.
-constexpr std::array<DemoInfo, 10> demoTable{
+constexpr std::array<DemoInfo, 11> demoTable{
     {{DemoId::CopiesVsZeroCopy, "copies-vs-zero-copy", SHARESCOPE_TR_NOOP("Demos", "Copies vs zero-copy"),
       KernelId::VectorAdd, 64 * MiB, copiesCuda, copiesOpenCL, std::nullopt},
      // What cudaHostAlloc, and cudaHostRegister of arrays the program already
@@ -86,6 +90,20 @@ constexpr std::array<DemoInfo, 10> demoTable{
       processCuda,
       {},
       std::nullopt},
+     // Several host threads share one GPU, each on a slice: on the legacy
+     // default stream their work serialises, on per-thread streams it can
+     // overlap; against one thread doing it all.
+     {DemoId::ThreadsShareOneGpu,
+      "threads-share-one-gpu",
+      SHARESCOPE_TR_NOOP("Demos", "Threads share one GPU: the legacy stream against per-thread streams"),
+      KernelId::VectorAdd,
+      64 * MiB,
+      threadsCuda,
+      threadsOpenCL,
+      std::nullopt,
+      threadsSizes,
+      false,
+      true},
      {DemoId::PeerAccess,
       "peer-access",
       SHARESCOPE_TR_NOOP("Demos", "Two GPUs: copies, peer access and managed pages"),
@@ -191,6 +209,8 @@ ExperimentSpec demoSpec(const DemoInfo &demo, ExperimentSpec base, bool sizeGive
         base.bytes = demo.bytes;
     base.advice = demo.advice;
     base.writeCombined = false; // a demo's modes run as their lesson tells them
+    base.hostThreads = 1; // and on the threads it gives them
+    base.defaultStream = DefaultStream::Legacy;
     return base;
 }
 

@@ -26,6 +26,7 @@ enum class DemoId : std::uint8_t {
     PingPong,
     Discard,
     OtherProcess,
+    ThreadsShareOneGpu,
     PeerAccess,
     WhatProfilersMiss,
 };
@@ -48,7 +49,13 @@ struct DemoInfo
     // peer-copy runs twice, without and with peer access, so that the lesson
     // can set one against the other.
     bool peerAccessBothWays = false;
+    // Every mode runs on one thread, then on demoHostThreads threads (CUDA:
+    // on the legacy default stream, then on per-thread streams).
+    bool hostThreadVariants = false;
 };
+
+// The host threads of a demo with hostThreadVariants.
+inline constexpr int demoHostThreads = 8;
 
 std::span<const DemoInfo> demos(); // in the lesson path's order
 // The demo after `id` on the lesson path; empty after the last.

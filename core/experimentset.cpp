@@ -35,6 +35,19 @@ std::vector<ModeId> requestedModes(const RunRequest &request, const DeviceInfo &
 // runs peer-copy both without and with peer access.
 std::vector<ExperimentSpec> variantsOf(const RunRequest &request, const ExperimentSpec &spec)
 {
+    if (request.demo && demoInfo(*request.demo).hostThreadVariants) {
+        // One thread, then demoHostThreads: on the legacy stream, then on
+        // per-thread streams where the mode has streams (CUDA).
+        std::vector<ExperimentSpec> variants{spec};
+        ExperimentSpec threaded = spec;
+        threaded.hostThreads = demoHostThreads;
+        variants.push_back(threaded);
+        if (spec.modeInfo().backend == BackendKind::Cuda) {
+            threaded.defaultStream = DefaultStream::PerThread;
+            variants.push_back(threaded);
+        }
+        return variants;
+    }
     if (!request.demo || !demoInfo(*request.demo).peerAccessBothWays
         || !takesOption(spec.modeInfo(), ModeOption::PeerAccess))
         return {spec};

@@ -18,10 +18,11 @@ using R = PythonRouteId;
 using M = ModeId;
 
 // Each route beside the mode that moves the same data the same way.
-constexpr std::array<PythonRouteInfo, 16> routeTable{{
+constexpr std::array<PythonRouteInfo, 17> routeTable{{
     {R::CupyDevice, "cupy-device", "cupy", M::Device, Phase::ToDevice},
     {R::CupyPinned, "cupy-pinned", "cupy", M::Pinned, Phase::ToDevice},
     {R::CupyManaged, "cupy-managed", "cupy", M::Managed, Phase::Kernel},
+    {R::CupyThreads, "cupy-threads", "cupy", M::Pinned, Phase::Kernel},
     {R::TorchDevice, "torch-device", "torch", M::Device, Phase::ToDevice},
     {R::TorchPinned, "torch-pinned", "torch", M::Pinned, Phase::ToDevice},
     {R::TorchMultiprocessing, "torch-multiprocessing", "torch", M::Ipc, Phase::IpcOpen},

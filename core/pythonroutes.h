@@ -24,6 +24,7 @@ enum class PythonRouteId : std::uint8_t {
     CupyDevice,
     CupyPinned,
     CupyManaged,
+    CupyThreads,
     TorchDevice,
     TorchPinned,
     TorchMultiprocessing,

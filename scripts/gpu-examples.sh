@@ -44,7 +44,7 @@ example() {
 example managed run --mode managed --size 256MiB
 example compare compare --size 64MiB
 example sweep sweep --modes pinned,managed,managed-prefetch --sizes 64KiB:256MiB:x4 --iterations 3
-for demo in copies-vs-zero-copy when-pinning-pays first-touch prefetch pages-move-whole ping-pong other-process what-profilers-miss discard; do
+for demo in copies-vs-zero-copy when-pinning-pays first-touch prefetch pages-move-whole ping-pong other-process threads-share-one-gpu what-profilers-miss discard; do
   example "$demo" demo "$demo"
 done
 tar -C "$(dirname "$out")" -czf "$top/examples.tar.gz" examples

@@ -237,6 +237,35 @@ private slots:
         QVERIFY(!measuredAnswer(*q, setOf({pageable, kept})).choice);
     }
 
+    // threads-share-one-gpu: the kernel at the smallest size on 8 threads on
+    // the legacy stream against one thread; the per-thread run is not asked
+    // about; on OpenCL, the first OpenCL mode.
+    void threadsAskAboutTheLegacyStreamAgainstOneThread()
+    {
+        const auto q = askedOn(DemoId::ThreadsShareOneGpu, BackendKind::Cuda);
+        QVERIFY(q);
+        QCOMPARE(q->kind, QuestionKind::ThreadsRatio);
+        QCOMPARE(q->mode, ModeId::Pinned);
+        QCOMPARE(q->phase, std::optional(Phase::Kernel));
+        QCOMPARE(q->bytes, MiB);
+        QCOMPARE(askedOn(DemoId::ThreadsShareOneGpu, BackendKind::OpenCL)->mode, ModeId::ClCopy);
+        const auto run = [](int threads, DefaultStream stream, std::uint64_t kernelNs) {
+            RunReport report = runOf(gpu(true), ModeId::Pinned, KernelId::VectorAdd, MiB, {{Phase::Kernel, kernelNs}},
+                                     false);
+            report.spec.hostThreads = threads;
+            report.spec.defaultStream = stream;
+            return report;
+        };
+        const MeasuredAnswer answer = measuredAnswer(
+            *q, setOf({run(8, DefaultStream::PerThread, 30'000), run(1, DefaultStream::Legacy, 20'000),
+                       run(8, DefaultStream::Legacy, 200'000)}));
+        QCOMPARE(answer.value, 10.0);
+        QVERIFY(answer.choice);
+        QVERIFY(q->choices[*answer.choice].band.contains(10.0));
+        // Without the run on one thread: not measured.
+        QVERIFY(!measuredAnswer(*q, setOf({run(8, DefaultStream::Legacy, 200'000)})).choice);
+    }
+
     void ratioPrefersTheGpusOwnTime()
     {
         const auto q = askedOn(DemoId::OtherProcess, BackendKind::Cuda);

@@ -64,7 +64,7 @@ class TestPythonRoutes : public QObject
 private slots:
     void namesEveryRouteOnceWithItsMode()
     {
-        QCOMPARE(pythonRoutes().size(), std::size_t(16));
+        QCOMPARE(pythonRoutes().size(), std::size_t(17));
         for (const PythonRouteInfo &route : pythonRoutes()) {
             QCOMPARE(pythonRouteFromName(route.name), std::optional(route.id));
             QCOMPARE(&pythonRouteInfo(route.id), &route);

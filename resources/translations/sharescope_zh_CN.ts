@@ -1818,6 +1818,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>When pinning pays: what page-locking costs against the copies it speeds up</source>
         <translation>锁页何时划算：锁页的代价与它加速的拷贝</translation>
     </message>
+    <message>
+        <source>Threads share one GPU: the legacy stream against per-thread streams</source>
+        <translation>多个线程共享一块 GPU：legacy 流对比 per-thread 流</translation>
+    </message>
 </context>
 <context>
     <name>Examples</name>
@@ -2468,6 +2472,42 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Page-locking ordinary arrays in place instead (cudaHostRegister, then cudaHostUnregister before freeing them) took %1 with their allocation and first touch, %2; its copies took %3. %4</source>
         <translation>改为就地锁页普通数组（cudaHostRegister，释放之前再 cudaHostUnregister），连同分配和首次访问共用时 %1，%2；它的拷贝用时 %3。%4</translation>
     </message>
+    <message>
+        <source>at %1 per buffer %2&apos;s to-device phase took %3 on %4 threads against %5 on one</source>
+        <translation>每个缓冲区 %1 时，%2 的 to-device 阶段在 %4 个线程上用时 %3，在一个线程上用时 %5</translation>
+    </message>
+    <message>
+        <source>At %1 per buffer, %2&apos;s kernel phase took %3 on one thread and %4 on %5 threads, each with a command queue of its own; its to-device phase %6 and %7.</source>
+        <translation>每个缓冲区 %1 时，%2 的内核阶段在一个线程上用时 %3，在 %5 个各有自己命令队列的线程上用时 %4；它的 to-device 阶段分别为 %6 和 %7。</translation>
+    </message>
+    <message>
+        <source>At %1 per buffer, %2&apos;s kernel phase took %3 on one thread, %4 on %5 threads sharing the legacy default stream, and %6 on %5 threads each on its own per-thread stream; its to-device phase %7, %8 and %9.</source>
+        <translation>每个缓冲区 %1 时，%2 的内核阶段在一个线程上用时 %3，在共用 legacy 默认流的 %5 个线程上用时 %4，在各用自己 per-thread 流的 %5 个线程上用时 %6；它的 to-device 阶段分别为 %7、%8 和 %9。</translation>
+    </message>
+    <message>
+        <source>%1&apos;s kernel phase at %2 per buffer</source>
+        <translation>每个缓冲区 %2 时 %1 的内核阶段</translation>
+    </message>
+    <message>
+        <source>On the legacy default stream the threads&apos; work waits for each other&apos;s: %1 took %2 as long there as on per-thread streams. Every thread that uses the legacy stream shares it, and it runs one piece of work at a time; per-thread streams let the GPU take the threads&apos; launches together.</source>
+        <translation>在 legacy 默认流上，各线程的工作互相等待：%1 在那里的用时是在 per-thread 流上的 %2。所有使用 legacy 流的线程共用这一个流，它一次只执行一项工作；per-thread 流让 GPU 能同时接收各线程的启动。</translation>
+    </message>
+    <message>
+        <source>Here the legacy stream cost little against per-thread streams (at most %1 as long): the threads&apos; slices were too large for their launches to matter.</source>
+        <translation>这里 legacy 流相对 per-thread 流代价很小（至多为其 %1）：各线程的分段足够大，启动开销无关紧要。</translation>
+    </message>
+    <message>
+        <source>Splitting the kernel never beat one thread launching it over all of the buffers: one launch already keeps the device busy, so each slice only adds its own launch and wait. Threads pay where each has work of its own to overlap with the others&apos;, not where they share one kernel&apos;s.</source>
+        <translation>拆分内核从未胜过由一个线程对全部缓冲区启动一次：一次启动已经让设备忙满，每一段只会额外增加自己的启动和等待。线程的好处在于各自有自己的工作、能与其他线程的工作重叠，而不在于分担同一个内核的工作。</translation>
+    </message>
+    <message>
+        <source>The copies were another matter: %1. Where a copy is the CPU&apos;s work (a runtime staging ordinary memory, or a CPU device&apos;s memcpy), threads do it side by side; a DMA copy from page-locked memory already fills the bus from one thread.</source>
+        <translation>拷贝则是另一回事：%1。当拷贝是 CPU 的工作（运行时中转普通内存，或 CPU 设备上的 memcpy）时，多个线程可以并行完成；而从锁页内存发起的 DMA 拷贝，一个线程就已经占满总线。</translation>
+    </message>
+    <message>
+        <source>CUDA gives every host thread the legacy default stream unless told otherwise: compile with %1, pass %2, or give each thread a stream of its own (CuPy: %3 in each thread; PyTorch: %4). The Timeline shows a lane per thread: when each worked on its slice.</source>
+        <translation>除非另行指定，CUDA 给每个主机线程的都是 legacy 默认流：用 %1 编译、传入 %2，或给每个线程一个自己的流（CuPy：在每个线程中使用 %3；PyTorch：%4）。时间线为每个线程显示一行：它何时在处理自己那一段。</translation>
+    </message>
 </context>
 <context>
     <name>OutputFileText</name>
@@ -2580,6 +2620,24 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>%1 (write-combined)</source>
         <translation>%1（写合并）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n threads)</source>
+        <translation>
+            <numerusform>%1（%n 个线程）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n threads, per-thread streams)</source>
+        <translation>
+            <numerusform>%1（%n 个线程，per-thread 流）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (%n threads, legacy stream)</source>
+        <translation>
+            <numerusform>%1（%n 个线程，legacy 流）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2974,6 +3032,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>within %1 iterations</source>
         <translation>%1 次迭代之内</translation>
+    </message>
+    <message>
+        <source>At %1 per buffer, %2 threads each launch the kernel of %3 on their slice of the buffers, all at once (CUDA: on the legacy default stream they share). How long will %4 take, against one thread launching it over all of the buffers?</source>
+        <translation>每个缓冲区 %1 时，%2 个线程同时在各自那一段缓冲区上启动 %3 的内核（CUDA：在它们共用的 legacy 默认流上）。与一个线程对全部缓冲区启动一次相比，%4 会用多长时间？</translation>
+    </message>
+    <message>
+        <source>Measured: on %1 threads, %2 took %3 as long in %4 as on one.</source>
+        <translation>实测：在 %1 个线程上，%2 在 %4 中的用时是一个线程时的 %3。</translation>
     </message>
 </context>
 <context>

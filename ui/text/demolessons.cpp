@@ -7,6 +7,7 @@
 #include "lessonwriter.h"
 #include "peerlesson.h"
 #include "pinninglesson.h"
+#include "threadslesson.h"
 
 #include <algorithm>
 
@@ -472,6 +473,9 @@ Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
         break;
     case DemoId::Discard:
         discard(writer);
+        break;
+    case DemoId::ThreadsShareOneGpu:
+        threadsShareOneGpuLesson(writer);
         break;
     }
     Lesson lesson = writer.finish();

@@ -59,6 +59,13 @@ QString peerLinkSummary(const PeerLink &link)
 QString modeLabel(const ExperimentSpec &spec)
 {
     QString mode = q(modeName(spec.mode));
+    if (spec.threaded()) {
+        if (spec.modeInfo().backend != BackendKind::Cuda)
+            return PeerText::tr("%1 (%n threads)", nullptr, spec.hostThreads).arg(mode);
+        return spec.defaultStream == DefaultStream::PerThread
+            ? PeerText::tr("%1 (%n threads, per-thread streams)", nullptr, spec.hostThreads).arg(mode)
+            : PeerText::tr("%1 (%n threads, legacy stream)", nullptr, spec.hostThreads).arg(mode);
+    }
     if (spec.writeCombined)
         return PeerText::tr("%1 (write-combined)").arg(mode);
     if (!takesOption(spec.modeInfo(), ModeOption::PeerAccess) || !spec.peerAccess)

@@ -15,8 +15,9 @@ namespace sharescope {
 QString peerLinkText(const PeerLink &link);
 // The link at a glance, for the window: "cuda:1 · peer access both ways · rank 0".
 QString peerLinkSummary(const PeerLink &link);
-// A run's name where runs of one mode differ by how they reach the peer:
-// "peer-copy (peer access off)"; the mode's name otherwise.
+// A run's name where runs of one mode differ by how they reach the peer,
+// their host memory or their host threads: "peer-copy (peer access off)",
+// "pinned (8 threads, legacy stream)"; the mode's name otherwise.
 QString modeLabel(const ExperimentSpec &spec);
 // Which GPU ran a peer mode's kernel and whether peer access was on, for the
 // run table; empty for the other modes.

@@ -107,6 +107,7 @@ QString choiceText(const DemoQuestion &q, const QuestionChoice &choice)
     case QuestionKind::TimeRatio:
     case QuestionKind::RecordsShare:
     case QuestionKind::BreakEven:
+    case QuestionKind::ThreadsRatio:
         return bandChoice(q.kind, choice.band);
     }
     return {};
@@ -145,6 +146,13 @@ QString question(const DemoQuestion &q)
                              "counts every byte. What share of those bytes will CUPTI's migration records, what a "
                              "profiler shows, account for?")
             .arg(bytes(q.bytes));
+    case QuestionKind::ThreadsRatio:
+        return Questions::tr("At %1 per buffer, %2 threads each launch the kernel of %3 on their slice of the "
+                             "buffers, all at once (CUDA: on the legacy default stream they share). How long will "
+                             "%4 take, against one thread launching it over all of the buffers?")
+            .arg(bytes(q.bytes))
+            .arg(demoHostThreads)
+            .arg(mode(q.mode), phaseWords(q));
     case QuestionKind::BreakEven:
         return Questions::tr("At %1 per buffer, %2 allocates page-locked host memory (cudaHostAlloc), which the GPU "
                              "copies without staging it; %3 uses ordinary memory. Counting what the page-locked "
@@ -173,6 +181,10 @@ QString measuredText(const DemoQuestion &q, const MeasuredAnswer &m)
     case QuestionKind::TimeRatio:
         return Questions::tr("Measured: %1 took %2 as long as %3 in %4.")
             .arg(mode(q.mode), ratio(m.value), mode(q.against), phaseWords(q));
+    case QuestionKind::ThreadsRatio:
+        return Questions::tr("Measured: on %1 threads, %2 took %3 as long in %4 as on one.")
+            .arg(demoHostThreads)
+            .arg(mode(q.mode), ratio(m.value), phaseWords(q));
     case QuestionKind::RecordsShare:
         return Questions::tr("Measured: CUPTI's records accounted for %1 of the bytes the driver counted.")
             .arg(percent(m.value));
