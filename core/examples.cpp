@@ -10,7 +10,7 @@ namespace sharescope {
 namespace {
 
 // In ExampleId order.
-constexpr std::array<ExampleInfo, 12> exampleTable{{
+constexpr std::array<ExampleInfo, 13> exampleTable{{
     {ExampleId::ManagedRun, "managed",
      SHARESCOPE_TR_NOOP("Examples", "One managed-memory run, every migration counted"), std::nullopt},
     {ExampleId::CompareModes, "compare", SHARESCOPE_TR_NOOP("Examples", "Every mode of one GPU side by side"),
@@ -33,6 +33,9 @@ constexpr std::array<ExampleInfo, 12> exampleTable{{
      SHARESCOPE_TR_NOOP("Examples", "Demo: who touches first (the four page-fault experiments)"), DemoId::FirstTouch},
     {ExampleId::WhenPinningPays, "when-pinning-pays", SHARESCOPE_TR_NOOP("Examples", "Demo: when pinning pays"),
      DemoId::WhenPinningPays},
+    {ExampleId::ThreadsShareOneGpu, "threads-share-one-gpu",
+     SHARESCOPE_TR_NOOP("Examples", "Demo: threads share one GPU (the legacy stream against per-thread streams)"),
+     DemoId::ThreadsShareOneGpu},
 }};
 
 constexpr bool inIdOrder()

@@ -25,6 +25,7 @@ enum class ExampleId : std::uint8_t {
     Discard,
     FirstTouch,
     WhenPinningPays,
+    ThreadsShareOneGpu,
 };
 
 // A report measured on a real GPU and shipped with the program, so that a

@@ -362,6 +362,7 @@ private slots:
         QTest::newRow("other-process") << int(DemoId::OtherProcess) << "about the same";
         QTest::newRow("profilers") << int(DemoId::WhatProfilersMiss) << "less than 40%";
         QTest::newRow("discard") << int(DemoId::Discard) << "as long or more";
+        QTest::newRow("threads") << int(DemoId::ThreadsShareOneGpu) << "as long or more";
     }
     void shippedExamplesAnswerTheirQuestions()
     {

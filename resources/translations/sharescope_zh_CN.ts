@@ -1889,6 +1889,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Demo: when pinning pays</source>
         <translation>演示：锁页何时划算</translation>
     </message>
+    <message>
+        <source>Demo: threads share one GPU (the legacy stream against per-thread streams)</source>
+        <translation>演示：多个线程共享一块 GPU（legacy 流对比 per-thread 流）</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>
