@@ -219,7 +219,7 @@ private:
     {
         std::vector<PhaseMeter> meters(m_threads->slices().size());
         std::vector<ThreadSpan> spans;
-        const Status status = m_threads->run(
+        Status status = m_threads->run(
             [&](const Slice &slice) {
                 return (m_session.*slicePart)(meters[static_cast<std::size_t>(slice.thread)], slice);
             },

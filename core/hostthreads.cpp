@@ -116,6 +116,8 @@ void HostThreadPool::serve(std::size_t index, const std::stop_token &stop)
             result = (*work)(m_slices[index]);
         } catch (const std::exception &error) {
             result = failed("host thread " + std::to_string(index) + ": " + error.what());
+        } catch (...) {
+            result = failed("host thread " + std::to_string(index) + ": an exception that is no std::exception");
         }
         const ThreadSpan span{since(start), since(steady_clock::now())};
         const std::lock_guard lock(m_mutex);

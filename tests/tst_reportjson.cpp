@@ -311,6 +311,10 @@ private slots:
                                          for (int i = 0; i < 64; ++i) kernelOf(d)["threads"].push_back({0, 1}); },
                 "more than 64 threads");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 65; }, "accepted: 1 to 64");
+        refused([&](nlohmann::json &d) { d["runs"][0]["iterations"][1]["phases"][0]["threads"] = {{0, 1}, {0, 1}, {0, 1}}; },
+                "is only for to-device, kernel and to-host");
+        refused([&](nlohmann::json &d) { kernelOf(d)["threads"].erase(0); }, "has 2 threads; the run's spec has 3");
+        refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 1; }, "has 3 threads; the run's spec has 1");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["defaultStream"] = "mine"; }, "unknown default stream");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["kernel"] = "gather"; }, "gather's are not");
     }

@@ -95,7 +95,9 @@ void TimelinePlot::appendThreads(const PhaseResult &result, double phaseStartMs)
         QColor color = phaseColor(result.phase).lighter(125);
         color.setAlpha(warmup ? 90 : 200);
         m_segments->add({startMs, endMs, static_cast<int>(index), color});
-        m_lanes[index].segments.push_back({result, startMs, endMs});
+        PhaseResult phase;
+        phase.phase = result.phase;
+        m_lanes[index].segments.push_back({phase, startMs, endMs, span, result.threads.size()});
     }
 }
 
@@ -129,11 +131,11 @@ void TimelinePlot::showTip(QMouseEvent *event)
             continue;
         const PhaseResult &r = segment.result;
         if (which.thread >= 0) {
-            const ThreadSpan &span = r.threads[static_cast<std::size_t>(which.thread)];
+            const ThreadSpan &span = segment.span;
             const QString tip = tr("<b>%1</b>, host thread %2 of %3<br>its slice took %4, from %5 into the phase")
                                     .arg(phaseLabel(r.phase))
                                     .arg(which.thread + 1)
-                                    .arg(r.threads.size())
+                                    .arg(segment.threads)
                                     .arg(QString::fromStdString(formatDuration(span.endNs - span.startNs)),
                                          QString::fromStdString(formatDuration(span.startNs)));
             QToolTip::showText(event->globalPosition().toPoint(), tip, this);

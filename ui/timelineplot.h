@@ -31,9 +31,11 @@ public:
 private:
     struct Segment
     {
-        PhaseResult result;
+        PhaseResult result; // the iteration's lane; a thread's: the phase alone (no copy of every span)
         double startMs = 0;
         double endMs = 0;
+        ThreadSpan span; // a thread's lane: its span,
+        std::size_t threads = 0; // of this many threads
     };
     struct Lane
     {

@@ -151,6 +151,8 @@ Status ClSession::prepareThreads(std::span<const Slice> slices)
     return guarded([&]() -> Status {
         if (Status s = m_context.check(); !s)
             return s;
+        if (!m_clKernel())
+            createKernel(); // m_local: the work-group size the one-thread launch uses
         m_threadQueues.clear();
         m_threadKernels.clear();
         for (const Slice &slice : slices) {
@@ -170,12 +172,15 @@ Status ClSession::prepareThreads(std::span<const Slice> slices)
 Status ClSession::launchSlice(PhaseMeter &, const Slice &slice)
 {
     return guarded([&]() -> Status {
-        // As many work-items as the slice has elements (at most 2^30: the
-        // kernels loop over the rest), from its first.
-        const std::uint64_t global = std::min<std::uint64_t>(slice.count, 1ULL << 30);
+        // A work-item per element of the slice, from its first, in whole
+        // groups as the one-thread launch (at most 2^30: the kernels loop
+        // over the rest); the kernel's end, the slice's, stops the items
+        // past it.
+        const std::uint64_t groups = (std::max<std::uint64_t>(slice.count, 1) + groupSize - 1) / groupSize;
+        const std::uint64_t global = std::min<std::uint64_t>(groups * groupSize, 1ULL << 30);
         cl::CommandQueue &queue = sliceQueue(slice);
         queue.enqueueNDRangeKernel(m_threadKernels[static_cast<std::size_t>(slice.thread)], cl::NDRange(slice.first),
-                                   cl::NDRange(global), cl::NullRange);
+                                   cl::NDRange(global), m_local);
         queue.finish();
         return okStatus();
     });

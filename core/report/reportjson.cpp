@@ -490,10 +490,12 @@ PhaseResult readPhase(const Reader &r)
     if (r.has("bytesBetweenDevices")) // absent from reports written before the peer modes
         phase.bytesBetweenDevices = r["bytesBetweenDevices"].unsignedValue();
     phase.bytesAccessed = r["bytesAccessed"].unsignedValue();
-    if (r.has("threads")) { // --host-threads
-        const std::vector<Reader> spans = r["threads"].items();
-        if (spans.size() > static_cast<std::size_t>(maxHostThreads))
+    if (r.has("threads")) { // --host-threads: the phases the threads split
+        if (phase.phase != Phase::ToDevice && phase.phase != Phase::Kernel && phase.phase != Phase::ToHost)
+            r["threads"].fail("is only for to-device, kernel and to-host, which host threads split");
+        if (r["threads"].raw().is_array() && r["threads"].raw().size() > static_cast<std::size_t>(maxHostThreads))
             r["threads"].fail("has more than " + std::to_string(maxHostThreads) + " threads");
+        const std::vector<Reader> spans = r["threads"].items();
         for (const Reader &span : spans) {
             const std::vector<Reader> ends = span.items();
             if (ends.size() != 2)
@@ -711,8 +713,15 @@ RunReport readReport(const Reader &r)
         IterationResult iteration;
         iteration.index = it["index"].intValue();
         iteration.warmup = it["warmup"].boolean();
-        for (const Reader &p : it["phases"].items())
+        for (const Reader &p : it["phases"].items()) {
             iteration.phases.push_back(readPhase(p));
+            // A split phase has a span for each of the run's threads; a
+            // run on one thread, none.
+            const std::size_t spans = iteration.phases.back().threads.size();
+            if (spans != 0 && (!report.spec.threaded() || spans != static_cast<std::size_t>(report.spec.hostThreads)))
+                p["threads"].fail("has " + std::to_string(spans) + " threads; the run's spec has "
+                                  + std::to_string(report.spec.threaded() ? report.spec.hostThreads : 0));
+        }
         report.iterations.push_back(std::move(iteration));
     }
     const Reader v = r["verification"];

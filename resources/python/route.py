@@ -155,8 +155,12 @@ def answer(queue, process):
             message = queue.get(timeout=0.2)
         except queues.Empty:
             if not process.is_alive():
-                raise RuntimeError("the other process ended with exit code %s" % process.exitcode)
-            continue
+                try:  # its last message may have arrived as it ended
+                    message = queue.get(timeout=1)
+                except queues.Empty:
+                    raise RuntimeError("the other process ended with exit code %s" % process.exitcode)
+            else:
+                continue
         if isinstance(message, dict) and "error" in message:
             raise RuntimeError("in the other process: %s" % message["error"])
         return message

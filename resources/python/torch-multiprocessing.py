@@ -14,13 +14,18 @@ def child(tensors, orders, answers):
         torch.cuda.synchronize()
         answers.put("ready")
         times = []
-        for _ in range(orders.get()):
-            start = time.perf_counter_ns()
-            tensor = tensors.get()                # the tensor, opened here
-            times.append(time.perf_counter_ns() - start)
-            tensor.mul_(2)
-            torch.cuda.synchronize()
-            del tensor
+        while True:
+            count = orders.get()                  # a batch, sent before it is timed; 0: the end
+            if count == 0:
+                break
+            for _ in range(count):
+                start = time.perf_counter_ns()
+                tensor = tensors.get()            # the tensor, opened here
+                times.append(time.perf_counter_ns() - start)
+                tensor.mul_(2)
+                torch.cuda.synchronize()
+                del tensor
+            answers.put("next")
         answers.put(times)
     except Exception as error:
         answers.put({"error": "%s: %s" % (type(error).__name__, error)})
@@ -37,9 +42,15 @@ def measure(torch, n, iterations, warmup):
     kept = [torch.ones(n, dtype=torch.float32, device="cuda") for _ in range(warmup + iterations)]
     torch.cuda.synchronize()
     answer(answers, process)                     # the other process is ready
-    for tensor in kept:                          # all sent before the first get()
-        tensors.put(tensor)
-    orders.put(len(kept))
+    # In batches that fit the pipe (a put() blocks on a full one), each sent
+    # whole before the other process times its first get().
+    batch = 32
+    for first in range(0, len(kept), batch):
+        for tensor in kept[first:first + batch]:
+            tensors.put(tensor)
+        orders.put(len(kept[first:first + batch]))
+        answer(answers, process)                 # "next": the batch was taken
+    orders.put(0)
     times = answer(answers, process)
     process.join(30)
     # The other process's writes, read here: the memory is shared in place.

@@ -349,7 +349,11 @@ BudgetSummary budgetSummary(const RunReport &report)
     return {tip, 0, QStringLiteral("✓")};
 }
 
-QString runTable(const RunReport &report)
+namespace {
+
+// The lines above a run's table: what ran where, how often, on how many
+// threads.
+QString runHeader(const RunReport &report)
 {
     const ExperimentSpec &spec = report.spec;
     const std::size_t buffers = report.buffers.empty() ? 1 : report.buffers.size();
@@ -370,6 +374,14 @@ QString runTable(const RunReport &report)
                                  "thread.\n\n")
                     .arg(hostThreadsText(spec));
     }
+    return text;
+}
+
+} // namespace
+
+QString runTable(const RunReport &report)
+{
+    QString text = runHeader(report);
     TextTable table;
     Legend legend(table);
     legend.addColumn(ReportTables::tr("phase"), {}, TextTable::Align::Left);
