@@ -93,17 +93,9 @@ constexpr std::array<DemoInfo, 11> demoTable{
      // Several host threads share one GPU, each on a slice: on the legacy
      // default stream their work serialises, on per-thread streams it can
      // overlap; against one thread doing it all.
-     {DemoId::ThreadsShareOneGpu,
-      "threads-share-one-gpu",
+     {DemoId::ThreadsShareOneGpu, "threads-share-one-gpu",
       SHARESCOPE_TR_NOOP("Demos", "Threads share one GPU: the legacy stream against per-thread streams"),
-      KernelId::VectorAdd,
-      64 * MiB,
-      threadsCuda,
-      threadsOpenCL,
-      std::nullopt,
-      threadsSizes,
-      false,
-      true},
+      KernelId::VectorAdd, 64 * MiB, threadsCuda, threadsOpenCL, std::nullopt, threadsSizes, false, true},
      {DemoId::PeerAccess,
       "peer-access",
       SHARESCOPE_TR_NOOP("Demos", "Two GPUs: copies, peer access and managed pages"),

@@ -209,8 +209,7 @@ private:
         if (Status prepared = m_session.prepareThreads(m_threads->slices()); !prepared)
             return prepared;
         std::vector<ThreadSpan> unused;
-        return m_threads->run([&](const Slice &slice) { return m_session.threadReady(slice); }, Clock::now(),
-                              unused);
+        return m_threads->run([&](const Slice &slice) { return m_session.threadReady(slice); }, Clock::now(), unused);
     }
 
     // The phase's device work, a slice per thread, all at once; each

@@ -204,10 +204,11 @@ Status validateHostThreads(const ExperimentSpec &spec)
     if (const auto refusal = hostThreadsRefusal(spec.modeInfo(), spec.kernelInfo()))
         return errorOf(ErrorKind::BadArgument, *refusal);
     if (spec.elementCount() < static_cast<std::uint64_t>(spec.hostThreads)) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "--host-threads %1 needs at least %1 elements per buffer; "
-                                                      "--size %2 holds %3"),
-                           {std::to_string(spec.hostThreads), std::to_string(spec.bytes),
-                            std::to_string(spec.elementCount())});
+        return badArgument(
+            SHARESCOPE_TR_NOOP("Core",
+                               "--host-threads %1 needs at least %1 elements per buffer; "
+                               "--size %2 holds %3"),
+            {std::to_string(spec.hostThreads), std::to_string(spec.bytes), std::to_string(spec.elementCount())});
     }
     return okStatus();
 }

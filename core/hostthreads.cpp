@@ -105,8 +105,7 @@ void HostThreadPool::serve(std::size_t index, const std::stop_token &stop)
             origin = m_origin;
         }
         const auto since = [origin](steady_clock::time_point t) {
-            return static_cast<std::uint64_t>(
-                std::chrono::duration_cast<std::chrono::nanoseconds>(t - origin).count());
+            return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(t - origin).count());
         };
         const auto start = steady_clock::now();
         Status result = okStatus();

@@ -14,8 +14,8 @@
 #include <optional>
 #include <span>
 #include <stop_token>
-#include <thread>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace sharescope {

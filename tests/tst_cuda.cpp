@@ -437,6 +437,52 @@ private slots:
         }
     }
 
+    // --host-threads on every CUDA mode that splits, on both streams:
+    // 10,007 elements over 7 threads (uneven slices), verified (scale
+    // doubles in place, so an element covered twice or never is wrong), a
+    // span per thread in each split phase, and the copies' bytes adding up
+    // to whole buffers.
+    void splitsEveryModeOverHostThreads_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("stream");
+        for (const ModeInfo &mode : modes()) {
+            if (mode.backend != BackendKind::Cuda || hostThreadsRefusal(mode, kernelInfo(KernelId::Scale)))
+                continue;
+            for (const DefaultStream stream : {DefaultStream::Legacy, DefaultStream::PerThread}) {
+                QTest::addRow("%s %s", std::string(mode.name).c_str(), std::string(defaultStreamName(stream)).c_str())
+                    << static_cast<int>(mode.id) << static_cast<int>(stream);
+            }
+        }
+    }
+
+    void splitsEveryModeOverHostThreads()
+    {
+        QFETCH(int, mode);
+        QFETCH(int, stream);
+        ExperimentSpec s = spec(static_cast<ModeId>(mode), KernelId::Scale, 10007 * elementBytes);
+        if (const Support support = supportOf(m_engine->device(), s); !support.supported)
+            QSKIP(support.reason.c_str());
+        s.hostThreads = 7;
+        s.defaultStream = static_cast<DefaultStream>(stream);
+        s.counters = false;
+        const RunReport report = run(s);
+        QVERIFY2(report.verification.passed(),
+                 qPrintable(QStringLiteral("%1 wrong elements").arg(report.verification.mismatches)));
+        QCOMPARE(report.verification.checked, 3 * s.elementCount());
+        for (const IterationResult &iteration : report.iterations) {
+            for (const PhaseResult &phase : iteration.phases) {
+                const bool split
+                    = phase.phase == Phase::ToDevice || phase.phase == Phase::Kernel || phase.phase == Phase::ToHost;
+                QCOMPARE(phase.threads.size(), split ? std::size_t(7) : std::size_t(0));
+            }
+            if (s.modeInfo().family == ModeFamily::Copy) {
+                QCOMPARE(iteration.phases[1].bytesToDevice, s.bytes);
+                QCOMPARE(iteration.phases[3].bytesToHost, s.bytes);
+            }
+        }
+    }
+
     // The map from the pages themselves.
     void mapsTheManagedBuffersFromThePages()
     {

@@ -250,15 +250,16 @@ private slots:
         QCOMPARE(q->bytes, MiB);
         QCOMPARE(askedOn(DemoId::ThreadsShareOneGpu, BackendKind::OpenCL)->mode, ModeId::ClCopy);
         const auto run = [](int threads, DefaultStream stream, std::uint64_t kernelNs) {
-            RunReport report = runOf(gpu(true), ModeId::Pinned, KernelId::VectorAdd, MiB, {{Phase::Kernel, kernelNs}},
-                                     false);
+            RunReport report
+                = runOf(gpu(true), ModeId::Pinned, KernelId::VectorAdd, MiB, {{Phase::Kernel, kernelNs}}, false);
             report.spec.hostThreads = threads;
             report.spec.defaultStream = stream;
             return report;
         };
-        const MeasuredAnswer answer = measuredAnswer(
-            *q, setOf({run(8, DefaultStream::PerThread, 30'000), run(1, DefaultStream::Legacy, 20'000),
-                       run(8, DefaultStream::Legacy, 200'000)}));
+        const MeasuredAnswer answer
+            = measuredAnswer(*q,
+                             setOf({run(8, DefaultStream::PerThread, 30'000), run(1, DefaultStream::Legacy, 20'000),
+                                    run(8, DefaultStream::Legacy, 200'000)}));
         QCOMPARE(answer.value, 10.0);
         QVERIFY(answer.choice);
         QVERIFY(q->choices[*answer.choice].band.contains(10.0));

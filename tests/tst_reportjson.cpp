@@ -278,8 +278,7 @@ private slots:
         QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
         QCOMPARE(read->runs[0].spec.hostThreads, 3);
         QCOMPARE(read->runs[0].spec.defaultStream, DefaultStream::PerThread);
-        QCOMPARE(read->runs[0].iterations[1].phases[2].threads,
-                 (std::vector<ThreadSpan>{{0, 90}, {5, 100}, {7, 80}}));
+        QCOMPARE(read->runs[0].iterations[1].phases[2].threads, (std::vector<ThreadSpan>{{0, 90}, {5, 100}, {7, 80}}));
         QVERIFY(read->runs[0].iterations[1].phases[1].threads.empty());
         QCOMPARE(QString::fromStdString(toJson(*read)), QString::fromStdString(toJson(set)));
 
@@ -303,18 +302,27 @@ private slots:
             QVERIFY2(QString::fromStdString(result.error().message).contains(QLatin1String(expected)),
                      result.error().message.c_str());
         };
-        const auto kernelOf = [](nlohmann::json &d) -> nlohmann::json & { return d["runs"][0]["iterations"][1]["phases"][2]; };
+        const auto kernelOf
+            = [](nlohmann::json &d) -> nlohmann::json & { return d["runs"][0]["iterations"][1]["phases"][2]; };
         refused([&](nlohmann::json &d) { kernelOf(d)["threads"][0] = {90, 10}; }, "must start before it ends");
         refused([&](nlohmann::json &d) { kernelOf(d)["threads"][0] = {0, 1u << 30}; }, "within the phase's host time");
         refused([&](nlohmann::json &d) { kernelOf(d)["threads"][0] = {1}; }, "must be [start, end]");
-        refused([&](nlohmann::json &d) { kernelOf(d)["threads"] = nlohmann::json::array({{0, 1}}) ;
-                                         for (int i = 0; i < 64; ++i) kernelOf(d)["threads"].push_back({0, 1}); },
-                "more than 64 threads");
+        refused(
+            [&](nlohmann::json &d) {
+                kernelOf(d)["threads"] = nlohmann::json::array({{0, 1}});
+                for (int i = 0; i < 64; ++i)
+                    kernelOf(d)["threads"].push_back({0, 1});
+            },
+            "more than 64 threads");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 65; }, "accepted: 1 to 64");
-        refused([&](nlohmann::json &d) { d["runs"][0]["iterations"][1]["phases"][0]["threads"] = {{0, 1}, {0, 1}, {0, 1}}; },
-                "is only for to-device, kernel and to-host");
+        refused(
+            [&](nlohmann::json &d) {
+                d["runs"][0]["iterations"][1]["phases"][0]["threads"] = {{0, 1}, {0, 1}, {0, 1}};
+            },
+            "is only for to-device, kernel and to-host");
         refused([&](nlohmann::json &d) { kernelOf(d)["threads"].erase(0); }, "has 2 threads; the run's spec has 3");
-        refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 1; }, "has 3 threads; the run's spec has 1");
+        refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 1; },
+                "has 3 threads; the run's spec has 1");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["defaultStream"] = "mine"; }, "unknown default stream");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["kernel"] = "gather"; }, "gather's are not");
     }

@@ -157,7 +157,8 @@ Status ClSession::prepareThreads(std::span<const Slice> slices)
         m_threadKernels.clear();
         for (const Slice &slice : slices) {
             m_threadQueues.emplace_back(m_context.context, m_context.device);
-            cl::Kernel &kernel = m_threadKernels.emplace_back(m_context.program, std::string(m_kernel.openclFunction).c_str());
+            cl::Kernel &kernel
+                = m_threadKernels.emplace_back(m_context.program, std::string(m_kernel.openclFunction).c_str());
             cl_uint argument = 0;
             for (std::size_t b = 0; b < bufferCount(); ++b) {
                 if (kernelTouches(m_kernel.buffers[b].role))

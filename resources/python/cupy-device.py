@@ -2,11 +2,9 @@
 # cupy-device: cp.asarray of an ordinary numpy array, a copy from pageable
 # memory (ShareScope's device, to-device).
 def measure(cp, n, iterations, warmup):
-    try:
-        if cp.cuda.runtime.getDeviceCount() == 0:
-            return {"notRun": "CuPy sees no CUDA device"}
-    except Exception as error:
-        return {"notRun": "CuPy sees no CUDA device: %s" % error}
+    missing = cupy_device_missing(cp)
+    if missing:
+        return {"notRun": missing}
     import numpy as np
     host = np.ones(n, dtype=np.float32)
     kept = []

@@ -3,11 +3,9 @@
 # writes it through a numpy view of the same pointer, then a CuPy kernel
 # doubles it: the pages fault over (ShareScope's managed, kernel).
 def measure(cp, n, iterations, warmup):
-    try:
-        if cp.cuda.runtime.getDeviceCount() == 0:
-            return {"notRun": "CuPy sees no CUDA device"}
-    except Exception as error:
-        return {"notRun": "CuPy sees no CUDA device: %s" % error}
+    missing = cupy_device_missing(cp)
+    if missing:
+        return {"notRun": missing}
     import ctypes
     import numpy as np
     if not cp.cuda.runtime.getDeviceProperties(0).get("concurrentManagedAccess", 0):

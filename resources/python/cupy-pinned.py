@@ -2,11 +2,9 @@
 # cupy-pinned: cupyx.empty_pinned host memory, ndarray.set on a stream (a
 # DMA copy from page-locked memory: ShareScope's pinned, to-device).
 def measure(cp, n, iterations, warmup):
-    try:
-        if cp.cuda.runtime.getDeviceCount() == 0:
-            return {"notRun": "CuPy sees no CUDA device"}
-    except Exception as error:
-        return {"notRun": "CuPy sees no CUDA device: %s" % error}
+    missing = cupy_device_missing(cp)
+    if missing:
+        return {"notRun": missing}
     import cupyx
     import numpy as np
     host = cupyx.empty_pinned((n,), dtype=np.float32)

@@ -8,11 +8,9 @@ THREADS = 8
 
 
 def measure(cp, n, iterations, warmup):
-    try:
-        if cp.cuda.runtime.getDeviceCount() == 0:
-            return {"notRun": "CuPy sees no CUDA device"}
-    except Exception as error:
-        return {"notRun": "CuPy sees no CUDA device: %s" % error}
+    missing = cupy_device_missing(cp)
+    if missing:
+        return {"notRun": missing}
     import threading
     device = cp.ones(n, dtype=cp.float32)
     bounds = [(n * t // THREADS, n * (t + 1) // THREADS) for t in range(THREADS)]

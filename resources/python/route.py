@@ -82,6 +82,16 @@ def same(first, second):
         return None
 
 
+def cupy_device_missing(cp):
+    """Why CuPy has no GPU to run on here, or None."""
+    try:
+        if cp.cuda.runtime.getDeviceCount() == 0:
+            return "CuPy sees no CUDA device"
+    except Exception as error:
+        return "CuPy sees no CUDA device: %s" % error
+    return None
+
+
 def numba_scale(cuda):
     """numba's kernel that doubles a float32 array, compiled before any
     sample is taken."""

@@ -126,7 +126,8 @@ void threadsShareOneGpuLesson(LessonWriter &w)
                       "%1, pass %2, or give each thread a stream of its own (CuPy: %3 in each thread; PyTorch: %4). "
                       "The Timeline shows a lane per thread: when each worked on its slice.")
               .arg(code("nvcc --default-stream per-thread"), code("cudaStreamPerThread"),
-                   code("with cupy.cuda.Stream(non_blocking=True):"), code("with torch.cuda.stream(torch.cuda.Stream()):")));
+                   code("with cupy.cuda.Stream(non_blocking=True):"),
+                   code("with torch.cuda.stream(torch.cuda.Stream()):")));
 }
 
 } // namespace sharescope
