@@ -1936,23 +1936,21 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
 </context>
 <context>
     <name>HostThreadsText</name>
-    <message numerus="yes">
-        <source>%n host thread(s), a slice of every buffer each, with an OpenCL command queue each</source>
-        <translation>
-            <numerusform>%n 个主机线程，每个负责每个缓冲区的一段，各有一个 OpenCL 命令队列</numerusform>
-        </translation>
+    <message>
+        <source>one host thread besides the run&apos;s own, on its per-thread default stream</source>
+        <translation>除运行自身线程之外的一个主机线程，使用它的 per-thread 默认流</translation>
     </message>
-    <message numerus="yes">
-        <source>%n host thread(s), a slice of every buffer each, each on its own per-thread default stream</source>
-        <translation>
-            <numerusform>%n 个主机线程，每个负责每个缓冲区的一段，各用自己的 per-thread 默认流</numerusform>
-        </translation>
+    <message>
+        <source>%1 host threads, a slice of every buffer each, with an OpenCL command queue each</source>
+        <translation>%1 个主机线程，每个负责每个缓冲区的一段，各有一个 OpenCL 命令队列</translation>
     </message>
-    <message numerus="yes">
-        <source>%n host thread(s), a slice of every buffer each, on the legacy default stream, which they share</source>
-        <translation>
-            <numerusform>%n 个主机线程，每个负责每个缓冲区的一段，共用 legacy 默认流</numerusform>
-        </translation>
+    <message>
+        <source>%1 host threads, a slice of every buffer each, each on its own per-thread default stream</source>
+        <translation>%1 个主机线程，每个负责每个缓冲区的一段，各用自己的 per-thread 默认流</translation>
+    </message>
+    <message>
+        <source>%1 host threads, a slice of every buffer each, on the legacy default stream, which they share</source>
+        <translation>%1 个主机线程，每个负责每个缓冲区的一段，共用 legacy 默认流</translation>
     </message>
 </context>
 <context>
@@ -2625,23 +2623,21 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>%1 (write-combined)</source>
         <translation>%1（写合并）</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 (%n threads)</source>
-        <translation>
-            <numerusform>%1（%n 个线程）</numerusform>
-        </translation>
+    <message>
+        <source>%1 (one thread, per-thread stream)</source>
+        <translation>%1（一个线程，per-thread 流）</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 (%n threads, per-thread streams)</source>
-        <translation>
-            <numerusform>%1（%n 个线程，per-thread 流）</numerusform>
-        </translation>
+    <message>
+        <source>%1 (%2 threads)</source>
+        <translation>%1（%2 个线程）</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 (%n threads, legacy stream)</source>
-        <translation>
-            <numerusform>%1（%n 个线程，legacy 流）</numerusform>
-        </translation>
+    <message>
+        <source>%1 (%2 threads, per-thread streams)</source>
+        <translation>%1（%2 个线程，per-thread 流）</translation>
+    </message>
+    <message>
+        <source>%1 (%2 threads, legacy stream)</source>
+        <translation>%1（%2 个线程，legacy 流）</translation>
     </message>
 </context>
 <context>

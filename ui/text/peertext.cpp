@@ -60,11 +60,13 @@ QString modeLabel(const ExperimentSpec &spec)
 {
     QString mode = q(modeName(spec.mode));
     if (spec.threaded()) {
+        if (spec.hostThreads == 1) // threaded only on its per-thread stream (CUDA)
+            return PeerText::tr("%1 (one thread, per-thread stream)").arg(mode);
         if (spec.modeInfo().backend != BackendKind::Cuda)
-            return PeerText::tr("%1 (%n threads)", nullptr, spec.hostThreads).arg(mode);
+            return PeerText::tr("%1 (%2 threads)").arg(mode).arg(spec.hostThreads);
         return spec.defaultStream == DefaultStream::PerThread
-            ? PeerText::tr("%1 (%n threads, per-thread streams)", nullptr, spec.hostThreads).arg(mode)
-            : PeerText::tr("%1 (%n threads, legacy stream)", nullptr, spec.hostThreads).arg(mode);
+            ? PeerText::tr("%1 (%2 threads, per-thread streams)").arg(mode).arg(spec.hostThreads)
+            : PeerText::tr("%1 (%2 threads, legacy stream)").arg(mode).arg(spec.hostThreads);
     }
     if (spec.writeCombined)
         return PeerText::tr("%1 (write-combined)").arg(mode);
