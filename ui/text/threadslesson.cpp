@@ -24,6 +24,40 @@ double ratioOf(std::uint64_t a, std::uint64_t b)
     return b > 0 ? static_cast<double>(a) / static_cast<double>(b) : 0;
 }
 
+// What the runs showed, after each size and mode was quoted.
+void conclude(LessonWriter &w, double worst, const QString &worstWhere, bool splitWon, const QString &quickerCopy)
+{
+    if (worst >= 1.25) {
+        w.say(Lessons::tr("On the legacy default stream the threads' work waits for each other's: %1 took %2 as "
+                          "long there as on per-thread streams. Every thread that uses the legacy stream shares "
+                          "it, and it runs one piece of work at a time; per-thread streams let the GPU take the "
+                          "threads' launches together.")
+                  .arg(worstWhere, QString::number(worst, 'f', 1) + QStringLiteral(" ×")));
+    } else if (worst > 0) {
+        w.say(Lessons::tr("Here the legacy stream cost little against per-thread streams (at most %1 as long): the "
+                          "threads' slices were too large for their launches to matter.")
+                  .arg(QString::number(worst, 'f', 2) + QStringLiteral(" ×")));
+    }
+    if (!splitWon) {
+        w.say(Lessons::tr("Splitting the kernel never beat one thread launching it over all of the buffers: one "
+                          "launch already keeps the device busy, so each slice only adds its own launch and wait. "
+                          "Threads pay where each has work of its own to overlap with the others', not where they "
+                          "share one kernel's."));
+    }
+    if (!quickerCopy.isEmpty()) {
+        w.say(Lessons::tr("The copies were another matter: %1. Where a copy is the CPU's work (a runtime staging "
+                          "ordinary memory, or a CPU device's memcpy), threads do it side by side; a DMA copy from "
+                          "page-locked memory already fills the bus from one thread.")
+                  .arg(quickerCopy));
+    }
+    w.say(Lessons::tr("CUDA gives every host thread the legacy default stream unless told otherwise: compile with "
+                      "%1, pass %2, or give each thread a stream of its own (CuPy: %3 in each thread; PyTorch: %4). "
+                      "The Timeline shows a lane per thread: when each worked on its slice.")
+              .arg(code("nvcc --default-stream per-thread"), code("cudaStreamPerThread"),
+                   code("with cupy.cuda.Stream(non_blocking=True):"),
+                   code("with torch.cuda.stream(torch.cuda.Stream()):")));
+}
+
 } // namespace
 
 void threadsShareOneGpuLesson(LessonWriter &w)
@@ -97,37 +131,8 @@ void threadsShareOneGpuLesson(LessonWriter &w)
             }
         }
     }
-    if (!anyCompared)
-        return;
-    if (worst >= 1.25) {
-        w.say(Lessons::tr("On the legacy default stream the threads' work waits for each other's: %1 took %2 as "
-                          "long there as on per-thread streams. Every thread that uses the legacy stream shares "
-                          "it, and it runs one piece of work at a time; per-thread streams let the GPU take the "
-                          "threads' launches together.")
-                  .arg(worstWhere, QString::number(worst, 'f', 1) + QStringLiteral(" ×")));
-    } else if (worst > 0) {
-        w.say(Lessons::tr("Here the legacy stream cost little against per-thread streams (at most %1 as long): the "
-                          "threads' slices were too large for their launches to matter.")
-                  .arg(QString::number(worst, 'f', 2) + QStringLiteral(" ×")));
-    }
-    if (!splitWon) {
-        w.say(Lessons::tr("Splitting the kernel never beat one thread launching it over all of the buffers: one "
-                          "launch already keeps the device busy, so each slice only adds its own launch and wait. "
-                          "Threads pay where each has work of its own to overlap with the others', not where they "
-                          "share one kernel's."));
-    }
-    if (!quickerCopy.isEmpty()) {
-        w.say(Lessons::tr("The copies were another matter: %1. Where a copy is the CPU's work (a runtime staging "
-                          "ordinary memory, or a CPU device's memcpy), threads do it side by side; a DMA copy from "
-                          "page-locked memory already fills the bus from one thread.")
-                  .arg(quickerCopy));
-    }
-    w.say(Lessons::tr("CUDA gives every host thread the legacy default stream unless told otherwise: compile with "
-                      "%1, pass %2, or give each thread a stream of its own (CuPy: %3 in each thread; PyTorch: %4). "
-                      "The Timeline shows a lane per thread: when each worked on its slice.")
-              .arg(code("nvcc --default-stream per-thread"), code("cudaStreamPerThread"),
-                   code("with cupy.cuda.Stream(non_blocking=True):"),
-                   code("with torch.cuda.stream(torch.cuda.Stream()):")));
+    if (anyCompared)
+        conclude(w, worst, worstWhere, splitWon, quickerCopy);
 }
 
 } // namespace sharescope
