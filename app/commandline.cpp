@@ -53,6 +53,7 @@ Options experimentOptions(bool withSize)
                     option::writeCombined(),
                     option::hostThreads(),
                     option::defaultStream(),
+                    option::records(),
                     option::noCounters()};
     if (withSize) {
         options.insert(

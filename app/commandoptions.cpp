@@ -112,6 +112,15 @@ QCommandLineOption answer()
             CommandLine::tr("Answer the demo's question with choice N without being asked (implies --predict)."),
             QStringLiteral("N")};
 }
+QCommandLineOption records()
+{
+    return {QStringLiteral("records"),
+            CommandLine::tr("CUDA: where the counted pass takes its migration records: driver-events (the UVM "
+                            "driver's own event queue, which says what it dropped; CUPTI where the driver has none), "
+                            "cupti (CUPTI's, as a profiler sees them) or none (the driver's exact totals alone, at "
+                            "the least cost) (default: driver-events)."),
+            QStringLiteral("driver-events|cupti|none")};
+}
 QCommandLineOption noCounters()
 {
     return {QStringLiteral("no-counters"), CommandLine::tr("Do not collect unified-memory counters.")};
@@ -280,6 +289,14 @@ bool OptionReader::readExperiment(ExperimentSpec &spec)
         return fail(CommandLine::tr("--rounds applies only to the ping-pong kernel, not to %1").arg(q(kernel.name)));
     spec.writeCombined = isSet("write-combined");
     spec.counters = !isSet("no-counters");
+    if (isSet("records")) {
+        const auto records = recordsSourceFromName(s(value("records")));
+        if (!records)
+            return fail(CommandLine::tr("invalid --records '%1'; accepted: driver-events, cupti, none").arg(value("records")));
+        if (!spec.counters)
+            return fail(CommandLine::tr("--records needs the counters, and --no-counters turns them off"));
+        spec.records = *records;
+    }
     return true;
 }
 

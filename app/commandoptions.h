@@ -37,6 +37,7 @@ QCommandLineOption peerAccess();
 QCommandLineOption writeCombined();
 QCommandLineOption hostThreads();
 QCommandLineOption defaultStream();
+QCommandLineOption records();
 QCommandLineOption noCounters();
 QCommandLineOption jsonFile();
 QCommandLineOption jsonFlag();

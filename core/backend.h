@@ -24,6 +24,7 @@ struct BackendOptions
 {
     bool counted = false; // for a counted pass: every session carries its instruments
     bool countEveryDevice = false; // counted: count on every GPU, not this one alone (the peer modes)
+    RecordsSource records = RecordsSource::DriverEvents; // counted: where the migration records come from
 };
 
 // What a backend adds to the phase being measured. The engine owns the host

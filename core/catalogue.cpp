@@ -276,6 +276,30 @@ std::optional<Advice> adviceFromName(std::string_view name)
     return it == adviceNames.end() ? std::nullopt : std::optional(adviceTable[it - adviceNames.begin()]);
 }
 
+std::string_view recordsSourceName(RecordsSource source)
+{
+    switch (source) {
+    case RecordsSource::DriverEvents:
+        break;
+    case RecordsSource::Cupti:
+        return "cupti";
+    case RecordsSource::None:
+        return "none";
+    }
+    return "driver-events";
+}
+
+std::optional<RecordsSource> recordsSourceFromName(std::string_view name)
+{
+    if (name == "driver-events")
+        return RecordsSource::DriverEvents;
+    if (name == "cupti")
+        return RecordsSource::Cupti;
+    if (name == "none")
+        return RecordsSource::None;
+    return std::nullopt;
+}
+
 Result<ModeId> parseMode(std::string_view name)
 {
     if (const auto id = modeFromName(name))

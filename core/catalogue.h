@@ -125,6 +125,8 @@ std::string_view modeName(ModeId id);
 std::string_view kernelName(KernelId id);
 std::string_view adviceName(Advice advice);
 std::span<const Advice> adviceValues();
+std::string_view recordsSourceName(RecordsSource source); // "driver-events", "cupti"
+std::optional<RecordsSource> recordsSourceFromName(std::string_view name);
 
 std::optional<ModeId> modeFromName(std::string_view name);
 std::optional<KernelId> kernelFromName(std::string_view name);

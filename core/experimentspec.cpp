@@ -72,6 +72,8 @@ std::string ExperimentSpec::experimentOptions(bool withSize) const
         line += " --default-stream " + std::string(defaultStreamName(defaultStream));
     if (!counters)
         line += " --no-counters";
+    else if (records != RecordsSource::DriverEvents)
+        line += " --records " + std::string(recordsSourceName(records));
     return line;
 }
 

@@ -40,6 +40,9 @@ struct ExperimentSpec
     int hostThreads = 1;
     DefaultStream defaultStream = DefaultStream::Legacy;
     bool counters = true;
+    // Where the counted pass takes its migration records (--records): the
+    // driver's event queue where it has one, or CUPTI's, as a profiler would.
+    RecordsSource records = RecordsSource::DriverEvents;
 
     const ModeInfo &modeInfo() const { return sharescope::modeInfo(mode); }
     const KernelInfo &kernelInfo() const { return sharescope::kernelInfo(kernel); }

@@ -58,4 +58,11 @@ enum class KernelId : std::uint8_t { VectorAdd, Scale, Stride, Gather, PingPong,
 // managed-advise's hints (cudaMemAdvise).
 enum class Advice : std::uint8_t { PreferredDevice, PreferredHost, AccessedBy, ReadMostly };
 
+// Where a counted pass's migration records come from (--records).
+enum class RecordsSource : std::uint8_t {
+    DriverEvents, // the UVM driver's own event queue, which counts what it drops; CUPTI where it has none
+    Cupti, // CUPTI's unified-memory activity, which loses records under fault storms without saying how many
+    None, // none: the driver's exact totals alone, at the least cost
+};
+
 } // namespace sharescope

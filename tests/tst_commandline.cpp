@@ -141,6 +141,18 @@ private slots:
         QVERIFY(!inMode(result.options.request.base, ModeId::Device).writeCombined); // a compare's other modes
         result = parse("compare --modes device,pinned --write-combined");
         QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        result = parse("run --mode managed --records cupti --size 1MiB");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QCOMPARE(result.options.request.base.records, RecordsSource::Cupti);
+        QCOMPARE(inMode(result.options.request.base, ModeId::Managed).commandLine(),
+                 std::string("sharescope run --mode managed --kernel vector-add --size 1MiB --iterations 5 "
+                             "--warmup 1 --records cupti"));
+        result = parse("run --mode managed --records none");
+        QCOMPARE(result.options.request.base.records, RecordsSource::None);
+        result = parse("run --mode managed --records driver-events");
+        QCOMPARE(result.options.request.base.records, RecordsSource::DriverEvents);
+        QVERIFY(inMode(result.options.request.base, ModeId::Managed).commandLine().find("--records")
+                == std::string::npos); // the default goes unsaid
         result = parse("gui --mode peer-copy --peer cuda:1 --peer-access off --run");
         QCOMPARE(result.status, CommandLineResult::Status::Ok);
         QCOMPARE(result.options.request.base.peerAccess, std::optional(false));
@@ -428,6 +440,10 @@ private slots:
                                                  << "--write-combined applies only to pinned, zero-copy";
         QTest::addRow("write-combined, compare") << "compare --modes managed,registered --write-combined"
                                                  << "not to managed";
+        QTest::addRow("unknown records") << "run --mode managed --records nsight"
+                                         << "invalid --records 'nsight'; accepted: driver-events, cupti, none";
+        QTest::addRow("records without counters") << "run --mode managed --records cupti --no-counters"
+                                                  << "--records needs the counters";
         QTest::addRow("advice without mode") << "run --advice read-mostly"
                                              << "only to the managed-advise mode";
         QTest::addRow("bad advice") << "run --mode managed-advise --advice sideways"

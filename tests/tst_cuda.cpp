@@ -311,6 +311,86 @@ private slots:
         QVERIFY(report.iterations[1].phases[2].countedNs.has_value());
     }
 
+    // The driver's own event queue records every migration its counters
+    // count: per phase, the records' bytes are the counters' bytes exactly,
+    // unless the driver says it dropped some (then never more).
+    void theDriversRecordsHoldEveryByte_data()
+    {
+        QTest::addColumn<int>("modeValue");
+        QTest::addColumn<quint64>("bytes");
+        QTest::addRow("managed 16 MiB") << int(ModeId::Managed) << quint64(16ULL << 20);
+        QTest::addRow("managed 256 MiB") << int(ModeId::Managed) << quint64(256ULL << 20);
+        QTest::addRow("managed 1 GiB") << int(ModeId::Managed) << quint64(1ULL << 30);
+        QTest::addRow("managed-prefetch 256 MiB") << int(ModeId::ManagedPrefetch) << quint64(256ULL << 20);
+    }
+    void theDriversRecordsHoldEveryByte()
+    {
+        QFETCH(int, modeValue);
+        const auto mode = static_cast<ModeId>(modeValue);
+        QFETCH(quint64, bytes);
+        ExperimentSpec s = spec(mode, KernelId::VectorAdd, bytes);
+        s.iterations = 2;
+        QVERIFY(m_engine->check(s).ok());
+        const RunReport report = run(s);
+        QVERIFY2(report.countersEnabled, report.countersNote.english().c_str());
+        if (report.recordsSource != RecordsSource::DriverEvents)
+            QSKIP(qPrintable("the driver's event queue is not used here: "
+                             + QString::fromStdString(report.driverEventsNote.english())));
+        QCOMPARE(report.countersTotals, CounterTotals::Driver);
+        std::vector<const PhaseResult *> phases{&report.alloc};
+        for (const IterationResult &iteration : report.iterations) {
+            for (const PhaseResult &phase : iteration.phases)
+                phases.push_back(&phase);
+        }
+        std::uint64_t moved = 0;
+        for (const PhaseResult *phase : phases) {
+            const Counters &c = *phase->counters;
+            QVERIFY(c.recordedHostToDevice && c.recordedDeviceToHost && c.bytesHostToDevice && c.bytesDeviceToHost);
+            qInfo("%s: %s: exact %llu / %llu, recorded %llu / %llu, dropped %llu", qPrintable(QTest::currentDataTag()),
+                  std::string(phaseName(phase->phase)).c_str(), static_cast<unsigned long long>(*c.bytesHostToDevice),
+                  static_cast<unsigned long long>(*c.bytesDeviceToHost),
+                  static_cast<unsigned long long>(*c.recordedHostToDevice),
+                  static_cast<unsigned long long>(*c.recordedDeviceToHost),
+                  static_cast<unsigned long long>(report.countersLost));
+            if (report.countersLost == 0) {
+                QCOMPARE(*c.recordedHostToDevice, *c.bytesHostToDevice);
+                QCOMPARE(*c.recordedDeviceToHost, *c.bytesDeviceToHost);
+            } else {
+                QVERIFY(*c.recordedHostToDevice <= *c.bytesHostToDevice);
+                QVERIFY(*c.recordedDeviceToHost <= *c.bytesDeviceToHost);
+            }
+            QCOMPARE(c.bytesDeviceToDevice, std::optional<std::uint64_t>(0)); // one GPU
+            moved += *c.bytesHostToDevice;
+        }
+        QVERIFY(moved >= 3 * bytes);
+        // Each record names this GPU by its CUDA index.
+        for (const MigrationEvent &event : report.migrations) {
+            if (event.kind == CounterKind::BytesHostToDevice)
+                QCOMPARE(event.destinationDevice, report.device.index);
+            else if (event.kind == CounterKind::BytesDeviceToHost)
+                QCOMPARE(event.sourceDevice, report.device.index);
+        }
+        if (mode == ModeId::ManagedPrefetch) {
+            const auto prefetched = std::ranges::count_if(report.migrations, [](const MigrationEvent &e) {
+                return e.phase == Phase::ToDevice && e.kind == CounterKind::BytesHostToDevice;
+            });
+            QVERIFY(prefetched > 0);
+        }
+    }
+
+    // --records cupti: CUPTI's, as a profiler sees them, with why not the
+    // driver's.
+    void cuptiRecordsWhenAskedFor()
+    {
+        ExperimentSpec s = spec(ModeId::Managed, KernelId::VectorAdd, 16ULL << 20);
+        s.records = RecordsSource::Cupti;
+        const RunReport report = run(s);
+        QVERIFY2(report.countersEnabled, report.countersNote.english().c_str());
+        QCOMPARE(report.recordsSource, RecordsSource::Cupti);
+        QVERIFY(!report.driverEventsNote.empty());
+        QVERIFY(report.spec.commandLine().find("--records cupti") != std::string::npos);
+    }
+
     // The CUDA course's four page-fault experiments, from the driver's exact
     // counts (first-touch: cpu-then-gpu, gpu-then-cpu, gpu-only, cpu-only).
     // The warm-up touches every page for the first time: host-init moves

@@ -482,7 +482,7 @@ private slots:
         QVERIFY2(text.contains("One call made the copy 10" + QString(QChar(0x00D7)) + " faster"), qPrintable(text));
         QVERIFY2(text.contains("With `peer-access` nothing was copied between the GPUs (0 B)"), qPrintable(text));
         QVERIFY2(text.contains("in 4.00 ms"), qPrintable(text));
-        QVERIFY2(text.contains("the kernel took 140 ms, and CUPTI recorded 768 MiB moving device to device "
+        QVERIFY2(text.contains("the kernel took 140 ms, and the records show 768 MiB moving device to device "
                                "(GPU fault groups: 4,321)"),
                  qPrintable(text));
         QVERIFY2(text.contains("`managed-peer-prefetch` prefetched them instead: 512 MiB to the peer in 5.00 ms"),

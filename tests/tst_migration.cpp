@@ -89,6 +89,32 @@ private slots:
         QCOMPARE(events.back().iteration, -1);
     }
 
+    // Transfers only, from the first measured iteration on, by cause.
+    void sumsTheBytesOfEachCause()
+    {
+        std::vector<MigrationEvent> events;
+        const auto add = [&](CounterKind kind, MigrationCause cause, int iteration, std::uint64_t bytes) {
+            MigrationEvent e = record(kind, 0, 0, bytes);
+            e.cause = cause;
+            e.iteration = iteration;
+            events.push_back(e);
+        };
+        add(CounterKind::BytesHostToDevice, MigrationCause::Coherence, 0, 1000); // the warm-up: left out
+        add(CounterKind::BytesHostToDevice, MigrationCause::Coherence, 1, 4096);
+        add(CounterKind::BytesDeviceToHost, MigrationCause::Prefetch, 1, 2 << 20);
+        add(CounterKind::BytesDeviceToDevice, MigrationCause::User, 2, 8192);
+        add(CounterKind::BytesHostToDevice, MigrationCause::Eviction, 2, 65536);
+        add(CounterKind::Thrashing, MigrationCause::Unknown, 2, 1 << 30); // not a transfer
+        add(CounterKind::BytesDeviceToHost, MigrationCause::Unknown, -1, 4096); // alloc or free
+        const auto bytes = bytesByCause(events, 1);
+        QCOMPARE(bytes[static_cast<std::size_t>(MigrationCause::Coherence)], std::uint64_t(4096));
+        QCOMPARE(bytes[static_cast<std::size_t>(MigrationCause::Prefetch)], std::uint64_t(2 << 20));
+        QCOMPARE(bytes[static_cast<std::size_t>(MigrationCause::User)], std::uint64_t(8192));
+        QCOMPARE(bytes[static_cast<std::size_t>(MigrationCause::Eviction)], std::uint64_t(65536));
+        QCOMPARE(bytes[static_cast<std::size_t>(MigrationCause::AccessCounters)], std::uint64_t(0));
+        QCOMPARE(bytes[static_cast<std::size_t>(MigrationCause::Unknown)], std::uint64_t(0));
+    }
+
     void leavesUnreportedKindsEmpty()
     {
         auto reported = allReported();

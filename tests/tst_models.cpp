@@ -96,7 +96,7 @@ private slots:
         QCOMPARE(CountersModel::columnOf(&Counters::recordedHostToDevice), -1); // shown as coverage instead
         // Two lines each, so that the eleven columns fit the window.
         QCOMPARE(model.headerData(CountersModel::coverageColumn(), Qt::Horizontal).toString(),
-                 QStringLiteral("CUPTI\nrecorded"));
+                 QStringLiteral("Recorded"));
         QCOMPARE(model.headerData(hostToDevice, Qt::Horizontal).toString(), QStringLiteral("host→\ndevice"));
         QCOMPARE(model.headerData(CountersModel::columnOf(&Counters::gpuPageFaultGroups), Qt::Horizontal).toString(),
                  QStringLiteral("GPU fault\ngroups"));

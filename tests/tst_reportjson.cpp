@@ -179,6 +179,59 @@ private slots:
         QCOMPARE(*v1.iterations[1].phases[2].counters->bytesHostToDevice, std::uint64_t(8193));
     }
 
+    // Where the records came from, why not the driver's, what moved pages:
+    // kept, and an older report reads as CUPTI's records with no causes.
+    void readsWhereTheRecordsCameFrom()
+    {
+        RunReport original = sampleReport();
+        original.countersTotals = CounterTotals::Driver;
+        original.recordsSource = RecordsSource::DriverEvents;
+        original.spec.records = RecordsSource::DriverEvents;
+        original.migratedByCause = std::array<std::uint64_t, migrationCauseCount>{0, 4096, 1 << 20, 3 << 20, 0, 0};
+        original.accessCounterMigration = -1;
+        std::string json = toJson(original);
+        auto read = readReports(json);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        const RunReport &back = read->runs.front();
+        QCOMPARE(back.recordsSource, RecordsSource::DriverEvents);
+        QCOMPARE(back.migratedByCause, original.migratedByCause);
+        QCOMPARE(back.accessCounterMigration, std::optional<int>(-1));
+        QCOMPARE(QString::fromStdString(toJson(back)), QString::fromStdString(json));
+
+        original.recordsSource = RecordsSource::Cupti;
+        original.spec.records = RecordsSource::Cupti;
+        original.driverEventsNote = MessageTemplate("CUPTI's records were asked for", std::vector<std::string>{});
+        original.migratedByCause.reset();
+        original.accessCounterMigration.reset();
+        json = toJson(original);
+        read = readReports(json);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->runs.front().recordsSource, RecordsSource::Cupti);
+        QCOMPARE(read->runs.front().spec.records, RecordsSource::Cupti);
+        QCOMPARE(read->runs.front().driverEventsNote, original.driverEventsNote);
+        QVERIFY(!read->runs.front().migratedByCause);
+        QVERIFY(!read->runs.front().accessCounterMigration);
+        QCOMPARE(QString::fromStdString(toJson(read->runs.front())), QString::fromStdString(json));
+
+        // Written before the driver's records: no source, no causes.
+        auto document = nlohmann::json::parse(toJson(sampleReport()));
+        for (const char *added : {"records", "driverEventsNote", "migratedByCause", "accessCounterMigration"})
+            document["counters"].erase(added);
+        document["spec"].erase("records");
+        read = readReports(document.dump());
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->runs.front().recordsSource, RecordsSource::Cupti);
+        QCOMPARE(read->runs.front().spec.records, RecordsSource::DriverEvents);
+        QVERIFY(!read->runs.front().migratedByCause);
+
+        auto hostile = nlohmann::json::parse(toJson(sampleReport()));
+        hostile["counters"]["records"] = "nsight";
+        QVERIFY(!readReports(hostile.dump()).ok());
+        hostile = nlohmann::json::parse(toJson(sampleReport()));
+        hostile["spec"]["records"] = 3;
+        QVERIFY(!readReports(hostile.dump()).ok());
+    }
+
     void summarizesMeasuredIterationsOnly()
     {
         const RunReport report = sampleReport();

@@ -39,6 +39,8 @@ ALLOWED = {
     "CuPy", "PyTorch", "numba", "Nsight", "pyopencl", "pagemap", "DLPack",
     # --fill values, ipc-export's --memory kinds and on/off switches: what the user types
     "index", "zeros", "ones", "off", "all", "legacy", "per-thread", "vmm", "pool",
+    # --records values: where the counted pass takes its migration records
+    "driver-events", "cupti", "none",
     # the kernels (the modes and demos come from the program itself)
     "vector-add", "scale", "stride", "gather", "ping-pong",
     # the phases, as every table and report names them

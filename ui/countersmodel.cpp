@@ -99,7 +99,8 @@ QVariant CountersModel::cell(const CountersRow &row, int column, int role) const
         if (role == ValueRole)
             return share ? QVariant(*share) : QVariant();
         if (role == Qt::ToolTipRole)
-            return tr("The bytes in CUPTI's migration records against the bytes the driver itself counted.");
+            return tr("The bytes in the migration records (the driver's event queue, or CUPTI's) against the bytes "
+                      "the driver itself counted.");
         return role == Qt::TextAlignmentRole ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     }
     const CounterField &field = *columnFields()[static_cast<std::size_t>(column - FirstCounterColumn)];
@@ -124,7 +125,7 @@ QVariant CountersModel::headerData(int section, Qt::Orientation orientation, int
     if (section == PhaseColumn)
         return tr("Phase");
     if (section == coverageColumn())
-        return twoLines(tr("CUPTI recorded"));
+        return twoLines(tr("Recorded"));
     return twoLines(counterLabel(*columnFields()[static_cast<std::size_t>(section - FirstCounterColumn)]));
 }
 

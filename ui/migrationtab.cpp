@@ -2,6 +2,7 @@
 #include "migrationtab.h"
 
 #include "bytesize.h"
+#include "causestext.h"
 #include "countersmodel.h"
 #include "countertables.h"
 #include "language.h"
@@ -90,11 +91,26 @@ std::optional<double> overallRecordedShare(const RunReport &report)
     return static_cast<double>(recorded) / static_cast<double>(exact);
 }
 
-// Between two GPUs only CUPTI's records count the bytes.
+// Between two GPUs only the records count the bytes.
 QString betweenGpusNote(const RunReport &report)
 {
     if (!report.spec.modeInfo().needsPeer() || report.spec.modeInfo().family != ModeFamily::Managed)
         return {};
+    if (report.recordsSource == RecordsSource::None) {
+        return QLatin1Char(' ')
+            + MigrationTab::tr("The device→device column is not reported: only migration records count it, and none "
+                               "were asked for (--records none).");
+    }
+    if (report.recordsSource == RecordsSource::DriverEvents && report.countersLost == 0) {
+        return QLatin1Char(' ')
+            + MigrationTab::tr("The device→device column comes from the driver's own migration records, none of "
+                               "which it dropped: exact.");
+    }
+    if (report.recordsSource == RecordsSource::DriverEvents) {
+        return QLatin1Char(' ')
+            + MigrationTab::tr("The device→device column comes from the driver's own migration records, some of "
+                               "which it dropped: a lower bound.");
+    }
     return QLatin1Char(' ')
         + MigrationTab::tr("The device→device column comes from CUPTI's records alone: the driver counts no copies "
                            "from GPU to GPU, so it is a lower bound.");
@@ -108,12 +124,15 @@ QString countersNote(const RunReport &report)
             "the counters on; the times on the Timeline are from the run without them.");
         if (const auto share = overallRecordedShare(report)) {
             note += QLatin1Char(' ')
-                + MigrationTab::tr("CUPTI's migration records hold %1% of the bytes the driver moved.")
+                + (report.recordsSource == RecordsSource::DriverEvents
+                       ? MigrationTab::tr("The driver's own migration records (its event queue) hold %1% of the bytes "
+                                          "it counted.")
+                       : MigrationTab::tr("CUPTI's migration records hold %1% of the bytes the driver moved."))
                       .arg(*share * 100, 0, 'f', 0);
         }
         return note + betweenGpusNote(report);
     }
-    QString note = MigrationTab::tr("Sums of CUPTI's migration records (the driver's own counters are not reported "
+    QString note = MigrationTab::tr("Sums of the migration records (the driver's own counters are not reported "
                                     "here: %1).")
                        .arg(messageText(report.exactNote));
     if (report.residency.unexplainedBytes) {
@@ -237,8 +256,11 @@ void MigrationTab::setReport(const RunReport &report)
     m_slider->setValue(std::max(0, snapshots - 1));
     showSnapshot(m_slider->value());
     QString note = whyNothingMigrates(report);
-    if (note.isEmpty() && report.countersEnabled)
+    if (note.isEmpty() && report.countersEnabled) {
         note = countersNote(report);
+        if (const QString causes = migrationCausesText(report); !causes.isEmpty())
+            note += QLatin1Char(' ') + tr("Why pages moved, per iteration: %1.").arg(causes.toHtmlEscaped());
+    }
     m_note->setText(note);
     fitTable();
 }

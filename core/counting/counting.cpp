@@ -90,8 +90,13 @@ void addCounters(RunReport &report, CounterRecords records)
     report.countersTotals = exact ? CounterTotals::Driver : CounterTotals::Records;
     report.exactNote = exact ? MessageTemplate() : records.exactNote;
     report.recordsNote = records.recordsNote;
+    report.recordsSource = records.source;
+    report.driverEventsNote = records.driverEventsNote;
     report.residency = residencyOf(report, records);
     report.countersLost = records.lost;
+    report.accessCounterMigration = records.accessCounterMigration;
+    if (records.source != RecordsSource::None && records.recordsNote.empty())
+        report.migratedByCause = bytesByCause(records.events, report.spec.warmup);
     if (records.events.size() > maxKeptMigrations) {
         report.migrationsDropped = records.events.size() - maxKeptMigrations;
         records.events.resize(maxKeptMigrations);
@@ -127,6 +132,10 @@ void mergeCountedPass(RunReport &timed, RunReport counted)
     timed.countersTotals = counted.countersTotals;
     timed.exactNote = std::move(counted.exactNote);
     timed.recordsNote = std::move(counted.recordsNote);
+    timed.recordsSource = counted.recordsSource;
+    timed.driverEventsNote = std::move(counted.driverEventsNote);
+    timed.migratedByCause = counted.migratedByCause;
+    timed.accessCounterMigration = counted.accessCounterMigration;
     timed.countersLost = counted.countersLost;
     timed.migrations = std::move(counted.migrations);
     timed.migrationsDropped = counted.migrationsDropped;

@@ -62,6 +62,19 @@ std::optional<MigrationCause> migrationCauseFromName(std::string_view name)
     return static_cast<MigrationCause>(it - causeNames.begin());
 }
 
+std::array<std::uint64_t, migrationCauseCount> bytesByCause(const std::vector<MigrationEvent> &events,
+                                                            int firstIteration)
+{
+    std::array<std::uint64_t, migrationCauseCount> bytes{};
+    for (const MigrationEvent &event : events) {
+        const bool transfer = event.kind == CounterKind::BytesHostToDevice
+            || event.kind == CounterKind::BytesDeviceToHost || event.kind == CounterKind::BytesDeviceToDevice;
+        if (transfer && event.iteration >= firstIteration)
+            bytes[static_cast<std::size_t>(event.cause)] += event.value;
+    }
+    return bytes;
+}
+
 std::vector<Counters> phaseCounters(CounterRecords &records)
 {
     std::vector<Counters> counters = attributeToPhases(records.events, records.windows, records.reported);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "catalogue.h"
 #include "phase.h"
 #include "presencetally.h"
 
@@ -30,13 +31,14 @@ std::optional<CounterKind> counterKindFromName(std::string_view name);
 
 // Why pages moved (CUPTI's migration cause, for byte transfers).
 enum class MigrationCause : std::uint8_t { Unknown, User, Coherence, Prefetch, Eviction, AccessCounters };
+inline constexpr std::size_t migrationCauseCount = 6;
 std::string_view migrationCauseName(MigrationCause cause);
 std::optional<MigrationCause> migrationCauseFromName(std::string_view name);
 
 struct MigrationEvent
 {
     CounterKind kind = CounterKind::BytesHostToDevice;
-    std::uint64_t startNs = 0; // the counters' clock (cuptiGetTimestamp)
+    std::uint64_t startNs = 0; // the records' clock: cuptiGetTimestamp, or the driver's CLOCK_MONOTONIC_RAW
     std::uint64_t endNs = 0;
     std::uint64_t address = 0; // first byte moved, or the faulting address
     std::uint64_t value = 0; // bytes for transfers; see CounterKind
@@ -66,7 +68,7 @@ struct PhaseWindow
 {
     int iteration = -1; // -1 for alloc and free
     Phase phase = Phase::Alloc;
-    std::uint64_t startNs = 0; // CUPTI's clock; 0 without CUPTI
+    std::uint64_t startNs = 0; // the records' clock; 0 without records
     std::uint64_t endNs = 0;
     std::optional<ExactCounts> exact; // the driver's counts over the phase, where it reports them
     // Per managed buffer, per residency chunk, the pages the CPU held right
@@ -77,10 +79,16 @@ struct PhaseWindow
 // What a backend's instruments produced over one counted run.
 struct CounterRecords
 {
-    std::vector<MigrationEvent> events; // CUPTI's, in any order
-    std::array<bool, counterKindCount> reported{}; // kinds CUPTI reports; the rest are "not reported"
+    std::vector<MigrationEvent> events; // in any order
+    RecordsSource source = RecordsSource::Cupti;
+    std::array<bool, counterKindCount> reported{}; // kinds the source reports; the rest are "not reported"
     std::uint64_t lost = 0; // records the driver itself said it dropped
-    MessageTemplate recordsNote; // why CUPTI's records are absent, when they are
+    MessageTemplate recordsNote; // why the records are absent, when they are
+    MessageTemplate driverEventsNote; // why CUPTI's and not the driver's, when CUPTI's
+    // The driver's uvm_perf_access_counter_migration_enable: whether its
+    // access counters may move pages (-1: its default policy); empty where
+    // it could not be read.
+    std::optional<int> accessCounterMigration;
     // One per measured phase, in order: alloc, every iteration's phases, free.
     std::vector<PhaseWindow> windows;
     MessageTemplate exactNote; // why the driver's exact counts are absent, when they are
@@ -94,6 +102,11 @@ struct CounterRecords
 // fault groups summed. Kinds not reported stay empty, never zero.
 std::vector<Counters> attributeToPhases(std::vector<MigrationEvent> &events, const std::vector<PhaseWindow> &windows,
                                         const std::array<bool, counterKindCount> &reported);
+
+// Bytes the transfers among `events` moved (both ways and between GPUs),
+// by cause, over the iterations from `firstIteration` on: attribute first.
+std::array<std::uint64_t, migrationCauseCount> bytesByCause(const std::vector<MigrationEvent> &events,
+                                                            int firstIteration);
 
 // Each window's counters: CUPTI's sums, then, where the window has the
 // driver's exact counts, those for the bytes and CPU faults, with CUPTI's

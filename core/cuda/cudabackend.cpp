@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdlib>
+#include <cstring>
 #include <string_view>
 
 namespace sharescope::cuda {
@@ -35,10 +36,34 @@ void chooseCounterKinds()
     CuptiCollector::instance().setKinds(kinds);
 }
 
+MessageTemplate recordsNotWanted(RecordsSource records)
+{
+    if (records == RecordsSource::None)
+        return {SHARESCOPE_TR_NOOP("Core", "no migration records were asked for (--records none)"), {}};
+    return {SHARESCOPE_TR_NOOP("Core", "CUPTI's records were asked for"), {}};
+}
+
+// Every CUDA device's UUID, by ordinal: how the driver's records name them.
+std::vector<ProcessorUuid> cudaUuids()
+{
+    int count = 0;
+    if (cudaGetDeviceCount(&count) != cudaSuccess)
+        return {};
+    std::vector<ProcessorUuid> uuids(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        cudaDeviceProp properties{};
+        if (cudaGetDeviceProperties(&properties, i) == cudaSuccess)
+            std::memcpy(uuids[static_cast<std::size_t>(i)].data(), properties.uuid.bytes, sizeof(ProcessorUuid));
+    }
+    return uuids;
+}
+
 } // namespace
 
-CudaBackend::CudaBackend(DeviceInfo info, Instrumentation instrumentation, bool countEveryDevice)
+CudaBackend::CudaBackend(DeviceInfo info, Instrumentation instrumentation, bool countEveryDevice,
+                         RecordsSource records)
 {
+    m_context.records = records;
     m_context.info = std::move(info);
     m_context.instrumentation = instrumentation;
     m_context.countEveryDevice = countEveryDevice;
@@ -60,14 +85,31 @@ CudaBackend::~CudaBackend()
     cudaGetLastError();
 }
 
+// CUPTI where its records are wanted, or stand in for the driver's queue,
+// which needs a context to open: where the driver cannot have one.
+void CudaBackend::startCupti()
+{
+    const RecordsSource records = m_context.records;
+    if (records == RecordsSource::DriverEvents) {
+        if (Status expected = UvmEventQueue::expected(); expected.ok()) {
+            m_context.recordsProblem
+                = {SHARESCOPE_TR_NOOP("Core", "CUPTI was not started: the driver's event queue records the migrations"),
+                   {}};
+            return;
+        }
+    } else if (records == RecordsSource::None) {
+        m_context.recordsProblem = recordsNotWanted(records);
+        return;
+    }
+    chooseCounterKinds();
+    m_context.recordsProblem = CuptiCollector::instance().initialize(m_context.info.index, m_context.countEveryDevice);
+}
+
 Status CudaBackend::open()
 {
     const bool counted = m_context.instrumentation == Instrumentation::Counted;
-    if (counted) {
-        chooseCounterKinds();
-        m_context.recordsProblem
-            = CuptiCollector::instance().initialize(m_context.info.index, m_context.countEveryDevice);
-    }
+    if (counted)
+        startCupti();
     SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
     SHARESCOPE_CUDA_TRY(m_context.health, cudaFree(nullptr)); // creates the context now, not in the first phase
     if (!counted)
@@ -76,6 +118,19 @@ Status CudaBackend::open()
         m_context.uvm = std::move(*uvm);
     else
         m_context.uvmProblem = templateOf(uvm.error());
+    m_context.accessCounterMigration = accessCounterMigrationSetting(*linuxUvmSystem());
+    if (m_context.records != RecordsSource::DriverEvents)
+        m_context.uvmEventsProblem = recordsNotWanted(m_context.records);
+    else if (auto events = UvmEventQueue::open(cudaUuids()))
+        m_context.uvmEvents = std::move(*events);
+    else
+        m_context.uvmEventsProblem = templateOf(events.error());
+    if (m_context.records == RecordsSource::DriverEvents && !m_context.uvmEvents
+        && !CuptiCollector::instance().available()) {
+        m_context.recordsProblem = {SHARESCOPE_TR_NOOP("Core", "the driver's event queue did not open (%1), and CUPTI, "
+                                                               "which must start before CUDA, was not started"),
+                                    {m_context.uvmEventsProblem}};
+    }
     if (auto pagemap = Pagemap::open())
         m_context.pagemap = std::move(*pagemap);
     else

@@ -13,7 +13,7 @@ class CudaBackend final : public Backend
 {
 public:
     explicit CudaBackend(DeviceInfo info, Instrumentation instrumentation = Instrumentation::Timing,
-                         bool countEveryDevice = false);
+                         bool countEveryDevice = false, RecordsSource records = RecordsSource::DriverEvents);
     // A device whose context was lost is reset here (cudaDeviceReset), so
     // that opening it again makes a new context: closing it is how the
     // window recovers from a sticky error.
@@ -34,6 +34,7 @@ public:
 
 private:
     Status checkPeerMemory(const ExperimentSpec &spec) const;
+    void startCupti();
 
     mutable CudaContext m_context;
 };

@@ -5,6 +5,7 @@
 #include "../deviceinfo.h"
 #include "cudaerror.h"
 #include "uvmcounters.h"
+#include "uvmeventqueue.h"
 
 #include <memory>
 #include <optional>
@@ -29,10 +30,20 @@ struct CudaContext
     // Counted only: CUPTI counts on every GPU, not this one alone (the peer
     // modes, whose pages move between two).
     bool countEveryDevice = false;
+    // Counted only: where the migration records come from. CUPTI is started
+    // (before the context, as it must be) only where they are to be CUPTI's,
+    // or where the driver's queue cannot be opened, so that it never adds
+    // its cost to the driver's.
+    RecordsSource records = RecordsSource::DriverEvents;
     // Counted only: CUPTI's records, the driver's exact counters, the pages.
     MessageTemplate recordsProblem; // why CUPTI's records are unavailable, if they are
     std::unique_ptr<UvmCounters> uvm;
     MessageTemplate uvmProblem;
+    // The driver's own migration records, which replace CUPTI's where the
+    // driver has the queue.
+    std::unique_ptr<UvmEventQueue> uvmEvents;
+    MessageTemplate uvmEventsProblem;
+    std::optional<int> accessCounterMigration; // the driver's setting, where read
     std::optional<Pagemap> pagemap;
     MessageTemplate pagemapProblem;
 };

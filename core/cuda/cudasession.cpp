@@ -47,7 +47,7 @@ Status CudaSession::begin(bool instrumented)
     if (!instrumented)
         return okStatus();
     m_instruments = std::make_unique<Instruments>(m_context);
-    return m_instruments->start();
+    return m_instruments->start(m_spec.records);
 }
 
 std::vector<std::size_t> CudaSession::buffersFor(HostAccess access) const

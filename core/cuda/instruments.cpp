@@ -20,8 +20,24 @@ Instruments::~Instruments()
         CuptiCollector::instance().stop();
 }
 
-Status Instruments::start()
+Status Instruments::start(RecordsSource wanted)
 {
+    if (m_context.uvmEvents && wanted == RecordsSource::DriverEvents) {
+        // The driver's records replace CUPTI's, which would only add their
+        // cost: CUPTI stays out of the way.
+        CuptiCollector::instance().disable();
+        m_context.uvmEvents->take(); // what came before this run
+        m_droppedBefore = m_context.uvmEvents->dropped();
+        m_queueing = true;
+        return okStatus();
+    }
+    if (wanted == RecordsSource::None) {
+        CuptiCollector::instance().disable();
+        m_noRecords = true;
+        return okStatus();
+    }
+    m_cuptiInstead = m_context.uvmEvents ? MessageTemplate(SHARESCOPE_TR_NOOP("Core", "CUPTI's records were asked for"), {})
+                                         : m_context.uvmEventsProblem;
     if (!CuptiCollector::instance().available())
         return okStatus();
     if (Status started = CuptiCollector::instance().start(); !started)
@@ -30,11 +46,19 @@ Status Instruments::start()
     return okStatus();
 }
 
+std::uint64_t Instruments::now() const
+{
+    if (m_queueing)
+        return UvmEventQueue::now();
+    if (m_collecting)
+        return CuptiCollector::instance().timestamp().value_or(0);
+    return 0;
+}
+
 void Instruments::phaseStarting()
 {
     m_window = {};
-    if (m_collecting)
-        m_window.startNs = CuptiCollector::instance().timestamp().value_or(0);
+    m_window.startNs = now();
     if (m_context.uvm)
         m_before = m_context.uvm->read();
 }
@@ -43,8 +67,11 @@ void Instruments::phaseEnded(int iteration, Phase phase, const std::vector<Buffe
 {
     m_window.iteration = iteration;
     m_window.phase = phase;
-    if (m_collecting)
-        m_window.endNs = CuptiCollector::instance().timestamp().value_or(0);
+    m_window.endNs = now();
+    // The driver records a migration once the copy is seen complete: every
+    // record of the phase is drained before the next one starts.
+    if (m_queueing)
+        m_context.uvmEvents->flush();
     if (m_context.uvm) {
         const UvmCounterValues counted = m_context.uvm->read() - m_before;
         m_window.exact = ExactCounts{counted.bytesHostToDevice, counted.bytesDeviceToHost, counted.cpuPageFaults,
@@ -80,14 +107,26 @@ std::vector<std::vector<ChunkPages>> Instruments::readPages(const std::vector<Bu
 CounterRecords Instruments::finish()
 {
     CounterRecords records;
-    if (m_collecting) {
+    if (m_queueing) {
+        records.events = m_context.uvmEvents->take();
+        records.source = RecordsSource::DriverEvents;
+        records.reported = UvmEventQueue::reportedKinds();
+        records.lost = m_context.uvmEvents->dropped() - m_droppedBefore;
+        m_queueing = false;
+    } else if (m_collecting) {
         records = CuptiCollector::instance().stop();
         m_collecting = false;
+    } else if (m_noRecords) {
+        records.source = RecordsSource::None;
+        records.recordsNote = {SHARESCOPE_TR_NOOP("Core", "no migration records were asked for (--records none)"), {}};
     } else {
         records.recordsNote = m_context.recordsProblem.empty()
             ? MessageTemplate(SHARESCOPE_TR_NOOP("Core", "CUPTI was not started"), {})
             : m_context.recordsProblem;
     }
+    if (records.source == RecordsSource::Cupti)
+        records.driverEventsNote = m_cuptiInstead;
+    records.accessCounterMigration = m_context.accessCounterMigration;
     records.windows = std::move(m_windows);
     records.exactNote = m_context.uvm ? MessageTemplate() : m_context.uvmProblem;
     records.pagesNote = !m_pagesProblem.empty() ? m_pagesProblem : m_context.pagemapProblem;

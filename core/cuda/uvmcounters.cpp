@@ -60,31 +60,6 @@ enum CounterName : unsigned {
 constexpr std::uint64_t enabledCounters
     = (1ull << BytesXferHtD) | (1ull << BytesXferDtH) | (1ull << CpuPageFaultCount) | (1ull << GpuPageFaultCount);
 
-std::string statusText(std::uint32_t status)
-{
-    char hex[16];
-    std::snprintf(hex, sizeof hex, "0x%x", status);
-    switch (status) {
-    case 0x16:
-        return std::string("NV_ERR_ILLEGAL_ACTION ") + hex;
-    case 0x1B:
-        return std::string("NV_ERR_INSUFFICIENT_PERMISSIONS ") + hex;
-    case 0x1E:
-        return std::string("NV_ERR_INVALID_ADDRESS ") + hex;
-    case 0x1F:
-        return std::string("NV_ERR_INVALID_ARGUMENT ") + hex;
-    case 0x51:
-        return std::string("NV_ERR_NO_MEMORY ") + hex;
-    default:
-        return std::string("NV status ") + hex;
-    }
-}
-
-std::string errnoText(int negativeErrno)
-{
-    return std::string(std::strerror(-negativeErrno)) + " (errno " + std::to_string(-negativeErrno) + ")";
-}
-
 // What open() holds until it succeeds; released on every way out.
 struct Held
 {
@@ -138,7 +113,7 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<Uvm
     if (held.fd < 0) {
         if (held.fd == -ENOENT)
             return unsupported(std::string("there is no ") + toolsDevice);
-        return unsupported(std::string("cannot open ") + toolsDevice + ": " + errnoText(held.fd));
+        return unsupported(std::string("cannot open ") + toolsDevice + ": " + uvmErrnoText(held.fd));
     }
     held.pageBytes = system->pageSize();
     Result<void *> page = system->mapPages(held.pageBytes);
@@ -155,13 +130,13 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<Uvm
         init.uvmFd = static_cast<std::uint32_t>(uvmFd);
         const int result = system->ioctl(held.fd, toolsInitEventTracker, &init);
         if (result < 0)
-            return failed("ioctl UVM_TOOLS_INIT_EVENT_TRACKER (56) failed: " + errnoText(result));
+            return failed("ioctl UVM_TOOLS_INIT_EVENT_TRACKER (56) failed: " + uvmErrnoText(result));
         if (init.rmStatus == 0) {
             tracking = true;
             break;
         }
         // A refused descriptor leaves the tools file as it was: try the next.
-        refusals += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": " + statusText(init.rmStatus);
+        refusals += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": " + uvmStatusText(init.rmStatus);
     }
     if (!tracking)
         return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER (56) refused every ") + uvmDevice + " of this process ("
@@ -171,9 +146,9 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<Uvm
     enable.counterTypeFlags = enabledCounters;
     const int result = system->ioctl(held.fd, toolsEnableCounters, &enable);
     if (result < 0)
-        return failed("ioctl UVM_TOOLS_ENABLE_COUNTERS (60) failed: " + errnoText(result));
+        return failed("ioctl UVM_TOOLS_ENABLE_COUNTERS (60) failed: " + uvmErrnoText(result));
     if (enable.rmStatus != 0)
-        return failed("UVM_TOOLS_ENABLE_COUNTERS (60) refused: " + statusText(enable.rmStatus));
+        return failed("UVM_TOOLS_ENABLE_COUNTERS (60) refused: " + uvmStatusText(enable.rmStatus));
 
     std::unique_ptr<UvmCounters> counters(
         new UvmCounters(system, held.fd, held.page, held.pageBytes, std::move(*version)));

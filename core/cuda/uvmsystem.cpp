@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <charconv>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -88,6 +89,31 @@ public:
 };
 
 } // namespace
+
+std::string uvmStatusText(std::uint32_t status)
+{
+    char hex[16];
+    std::snprintf(hex, sizeof hex, "0x%x", status);
+    switch (status) {
+    case 0x16:
+        return std::string("NV_ERR_ILLEGAL_ACTION ") + hex;
+    case 0x1B:
+        return std::string("NV_ERR_INSUFFICIENT_PERMISSIONS ") + hex;
+    case 0x1E:
+        return std::string("NV_ERR_INVALID_ADDRESS ") + hex;
+    case 0x1F:
+        return std::string("NV_ERR_INVALID_ARGUMENT ") + hex;
+    case 0x51:
+        return std::string("NV_ERR_NO_MEMORY ") + hex;
+    default:
+        return std::string("NV status ") + hex;
+    }
+}
+
+std::string uvmErrnoText(int negativeErrno)
+{
+    return std::string(std::strerror(-negativeErrno)) + " (errno " + std::to_string(-negativeErrno) + ")";
+}
 
 std::shared_ptr<UvmSystem> linuxUvmSystem()
 {

@@ -4,6 +4,7 @@
 #include "../result.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -39,6 +40,11 @@ public:
     virtual void unmapPages(void *pages, std::size_t bytes) = 0;
     virtual std::size_t pageSize() = 0;
 };
+
+// An NV_STATUS for a message: "NV_ERR_INVALID_ARGUMENT 0x1f".
+std::string uvmStatusText(std::uint32_t status);
+// A negative errno for a message: "Permission denied (errno 13)".
+std::string uvmErrnoText(int negativeErrno);
 
 // The real thing: /proc, open(2), ioctl(2), mmap(2).
 std::shared_ptr<UvmSystem> linuxUvmSystem();

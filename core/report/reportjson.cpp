@@ -153,10 +153,20 @@ json countersJson(const RunReport &r)
                   {"lost", r.countersLost},
                   {"totals", counterTotalsName(r.countersTotals)},
                   {"exactNote", r.exactNote.english()},
-                  {"recordsNote", r.recordsNote.english()}};
+                  {"recordsNote", r.recordsNote.english()},
+                  {"records", recordsSourceName(r.recordsSource)},
+                  {"driverEventsNote", r.driverEventsNote.english()},
+                  {"migratedByCause", nullptr},
+                  {"accessCounterMigration", optionalJson(r.accessCounterMigration)}};
+    if (r.migratedByCause) {
+        json causes = json::object();
+        for (std::size_t c = 0; c < migrationCauseCount; ++c)
+            causes[std::string(migrationCauseName(static_cast<MigrationCause>(c)))] = (*r.migratedByCause)[c];
+        counters["migratedByCause"] = causes;
+    }
     for (const auto &[key, note] :
          {std::pair{"noteTemplate", &r.countersNote}, std::pair{"exactNoteTemplate", &r.exactNote},
-          std::pair{"recordsNoteTemplate", &r.recordsNote}}) {
+          std::pair{"recordsNoteTemplate", &r.recordsNote}, std::pair{"driverEventsNoteTemplate", &r.driverEventsNote}}) {
         if (!note->empty())
             counters[key] = messageToJson<json>(*note);
     }
@@ -191,7 +201,8 @@ json specJson(const ExperimentSpec &s)
             {"writeCombined", s.writeCombined},
             {"hostThreads", s.hostThreads},
             {"defaultStream", defaultStreamName(s.defaultStream)},
-            {"counters", s.counters}};
+            {"counters", s.counters},
+            {"records", recordsSourceName(s.records)}};
 }
 
 json ipcStepsJson(const std::optional<IpcSetupSteps> &steps)
@@ -590,6 +601,8 @@ ExperimentSpec readSpec(const Reader &r)
     if (r.has("defaultStream"))
         s.defaultStream = parsed(r["defaultStream"], defaultStreamFromName, "names an unknown default stream");
     s.counters = r["counters"].boolean();
+    if (r.has("records")) // absent from reports written before --records
+        s.records = parsed(r["records"], recordsSourceFromName, "names an unknown source of records");
     if (const Status valid = validate(s); !valid)
         throw FormatError{"the field 'spec' describes an experiment ShareScope cannot run: " + valid.error().message};
     return s;
@@ -738,6 +751,21 @@ RunReport readReport(const Reader &r)
         report.countersTotals = parsed(r["counters"]["totals"], counterTotalsFromName, "names an unknown source");
         report.exactNote = readNote(r["counters"], "exactNote");
         report.recordsNote = readNote(r["counters"], "recordsNote");
+    }
+    if (r["counters"].has("records")) { // absent before the driver's records: CUPTI's
+        report.recordsSource = parsed(r["counters"]["records"], recordsSourceFromName,
+                                      "names an unknown source of records");
+        report.driverEventsNote = readNote(r["counters"], "driverEventsNote");
+        if (!r["counters"]["migratedByCause"].isNull()) {
+            std::array<std::uint64_t, migrationCauseCount> causes{};
+            for (std::size_t c = 0; c < migrationCauseCount; ++c) {
+                const std::string name(migrationCauseName(static_cast<MigrationCause>(c)));
+                causes[c] = r["counters"]["migratedByCause"][name.c_str()].unsignedValue();
+            }
+            report.migratedByCause = causes;
+        }
+        if (!r["counters"]["accessCounterMigration"].isNull())
+            report.accessCounterMigration = r["counters"]["accessCounterMigration"].intValue();
     }
     for (const Reader &e : r["migrations"]["events"].items())
         report.migrations.push_back(readMigrationEvent(e));

@@ -108,7 +108,17 @@ struct RunReport
     MessageTemplate countersNote; // why there are none, when there are none
     CounterTotals countersTotals = CounterTotals::Records;
     MessageTemplate exactNote; // why the driver's exact totals are not reported, when they are not
-    MessageTemplate recordsNote; // why CUPTI's migration records are not reported, when they are not
+    MessageTemplate recordsNote; // why the migration records are not reported, when they are not
+    // Where the records came from: the driver's event queue or CUPTI (reports
+    // written before the driver's queue: CUPTI), and why not the driver's.
+    RecordsSource recordsSource = RecordsSource::Cupti;
+    MessageTemplate driverEventsNote;
+    // Bytes the records moved by cause over the measured iterations, all of
+    // them (not only the migrations kept); empty without records, and in
+    // reports written before.
+    std::optional<std::array<std::uint64_t, migrationCauseCount>> migratedByCause;
+    // The driver's uvm_perf_access_counter_migration_enable, where read.
+    std::optional<int> accessCounterMigration;
     std::vector<MigrationEvent> migrations; // the first maxKeptMigrations, attributed to phases
     std::uint64_t migrationsDropped = 0; // beyond the cap (counted in the totals all the same)
     std::uint64_t countersLost = 0; // records the driver dropped: the totals are then a lower bound

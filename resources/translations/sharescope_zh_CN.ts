@@ -212,6 +212,49 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
     </message>
 </context>
 <context>
+    <name>CausesText</name>
+    <message>
+        <source>access counters: none (the driver&apos;s setting could not be read)</source>
+        <translation>访问计数器：无（无法读取驱动的设置）</translation>
+    </message>
+    <message>
+        <source>access counters: none, off by the driver&apos;s default policy (uvm_perf_access_counter_migration_enable = %1), which turns them on only where the CPU and the GPU share page tables (ATS)</source>
+        <translation>访问计数器：无，按驱动的默认策略关闭（uvm_perf_access_counter_migration_enable = %1），该策略只在 CPU 与 GPU 共享页表（ATS）的系统上开启它</translation>
+    </message>
+    <message>
+        <source>access counters: none, turned off (uvm_perf_access_counter_migration_enable = 0)</source>
+        <translation>访问计数器：无，已关闭（uvm_perf_access_counter_migration_enable = 0）</translation>
+    </message>
+    <message>
+        <source>access counters: none, though on (uvm_perf_access_counter_migration_enable = %1): no memory was accessed from afar often enough</source>
+        <translation>访问计数器：无，虽已开启（uvm_perf_access_counter_migration_enable = %1）：没有内存被远程访问得足够频繁</translation>
+    </message>
+    <message>
+        <source>%1 on faults (coherence)</source>
+        <translation>%1 因缺页迁移（coherence）</translation>
+    </message>
+    <message>
+        <source>%1 by the driver&apos;s own prefetching around faults (prefetch)</source>
+        <translation>%1 由驱动在缺页附近自行预取（prefetch）</translation>
+    </message>
+    <message>
+        <source>%1 by prefetch calls and advice (user)</source>
+        <translation>%1 由预取调用和建议迁移（user）</translation>
+    </message>
+    <message>
+        <source>%1 evicted (eviction)</source>
+        <translation>%1 被逐出（eviction）</translation>
+    </message>
+    <message>
+        <source>%1 by access counters</source>
+        <translation>%1 由访问计数器迁移</translation>
+    </message>
+    <message>
+        <source>%1 without a cause</source>
+        <translation>%1 没有注明原因</translation>
+    </message>
+</context>
+<context>
     <name>CeilingLines</name>
     <message>
         <source>%1 %2 (%3 of this phase&apos;s bytes)</source>
@@ -436,10 +479,6 @@ Run one with: sharescope demo NAME [--device D] [--size S] [--predict]
         <translation>驱动每次迭代以页面为单位双向迁移的字节数%1</translation>
     </message>
     <message>
-        <source>%1; between the two GPUs, CUPTI&apos;s records alone</source>
-        <translation>%1；两块 GPU 之间的迁移仅来自 CUPTI 记录</translation>
-    </message>
-    <message>
         <source>GPU page faults (the driver&apos;s own counts), else GPU fault groups (CUPTI&apos;s records)</source>
         <translation>GPU 缺页（驱动自身的计数），没有时为 GPU 缺页组（CUPTI 记录）</translation>
     </message>
@@ -474,6 +513,10 @@ Run one with: sharescope demo NAME [--device D] [--size S] [--predict]
     <message>
         <source>CPU page faults + GPU fault groups, per iteration%1</source>
         <translation>每次迭代的 CPU 缺页 + GPU 缺页组%1</translation>
+    </message>
+    <message>
+        <source>%1; between the two GPUs, the migration records alone</source>
+        <translation>%1；两块 GPU 之间的部分只来自迁移记录</translation>
     </message>
 </context>
 <context>
@@ -940,6 +983,18 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>invalid --default-stream &apos;%1&apos;; accepted: legacy, per-thread</source>
         <translation>无效的 --default-stream “%1”；可接受：legacy、per-thread</translation>
+    </message>
+    <message>
+        <source>--records needs the counters, and --no-counters turns them off</source>
+        <translation>--records 需要计数器，而 --no-counters 关闭了计数器</translation>
+    </message>
+    <message>
+        <source>CUDA: where the counted pass takes its migration records: driver-events (the UVM driver&apos;s own event queue, which says what it dropped; CUPTI where the driver has none), cupti (CUPTI&apos;s, as a profiler sees them) or none (the driver&apos;s exact totals alone, at the least cost) (default: driver-events).</source>
+        <translation>CUDA：计数运行从哪里取迁移记录：driver-events（UVM 驱动自身的事件队列，它会说明丢弃了多少；驱动没有该队列时用 CUPTI）、cupti（CUPTI 的记录，即性能分析工具看到的）或 none（只要驱动的精确总量，开销最小）（默认：driver-events）。</translation>
+    </message>
+    <message>
+        <source>invalid --records &apos;%1&apos;; accepted: driver-events, cupti, none</source>
+        <translation>无效的 --records“%1”；可接受：driver-events、cupti、none</translation>
     </message>
 </context>
 <context>
@@ -1704,6 +1759,22 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>--host-threads does not split %1, which discards whole buffers</source>
         <translation>--host-threads 不拆分 %1，它丢弃的是整个缓冲区</translation>
     </message>
+    <message>
+        <source>CUPTI&apos;s records were asked for</source>
+        <translation>指定了使用 CUPTI 的记录</translation>
+    </message>
+    <message>
+        <source>no migration records were asked for (--records none)</source>
+        <translation>没有要求迁移记录（--records none）</translation>
+    </message>
+    <message>
+        <source>CUPTI was not started: the driver&apos;s event queue records the migrations</source>
+        <translation>未启动 CUPTI：迁移由驱动的事件队列记录</translation>
+    </message>
+    <message>
+        <source>the driver&apos;s event queue did not open (%1), and CUPTI, which must start before CUDA, was not started</source>
+        <translation>驱动的事件队列未能打开（%1），而 CUPTI 必须在 CUDA 之前启动，所以没有启动</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -2253,10 +2324,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>同一个内核在拷贝之后处理对等 GPU 自己的内存，用时 %1；跨越互连访问时它%2（整个迭代带拷贝用时 %3，不带拷贝用时 %4）。</translation>
     </message>
     <message>
-        <source>In %1 every buffer started the iteration on %2; the peer&apos;s kernel touched it and its faults moved the pages from GPU to GPU while it ran: the kernel took %3, and CUPTI recorded %4 moving device to device (GPU fault groups: %5).</source>
-        <translation>在 %1 中，每个缓冲区在迭代开始时都在 %2 上；对等 GPU 的内核访问它们，内核运行时缺页把页面从一块 GPU 迁移到另一块：内核用时 %3，CUPTI 记录到 %4 在设备之间迁移（GPU 缺页组：%5）。</translation>
-    </message>
-    <message>
         <source>%1 prefetched them instead: %2 to the peer in %3 (%4) before the kernel, which then took %5, and back in %6.</source>
         <translation>%1 则改为预取：在内核之前用 %3（%4）把 %2 迁移到对等 GPU，随后内核用时 %5，再用 %6 迁回。</translation>
     </message>
@@ -2509,6 +2576,14 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>CUDA gives every host thread the legacy default stream unless told otherwise: compile with %1, pass %2, or give each thread a stream of its own (CuPy: %3 in each thread; PyTorch: %4). The Timeline shows a lane per thread: when each worked on its slice.</source>
         <translation>除非另行指定，CUDA 给每个主机线程的都是 legacy 默认流：用 %1 编译、传入 %2，或给每个线程一个自己的流（CuPy：在每个线程中使用 %3；PyTorch：%4）。时间线为每个线程显示一行：它何时在处理自己那一段。</translation>
+    </message>
+    <message>
+        <source>In %1 every buffer started the iteration on %2; the peer&apos;s kernel touched it and its faults moved the pages from GPU to GPU while it ran: the kernel took %3, and the records show %4 moving device to device (GPU fault groups: %5).</source>
+        <translation>在 %1 中，每个缓冲区在迭代开始时都位于 %2；对等 GPU 的内核访问它，运行期间的缺页把页面从一块 GPU 迁移到另一块：内核耗时 %3，迁移记录显示有 %4 从设备迁移到设备（GPU 缺页组：%5）。</translation>
+    </message>
+    <message>
+        <source>Device-to-device bytes come from the driver&apos;s own migration records: its exact counters count no copies between GPUs, and its event queue says how many records it dropped (here: %1).</source>
+        <translation>设备到设备的字节数来自驱动自身的迁移记录：驱动的精确计数器不统计 GPU 之间的拷贝，而它的事件队列会说明丢弃了多少条记录（这里：%1）。</translation>
     </message>
 </context>
 <context>
@@ -3309,14 +3384,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>精确总量来自 UVM 驱动自身的计数器，在第二次插桩运行中计数；%1</translation>
     </message>
     <message>
-        <source>CUPTI: %1</source>
-        <translation>CUPTI：%1</translation>
-    </message>
-    <message>
-        <source>sums of CUPTI&apos;s records (the driver&apos;s exact counters: not reported, %1); %2</source>
-        <translation>CUPTI 记录之和（驱动的精确计数器：未报告，%1）；%2</translation>
-    </message>
-    <message>
         <source>; the totals are a lower bound</source>
         <translation>；这些总量只是下限</translation>
     </message>
@@ -3329,16 +3396,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
             不完整：有 %1 从未被任何记录迁移到 GPU 的分块回到了主机，说明
             驱动丢弃了迁移记录（常见于大量缺页时以及一次运行的最初几次缺页）。
             计数器只是下限；减小 --size 会有帮助。</translation>
-    </message>
-    <message>
-        <source>CUPTI recorded</source>
-        <translation>CUPTI 记录</translation>
-    </message>
-    <message>
-        <source>CUPTI recorded = bytes in CUPTI&apos;s records / the bytes the driver moved, both ways
-</source>
-        <translation>CUPTI 记录 = CUPTI 记录中的字节数 / 驱动实际迁移的字节数（双向合计）
-</translation>
     </message>
     <message>
         <source>from the pages the CPU held (/proc/self/pagemap) and what the run did</source>
@@ -3538,6 +3595,50 @@ counters on, against the time above: what the instruments cost</source>
         <translation>%1；to-device、内核和 to-host 在所有线程上同时运行，一次一个阶段。这些线程的工作没有单一的设备时间：显示的设备时间只是运行自身线程所做的部分（一次 map 或 unmap）。host-init 和 host-read 在一个线程上运行。
 
 </translation>
+    </message>
+    <message>
+        <source>%1 migration records from the UVM driver&apos;s own event queue</source>
+        <translation>%1 条迁移记录，来自 UVM 驱动自身的事件队列</translation>
+    </message>
+    <message>
+        <source> (the driver&apos;s event queue: not used, %1)</source>
+        <translation>（驱动的事件队列：未使用，%1）</translation>
+    </message>
+    <message>
+        <source>; device→device bytes come from the driver&apos;s own migration records (its counters have none between GPUs), none of which it dropped: exact</source>
+        <translation>；设备→设备的字节数来自驱动自身的迁移记录（驱动的计数器不统计 GPU 之间的迁移），驱动没有丢弃任何一条：是精确值</translation>
+    </message>
+    <message>
+        <source>; device→device bytes come from the driver&apos;s own migration records (its counters have none between GPUs), some of which it dropped, so they are a lower bound</source>
+        <translation>；设备→设备的字节数来自驱动自身的迁移记录（驱动的计数器不统计 GPU 之间的迁移），驱动丢弃了其中一部分，因此是下限</translation>
+    </message>
+    <message>
+        <source>records: %1</source>
+        <translation>迁移记录：%1</translation>
+    </message>
+    <message>
+        <source>sums of the migration records (the driver&apos;s exact counters: not reported, %1); %2</source>
+        <translation>迁移记录之和（驱动的精确计数器：未报告，%1）；%2</translation>
+    </message>
+    <message>
+        <source>recorded</source>
+        <translation>记录占比</translation>
+    </message>
+    <message>
+        <source>recorded = bytes in the migration records / the bytes the driver moved, both ways
+</source>
+        <translation>记录占比 = 迁移记录中的字节数 / 驱动实际迁移的字节数，双向合计
+</translation>
+    </message>
+    <message>
+        <source>; device→device bytes: not reported (only migration records count them, and none were asked for)</source>
+        <translation>；设备→设备的字节数：未报告（只有迁移记录统计它们，而这次没有要求记录）</translation>
+    </message>
+    <message>
+        <source>
+            why pages moved, per iteration: %1</source>
+        <translation>
+            页面为什么迁移（每次迭代）：%1</translation>
     </message>
 </context>
 <context>
@@ -3939,12 +4040,12 @@ spec</source>
         <translation>阶段</translation>
     </message>
     <message>
-        <source>The bytes in CUPTI&apos;s migration records against the bytes the driver itself counted.</source>
-        <translation>CUPTI 迁移记录中的字节数，与驱动自身计数的字节数相比。</translation>
+        <source>The bytes in the migration records (the driver&apos;s event queue, or CUPTI&apos;s) against the bytes the driver itself counted.</source>
+        <translation>迁移记录（驱动的事件队列或 CUPTI）中的字节数与驱动自身计数的字节数之比。</translation>
     </message>
     <message>
-        <source>CUPTI recorded</source>
-        <translation>CUPTI 记录</translation>
+        <source>Recorded</source>
+        <translation>记录占比</translation>
     </message>
 </context>
 <context>
@@ -4546,10 +4647,6 @@ This machine cannot run it: %2</source>
         <translation>CUPTI 的迁移记录只包含驱动所迁移字节的 %1%。</translation>
     </message>
     <message>
-        <source>Sums of CUPTI&apos;s migration records (the driver&apos;s own counters are not reported here: %1).</source>
-        <translation>CUPTI 迁移记录之和（此处驱动自身的计数器未报告：%1）。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;Incomplete:&lt;/b&gt; %1 came back to the host from chunks no record had moved to the GPU: the driver dropped migration records. The counters are lower bounds.</source>
         <translation>&lt;b&gt;不完整：&lt;/b&gt;有 %1 从未被任何记录迁移到 GPU 的分块回到了主机：驱动丢弃了迁移记录。计数器只是下限。</translation>
     </message>
@@ -4572,6 +4669,30 @@ This machine cannot run it: %2</source>
     <message>
         <source>on the peer (%1)</source>
         <translation>在对等 GPU 上（%1）</translation>
+    </message>
+    <message>
+        <source>The device→device column comes from the driver&apos;s own migration records, none of which it dropped: exact.</source>
+        <translation>device→device 一列来自驱动自身的迁移记录，驱动没有丢弃任何一条：是精确值。</translation>
+    </message>
+    <message>
+        <source>The device→device column comes from the driver&apos;s own migration records, some of which it dropped: a lower bound.</source>
+        <translation>device→device 一列来自驱动自身的迁移记录，驱动丢弃了其中一部分：是下限。</translation>
+    </message>
+    <message>
+        <source>The driver&apos;s own migration records (its event queue) hold %1% of the bytes it counted.</source>
+        <translation>驱动自身的迁移记录（其事件队列）包含它所计数字节的 %1%。</translation>
+    </message>
+    <message>
+        <source>Sums of the migration records (the driver&apos;s own counters are not reported here: %1).</source>
+        <translation>迁移记录之和（这里没有驱动自身的计数器：%1）。</translation>
+    </message>
+    <message>
+        <source>The device→device column is not reported: only migration records count it, and none were asked for (--records none).</source>
+        <translation>device→device 一列未报告：只有迁移记录统计它，而这次没有要求记录（--records none）。</translation>
+    </message>
+    <message>
+        <source>Why pages moved, per iteration: %1.</source>
+        <translation>页面为什么迁移（每次迭代）：%1。</translation>
     </message>
 </context>
 <context>

@@ -10,7 +10,11 @@
 //   4. managed vector-add with the counters on, against off: the timed
 //      iterations within 5% (the counters come from a separate counted pass
 //      in a child process; this checks the timed run is left alone), and
-//      what the counted pass itself cost, per phase.
+//      what the counted pass itself cost, per phase, with the driver's own
+//      migration records (its event queue) and, in two more runs of each
+//      round, with none (the exact counters alone: the floor) and with
+//      CUPTI's: the counted kernel phase with the driver's records within
+//      1.3 x the timed one.
 // Usage: bench_cuda [--size S] [--rounds N] [--kinds LIST]; exit 1 if a target
 // is missed. --kinds picks the unified-memory counter kinds CUPTI configures
 // in the counted pass ("all", the default, or names as the report spells
@@ -209,8 +213,9 @@ int main(int argc, char **argv)
         return 1;
     }
     Engine engine(std::move(*backend));
-    const auto spec = [&](ModeId mode, bool counters) {
+    const auto spec = [&](ModeId mode, bool counters, RecordsSource records = RecordsSource::DriverEvents) {
         ExperimentSpec s;
+        s.records = records;
         s.mode = mode;
         s.kernel = KernelId::VectorAdd;
         s.bytes = bytes;
@@ -244,6 +249,9 @@ int main(int argc, char **argv)
     Samples kernel, deviceCopy, pinnedToDevice, bareHostToDevice, prefetchToDevice, countersOn, countersOff;
     std::array<Samples, iterationPhases.size()> phasesOn, phasesOff; // the timed runs: alike if left alone
     std::array<Samples, iterationPhases.size()> phasesCounted; // the counted pass's times of the same phases
+    std::array<Samples, iterationPhases.size()> phasesCuptiCounted; // the same with CUPTI's records
+    std::array<Samples, iterationPhases.size()> phasesBareCounted; // and with none
+    bool driverRecords = true; // every counted pass of the on runs took the driver's records
     CounterSamples counted; // what the counters-on runs reported
     for (int round = 0; round < rounds; ++round) {
         kernel.add(runOrDie(spec(ModeId::Device, false)), Phase::Kernel);
@@ -256,13 +264,21 @@ int main(int argc, char **argv)
         for (const bool on : {onFirst, !onFirst}) {
             const RunReport report = runOrDie(spec(ModeId::Managed, on));
             (on ? countersOn : countersOff).addIterations(report);
-            if (on)
+            if (on) {
                 counted.add(report);
+                driverRecords = driverRecords && report.recordsSource == RecordsSource::DriverEvents;
+            }
             for (std::size_t p = 0; p < iterationPhases.size(); ++p) {
                 (on ? phasesOn : phasesOff)[p].add(report, iterationPhases[p]);
                 if (on)
                     phasesCounted[p].addCounted(report, iterationPhases[p]);
             }
+        }
+        const RunReport cupti = runOrDie(spec(ModeId::Managed, true, RecordsSource::Cupti));
+        const RunReport bare = runOrDie(spec(ModeId::Managed, true, RecordsSource::None));
+        for (std::size_t p = 0; p < iterationPhases.size(); ++p) {
+            phasesCuptiCounted[p].addCounted(cupti, iterationPhases[p]);
+            phasesBareCounted[p].addCounted(bare, iterationPhases[p]);
         }
         for (int rep = 0; rep < 5; ++rep) {
             deviceCopy.ns.push_back(
@@ -299,15 +315,22 @@ int main(int argc, char **argv)
     std::printf("%-48s %10s\n\n", "managed vector-add iteration, counters off",
                 formatDuration(median(countersOff.ns)).c_str());
 
-    std::printf("%-40s %10s %10s %8s %10s %8s\n", "managed vector-add phase (median)", "on", "off", "on/off", "counted",
-                "cost");
+    std::printf("counted pass's migration records: %s\n",
+                driverRecords ? "the driver's event queue" : "CUPTI's (the driver's queue is not available here)");
+    std::printf("%-40s %10s %10s %8s %10s %8s %10s %8s %10s %8s\n", "managed vector-add phase (median)", "on", "off",
+                "on/off", "counted", "cost", "cupti", "cost", "none", "cost");
     for (std::size_t p = 0; p < iterationPhases.size(); ++p) {
         const std::uint64_t on = median(phasesOn[p].ns);
         const std::uint64_t off = median(phasesOff[p].ns);
         const std::uint64_t countedNs = median(phasesCounted[p].ns);
-        std::printf("  %-38s %10s %10s %8s %10s %8s\n", std::string(phaseName(iterationPhases[p])).c_str(),
-                    formatDuration(on).c_str(), formatDuration(off).c_str(), formatRatio(on, off).c_str(),
-                    countedNs ? formatDuration(countedNs).c_str() : "-", formatRatio(countedNs, on).c_str());
+        const std::uint64_t cuptiNs = median(phasesCuptiCounted[p].ns);
+        const std::uint64_t bareNs = median(phasesBareCounted[p].ns);
+        std::printf("  %-38s %10s %10s %8s %10s %8s %10s %8s %10s %8s\n",
+                    std::string(phaseName(iterationPhases[p])).c_str(), formatDuration(on).c_str(),
+                    formatDuration(off).c_str(), formatRatio(on, off).c_str(),
+                    countedNs ? formatDuration(countedNs).c_str() : "-", formatRatio(countedNs, on).c_str(),
+                    cuptiNs ? formatDuration(cuptiNs).c_str() : "-", formatRatio(cuptiNs, on).c_str(),
+                    bareNs ? formatDuration(bareNs).c_str() : "-", formatRatio(bareNs, on).c_str());
     }
     std::printf("  %-46s %10s %10s %8s\n\n", "iteration", formatDuration(median(countersOn.ns)).c_str(),
                 formatDuration(median(countersOff.ns)).c_str(),
@@ -334,11 +357,18 @@ int main(int argc, char **argv)
 
     // Without counters the on and off runs are the same: nothing measured.
     const bool countersMeasured = counted.runsWithoutCounters == 0;
+    const std::size_t kernelIndex = 2; // host-init, to-device, kernel, ...
+    const std::uint64_t countedKernel = median(phasesCounted[kernelIndex].ns);
+    const double countedCost = countedKernel ? static_cast<double>(median(phasesOn[kernelIndex].ns))
+            / static_cast<double>(countedKernel)
+                                             : 0.0;
     const Target targets[] = {
         {"kernel / device-to-device copy", kernelBw / copyBw, 0.85},
         {"pinned to-device / bare pinned copy", pinnedBw / bareBw, 0.90},
         {"managed-prefetch to-device / pinned to-device", prefetchBw / pinnedBw, 0.80},
         {"timed iteration: counters off / on (1 = alike)", 1.0 / slowdown, 0.95, countersMeasured},
+        {"kernel: timed / counted with the driver's records", countedCost, 1.0 / 1.3,
+         countersMeasured && driverRecords && countedKernel > 0},
     };
     bool pass = true;
     std::printf("%-48s %6s %8s\n", "ratio", "value", "target");

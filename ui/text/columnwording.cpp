@@ -83,7 +83,7 @@ QString migratedMeaning(const std::vector<RunReport> &runs)
     QString meaning = ColumnWording::tr("bytes the driver migrated as pages, both ways, per iteration%1")
                           .arg(sourceText(sources.driver, sources.records));
     if (sources.deviceToDevice)
-        meaning = ColumnWording::tr("%1; between the two GPUs, CUPTI's records alone").arg(meaning);
+        meaning = ColumnWording::tr("%1; between the two GPUs, the migration records alone").arg(meaning);
     return meaning;
 }
 

@@ -2,6 +2,7 @@
 #include "countertables.h"
 
 #include "bytesize.h"
+#include "causestext.h"
 #include "counterwording.h"
 #include "language.h"
 #include "textconv.h"
@@ -27,13 +28,35 @@ QString percent(double share)
 
 QString recordsText(const RunReport &report)
 {
-    QString text = ReportTables::tr("%1 migration records from CUPTI")
-                       .arg(q(formatCount(report.migrations.size() + report.migrationsDropped)));
+    const QString count = q(formatCount(report.migrations.size() + report.migrationsDropped));
+    QString text = report.recordsSource == RecordsSource::DriverEvents
+        ? ReportTables::tr("%1 migration records from the UVM driver's own event queue").arg(count)
+        : ReportTables::tr("%1 migration records from CUPTI").arg(count);
+    if (report.recordsSource == RecordsSource::Cupti && !report.driverEventsNote.empty())
+        text += ReportTables::tr(" (the driver's event queue: not used, %1)").arg(messageText(report.driverEventsNote));
     if (report.migrationsDropped)
         text += ReportTables::tr(", of which %1 kept in the report").arg(q(formatCount(report.migrations.size())));
     if (report.countersLost)
         text += ReportTables::tr("; the driver dropped %1 records").arg(q(formatCount(report.countersLost)));
     return text;
+}
+
+// Between two GPUs only the records count the bytes.
+QString betweenGpusText(const RunReport &report)
+{
+    if (report.recordsSource == RecordsSource::None)
+        return ReportTables::tr("; device→device bytes: not reported (only migration records count them, and none "
+                                "were asked for)");
+    if (report.recordsSource == RecordsSource::DriverEvents && report.countersLost == 0) {
+        return ReportTables::tr("; device→device bytes come from the driver's own migration records (its counters "
+                                "have none between GPUs), none of which it dropped: exact");
+    }
+    if (report.recordsSource == RecordsSource::DriverEvents) {
+        return ReportTables::tr("; device→device bytes come from the driver's own migration records (its counters "
+                                "have none between GPUs), some of which it dropped, so they are a lower bound");
+    }
+    return ReportTables::tr("; device→device bytes come from CUPTI's records alone (the driver counts no copies from "
+                            "GPU to GPU), so they are a lower bound");
 }
 
 } // namespace
@@ -58,17 +81,17 @@ QString countersText(const RunReport &report)
         text = ReportTables::tr("exact totals from the UVM driver's own counters, counted in a second, instrumented "
                                 "pass; %1")
                    .arg(report.recordsNote.empty() ? recordsText(report)
-                                                   : ReportTables::tr("CUPTI: %1").arg(messageText(report.recordsNote)));
+                                                   : ReportTables::tr("records: %1").arg(messageText(report.recordsNote)));
     } else {
-        text = ReportTables::tr("sums of CUPTI's records (the driver's exact counters: not reported, %1); %2")
+        text = ReportTables::tr("sums of the migration records (the driver's exact counters: not reported, %1); %2")
                    .arg(messageText(report.exactNote), recordsText(report));
         if (report.countersLost || report.residency.unexplainedBytes)
             text += ReportTables::tr("; the totals are a lower bound");
     }
-    if (report.spec.modeInfo().needsPeer() && report.spec.modeInfo().family == ModeFamily::Managed) {
-        text += ReportTables::tr("; device→device bytes come from CUPTI's records alone (the driver counts no "
-                                 "copies from GPU to GPU), so they are a lower bound");
-    }
+    if (report.spec.modeInfo().needsPeer() && report.spec.modeInfo().family == ModeFamily::Managed)
+        text += betweenGpusText(report);
+    if (const QString causes = migrationCausesText(report); !causes.isEmpty())
+        text += ReportTables::tr("\n            why pages moved, per iteration: %1").arg(causes);
     if (report.countersTotals == CounterTotals::Records && report.residency.unexplainedBytes) {
         text
             += ReportTables::tr(
@@ -102,7 +125,7 @@ QString countersTable(const std::vector<PhaseSummary> &summaries)
     for (const CounterField *field : columns)
         table.addColumn(s(counterLabel(*field)));
     if (coverage)
-        table.addColumn(s(ReportTables::tr("CUPTI recorded")));
+        table.addColumn(s(ReportTables::tr("recorded")));
     for (const PhaseSummary *summary : rows) {
         const Counters &counters = *summary->median.counters;
         std::vector<std::string> row{std::string(phaseName(summary->phase))};
@@ -116,7 +139,7 @@ QString countersTable(const std::vector<PhaseSummary> &summaries)
     }
     QString text = q(table.render());
     if (coverage)
-        text += ReportTables::tr("CUPTI recorded = bytes in CUPTI's records / the bytes the driver moved, both ways\n");
+        text += ReportTables::tr("recorded = bytes in the migration records / the bytes the driver moved, both ways\n");
     return text;
 }
 

@@ -68,8 +68,8 @@ void managed(LessonWriter &w)
 {
     if (const MeasuredRun *faulting = w.find(ModeId::ManagedPeer)) {
         w.say(Lessons::tr("In %1 every buffer started the iteration on %2; the peer's kernel touched it and its "
-                          "faults moved the pages from GPU to GPU while it ran: the kernel took %3, and CUPTI "
-                          "recorded %4 moving device to device (GPU fault groups: %5).")
+                          "faults moved the pages from GPU to GPU while it ran: the kernel took %3, and the records "
+                          "show %4 moving device to device (GPU fault groups: %5).")
                   .arg(faulting->mode(), q(faulting->run().spec.deviceId), faulting->time(Phase::Kernel),
                        faulting->migratedText(faulting->counter(Phase::Kernel, &Counters::bytesDeviceToDevice)),
                        faulting->countText(faulting->counter(Phase::Kernel, &Counters::gpuPageFaultGroups))));
@@ -84,8 +84,15 @@ void managed(LessonWriter &w)
     const MeasuredRun *faulting = w.find(ModeId::ManagedPeer);
     const MeasuredRun *prefetched = w.find(ModeId::ManagedPeerPrefetch);
     if (faulting && prefetched && faulting->countersOn()) {
-        w.say(Lessons::tr("Device-to-device bytes come only from CUPTI's records: the UVM driver's exact counters "
-                          "count no copies between GPUs, and CUPTI loses records when many pages fault at once."));
+        if (faulting->run().recordsSource == RecordsSource::DriverEvents) {
+            w.say(Lessons::tr("Device-to-device bytes come from the driver's own migration records: its exact "
+                              "counters count no copies between GPUs, and its event queue says how many records it "
+                              "dropped (here: %1).")
+                      .arg(q(formatCount(faulting->run().countersLost))));
+        } else {
+            w.say(Lessons::tr("Device-to-device bytes come only from CUPTI's records: the UVM driver's exact counters "
+                              "count no copies between GPUs, and CUPTI loses records when many pages fault at once."));
+        }
     }
 }
 
