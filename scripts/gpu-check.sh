@@ -41,20 +41,15 @@ s="$b/app/sharescope"
   "$s" run --mode managed-prefetch --kernel stride --size 64MiB
 } > "$out/measurements.txt" 2>&1
 echo "measurements exit $?"
-# How exact the counters are as faulting grows: the kernel's H->D from the
-# driver's own counters and from CUPTI's records, against the 3 x size that
-# must move (x and y written by host-init, out read by the last host-read:
-# all three on the host when the kernel starts).
+# How complete the migration records are as faulting grows, phase by phase,
+# against the driver's exact counters: the driver's own event queue (every
+# byte, or a count of what it dropped) and CUPTI's records beside it.
 for size in 16MiB 64MiB 128MiB 256MiB 1GiB; do
-  "$s" run --mode managed --size $size --iterations 3 --json - 2>/dev/null | python3 -c "
-import json, sys
-r = json.load(sys.stdin)
-k = [p for p in r['summary'] if p['phase'] == 'kernel'][0]['counters']
-need = 3 * r['spec']['bytes']
-print('$size', 'kernel H->D', k.get('bytesHostToDevice'), 'of', need,
-      'recorded', k.get('recordedBytesHostToDevice'), 'totals', r['counters']['totals'],
-      'lost', r['counters']['lost'])"
-done > "$out/completeness.txt" 2>&1
+  for records in driver-events cupti; do
+    "$s" run --mode managed --size $size --iterations 3 --records $records --json "$out/records-$records-$size.json" > /dev/null 2>&1
+  done
+done
+scripts/gpu-check-records.py "$out"/records-*.json > "$out/completeness.txt" 2>&1; echo "records exit $?"
 cat "$out/completeness.txt"
 
 # A real Python process on the other side: CuPy runs the snippet that

@@ -253,6 +253,10 @@ Saved in %1: runs on %2 now show each phase as a share of these ceilings.
         <source>%1 without a cause</source>
         <translation>%1 没有注明原因</translation>
     </message>
+    <message>
+        <source> (from CUPTI&apos;s records, which can miss some without saying so)</source>
+        <translation>（来自 CUPTI 的记录，它可能漏掉一些而不作说明）</translation>
+    </message>
 </context>
 <context>
     <name>CeilingLines</name>

@@ -56,7 +56,10 @@ QString migrationCausesText(const RunReport &report)
         parts << accessCountersIdle(report.accessCounterMigration);
     if (const std::uint64_t unknown = per(MigrationCause::Unknown))
         parts << CausesText::tr("%1 without a cause").arg(q(formatBytes(unknown)));
-    return parts.join(QStringLiteral("; "));
+    QString text = parts.join(QStringLiteral("; "));
+    if (report.recordsSource == RecordsSource::Cupti)
+        text += CausesText::tr(" (from CUPTI's records, which can miss some without saying so)");
+    return text;
 }
 
 } // namespace sharescope
