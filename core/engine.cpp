@@ -157,9 +157,19 @@ private:
             auto pointers = m_session.acquireHost(HostAccess::Write, meter);
             if (!pointers)
                 return pointers.error();
-            for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
-                if (hostWrites(m_kernel.buffers[b].role) && (*pointers)[b])
-                    m_reference.fill(b, (*pointers)[b]);
+            const auto fill = [&](ElementRange range) {
+                for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
+                    if (hostWrites(m_kernel.buffers[b].role) && (*pointers)[b])
+                        m_reference.fill(b, (*pointers)[b], range);
+                }
+                return okStatus();
+            };
+            if (m_spec.threaded()) {
+                if (Status s = onHostThreads(meter, [&](const Slice &slice) { return fill({slice.first, slice.count}); });
+                    !s)
+                    return s;
+            } else {
+                fill({0, m_spec.elementCount()});
             }
             return m_session.hostWritten(meter);
         }
@@ -183,9 +193,13 @@ private:
         case Phase::HostRead:
             if (Status s = m_session.hostReading(meter); !s)
                 return s;
-            for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
-                if (hostReads(m_kernel.buffers[b].role) && m_readPointers[b])
-                    m_reference.verify(b, m_readPointers[b], report.verification);
+            if (m_spec.threaded()) {
+                verifyOnThreads(meter, report.verification);
+            } else {
+                for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
+                    if (hostReads(m_kernel.buffers[b].role) && m_readPointers[b])
+                        m_reference.verify(b, m_readPointers[b], report.verification);
+                }
             }
             m_readPointers.clear();
             return m_session.releaseHost(meter);
@@ -225,6 +239,46 @@ private:
             m_phaseStart, spans);
         meter.addThreads(meters, std::move(spans));
         return status;
+    }
+
+    // host-init's and host-read's work, a range of every buffer per thread,
+    // all at once (the run's own thread maps and unmaps around it).
+    Status onHostThreads(PhaseMeter &meter, const std::function<Status(const Slice &)> &work)
+    {
+        std::vector<ThreadSpan> spans;
+        Status status = m_threads->run(work, m_phaseStart, spans);
+        meter.addThreads({}, std::move(spans));
+        return status;
+    }
+
+    // Each thread checks its range of every buffer; the results join in
+    // buffer order, then element order, as one thread would have found them.
+    void verifyOnThreads(PhaseMeter &meter, Verification &verification)
+    {
+        const std::size_t threads = m_threads->slices().size();
+        std::vector<std::vector<Verification>> found(threads, std::vector<Verification>(m_kernel.buffers.size()));
+        onHostThreads(meter, [&](const Slice &slice) {
+            std::vector<Verification> &mine = found[static_cast<std::size_t>(slice.thread)];
+            for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
+                if (hostReads(m_kernel.buffers[b].role) && m_readPointers[b])
+                    m_reference.verify(b, m_readPointers[b], {slice.first, slice.count}, mine[b]);
+            }
+            return okStatus();
+        });
+        for (std::size_t b = 0; b < m_kernel.buffers.size(); ++b) {
+            for (std::size_t t = 0; t < threads; ++t)
+                addVerification(verification, found[t][b]);
+        }
+    }
+
+    static void addVerification(Verification &into, const Verification &more)
+    {
+        into.checked += more.checked;
+        into.mismatches += more.mismatches;
+        for (const Mismatch &m : more.first) {
+            if (into.first.size() < Reference::maxRecordedMismatches)
+                into.first.push_back(m);
+        }
     }
 
     template<typename Then>

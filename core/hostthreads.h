@@ -21,8 +21,9 @@
 namespace sharescope {
 
 // --host-threads N: N host threads share one device. Each takes a slice of
-// every buffer's elements and runs to-device, the kernel and to-host on it,
-// all at once; host-init and host-read stay on the thread that owns the run.
+// every buffer's elements and runs every phase of the iteration on it (fills
+// it in host-init, checks it in host-read), all threads at once, a phase at a
+// time; the thread that owns the run maps and unmaps around them.
 inline constexpr int maxHostThreads = 64;
 
 // --default-stream: where CUDA's threads put their work. legacy: the one

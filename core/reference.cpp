@@ -63,14 +63,17 @@ std::vector<T> periodicTable(std::uint64_t period, T (*value)(std::uint64_t))
 }
 
 // block(first, values) returns the values of elements first .. first +
-// blockElements - 1: a slice of a table, or `values` filled.
+// blockElements - 1: a slice of a table, or `values` filled. A range's
+// blocks start at its first element: a table holds a block starting
+// anywhere, and the computed blocks start where they are asked to.
 template<typename T, typename Block>
-void fillByBlocks(void *data, std::uint64_t count, Block &&block)
+void fillByBlocks(void *data, ElementRange range, Block &&block)
 {
     auto *out = static_cast<T *>(data);
     alignas(64) T values[blockElements];
-    for (std::uint64_t first = 0; first < count; first += blockElements)
-        std::memcpy(out + first, block(first, values), std::min(blockElements, count - first) * sizeof(T));
+    const std::uint64_t end = range.first + range.count;
+    for (std::uint64_t first = range.first; first < end; first += blockElements)
+        std::memcpy(out + first, block(first, values), std::min(blockElements, end - first) * sizeof(T));
 }
 
 template<typename T>
@@ -89,20 +92,21 @@ void compareEach(const T *data, const T *expected, std::uint64_t count, std::uin
 }
 
 template<typename T, typename Block>
-void verifyByBlocks(const void *data, std::uint64_t count, std::string_view name, Block &&block,
+void verifyByBlocks(const void *data, ElementRange range, std::string_view name, Block &&block,
                     Verification &verification)
 {
     const auto *in = static_cast<const T *>(data);
     alignas(64) T values[blockElements];
-    for (std::uint64_t first = 0; first < count; first += blockElements) {
-        const std::uint64_t n = std::min(blockElements, count - first);
+    const std::uint64_t end = range.first + range.count;
+    for (std::uint64_t first = range.first; first < end; first += blockElements) {
+        const std::uint64_t n = std::min(blockElements, end - first);
         const T *expected = block(first, values);
         // Equal bits are equal values (no expected value is a NaN); where
         // the bits differ, the elements decide (-0.0 == 0.0).
         if (std::memcmp(in + first, expected, n * sizeof(T)) != 0) [[unlikely]]
             compareEach(in + first, expected, n, first, name, verification);
     }
-    verification.checked += count;
+    verification.checked += range.count;
 }
 
 // first-touch's buffers count from i + this: the host writes cpu-then-gpu
@@ -167,24 +171,30 @@ Reference::Reference(const ExperimentSpec &spec)
 
 void Reference::fill(std::size_t buffer, void *data) const
 {
+    fill(buffer, data, {0, m_count});
+}
+
+void Reference::fill(std::size_t buffer, void *data, ElementRange range) const
+{
     const auto sixteenBit
         = [this](std::uint64_t first, float *) { return m_sixteenBitTable.data() + (first & 0xFFFF); };
     switch (m_spec.kernel) {
     case KernelId::VectorAdd:
         if (buffer == 0)
-            fillByBlocks<float>(data, m_count, sixteenBit);
+            fillByBlocks<float>(data, range, sixteenBit);
         else
-            fillByBlocks<float>(data, m_count,
+            fillByBlocks<float>(data, range,
                                 [this](std::uint64_t first, float *) { return m_yTable.data() + first % 251; });
         return;
     case KernelId::Scale:
-        fillByBlocks<float>(data, m_count, sixteenBit);
+        fillByBlocks<float>(data, range, sixteenBit);
         return;
     case KernelId::Gather:
         if (buffer == 1) {
-            std::memcpy(data, m_permutation.data(), m_count * sizeof(std::uint32_t));
+            std::memcpy(static_cast<std::uint32_t *>(data) + range.first, m_permutation.data() + range.first,
+                        range.count * sizeof(std::uint32_t));
         } else {
-            fillByBlocks<std::uint32_t>(data, m_count, [](std::uint64_t first, std::uint32_t *values) {
+            fillByBlocks<std::uint32_t>(data, range, [](std::uint64_t first, std::uint32_t *values) {
                 const auto base = static_cast<std::uint32_t>(first);
                 for (std::uint32_t j = 0; j < blockElements; ++j)
                     values[j] = (base + j) * gatherMultiplier;
@@ -198,7 +208,7 @@ void Reference::fill(std::size_t buffer, void *data) const
         break;
     }
     const std::uint32_t start = m_spec.kernel == KernelId::FirstTouch ? firstTouchStart(buffer) : 0;
-    fillByBlocks<std::uint32_t>(data, m_count, [start](std::uint64_t first, std::uint32_t *values) {
+    fillByBlocks<std::uint32_t>(data, range, [start](std::uint64_t first, std::uint32_t *values) {
         countFrom(first, start, values);
         return values;
     });
@@ -251,6 +261,11 @@ double Reference::expectedValue(std::size_t buffer, std::uint64_t i) const
 
 void Reference::verify(std::size_t buffer, const void *data, Verification &verification) const
 {
+    verify(buffer, data, {0, m_count}, verification);
+}
+
+void Reference::verify(std::size_t buffer, const void *data, ElementRange range, Verification &verification) const
+{
     const std::string_view name = m_kernel->buffers[buffer].name;
     switch (m_spec.kernel) {
     case KernelId::VectorAdd: {
@@ -261,12 +276,12 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
                 values[j] = x[j] + y[j];
             return values;
         };
-        verifyByBlocks<float>(data, m_count, name, sum, verification);
+        verifyByBlocks<float>(data, range, name, sum, verification);
         return;
     }
     case KernelId::Scale:
         verifyByBlocks<float>(
-            data, m_count, name,
+            data, range, name,
             [this](std::uint64_t first, float *values) {
                 const float *start = m_sixteenBitTable.data() + (first & 0xFFFF);
                 for (std::uint64_t j = 0; j < blockElements; ++j)
@@ -277,7 +292,7 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
         return;
     case KernelId::Stride:
         verifyByBlocks<std::uint32_t>(
-            data, m_count, name,
+            data, range, name,
             [stride = m_strideElements](std::uint64_t first, std::uint32_t *values) {
                 countFrom(first, 0, values);
                 for (std::uint64_t touched = (first + stride - 1) / stride * stride; touched < first + blockElements;
@@ -290,7 +305,7 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
     case KernelId::Gather: {
         const std::uint64_t count = m_count;
         verifyByBlocks<std::uint32_t>(
-            data, m_count, name,
+            data, range, name,
             [this, count](std::uint64_t first, std::uint32_t *values) {
                 const std::uint32_t *permutation = m_permutation.data() + first;
                 const std::uint64_t n = std::min(blockElements, count - first);
@@ -309,7 +324,7 @@ void Reference::verify(std::size_t buffer, const void *data, Verification &verif
     const auto add = m_spec.kernel == KernelId::FirstTouch ? firstTouchStart(buffer)
                                                            : 2u * static_cast<std::uint32_t>(m_spec.rounds);
     verifyByBlocks<std::uint32_t>(
-        data, m_count, name,
+        data, range, name,
         [add](std::uint64_t first, std::uint32_t *values) {
             countFrom(first, add, values);
             return values;

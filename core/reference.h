@@ -9,6 +9,13 @@
 
 namespace sharescope {
 
+// Elements [first, first + count) of every buffer: one host thread's share.
+struct ElementRange
+{
+    std::uint64_t first = 0;
+    std::uint64_t count = 0;
+};
+
 // The data every run starts from and the values it must end with, computed on
 // the CPU. Every value is a small integer or a multiple of 1/4 stored in a
 // 32-bit float or integer, so the GPU's results compare exactly.
@@ -17,13 +24,16 @@ class Reference
 public:
     explicit Reference(const ExperimentSpec &spec);
 
-    // host-init: writes buffer `buffer`'s starting values.
+    // host-init: writes buffer `buffer`'s starting values (`data` is the
+    // whole buffer), all of them or those of `range`.
     void fill(std::size_t buffer, void *data) const;
+    void fill(std::size_t buffer, void *data, ElementRange range) const;
     // The CPU's half of a ping-pong round: every element + 1.
     void cpuRound(void *data) const;
     // host-read: compares buffer `buffer` with what it must hold now, and
     // adds to `verification` (keeping the first few mismatches).
     void verify(std::size_t buffer, const void *data, Verification &verification) const;
+    void verify(std::size_t buffer, const void *data, ElementRange range, Verification &verification) const;
 
     double initialValue(std::size_t buffer, std::uint64_t index) const;
     double expectedValue(std::size_t buffer, std::uint64_t index) const;

@@ -170,6 +170,53 @@ private slots:
         QCOMPARE(dirty.first[1].expected, reference.expectedValue(out, spec.elementCount() - 1));
     }
 
+    // --host-threads: each thread fills and checks its range of every
+    // buffer. Ranges that start and end inside blocks and tables' periods
+    // give, together, what one thread gives for the whole buffer, and a
+    // wrong element is found at its index in the buffer.
+    void fillsAndVerifiesByRanges_data()
+    {
+        QTest::addColumn<int>("kernel");
+        for (const KernelInfo &kernel : kernels())
+            QTest::addRow("%s", std::string(kernel.name).c_str()) << static_cast<int>(kernel.id);
+    }
+    void fillsAndVerifiesByRanges()
+    {
+        QFETCH(int, kernel);
+        ExperimentSpec spec;
+        spec.mode = ModeId::ClCopy;
+        spec.kernel = static_cast<KernelId>(kernel);
+        spec.bytes = (3 * 65536 + 4096 + 5) * 4;
+        spec.strideBytes = 4 * 1000;
+        spec.rounds = 2;
+        const Reference reference(spec);
+        const KernelInfo &info = spec.kernelInfo();
+        const std::uint64_t n = spec.elementCount();
+        const std::vector<ElementRange> ranges{{0, 70001}, {70001, 1}, {70002, 4093}, {74095, n - 74095}};
+        std::vector<std::vector<std::uint32_t>> whole(info.buffers.size(), std::vector<std::uint32_t>(n, 0xDEADBEEF));
+        std::vector<std::vector<std::uint32_t>> sliced = whole;
+        for (std::size_t b = 0; b < info.buffers.size(); ++b) {
+            if (!hostWrites(info.buffers[b].role))
+                continue;
+            reference.fill(b, whole[b].data());
+            for (const ElementRange &range : ranges)
+                reference.fill(b, sliced[b].data(), range);
+            QVERIFY2(whole[b] == sliced[b], qPrintable(QStringLiteral("buffer %1").arg(b)));
+        }
+        runKernelOnCpu(spec, sliced, reference);
+        const std::size_t out = buffersCopied(info, HostAccess::Read).empty()
+            ? info.buffers.size() - 1
+            : buffersCopied(info, HostAccess::Read).back();
+        sliced[out][70001] ^= 1; // the one-element range's
+        Verification found;
+        for (const ElementRange &range : ranges)
+            reference.verify(out, sliced[out].data(), range, found);
+        QCOMPARE(found.checked, n);
+        QCOMPARE(found.mismatches, std::uint64_t(1));
+        QCOMPARE(found.first[0].index, std::uint64_t(70001));
+        QCOMPARE(found.first[0].expected, reference.expectedValue(out, 70001));
+    }
+
     void keepsOnlyTheFirstMismatches()
     {
         ExperimentSpec spec;

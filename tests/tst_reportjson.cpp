@@ -323,7 +323,7 @@ private slots:
         run.spec.defaultStream = DefaultStream::PerThread;
         for (IterationResult &iteration : run.iterations) {
             for (PhaseResult &p : iteration.phases) {
-                if (p.phase == Phase::Kernel)
+                if (p.phase == Phase::Kernel || p.phase == Phase::HostInit)
                     p.threads = {{0, 90}, {5, 100}, {7, 80}};
             }
         }
@@ -333,6 +333,7 @@ private slots:
         QCOMPARE(read->runs[0].spec.defaultStream, DefaultStream::PerThread);
         QCOMPARE(read->runs[0].iterations[1].phases[2].threads, (std::vector<ThreadSpan>{{0, 90}, {5, 100}, {7, 80}}));
         QVERIFY(read->runs[0].iterations[1].phases[1].threads.empty());
+        QCOMPARE(read->runs[0].iterations[1].phases[0].threads.size(), std::size_t(3)); // host-init splits too
         QCOMPARE(QString::fromStdString(toJson(*read)), QString::fromStdString(toJson(set)));
 
         auto document = nlohmann::json::parse(toJson(set));
@@ -368,11 +369,8 @@ private slots:
             },
             "more than 64 threads");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 65; }, "accepted: 1 to 64");
-        refused(
-            [&](nlohmann::json &d) {
-                d["runs"][0]["iterations"][1]["phases"][0]["threads"] = {{0, 1}, {0, 1}, {0, 1}};
-            },
-            "is only for to-device, kernel and to-host");
+        refused([&](nlohmann::json &d) { d["runs"][0]["alloc"]["threads"] = {{0, 1}, {0, 1}, {0, 1}}; },
+                "is only for the phases of an iteration");
         refused([&](nlohmann::json &d) { kernelOf(d)["threads"].erase(0); }, "has 2 threads; the run's spec has 3");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 1; },
                 "has 3 threads; the run's spec has 1");

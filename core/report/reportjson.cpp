@@ -502,8 +502,8 @@ PhaseResult readPhase(const Reader &r)
         phase.bytesBetweenDevices = r["bytesBetweenDevices"].unsignedValue();
     phase.bytesAccessed = r["bytesAccessed"].unsignedValue();
     if (r.has("threads")) { // --host-threads: the phases the threads split
-        if (phase.phase != Phase::ToDevice && phase.phase != Phase::Kernel && phase.phase != Phase::ToHost)
-            r["threads"].fail("is only for to-device, kernel and to-host, which host threads split");
+        if (std::ranges::find(iterationPhases, phase.phase) == iterationPhases.end())
+            r["threads"].fail("is only for the phases of an iteration, which host threads split");
         if (r["threads"].raw().is_array() && r["threads"].raw().size() > static_cast<std::size_t>(maxHostThreads))
             r["threads"].fail("has more than " + std::to_string(maxHostThreads) + " threads");
         const std::vector<Reader> spans = r["threads"].items();

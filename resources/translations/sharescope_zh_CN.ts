@@ -3593,14 +3593,6 @@ counters on, against the time above: what the instruments cost</source>
 </translation>
     </message>
     <message>
-        <source>%1; to-device, the kernel and to-host ran on all threads at once, a phase at a time. The threads&apos; work has no one device time: a device time shown is the part the run&apos;s own thread did (a map or unmap). host-init and host-read ran on one thread.
-
-</source>
-        <translation>%1；to-device、内核和 to-host 在所有线程上同时运行，一次一个阶段。这些线程的工作没有单一的设备时间：显示的设备时间只是运行自身线程所做的部分（一次 map 或 unmap）。host-init 和 host-read 在一个线程上运行。
-
-</translation>
-    </message>
-    <message>
         <source>%1 migration records from the UVM driver&apos;s own event queue</source>
         <translation>%1 条迁移记录，来自 UVM 驱动自身的事件队列</translation>
     </message>
@@ -3643,6 +3635,14 @@ counters on, against the time above: what the instruments cost</source>
             why pages moved, per iteration: %1</source>
         <translation>
             页面为什么迁移（每次迭代）：%1</translation>
+    </message>
+    <message>
+        <source>%1; every phase of the iteration ran on all threads at once, a phase at a time (in host-init and host-read each thread filled and checked its slice). The threads&apos; work has no one device time: a device time shown is the part the run&apos;s own thread did (a map or unmap).
+
+</source>
+        <translation>%1；迭代的每个阶段都在所有线程上同时运行，一次一个阶段（在 host-init 和 host-read 中，每个线程填充并检查自己那一段）。这些线程的工作没有单一的设备时间：显示的设备时间只是运行自身线程所做的部分（一次 map 或 unmap）。
+
+</translation>
     </message>
 </context>
 <context>

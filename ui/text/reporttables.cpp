@@ -368,10 +368,10 @@ QString runHeader(const RunReport &report)
                 .arg(spec.warmup)
                 .arg(report.device.backend == BackendKind::Cuda ? QStringLiteral("CUDA") : QStringLiteral("OpenCL"));
     if (spec.threaded()) {
-        text += ReportTables::tr("%1; to-device, the kernel and to-host ran on all threads at once, a phase at a "
-                                 "time. The threads' work has no one device time: a device time shown is the part "
-                                 "the run's own thread did (a map or unmap). host-init and host-read ran on one "
-                                 "thread.\n\n")
+        text += ReportTables::tr("%1; every phase of the iteration ran on all threads at once, a phase at a time "
+                                 "(in host-init and host-read each thread filled and checked its slice). The "
+                                 "threads' work has no one device time: a device time shown is the part the run's "
+                                 "own thread did (a map or unmap).\n\n")
                     .arg(hostThreadsText(spec));
     }
     return text;
