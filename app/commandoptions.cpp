@@ -292,7 +292,8 @@ bool OptionReader::readExperiment(ExperimentSpec &spec)
     if (isSet("records")) {
         const auto records = recordsSourceFromName(s(value("records")));
         if (!records)
-            return fail(CommandLine::tr("invalid --records '%1'; accepted: driver-events, cupti, none").arg(value("records")));
+            return fail(
+                CommandLine::tr("invalid --records '%1'; accepted: driver-events, cupti, none").arg(value("records")));
         if (!spec.counters)
             return fail(CommandLine::tr("--records needs the counters, and --no-counters turns them off"));
         spec.records = *records;

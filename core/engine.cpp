@@ -165,7 +165,10 @@ private:
                 return okStatus();
             };
             if (m_spec.threaded()) {
-                if (Status s = onHostThreads(meter, [&](const Slice &slice) { return fill({slice.first, slice.count}); });
+                if (Status s = onHostThreads(meter,
+                                             [&](const Slice &slice) {
+                                                 return fill({slice.first, slice.count});
+                                             });
                     !s)
                     return s;
             } else {

@@ -18,8 +18,8 @@ RunReport withCauses(std::optional<int> accessCounters)
     report.countersTotals = CounterTotals::Driver;
     report.recordsSource = RecordsSource::DriverEvents;
     // Over three measured iterations: per iteration a third.
-    report.migratedByCause = std::array<std::uint64_t, migrationCauseCount>{0, 0, 3 * (70ull << 20),
-                                                                           3 * (1400ull << 20), 0, 0};
+    report.migratedByCause
+        = std::array<std::uint64_t, migrationCauseCount>{0, 0, 3 * (70ull << 20), 3 * (1400ull << 20), 0, 0};
     report.accessCounterMigration = accessCounters;
     return report;
 }

@@ -197,8 +197,8 @@ std::array<unsigned char, 72> migration(std::uint16_t source, std::uint16_t dest
 
 // Thrashing (10) and remote maps (13): address, size, time at 8, 16, 24;
 // a remote map's processors at 4 and 6.
-std::array<unsigned char, 72> sized(std::uint8_t type, std::uint64_t address, std::uint64_t bytes,
-                                    std::uint64_t time, std::uint16_t source = 0, std::uint16_t destination = 0)
+std::array<unsigned char, 72> sized(std::uint8_t type, std::uint64_t address, std::uint64_t bytes, std::uint64_t time,
+                                    std::uint16_t source = 0, std::uint16_t destination = 0)
 {
     std::array<unsigned char, 72> entry{};
     entry[0] = type;
@@ -433,7 +433,8 @@ private slots:
         QFETCH(int, expected);
         FakeDriver driver;
         if (!text.isEmpty())
-            driver.files["/sys/module/nvidia_uvm/parameters/uvm_perf_access_counter_migration_enable"] = text.toStdString();
+            driver.files["/sys/module/nvidia_uvm/parameters/uvm_perf_access_counter_migration_enable"]
+                = text.toStdString();
         QCOMPARE(accessCounterMigrationSetting(driver), expected == 99 ? std::nullopt : std::optional<int>(expected));
     }
 

@@ -60,8 +60,7 @@ std::vector<ProcessorUuid> cudaUuids()
 
 } // namespace
 
-CudaBackend::CudaBackend(DeviceInfo info, Instrumentation instrumentation, bool countEveryDevice,
-                         RecordsSource records)
+CudaBackend::CudaBackend(DeviceInfo info, Instrumentation instrumentation, bool countEveryDevice, RecordsSource records)
 {
     m_context.records = records;
     m_context.info = std::move(info);
@@ -127,8 +126,9 @@ Status CudaBackend::open()
         m_context.uvmEventsProblem = templateOf(events.error());
     if (m_context.records == RecordsSource::DriverEvents && !m_context.uvmEvents
         && !CuptiCollector::instance().available()) {
-        m_context.recordsProblem = {SHARESCOPE_TR_NOOP("Core", "the driver's event queue did not open (%1), and CUPTI, "
-                                                               "which must start before CUDA, was not started"),
+        m_context.recordsProblem = {SHARESCOPE_TR_NOOP("Core",
+                                                       "the driver's event queue did not open (%1), and CUPTI, "
+                                                       "which must start before CUDA, was not started"),
                                     {m_context.uvmEventsProblem}};
     }
     if (auto pagemap = Pagemap::open())

@@ -36,8 +36,9 @@ Status Instruments::start(RecordsSource wanted)
         m_noRecords = true;
         return okStatus();
     }
-    m_cuptiInstead = m_context.uvmEvents ? MessageTemplate(SHARESCOPE_TR_NOOP("Core", "CUPTI's records were asked for"), {})
-                                         : m_context.uvmEventsProblem;
+    m_cuptiInstead = m_context.uvmEvents
+        ? MessageTemplate(SHARESCOPE_TR_NOOP("Core", "CUPTI's records were asked for"), {})
+        : m_context.uvmEventsProblem;
     if (!CuptiCollector::instance().available())
         return okStatus();
     if (Status started = CuptiCollector::instance().start(); !started)

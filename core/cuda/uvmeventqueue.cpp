@@ -101,7 +101,7 @@ MigrationCause causeOf(std::uint8_t cause)
     // UvmEventMigrationCause: invalid, user, coherence, prefetch, eviction,
     // access counters, in MigrationCause's order.
     return cause <= static_cast<std::uint8_t>(MigrationCause::AccessCounters) ? static_cast<MigrationCause>(cause)
-                                                                             : MigrationCause::Unknown;
+                                                                              : MigrationCause::Unknown;
 }
 
 // UvmEventMigrationInfo_V2.
@@ -113,9 +113,9 @@ std::optional<MigrationEvent> migration(std::span<const std::uint8_t, uvmEventEn
     if (source == 0 && destination == 0)
         return std::nullopt; // between NUMA nodes of the host
     MigrationEvent event;
-    event.kind = source == 0    ? CounterKind::BytesHostToDevice
-        : destination == 0 ? CounterKind::BytesDeviceToHost
-                           : CounterKind::BytesDeviceToDevice;
+    event.kind = source == 0 ? CounterKind::BytesHostToDevice
+        : destination == 0   ? CounterKind::BytesDeviceToHost
+                             : CounterKind::BytesDeviceToDevice;
     event.cause = causeOf(entry[1]);
     event.sourceDevice = names.of(source);
     event.destinationDevice = names.of(destination);
@@ -136,7 +136,8 @@ int ProcessorNames::of(std::uint16_t index) const
     return index < cudaIndex.size() ? cudaIndex[index] : noDevice;
 }
 
-ProcessorNames ProcessorNames::fromTable(std::span<const std::uint8_t> table, const std::vector<ProcessorUuid> &cudaUuids)
+ProcessorNames ProcessorNames::fromTable(std::span<const std::uint8_t> table,
+                                         const std::vector<ProcessorUuid> &cudaUuids)
 {
     ProcessorNames names;
     const std::size_t count = table.size() / sizeof(ProcessorUuid);
@@ -247,7 +248,8 @@ int branchOf(const std::string &version)
 Error trackerFailure(unsigned long request, const char *name, int result, std::uint32_t status)
 {
     if (result < 0)
-        return failed(std::string("ioctl ") + name + " (" + std::to_string(request) + ") failed: " + uvmErrnoText(result));
+        return failed(std::string("ioctl ") + name + " (" + std::to_string(request)
+                      + ") failed: " + uvmErrnoText(result));
     return failed(std::string(name) + " (" + std::to_string(request) + ") refused: " + uvmStatusText(status));
 }
 
@@ -325,8 +327,8 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
             trackedFd = uvmFd;
             break;
         }
-        refusals += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": "
-            + uvmStatusText(init.rmStatus);
+        refusals
+            += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": " + uvmStatusText(init.rmStatus);
     }
     if (trackedFd < 0)
         return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER_V2 (76) refused every ") + queueUvmDevice
@@ -346,8 +348,7 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
     if (const int result = system->ioctl(held.fd, toolsEnableEvents, &enable); result < 0 || enable.rmStatus != 0)
         return trackerFailure(toolsEnableEvents, "UVM_TOOLS_EVENT_QUEUE_ENABLE_EVENTS", result, enable.rmStatus);
 
-    std::unique_ptr<UvmEventQueue> opened(new UvmEventQueue(system, held.fd, trackedFd,
-                                                            {held.queue, held.queueBytes},
+    std::unique_ptr<UvmEventQueue> opened(new UvmEventQueue(system, held.fd, trackedFd, {held.queue, held.queueBytes},
                                                             {held.control, held.controlBytes}, entries,
                                                             ProcessorNames::fromTable(table, cudaUuids)));
     held.fd = -1;
@@ -356,8 +357,8 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
     return opened;
 }
 
-UvmEventQueue::UvmEventQueue(std::shared_ptr<UvmSystem> system, int toolsFd, int uvmFd, Mapping queue,
-                             Mapping control, std::uint32_t entries, ProcessorNames names)
+UvmEventQueue::UvmEventQueue(std::shared_ptr<UvmSystem> system, int toolsFd, int uvmFd, Mapping queue, Mapping control,
+                             std::uint32_t entries, ProcessorNames names)
     : m_system(std::move(system))
     , m_toolsFd(toolsFd)
     , m_uvmFd(uvmFd)
@@ -452,9 +453,9 @@ std::uint64_t UvmEventQueue::dropped() const
 std::array<bool, counterKindCount> UvmEventQueue::reportedKinds()
 {
     std::array<bool, counterKindCount> kinds{};
-    for (CounterKind kind : {CounterKind::BytesHostToDevice, CounterKind::BytesDeviceToHost,
-                             CounterKind::BytesDeviceToDevice, CounterKind::Thrashing, CounterKind::Throttling,
-                             CounterKind::RemoteMap})
+    for (CounterKind kind :
+         {CounterKind::BytesHostToDevice, CounterKind::BytesDeviceToHost, CounterKind::BytesDeviceToDevice,
+          CounterKind::Thrashing, CounterKind::Throttling, CounterKind::RemoteMap})
         kinds[static_cast<std::size_t>(kind)] = true;
     return kinds;
 }

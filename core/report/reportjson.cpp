@@ -166,7 +166,8 @@ json countersJson(const RunReport &r)
     }
     for (const auto &[key, note] :
          {std::pair{"noteTemplate", &r.countersNote}, std::pair{"exactNoteTemplate", &r.exactNote},
-          std::pair{"recordsNoteTemplate", &r.recordsNote}, std::pair{"driverEventsNoteTemplate", &r.driverEventsNote}}) {
+          std::pair{"recordsNoteTemplate", &r.recordsNote},
+          std::pair{"driverEventsNoteTemplate", &r.driverEventsNote}}) {
         if (!note->empty())
             counters[key] = messageToJson<json>(*note);
     }
@@ -686,6 +687,34 @@ MigrationEvent readMigrationEvent(const Reader &e)
     return event;
 }
 
+// The report's "counters": where its totals and records came from, and why
+// not where they are not.
+void readCounters(const Reader &counters, RunReport &report)
+{
+    report.countersEnabled = counters["enabled"].boolean();
+    report.countersNote = readNote(counters, "note");
+    report.countersLost = counters["lost"].unsignedValue();
+    if (counters.has("totals")) { // version 2
+        report.countersTotals = parsed(counters["totals"], counterTotalsFromName, "names an unknown source");
+        report.exactNote = readNote(counters, "exactNote");
+        report.recordsNote = readNote(counters, "recordsNote");
+    }
+    if (counters.has("records")) { // absent before the driver's records: CUPTI's
+        report.recordsSource = parsed(counters["records"], recordsSourceFromName, "names an unknown source of records");
+        report.driverEventsNote = readNote(counters, "driverEventsNote");
+        if (!counters["migratedByCause"].isNull()) {
+            std::array<std::uint64_t, migrationCauseCount> causes{};
+            for (std::size_t c = 0; c < migrationCauseCount; ++c) {
+                const std::string name(migrationCauseName(static_cast<MigrationCause>(c)));
+                causes[c] = counters["migratedByCause"][name.c_str()].unsignedValue();
+            }
+            report.migratedByCause = causes;
+        }
+        if (!counters["accessCounterMigration"].isNull())
+            report.accessCounterMigration = counters["accessCounterMigration"].intValue();
+    }
+}
+
 RunReport readReport(const Reader &r)
 {
     const std::string format = r.has("format") ? r["format"].string() : std::string();
@@ -744,29 +773,7 @@ RunReport readReport(const Reader &r)
         report.verification.first.push_back(
             {m["buffer"].string(), m["index"].unsignedValue(), m["expected"].number(), m["actual"].number()});
     }
-    report.countersEnabled = r["counters"]["enabled"].boolean();
-    report.countersNote = readNote(r["counters"], "note");
-    report.countersLost = r["counters"]["lost"].unsignedValue();
-    if (r["counters"].has("totals")) { // version 2
-        report.countersTotals = parsed(r["counters"]["totals"], counterTotalsFromName, "names an unknown source");
-        report.exactNote = readNote(r["counters"], "exactNote");
-        report.recordsNote = readNote(r["counters"], "recordsNote");
-    }
-    if (r["counters"].has("records")) { // absent before the driver's records: CUPTI's
-        report.recordsSource = parsed(r["counters"]["records"], recordsSourceFromName,
-                                      "names an unknown source of records");
-        report.driverEventsNote = readNote(r["counters"], "driverEventsNote");
-        if (!r["counters"]["migratedByCause"].isNull()) {
-            std::array<std::uint64_t, migrationCauseCount> causes{};
-            for (std::size_t c = 0; c < migrationCauseCount; ++c) {
-                const std::string name(migrationCauseName(static_cast<MigrationCause>(c)));
-                causes[c] = r["counters"]["migratedByCause"][name.c_str()].unsignedValue();
-            }
-            report.migratedByCause = causes;
-        }
-        if (!r["counters"]["accessCounterMigration"].isNull())
-            report.accessCounterMigration = r["counters"]["accessCounterMigration"].intValue();
-    }
+    readCounters(r["counters"], report);
     for (const Reader &e : r["migrations"]["events"].items())
         report.migrations.push_back(readMigrationEvent(e));
     report.migrationsDropped = r["migrations"]["dropped"].unsignedValue();

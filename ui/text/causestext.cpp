@@ -41,9 +41,8 @@ QString migrationCausesText(const RunReport &report)
     if (!report.migratedByCause)
         return {};
     const std::uint64_t iterations = static_cast<std::uint64_t>(std::max(report.spec.iterations, 1));
-    const auto per = [&](MigrationCause cause) {
-        return (*report.migratedByCause)[static_cast<std::size_t>(cause)] / iterations;
-    };
+    const auto per
+        = [&](MigrationCause cause) { return (*report.migratedByCause)[static_cast<std::size_t>(cause)] / iterations; };
     QStringList parts;
     parts << CausesText::tr("%1 on faults (coherence)").arg(q(formatBytes(per(MigrationCause::Coherence))));
     parts << CausesText::tr("%1 by the driver's own prefetching around faults (prefetch)")

@@ -5,8 +5,8 @@
 #include "causestext.h"
 #include "counterwording.h"
 #include "language.h"
-#include "textconv.h"
 #include "report/texttable.h"
+#include "textconv.h"
 
 #include <QCoreApplication>
 
@@ -80,8 +80,9 @@ QString countersText(const RunReport &report)
     if (report.countersTotals == CounterTotals::Driver) {
         text = ReportTables::tr("exact totals from the UVM driver's own counters, counted in a second, instrumented "
                                 "pass; %1")
-                   .arg(report.recordsNote.empty() ? recordsText(report)
-                                                   : ReportTables::tr("records: %1").arg(messageText(report.recordsNote)));
+                   .arg(report.recordsNote.empty()
+                            ? recordsText(report)
+                            : ReportTables::tr("records: %1").arg(messageText(report.recordsNote)));
     } else {
         text = ReportTables::tr("sums of the migration records (the driver's exact counters: not reported, %1); %2")
                    .arg(messageText(report.exactNote), recordsText(report));
