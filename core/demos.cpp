@@ -114,7 +114,10 @@ constexpr std::array<DemoInfo, 11> demoTable{
       profilersCuda,
       {},
       std::nullopt,
-      profilersSizes}}};
+      profilersSizes,
+      false,
+      false,
+      RecordsSource::Cupti}}};
 
 constexpr bool inDemoIdOrder()
 {
@@ -203,9 +206,7 @@ ExperimentSpec demoSpec(const DemoInfo &demo, ExperimentSpec base, bool sizeGive
     base.writeCombined = false; // a demo's modes run as their lesson tells them
     base.hostThreads = 1; // and on the threads it gives them
     base.defaultStream = DefaultStream::Legacy;
-    // What profilers miss is what CUPTI's records miss; the others take the
-    // driver's own.
-    base.records = demo.id == DemoId::WhatProfilersMiss ? RecordsSource::Cupti : RecordsSource::DriverEvents;
+    base.records = demo.records;
     return base;
 }
 

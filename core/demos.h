@@ -52,6 +52,9 @@ struct DemoInfo
     // Every mode runs on one thread, then on demoHostThreads threads (CUDA:
     // on the legacy default stream, then on per-thread streams).
     bool hostThreadVariants = false;
+    // Where the counted pass takes its migration records: what profilers
+    // miss is what CUPTI's records miss; every other demo takes the driver's.
+    RecordsSource records = RecordsSource::DriverEvents;
 };
 
 // The host threads of a demo with hostThreadVariants.

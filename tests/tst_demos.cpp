@@ -46,6 +46,17 @@ class TestDemos : public QObject
     Q_OBJECT
 
 private slots:
+    // What profilers miss counts with CUPTI's records, its subject; every
+    // other demo with the driver's own.
+    void eachDemoSaysWhereItsRecordsComeFrom()
+    {
+        for (const DemoInfo &demo : demos()) {
+            const ExperimentSpec spec = demoSpec(demo, ExperimentSpec{}, false);
+            QCOMPARE(spec.records,
+                     demo.id == DemoId::WhatProfilersMiss ? RecordsSource::Cupti : RecordsSource::DriverEvents);
+        }
+    }
+
     void everyDemoHasModesAndATitle()
     {
         QCOMPARE(demos().size(), std::size_t(11));

@@ -481,6 +481,41 @@ private slots:
         QCOMPARE(report.countersTotals, sharescope::CounterTotals::Driver);
     }
 
+    // A counter no phase reports (GPU fault groups, which only CUPTI's
+    // records give) has no column in the Migration tab; one that some phase
+    // reports keeps it.
+    void theMigrationTabLeavesOutCountersNoPhaseReports()
+    {
+        QSignalSpy opened(m_window.get(), &MainWindow::reportOpened);
+        m_window->openExample(sharescope::ExampleId::ManagedRun);
+        QVERIFY(opened.wait(10000));
+        sharescope::RunReport report = m_window->results().runs.front();
+        // The column's place in the table: the model's header that names it.
+        sharescope::MigrationTab *tab = m_window->migrationTab();
+        int column = -1;
+        for (int c = 0; c < tab->table()->model()->columnCount(); ++c) {
+            if (tab->table()->model()->headerData(c, Qt::Horizontal).toString().contains(QStringLiteral("groups")))
+                column = c;
+        }
+        QVERIFY(column > 0);
+        tab->setReport(report);
+        QVERIFY(!tab->table()->isColumnHidden(column));
+        const auto clear = [](sharescope::PhaseResult &p) {
+            if (p.counters)
+                p.counters->gpuPageFaultGroups.reset();
+        };
+        clear(report.alloc);
+        for (auto &iteration : report.iterations) {
+            for (auto &p : iteration.phases)
+                clear(p);
+        }
+        if (report.free)
+            clear(*report.free);
+        tab->setReport(report);
+        QVERIFY(tab->table()->isColumnHidden(column));
+        QVERIFY(!tab->table()->isColumnHidden(column + 1)); // the next counter stays
+    }
+
     // A comparison's runs open in Timeline, Migration and Buffers: a row
     // activated in the Compare table (double-click, Enter), whatever the
     // sort order; a comparison of one mode (first-touch's demo) at once.

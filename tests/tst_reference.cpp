@@ -52,6 +52,26 @@ void runKernelOnCpu(const ExperimentSpec &spec, std::vector<std::vector<std::uin
     }
 }
 
+// A size that crosses the tables' periods and ends in a part block, and a
+// stride that is not a power of two.
+ExperimentSpec oddSized(KernelId kernel)
+{
+    ExperimentSpec spec;
+    spec.mode = ModeId::ClCopy;
+    spec.kernel = kernel;
+    spec.bytes = (3 * 65536 + 4096 + 5) * 4;
+    spec.strideBytes = 4 * 1000;
+    spec.rounds = 2;
+    return spec;
+}
+
+// The buffer the kernel wrote and the host reads back (first-touch: gpu-then-cpu).
+std::size_t kernelOutput(const KernelInfo &info)
+{
+    const auto copied = buffersCopied(info, HostAccess::Read);
+    return copied.empty() ? info.buffers.size() - 1 : copied.back();
+}
+
 // A clean buffer passes; one wrong element in it is found, where it is.
 void plantedErrorIsFound(const ExperimentSpec &spec, const Reference &reference,
                          std::vector<std::vector<std::uint32_t>> buffers, std::size_t out)
@@ -127,12 +147,7 @@ private slots:
     void fillsAndVerifiesEveryElementOfAnOddSize()
     {
         QFETCH(int, kernel);
-        ExperimentSpec spec;
-        spec.mode = ModeId::ClCopy;
-        spec.kernel = static_cast<KernelId>(kernel);
-        spec.bytes = (3 * 65536 + 4096 + 5) * 4;
-        spec.strideBytes = 4 * 1000;
-        spec.rounds = 2;
+        const ExperimentSpec spec = oddSized(static_cast<KernelId>(kernel));
         const Reference reference(spec);
         const KernelInfo &info = spec.kernelInfo();
         std::vector<std::vector<std::uint32_t>> buffers(info.buffers.size(),
@@ -152,9 +167,7 @@ private slots:
         }
         runKernelOnCpu(spec, buffers, reference);
         // The kernel's output (first-touch: gpu-then-cpu, which the kernel wrote).
-        const std::size_t out = buffersCopied(info, HostAccess::Read).empty()
-            ? info.buffers.size() - 1
-            : buffersCopied(info, HostAccess::Read).back();
+        const std::size_t out = kernelOutput(info);
         Verification clean;
         reference.verify(out, buffers[out].data(), clean);
         QCOMPARE(clean.mismatches, std::uint64_t(0));
@@ -183,12 +196,7 @@ private slots:
     void fillsAndVerifiesByRanges()
     {
         QFETCH(int, kernel);
-        ExperimentSpec spec;
-        spec.mode = ModeId::ClCopy;
-        spec.kernel = static_cast<KernelId>(kernel);
-        spec.bytes = (3 * 65536 + 4096 + 5) * 4;
-        spec.strideBytes = 4 * 1000;
-        spec.rounds = 2;
+        const ExperimentSpec spec = oddSized(static_cast<KernelId>(kernel));
         const Reference reference(spec);
         const KernelInfo &info = spec.kernelInfo();
         const std::uint64_t n = spec.elementCount();
@@ -204,9 +212,7 @@ private slots:
             QVERIFY2(whole[b] == sliced[b], qPrintable(QStringLiteral("buffer %1").arg(b)));
         }
         runKernelOnCpu(spec, sliced, reference);
-        const std::size_t out = buffersCopied(info, HostAccess::Read).empty()
-            ? info.buffers.size() - 1
-            : buffersCopied(info, HostAccess::Read).back();
+        const std::size_t out = kernelOutput(info);
         sliced[out][70001] ^= 1; // the one-element range's
         Verification found;
         for (const ElementRange &range : ranges)

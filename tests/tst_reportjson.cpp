@@ -369,8 +369,11 @@ private slots:
             },
             "more than 64 threads");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 65; }, "accepted: 1 to 64");
-        refused([&](nlohmann::json &d) { d["runs"][0]["alloc"]["threads"] = {{0, 1}, {0, 1}, {0, 1}}; },
-                "is only for the phases of an iteration");
+        refused(
+            [&](nlohmann::json &d) {
+                d["runs"][0]["alloc"]["threads"] = {{0, 1}, {0, 1}, {0, 1}};
+            },
+            "is only for the phases of an iteration");
         refused([&](nlohmann::json &d) { kernelOf(d)["threads"].erase(0); }, "has 2 threads; the run's spec has 3");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 1; },
                 "has 3 threads; the run's spec has 1");

@@ -245,6 +245,7 @@ void MigrationTab::setReport(const RunReport &report)
     m_chart->setReport(report);
     const bool counters = m_model->rowCount() > 0; // without counters, the note says why
     m_table->setVisible(counters);
+    hideUnreportedColumns();
     m_chart->setVisible(counters);
     m_map->setResidency(report.residency);
     m_mapSource->setText(mapSourceText(report));
@@ -263,6 +264,19 @@ void MigrationTab::setReport(const RunReport &report)
     }
     m_note->setText(note);
     fitTable();
+}
+
+// A counter no phase reports says nothing (CUPTI's GPU fault groups, with
+// the driver's records): its column is left out, as the command line's table
+// leaves it out.
+void MigrationTab::hideUnreportedColumns()
+{
+    for (int column = CountersModel::FirstCounterColumn; column < m_model->columnCount(); ++column) {
+        bool reported = false;
+        for (int row = 0; row < m_model->rowCount() && !reported; ++row)
+            reported = m_model->index(row, column).data(CountersModel::ValueRole).isValid();
+        m_table->setColumnHidden(column, !reported && m_model->rowCount() > 0);
+    }
 }
 
 // The counters' table as tall as its rows, up to half the tab; the map

@@ -46,6 +46,7 @@ protected:
 
 private:
     void fitTable();
+    void hideUnreportedColumns();
     void showSnapshot(int index);
     void nameThePlaces(const RunReport &report);
 

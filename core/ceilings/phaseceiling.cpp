@@ -80,9 +80,8 @@ PhaseCeiling phaseCeiling(const PhaseResult &phase, const ExperimentSpec &spec, 
         result.percentOfSpecification = 100.0 * rate / *specified;
     result.cached = cacheMayServe(*tightest, ceilings) && ceilings.deviceCacheBytes > 0;
     const auto oneThread = ceilings.hostOneThreadBytesPerSecond;
-    result.verificationBound
-        = phase.phase == Phase::HostRead && phase.threads.empty() && tightest->path == Path::HostMemory && oneThread
-        && rate < 0.5 * *oneThread;
+    result.verificationBound = phase.phase == Phase::HostRead && phase.threads.empty()
+        && tightest->path == Path::HostMemory && oneThread && rate < 0.5 * *oneThread;
     return result;
 }
 

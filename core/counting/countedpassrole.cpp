@@ -21,7 +21,8 @@ Result<RunReport> countedRun(const ExperimentSpec &spec, EngineObserver *observe
     const auto device = std::ranges::find(list.devices, spec.deviceId, &DeviceInfo::id);
     if (device == list.devices.end())
         return unsupported(SHARESCOPE_TR_NOOP("Core", "the counted pass found no device %1"), {spec.deviceId});
-    auto opened = openBackend(*device, {.counted = true, .countEveryDevice = spec.modeInfo().needsPeer(), .records = spec.records});
+    auto opened = openBackend(
+        *device, {.counted = true, .countEveryDevice = spec.modeInfo().needsPeer(), .records = spec.records});
     if (!opened)
         return opened.error();
     Engine engine(std::move(*opened));

@@ -103,9 +103,9 @@ std::vector<DeviceInfo> listDevices(std::vector<MessageTemplate> &problems)
 
 Result<std::unique_ptr<Backend>> openBackend(const DeviceInfo &info, const BackendOptions &options)
 {
-    auto backend = std::make_unique<CudaBackend>(
-        info, options.counted ? Instrumentation::Counted : Instrumentation::Timing, options.countEveryDevice,
-        options.records);
+    auto backend
+        = std::make_unique<CudaBackend>(info, options.counted ? Instrumentation::Counted : Instrumentation::Timing,
+                                        options.countEveryDevice, options.records);
     if (Status opened = backend->open(); !opened)
         return opened.error();
     return std::unique_ptr<Backend>(std::move(backend));

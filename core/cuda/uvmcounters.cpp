@@ -18,25 +18,6 @@ namespace {
 // number is the plain index (UVM_IOCTL_BASE(i) is i), not an _IOWR code.
 constexpr unsigned long toolsInitEventTracker = 56; // UVM_TOOLS_INIT_EVENT_TRACKER
 constexpr unsigned long toolsEnableCounters = 60; // UVM_TOOLS_ENABLE_COUNTERS
-constexpr const char *toolsDevice = "/dev/nvidia-uvm-tools";
-constexpr const char *uvmDevice = "/dev/nvidia-uvm";
-
-// UVM_TOOLS_INIT_EVENT_TRACKER_PARAMS (uvm_ioctl.h). A zero queue size
-// makes a counter tracker; controlBuffer is then the counter page.
-struct InitEventTrackerParams
-{
-    alignas(8) std::uint64_t queueBuffer;
-    alignas(8) std::uint64_t queueBufferSize;
-    alignas(8) std::uint64_t controlBuffer;
-    std::uint8_t processor[16]; // NvProcessorUuid; ignored for all processors
-    std::uint32_t allProcessors;
-    std::uint32_t uvmFd;
-    std::uint32_t rmStatus;
-};
-static_assert(sizeof(InitEventTrackerParams) == 56 && offsetof(InitEventTrackerParams, controlBuffer) == 16
-              && offsetof(InitEventTrackerParams, allProcessors) == 40 && offsetof(InitEventTrackerParams, uvmFd) == 44
-              && offsetof(InitEventTrackerParams, rmStatus) == 48);
-
 // UVM_TOOLS_ENABLE_COUNTERS_PARAMS: a mask of 1 << UvmCounterName.
 struct EnableCountersParams
 {
@@ -97,24 +78,14 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<Uvm
     if (!version)
         return version.error();
 
-    // CUDA may hold two: its VA space and, on newer drivers, one that only
-    // keeps its memory map alive, which the driver refuses here.
-    std::vector<int> uvmFds;
-    for (const UvmSystem::OpenFile &file : system->openFiles()) {
-        if (file.target == uvmDevice)
-            uvmFds.push_back(file.fd);
-    }
-    if (uvmFds.empty())
-        return unsupported(std::string("this process has no ") + uvmDevice
-                           + " open yet: CUDA has not initialised unified memory (create a context first)");
-
+    Result<std::vector<int>> uvmFds = uvmDescriptors(*system);
+    if (!uvmFds)
+        return uvmFds.error();
     Held held{*system};
-    held.fd = system->open(toolsDevice);
-    if (held.fd < 0) {
-        if (held.fd == -ENOENT)
-            return unsupported(std::string("there is no ") + toolsDevice);
-        return unsupported(std::string("cannot open ") + toolsDevice + ": " + uvmErrnoText(held.fd));
-    }
+    Result<int> tools = openUvmTools(*system);
+    if (!tools)
+        return tools.error();
+    held.fd = *tools;
     held.pageBytes = system->pageSize();
     Result<void *> page = system->mapPages(held.pageBytes);
     if (!page)
@@ -123,8 +94,8 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<Uvm
 
     std::string refusals;
     bool tracking = false;
-    for (int uvmFd : uvmFds) {
-        InitEventTrackerParams init{};
+    for (int uvmFd : *uvmFds) {
+        UvmInitEventTrackerParams init{};
         init.controlBuffer = reinterpret_cast<std::uintptr_t>(held.page);
         init.allProcessors = 1;
         init.uvmFd = static_cast<std::uint32_t>(uvmFd);
@@ -136,11 +107,12 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<Uvm
             break;
         }
         // A refused descriptor leaves the tools file as it was: try the next.
-        refusals += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": " + uvmStatusText(init.rmStatus);
+        refusals
+            += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": " + uvmStatusText(init.rmStatus);
     }
     if (!tracking)
-        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER (56) refused every ") + uvmDevice + " of this process ("
-                      + refusals + ")");
+        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER (56) refused every ") + uvmDevicePath
+                      + " of this process (" + refusals + ")");
 
     EnableCountersParams enable{};
     enable.counterTypeFlags = enabledCounters;

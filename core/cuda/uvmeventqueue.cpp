@@ -23,8 +23,6 @@ constexpr unsigned long toolsInitEventTrackerV2 = 76; // UVM_TOOLS_INIT_EVENT_TR
 constexpr unsigned long toolsEnableEvents = 58; // UVM_TOOLS_EVENT_QUEUE_ENABLE_EVENTS
 constexpr unsigned long toolsFlushEvents = 67; // UVM_TOOLS_FLUSH_EVENTS
 constexpr unsigned long toolsProcessorTableV2 = 77; // UVM_TOOLS_GET_PROCESSOR_UUID_TABLE_V2
-constexpr const char *queueToolsDevice = "/dev/nvidia-uvm-tools";
-constexpr const char *queueUvmDevice = "/dev/nvidia-uvm";
 
 // Branches whose version-2 queue was read at the tags of each: ioctls 76,
 // 58, 67 and 77 as above, UvmEventEntry_V2 of 72 bytes, the migration,
@@ -33,19 +31,6 @@ constexpr const char *queueUvmDevice = "/dev/nvidia-uvm";
 // 64 dropped counts), a table of 257 processors. 535 to 560 have no
 // version-2 tracker.
 constexpr std::array<int, 6> queueBranches{565, 570, 575, 580, 590, 595};
-
-// UVM_TOOLS_INIT_EVENT_TRACKER_PARAMS (the V2 ioctl takes the same).
-struct InitQueueTrackerParams
-{
-    alignas(8) std::uint64_t queueBuffer;
-    alignas(8) std::uint64_t queueBufferSize; // entries, a power of two
-    alignas(8) std::uint64_t controlBuffer;
-    std::uint8_t processor[16];
-    std::uint32_t allProcessors;
-    std::uint32_t uvmFd;
-    std::uint32_t rmStatus;
-};
-static_assert(sizeof(InitQueueTrackerParams) == 56 && offsetof(InitQueueTrackerParams, rmStatus) == 48);
 
 // UVM_TOOLS_EVENT_QUEUE_ENABLE_EVENTS_PARAMS: a mask of 1 << UvmEventType.
 struct EnableEventsParams
@@ -262,10 +247,10 @@ Status UvmEventQueue::expected(const std::shared_ptr<UvmSystem> &system)
         return version.error();
     if (!uvmEventQueueKnowsBranch(branchOf(*version)))
         return unsupported("driver " + *version + " has no event queue this version of ShareScope knows");
-    const int fd = system->open(queueToolsDevice);
-    if (fd < 0)
-        return unsupported(std::string("cannot open ") + queueToolsDevice + ": " + uvmErrnoText(fd));
-    system->close(fd);
+    Result<int> tools = openUvmTools(*system);
+    if (!tools)
+        return tools.error();
+    system->close(*tools);
     return okStatus();
 }
 
@@ -283,22 +268,14 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
     if (entries < 2 || (entries & (entries - 1)) != 0)
         return failed("an event queue of " + std::to_string(entries) + " entries: the driver takes a power of two");
 
-    std::vector<int> uvmFds;
-    for (const UvmSystem::OpenFile &file : system->openFiles()) {
-        if (file.target == queueUvmDevice)
-            uvmFds.push_back(file.fd);
-    }
-    if (uvmFds.empty())
-        return unsupported(std::string("this process has no ") + queueUvmDevice
-                           + " open yet: CUDA has not initialised unified memory (create a context first)");
-
+    Result<std::vector<int>> uvmFds = uvmDescriptors(*system);
+    if (!uvmFds)
+        return uvmFds.error();
     HeldQueue held{*system};
-    held.fd = system->open(queueToolsDevice);
-    if (held.fd < 0) {
-        if (held.fd == -ENOENT)
-            return unsupported(std::string("there is no ") + queueToolsDevice);
-        return unsupported(std::string("cannot open ") + queueToolsDevice + ": " + uvmErrnoText(held.fd));
-    }
+    Result<int> tools = openUvmTools(*system);
+    if (!tools)
+        return tools.error();
+    held.fd = *tools;
     const std::size_t page = system->pageSize();
     held.queueBytes = roundUp(std::size_t(entries) * uvmEventEntryBytes, page);
     Result<void *> queue = system->mapPages(held.queueBytes);
@@ -313,8 +290,8 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
 
     int trackedFd = -1;
     std::string refusals;
-    for (int uvmFd : uvmFds) {
-        InitQueueTrackerParams init{};
+    for (int uvmFd : *uvmFds) {
+        UvmInitEventTrackerParams init{};
         init.queueBuffer = reinterpret_cast<std::uintptr_t>(held.queue);
         init.queueBufferSize = entries;
         init.controlBuffer = reinterpret_cast<std::uintptr_t>(held.control);
@@ -331,7 +308,7 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
             += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": " + uvmStatusText(init.rmStatus);
     }
     if (trackedFd < 0)
-        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER_V2 (76) refused every ") + queueUvmDevice
+        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER_V2 (76) refused every ") + uvmDevicePath
                       + " of this process (" + refusals + ")");
 
     std::vector<std::uint8_t> table(tableRoom * sizeof(ProcessorUuid));

@@ -90,6 +90,29 @@ public:
 
 } // namespace
 
+Result<std::vector<int>> uvmDescriptors(UvmSystem &system)
+{
+    std::vector<int> fds;
+    for (const UvmSystem::OpenFile &file : system.openFiles()) {
+        if (file.target == uvmDevicePath)
+            fds.push_back(file.fd);
+    }
+    if (fds.empty())
+        return unsupported(std::string("this process has no ") + uvmDevicePath
+                           + " open yet: CUDA has not initialised unified memory (create a context first)");
+    return fds;
+}
+
+Result<int> openUvmTools(UvmSystem &system)
+{
+    const int fd = system.open(uvmToolsDevicePath);
+    if (fd == -ENOENT)
+        return unsupported(std::string("there is no ") + uvmToolsDevicePath);
+    if (fd < 0)
+        return unsupported(std::string("cannot open ") + uvmToolsDevicePath + ": " + uvmErrnoText(fd));
+    return fd;
+}
+
 std::string uvmStatusText(std::uint32_t status)
 {
     char hex[16];

@@ -359,9 +359,9 @@ int main(int argc, char **argv)
     const bool countersMeasured = counted.runsWithoutCounters == 0;
     const std::size_t kernelIndex = 2; // host-init, to-device, kernel, ...
     const std::uint64_t countedKernel = median(phasesCounted[kernelIndex].ns);
-    const double countedCost = countedKernel ? static_cast<double>(median(phasesOn[kernelIndex].ns))
-            / static_cast<double>(countedKernel)
-                                             : 0.0;
+    const double countedCost = countedKernel
+        ? static_cast<double>(median(phasesOn[kernelIndex].ns)) / static_cast<double>(countedKernel)
+        : 0.0;
     const Target targets[] = {
         {"kernel / device-to-device copy", kernelBw / copyBw, 0.85},
         {"pinned to-device / bare pinned copy", pinnedBw / bareBw, 0.90},

@@ -5,8 +5,8 @@
 #include "columnwording.h"
 #include "countertables.h"
 #include "counterwording.h"
-#include "language.h"
 #include "hostthreadstext.h"
+#include "language.h"
 #include "peertext.h"
 #include "textconv.h"
 
