@@ -54,6 +54,7 @@ Options experimentOptions(bool withSize)
                     option::hostThreads(),
                     option::defaultStream(),
                     option::records(),
+                    option::noClockWarmup(),
                     option::noCounters()};
     if (withSize) {
         options.insert(

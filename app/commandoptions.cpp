@@ -121,6 +121,12 @@ QCommandLineOption records()
                             "the least cost) (default: driver-events)."),
             QStringLiteral("driver-events|cupti|none")};
 }
+QCommandLineOption noClockWarmup()
+{
+    return {QStringLiteral("no-clock-warmup"),
+            CommandLine::tr("Do not keep the GPU busy before the measured iterations until its clock settles.")};
+}
+
 QCommandLineOption noCounters()
 {
     return {QStringLiteral("no-counters"), CommandLine::tr("Do not collect unified-memory counters.")};
@@ -289,6 +295,7 @@ bool OptionReader::readExperiment(ExperimentSpec &spec)
         return fail(CommandLine::tr("--rounds applies only to the ping-pong kernel, not to %1").arg(q(kernel.name)));
     spec.writeCombined = isSet("write-combined");
     spec.counters = !isSet("no-counters");
+    spec.clockWarmup = !isSet("no-clock-warmup");
     if (isSet("records")) {
         const auto records = recordsSourceFromName(s(value("records")));
         if (!records)

@@ -39,6 +39,7 @@ QCommandLineOption hostThreads();
 QCommandLineOption defaultStream();
 QCommandLineOption records();
 QCommandLineOption noCounters();
+QCommandLineOption noClockWarmup();
 QCommandLineOption jsonFile();
 QCommandLineOption jsonFlag();
 QCommandLineOption csvFile();

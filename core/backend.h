@@ -2,6 +2,7 @@
 #pragma once
 
 #include "catalogue.h"
+#include "clocks.h"
 #include "ceilings/calibration.h"
 #include "counting/migration.h"
 #include "deviceinfo.h"
@@ -119,6 +120,13 @@ public:
     virtual Status toDeviceSlice(PhaseMeter &meter, const Slice &slice);
     virtual Status launchSlice(PhaseMeter &meter, const Slice &slice);
     virtual Status toHostSlice(PhaseMeter &meter, const Slice &slice);
+
+    // The GPU's clock (clocks.h), where the device has one: what the run
+    // knows of it, its SM clock now (read at every phase's end, outside the
+    // phase's time), and the warm-up before the measured iterations.
+    virtual std::optional<RunClocks> clocks() const { return std::nullopt; }
+    virtual std::optional<std::uint32_t> smClockMHz() const { return std::nullopt; }
+    virtual Result<std::optional<ClockWarmup>> warmClock() { return std::optional<ClockWarmup>(); }
 
     // After the run, while the buffers are kept for inspection: `out.size()`
     // 32-bit elements of a buffer from element `first`, as the buffer holds

@@ -49,6 +49,10 @@ public:
         report.alloc = *alloc;
         const int count = m_spec.warmup + m_spec.iterations;
         for (int index = 0; index < count; ++index) {
+            if (index == m_spec.warmup && m_spec.clockWarmup) {
+                if (Status s = warmClock(report); !s)
+                    return s;
+            }
             IterationResult iteration{index, index < m_spec.warmup, {}};
             for (const Phase phase : iterationPhases) {
                 if (cancelled())
@@ -84,6 +88,7 @@ private:
         if (fault && phase == Phase::Free)
             work(meter); // the buffers go all the same; the fault is what is reported
         const auto end = Clock::now();
+        const std::optional<std::uint32_t> clock = m_session.smClockMHz();
         m_session.phaseEnded(iteration, phase);
         if (!status) {
             Error error = status.error();
@@ -101,11 +106,26 @@ private:
         result.bytesBetweenDevices = meter.bytesBetweenDevices();
         result.bytesAccessed = bytesAccessed(phase, meter);
         result.threads = meter.threads();
+        result.smClockMHz = clock;
         if (m_observer) {
             m_observer->phaseFinished(iteration, warmup, result);
             m_observer->progress(++m_done, m_total);
         }
         return result;
+    }
+
+    // Before the first measured iteration, outside every phase: the GPU
+    // busy until its clock settles (clocks.h), where the device has one.
+    Status warmClock(RunReport &report)
+    {
+        if (cancelled())
+            return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
+        auto warmed = m_session.warmClock();
+        if (!warmed)
+            return warmed.error();
+        if (*warmed && report.clocks)
+            report.clocks->warmup = **warmed;
+        return okStatus();
     }
 
     // A test build's fault: the error the device gave, saying it was asked for.
@@ -464,6 +484,7 @@ Result<RunReport> Engine::run(const ExperimentSpec &requested, EngineObserver *o
     auto session = m_backend->createSession(spec);
     if (!session)
         return session.error();
+    report.clocks = (*session)->clocks();
     auto reference = std::make_unique<Reference>(spec);
     Run run(spec, *reference, **session, counted ? &timedShare : observer, cancel, !keepBuffers, m_faults);
     const Status status = run.execute(report);

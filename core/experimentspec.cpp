@@ -70,6 +70,8 @@ std::string ExperimentSpec::experimentOptions(bool withSize) const
         line += " --host-threads " + std::to_string(hostThreads);
     if (defaultStream != DefaultStream::Legacy)
         line += " --default-stream " + std::string(defaultStreamName(defaultStream));
+    if (!clockWarmup)
+        line += " --no-clock-warmup";
     if (!counters)
         line += " --no-counters";
     else if (records != RecordsSource::DriverEvents)

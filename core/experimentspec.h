@@ -40,6 +40,9 @@ struct ExperimentSpec
     int hostThreads = 1;
     DefaultStream defaultStream = DefaultStream::Legacy;
     bool counters = true;
+    // Before the measured iterations, keep the GPU busy until its clock
+    // settles (clocks.h); --no-clock-warmup leaves it out.
+    bool clockWarmup = true;
     // Where the counted pass takes its migration records (--records): the
     // driver's event queue where it has one, or CUPTI's, as a profiler would.
     RecordsSource records = RecordsSource::DriverEvents;

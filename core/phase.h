@@ -96,6 +96,9 @@ struct PhaseResult
     // --host-threads: each thread's span, in slice order; empty where the
     // phase ran on the run's own thread.
     std::vector<ThreadSpan> threads;
+    // The GPU's SM clock at the phase's end, read outside its time (NVML,
+    // CUDA only); empty where not reported.
+    std::optional<std::uint32_t> smClockMHz;
 
     std::uint64_t bytesMoved() const { return bytesToDevice + bytesToHost + bytesBetweenDevices; }
     // The time the phase's work took: the device time of a device phase

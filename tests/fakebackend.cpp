@@ -120,6 +120,27 @@ public:
         return call("release");
     }
 
+    std::optional<RunClocks> clocks() const override
+    {
+        if (!m_behaviour.clock)
+            return std::nullopt;
+        return RunClocks{fakeMaxMHz, {}, std::nullopt};
+    }
+    std::optional<std::uint32_t> smClockMHz() const override
+    {
+        return m_behaviour.clock ? std::optional(m_mhz) : std::nullopt;
+    }
+    Result<std::optional<ClockWarmup>> warmClock() override
+    {
+        if (!m_behaviour.clock)
+            return std::optional<ClockWarmup>();
+        if (Status s = call("warmClock"); !s)
+            return s.error();
+        const ClockWarmup warmup{1000, 1, m_mhz, fakeMaxMHz, true};
+        m_mhz = fakeMaxMHz;
+        return std::optional(warmup);
+    }
+
     void phaseStarting() override { }
     void phaseEnded(int iteration, Phase phase) override
     {
@@ -173,6 +194,8 @@ private:
     std::map<std::string, int> m_counts;
     CounterRecords m_records;
     std::uint64_t m_clock = 1000;
+    static constexpr std::uint32_t fakeMaxMHz = 1980;
+    std::uint32_t m_mhz = 1000; // the fake SM clock
 };
 
 } // namespace

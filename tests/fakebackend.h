@@ -27,6 +27,9 @@ struct FakeBehaviour
     // modes (it behaves as it does for any mode).
     bool managedGpu = false;
     bool loseDevice = false; // failIn's failure loses the device (Error::deviceLost)
+    // The device has an SM clock: 1,000 MHz until the clock warm-up
+    // (failIn "warmClock" fails it), 1,980 MHz after it.
+    bool clock = false;
 };
 
 // A backend whose "device" is a second host array per buffer and whose

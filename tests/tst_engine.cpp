@@ -137,6 +137,47 @@ private slots:
         QCOMPARE(report->iterations[0].phases[2].bytesToDevice, 3 * spec.bytes);
     }
 
+    // The clock warm-up comes once, after the warm-up iterations and before
+    // the first measured one, outside every phase; each phase says the
+    // clock at its end.
+    void warmsTheClockBeforeTheMeasuredIterations()
+    {
+        std::string calls;
+        Engine engine(std::make_unique<FakeBackend>(FakeBehaviour{.calls = &calls, .clock = true}));
+        ExperimentSpec spec = smallSpec(KernelId::VectorAdd);
+        spec.iterations = 2;
+        spec.warmup = 1;
+        const auto report = engine.run(spec);
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
+        const QString sequence = QString::fromStdString(calls);
+        QCOMPARE(sequence.count(QStringLiteral("warmClock")), 1);
+        // one launch (the warm-up iteration's) before it, two after
+        QCOMPARE(sequence.left(sequence.indexOf(QStringLiteral("warmClock"))).count(QStringLiteral("launch")), 1);
+        QVERIFY(report->clocks);
+        QCOMPARE(report->clocks->maxSmMHz, std::optional<std::uint32_t>(1980));
+        QVERIFY(report->clocks->warmup);
+        QCOMPARE(report->clocks->warmup->fromMHz, std::optional<std::uint32_t>(1000));
+        for (const IterationResult &iteration : report->iterations) {
+            for (const PhaseResult &phase : iteration.phases)
+                QCOMPARE(phase.smClockMHz, std::optional<std::uint32_t>(iteration.warmup ? 1000 : 1980));
+        }
+        const auto spread = clockSpread(*report);
+        QVERIFY(spread);
+        QCOMPARE(spread->minMHz, 1980U); // the warm-up iteration's 1,000 MHz left out
+        QVERIFY(!spread->changed());
+    }
+
+    void failsWhenTheClockWarmupFails()
+    {
+        int releases = 0;
+        Engine engine(std::make_unique<FakeBackend>(
+            FakeBehaviour{.failIn = "warmClock", .releases = &releases, .clock = true}));
+        const auto report = engine.run(smallSpec(KernelId::VectorAdd));
+        QVERIFY(!report.ok());
+        QVERIFY(report.error().message.find("on purpose") != std::string::npos);
+        QCOMPARE(releases, 1); // the buffers were freed all the same
+    }
+
     void reportsWrongResults()
     {
         Engine engine(std::make_unique<FakeBackend>(FakeBehaviour{.corruptOneElement = true}));

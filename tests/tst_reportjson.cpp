@@ -181,6 +181,50 @@ private slots:
 
     // Where the records came from, why not the driver's, what moved pages:
     // kept, and an older report reads as CUPTI's records with no causes.
+    void keepsTheClockOfEveryPhase()
+    {
+        RunReport original = sampleReport();
+        original.clocks = RunClocks{1980, {}, ClockWarmup{21'000'000, 2, 1755, 1980, true}};
+        for (IterationResult &iteration : original.iterations) {
+            for (PhaseResult &phase : iteration.phases)
+                phase.smClockMHz = 1980;
+        }
+        std::string json = toJson(original);
+        auto read = readReports(json);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->runs.front().clocks, original.clocks);
+        QCOMPARE(read->runs.front().iterations.back().phases[2].smClockMHz, std::optional<std::uint32_t>(1980));
+        QCOMPARE(QString::fromStdString(toJson(read->runs.front())), QString::fromStdString(json));
+
+        // Not reported, with the reason in the reader's language.
+        original.clocks = RunClocks{std::nullopt, MessageTemplate("libnvidia-ml.so.1 could not be loaded"), {}};
+        json = toJson(original);
+        read = readReports(json);
+        QVERIFY(read.ok());
+        QCOMPARE(read->runs.front().clocks, original.clocks);
+
+        // A report written before the clock was read has none.
+        original.clocks.reset();
+        for (IterationResult &iteration : original.iterations) {
+            for (PhaseResult &phase : iteration.phases)
+                phase.smClockMHz.reset();
+        }
+        json = toJson(original);
+        QVERIFY(json.find("smClockMHz") == std::string::npos);
+        read = readReports(json);
+        QVERIFY(read.ok());
+        QVERIFY(!read->runs.front().clocks);
+
+        // A clock too large for 32 bits is refused, by its path.
+        const auto pos = toJson(sampleReport()).find("\"bytesAccessed\"");
+        QVERIFY(pos != std::string::npos);
+        std::string bad = toJson(sampleReport());
+        bad.insert(pos, "\"smClockMHz\": 99999999999, ");
+        const auto refused = readReports(bad);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.find("smClockMHz") != std::string::npos, refused.error().message.c_str());
+    }
+
     void readsWhereTheRecordsCameFrom()
     {
         RunReport original = sampleReport();

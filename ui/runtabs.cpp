@@ -2,6 +2,7 @@
 #include "runtabs.h"
 
 #include "bytesize.h"
+#include "clocktext.h"
 #include "ceilingtext.h"
 #include "countersmodel.h"
 #include "language.h"
@@ -72,6 +73,12 @@ void TimelineTab::setReport(const RunReport &report)
     }
     if (const QString threads = hostThreadsText(report.spec); !threads.isEmpty())
         notes += QStringLiteral("<br>") + threads.toHtmlEscaped();
+    if (const QString clock = clockText(report); !clock.isEmpty()) {
+        const auto spread = clockSpread(report);
+        const QString line = tr("GPU clock: %1").arg(clock).toHtmlEscaped();
+        notes += QStringLiteral("<br>")
+            + (spread && spread->changed() ? QStringLiteral("<span style='color:#b00020'>%1</span>").arg(line) : line);
+    }
     if (!report.ceilings)
         notes += QStringLiteral("<br>")
             + tr("This report has no ceilings: it was written before ShareScope held phases against them.");

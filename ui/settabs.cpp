@@ -5,6 +5,7 @@
 #include "textconv.h"
 
 #include "bytesize.h"
+#include "clocktext.h"
 #include "comparechart.h"
 #include "comparemodel.h"
 #include "language.h"
@@ -149,6 +150,8 @@ void CompareTab::setReports(const ReportSet &set)
     for (const SkippedRun &skipped : set.skipped)
         note
             += QStringLiteral("<br>%1: %2").arg(q(modeName(skipped.mode)), skippedText(skipped.reason).toHtmlEscaped());
+    if (const QString clock = setClockText(set); !clock.isEmpty())
+        note += QStringLiteral("<br>") + clock.simplified().toHtmlEscaped();
     m_note->setText(note);
 }
 

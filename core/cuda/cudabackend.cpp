@@ -111,6 +111,7 @@ Status CudaBackend::open()
         startCupti();
     SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_context.info.index));
     SHARESCOPE_CUDA_TRY(m_context.health, cudaFree(nullptr)); // creates the context now, not in the first phase
+    openClock();
     if (!counted)
         return okStatus();
     if (auto uvm = UvmCounters::open())
@@ -136,6 +137,19 @@ Status CudaBackend::open()
     else
         m_context.pagemapProblem = templateOf(pagemap.error());
     return okStatus();
+}
+
+void CudaBackend::openClock()
+{
+    auto nvml = loadNvml();
+    if (!nvml) {
+        m_context.clockProblem = templateOf(nvml.error());
+        return;
+    }
+    if (auto clock = GpuClock::open(*nvml, m_context.info.pciBusId))
+        m_context.clock = std::move(*clock);
+    else
+        m_context.clockProblem = templateOf(clock.error());
 }
 
 Status CudaBackend::check(const ExperimentSpec &spec) const

@@ -35,6 +35,8 @@ public:
 private:
     Status checkPeerMemory(const ExperimentSpec &spec) const;
     void startCupti();
+    // The GPU's clock through NVML, where the driver's library is there.
+    void openClock();
 
     mutable CudaContext m_context;
 };

@@ -4,6 +4,7 @@
 #include "../counting/pagemap.h"
 #include "../deviceinfo.h"
 #include "cudaerror.h"
+#include "gpuclock.h"
 #include "uvmcounters.h"
 #include "uvmeventqueue.h"
 
@@ -46,6 +47,10 @@ struct CudaContext
     std::optional<int> accessCounterMigration; // the driver's setting, where read
     std::optional<Pagemap> pagemap;
     MessageTemplate pagemapProblem;
+    // The device's SM clock (NVML), read at each phase's end and by the
+    // clock warm-up; why not, where it is not.
+    std::unique_ptr<GpuClock> clock;
+    MessageTemplate clockProblem;
 };
 
 } // namespace sharescope::cuda

@@ -2,6 +2,7 @@
 #include "cudasession.h"
 
 #include "cudakernels.h"
+#include "spinkernel.h"
 #if SHARESCOPE_FAULT_INJECTION
 #include "faultkernel.h"
 #endif
@@ -130,6 +131,59 @@ std::optional<CounterRecords> CudaSession::takeCounterRecords()
     CounterRecords records = m_instruments->finish();
     m_instruments.reset();
     return records;
+}
+
+const GpuClock *CudaSession::kernelClock() const
+{
+    return m_kernelDevice == m_context.info.index ? m_context.clock.get() : nullptr;
+}
+
+std::optional<RunClocks> CudaSession::clocks() const
+{
+    RunClocks clocks;
+    if (const GpuClock *clock = kernelClock())
+        clocks.maxSmMHz = clock->maxSmMHz();
+    else if (m_context.clock)
+        clocks.note = {SHARESCOPE_TR_NOOP("Core", "the kernel runs on the peer GPU, whose clock is not read"), {}};
+    else
+        clocks.note = m_context.clockProblem;
+    return clocks;
+}
+
+std::optional<std::uint32_t> CudaSession::smClockMHz() const
+{
+    const GpuClock *clock = kernelClock();
+    return clock ? clock->smMHz() : std::nullopt;
+}
+
+Result<std::optional<ClockWarmup>> CudaSession::warmClock()
+{
+    // Without concurrent managed access every launch moves all managed
+    // memory to the GPU: outside a phase, that would hide what the phases
+    // move.
+    if (m_spec.modeInfo().family == ModeFamily::Managed && !m_context.info.concurrentManagedAccess)
+        return std::optional<ClockWarmup>();
+    if (Status healthy = m_context.health.check(); !healthy)
+        return healthy.error();
+    SHARESCOPE_CUDA_TRY(m_context.health, cudaSetDevice(m_kernelDevice));
+    const GpuClock *clock = kernelClock();
+    const std::optional<std::uint32_t> maximum = clock ? clock->maxSmMHz() : std::nullopt;
+    // About 10 ms at the highest clock (2 GHz where it is not said); longer
+    // while the clock is lower.
+    constexpr long long cyclesPerMHzIn10ms = 10'000;
+    const long long cycles = static_cast<long long>(maximum.value_or(2000)) * cyclesPerMHzIn10ms;
+    const int multiprocessors = std::max(1, m_multiprocessors);
+    auto warmed = sharescope::warmClock(
+        [&]() -> Status {
+            cudaError_t e = launchSpin(cycles, multiprocessors, nullptr);
+            if (e == cudaSuccess)
+                e = cudaStreamSynchronize(nullptr);
+            return e == cudaSuccess ? okStatus() : m_context.health.fail(e, "the clock warm-up's kernel");
+        },
+        [&] { return clock ? clock->smMHz() : std::nullopt; }, maximum);
+    if (!warmed)
+        return warmed.error();
+    return std::optional<ClockWarmup>(*warmed);
 }
 
 Status CudaSession::injectFault(InjectedFault fault, PhaseMeter &meter)

@@ -72,6 +72,11 @@ public:
     void phaseStarting() override;
     void phaseEnded(int iteration, Phase phase) override;
     std::optional<CounterRecords> takeCounterRecords() override;
+    std::optional<RunClocks> clocks() const override;
+    std::optional<std::uint32_t> smClockMHz() const override;
+    // A kernel that spins on every multiprocessor, touching no memory, in
+    // rounds of about 10 ms, until the kernel GPU's clock settles.
+    Result<std::optional<ClockWarmup>> warmClock() override;
     Status injectFault(InjectedFault fault, PhaseMeter &meter) override;
 
 protected:
@@ -145,6 +150,9 @@ protected:
     std::vector<BufferReport> m_reports;
 
 private:
+    // The clock of the GPU that runs the kernel: the context's own, not
+    // read for a peer.
+    const GpuClock *kernelClock() const;
     Status sliceHealthy() const;
     Status sliceFailed(cudaError_t error, const char *what);
 

@@ -112,6 +112,8 @@ json phaseJson(const PhaseResult &phase)
                {"bytesBetweenDevices", phase.bytesBetweenDevices},
                {"bytesAccessed", phase.bytesAccessed},
                {"counters", counters}};
+    if (phase.smClockMHz)
+        entry["smClockMHz"] = *phase.smClockMHz;
     if (!phase.threads.empty()) { // --host-threads: [start, end] per thread
         json threads = json::array();
         for (const ThreadSpan &span : phase.threads)
@@ -174,6 +176,24 @@ json countersJson(const RunReport &r)
     return counters;
 }
 
+// The GPU's clock: its maximum, why it is not reported, the warm-up.
+json clocksJson(const std::optional<RunClocks> &clocks)
+{
+    if (!clocks)
+        return nullptr;
+    json entry{{"maxSmMHz", optionalJson(clocks->maxSmMHz)}, {"note", clocks->note.english()}, {"warmup", nullptr}};
+    if (!clocks->note.empty())
+        entry["noteTemplate"] = messageToJson<json>(clocks->note);
+    if (const auto &w = clocks->warmup) {
+        entry["warmup"] = {{"ns", w->ns},
+                           {"rounds", w->rounds},
+                           {"fromMHz", optionalJson(w->fromMHz)},
+                           {"toMHz", optionalJson(w->toMHz)},
+                           {"settled", w->settled}};
+    }
+    return entry;
+}
+
 json deviceJson(const DeviceInfo &d)
 {
     json device{{"id", d.id}, {"backend", backendPrefix(d.backend)}};
@@ -203,7 +223,8 @@ json specJson(const ExperimentSpec &s)
             {"hostThreads", s.hostThreads},
             {"defaultStream", defaultStreamName(s.defaultStream)},
             {"counters", s.counters},
-            {"records", recordsSourceName(s.records)}};
+            {"records", recordsSourceName(s.records)},
+            {"clockWarmup", s.clockWarmup}};
 }
 
 json ipcStepsJson(const std::optional<IpcSetupSteps> &steps)
@@ -353,6 +374,7 @@ json reportJson(const RunReport &r)
             {"migrations", migrationsJson(r)},
             {"residency", residencyJson(r.residency)},
             {"ceilings", r.ceilings ? ceilingsJson(*r.ceilings) : json(nullptr)},
+            {"clocks", clocksJson(r.clocks)},
             {"budget", budgetJson(r)}};
 }
 
@@ -485,6 +507,35 @@ MessageTemplate readNote(const Reader &counters, const char *key)
     return MessageTemplate(english);
 }
 
+std::optional<std::uint32_t> optionalMHz(const Reader &r)
+{
+    if (r.isNull())
+        return std::nullopt;
+    std::uint32_t mhz = 0;
+    readInto(r, mhz);
+    return mhz;
+}
+
+RunClocks readClocks(const Reader &r)
+{
+    RunClocks clocks;
+    clocks.maxSmMHz = optionalMHz(r["maxSmMHz"]);
+    clocks.note = readNote(r, "note");
+    if (!r["warmup"].isNull()) {
+        const Reader w = r["warmup"];
+        ClockWarmup warmup;
+        warmup.ns = w["ns"].unsignedValue();
+        warmup.rounds = w["rounds"].intValue();
+        if (warmup.rounds < 0)
+            w["rounds"].fail("must be at least 0");
+        warmup.fromMHz = optionalMHz(w["fromMHz"]);
+        warmup.toMHz = optionalMHz(w["toMHz"]);
+        warmup.settled = w["settled"].boolean();
+        clocks.warmup = warmup;
+    }
+    return clocks;
+}
+
 PhaseResult readPhase(const Reader &r)
 {
     PhaseResult phase;
@@ -502,6 +553,11 @@ PhaseResult readPhase(const Reader &r)
     if (r.has("bytesBetweenDevices")) // absent from reports written before the peer modes
         phase.bytesBetweenDevices = r["bytesBetweenDevices"].unsignedValue();
     phase.bytesAccessed = r["bytesAccessed"].unsignedValue();
+    if (r.has("smClockMHz")) { // absent from reports written before the clock was read
+        std::uint32_t mhz = 0;
+        readInto(r["smClockMHz"], mhz);
+        phase.smClockMHz = mhz;
+    }
     if (r.has("threads")) { // --host-threads: the phases the threads split
         if (std::ranges::find(iterationPhases, phase.phase) == iterationPhases.end())
             r["threads"].fail("is only for the phases of an iteration, which host threads split");
@@ -602,6 +658,8 @@ ExperimentSpec readSpec(const Reader &r)
     if (r.has("defaultStream"))
         s.defaultStream = parsed(r["defaultStream"], defaultStreamFromName, "names an unknown default stream");
     s.counters = r["counters"].boolean();
+    if (r.has("clockWarmup")) // absent from reports written before the warm-up
+        s.clockWarmup = r["clockWarmup"].boolean();
     if (r.has("records")) // absent from reports written before --records
         s.records = parsed(r["records"], recordsSourceFromName, "names an unknown source of records");
     if (const Status valid = validate(s); !valid)
@@ -804,6 +862,8 @@ RunReport readReport(const Reader &r)
             throw FormatError{ceilings.error().message};
         report.ceilings = std::move(*ceilings);
     }
+    if (r.has("clocks") && !r["clocks"].isNull()) // absent from reports written before
+        report.clocks = readClocks(r["clocks"]);
     return report;
 }
 

@@ -175,4 +175,28 @@ std::optional<bool> mappedInPlace(const std::vector<BufferReport> &buffers)
     return any ? std::optional(true) : std::nullopt;
 }
 
+bool ClockSpread::changed() const
+{
+    return static_cast<double>(minMHz) < static_cast<double>(maxMHz) * (1.0 - clockTolerance);
+}
+
+std::optional<ClockSpread> clockSpread(const RunReport &report)
+{
+    ClockSpread spread;
+    for (const IterationResult &iteration : report.iterations) {
+        if (iteration.warmup)
+            continue;
+        for (const PhaseResult &phase : iteration.phases) {
+            if (!phase.smClockMHz)
+                continue;
+            spread.minMHz = spread.readings == 0 ? *phase.smClockMHz : std::min(spread.minMHz, *phase.smClockMHz);
+            spread.maxMHz = std::max(spread.maxMHz, *phase.smClockMHz);
+            ++spread.readings;
+        }
+    }
+    if (spread.readings == 0)
+        return std::nullopt;
+    return spread;
+}
+
 } // namespace sharescope

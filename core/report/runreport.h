@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ceilings/ceilings.h"
+#include "clocks.h"
 #include "counting/migration.h"
 #include "counting/residency.h"
 #include "deviceinfo.h"
@@ -127,7 +128,23 @@ struct RunReport
     // The limits of the device's paths, added by the front end that ran it
     // (the calibration lives in its cache); empty in reports written before.
     std::optional<Ceilings> ceilings;
+    // The GPU's clock: its maximum, the warm-up before the measured
+    // iterations (clocks.h); empty for devices without one (OpenCL) and in
+    // reports written before.
+    std::optional<RunClocks> clocks;
 };
+
+// The SM clocks the measured iterations' phases were read at.
+struct ClockSpread
+{
+    std::uint32_t minMHz = 0;
+    std::uint32_t maxMHz = 0;
+    int readings = 0;
+    // The clock moved by more than clockTolerance: the phases' times were
+    // measured at different speeds.
+    bool changed() const;
+};
+std::optional<ClockSpread> clockSpread(const RunReport &report);
 
 inline constexpr std::size_t maxKeptMigrations = 20000;
 

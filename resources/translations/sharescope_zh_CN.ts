@@ -453,6 +453,59 @@ Run one with: sharescope demo NAME [--device D] [--size S] [--predict]
     </message>
 </context>
 <context>
+    <name>ClockText</name>
+    <message>
+        <source>%1 MHz</source>
+        <translation>%1 MHz</translation>
+    </message>
+    <message>
+        <source>; kept the GPU busy %1 before them (no clock to read, so for a fixed time)</source>
+        <translation>；在此之前让 GPU 忙碌了 %1（没有可读的时钟，所以是固定时长）</translation>
+    </message>
+    <message>
+        <source>; kept the GPU busy %1 before them, from %2 to %3, still moving when it stopped</source>
+        <translation>；在此之前让 GPU 忙碌了 %1，从 %2 升到 %3，停止时仍在变化</translation>
+    </message>
+    <message>
+        <source>; kept the GPU busy %1 before them, from %2 to %3</source>
+        <translation>；在此之前让 GPU 忙碌了 %1，从 %2 升到 %3</translation>
+    </message>
+    <message>
+        <source>not reported (%1)</source>
+        <translation>未报告（%1）</translation>
+    </message>
+    <message>
+        <source>NVML gave no reading</source>
+        <translation>NVML 没有给出读数</translation>
+    </message>
+    <message>
+        <source>CHANGED: SM %1 to %2 over the measured phases, so their times were measured at different speeds</source>
+        <translation>有变化：各计时阶段的 SM 时钟在 %1 到 %2 之间，所以它们的时间是在不同速度下测得的</translation>
+    </message>
+    <message>
+        <source>SM %1 at the end of every measured phase</source>
+        <translation>每个计时阶段结束时 SM 均为 %1</translation>
+    </message>
+    <message>
+        <source>SM %1 to %2 at the ends of the measured phases (within %3 %)</source>
+        <translation>各计时阶段结束时 SM 为 %1 到 %2（相差在 %3 % 以内）</translation>
+    </message>
+    <message>
+        <source> (its maximum: %1)</source>
+        <translation>（最高：%1）</translation>
+    </message>
+    <message>
+        <source>SM clock in the kernel phase, MHz: %1</source>
+        <translation>内核阶段的 SM 时钟（MHz）：%1</translation>
+    </message>
+    <message>
+        <source>
+            the clocks DIFFER by more than %1 %: the kernels were measured at different speeds</source>
+        <translation>
+            各时钟相差超过 %1 %：这些内核是在不同速度下测得的</translation>
+    </message>
+</context>
+<context>
     <name>ColumnWording</name>
     <message>
         <source> (the driver&apos;s own counts, else the sums of CUPTI&apos;s records)</source>
@@ -999,6 +1052,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>invalid --records &apos;%1&apos;; accepted: driver-events, cupti, none</source>
         <translation>无效的 --records“%1”；可接受：driver-events、cupti、none</translation>
+    </message>
+    <message>
+        <source>Do not keep the GPU busy before the measured iterations until its clock settles.</source>
+        <translation>不在计时迭代之前让 GPU 忙碌到时钟稳定。</translation>
     </message>
 </context>
 <context>
@@ -1778,6 +1835,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>the driver&apos;s event queue did not open (%1), and CUPTI, which must start before CUDA, was not started</source>
         <translation>驱动的事件队列未能打开（%1），而 CUPTI 必须在 CUDA 之前启动，所以没有启动</translation>
+    </message>
+    <message>
+        <source>the kernel runs on the peer GPU, whose clock is not read</source>
+        <translation>内核在对端 GPU 上运行，不读取它的时钟</translation>
     </message>
 </context>
 <context>
@@ -3644,6 +3705,12 @@ counters on, against the time above: what the instruments cost</source>
 
 </translation>
     </message>
+    <message>
+        <source>clock       %1
+</source>
+        <translation>时钟        %1
+</translation>
+    </message>
 </context>
 <context>
     <name>Residency</name>
@@ -5097,6 +5164,10 @@ This machine cannot run it: %2</source>
     <message>
         <source>No calibration of this device yet: Run → Calibrate… measures its ceilings, for the Of measured column.</source>
         <translation>该设备尚未校准：运行 → 校准… 会测量它的上限，供“占实测”一列使用。</translation>
+    </message>
+    <message>
+        <source>GPU clock: %1</source>
+        <translation>GPU 时钟：%1</translation>
     </message>
 </context>
 </TS>

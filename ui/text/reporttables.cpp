@@ -2,6 +2,7 @@
 #include "reporttables.h"
 
 #include "ceilingtext.h"
+#include "clocktext.h"
 #include "columnwording.h"
 #include "countertables.h"
 #include "counterwording.h"
@@ -430,6 +431,8 @@ QString runTable(const RunReport &report)
     text += ReportTables::tr("verified    %1\n").arg(verificationText(report.verification));
     text += ReportTables::tr("buffers     %1\n").arg(buffersText(report));
     text += ReportTables::tr("counters    %1\n").arg(countersText(report));
+    if (const QString clock = clockText(report); !clock.isEmpty())
+        text += ReportTables::tr("clock       %1\n").arg(clock);
     text += ReportTables::tr("budget      %1\n").arg(budgetText(report));
     if (report.ipc) {
         // What ipc-open timed in the peer, by how the mode shares.
@@ -523,6 +526,8 @@ QString compareTable(const ReportSet &set)
         legend.explain(QStringLiteral("≥"), lowerBoundMeaning());
     text += q(table.render());
     text += QLatin1Char('\n') + legend.text();
+    if (const QString clock = setClockText(set); !clock.isEmpty())
+        text += ReportTables::tr("clock       %1\n").arg(clock);
     return text + sharesLegend(set);
 }
 
@@ -570,7 +575,10 @@ QString sweepTable(const ReportSet &set)
         text += ReportTables::tr("%1 · %2 (%3) · bandwidth of the median iteration; — where a phase moved nothing\n\n")
                     .arg(q(kernelName(first.spec.kernel)), q(first.device.id), q(first.device.name));
     }
-    return text + q(table.render()) + QLatin1Char('\n') + sharesLegend(set);
+    text += q(table.render()) + QLatin1Char('\n');
+    if (const QString clock = setClockText(set); !clock.isEmpty())
+        text += ReportTables::tr("clock       %1\n").arg(clock);
+    return text + sharesLegend(set);
 }
 
 } // namespace sharescope

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clocks.h"
+
+#include <chrono>
+
+namespace sharescope {
+
+Result<ClockWarmup> warmClock(const std::function<Status()> &busyRound,
+                              const std::function<std::optional<std::uint32_t>()> &read,
+                              std::optional<std::uint32_t> maxMHz, const ClockWarmupPlan &plan)
+{
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    ClockWarmup warmup;
+    warmup.fromMHz = read();
+    const bool blind = !warmup.fromMHz;
+    std::optional<std::uint32_t> last = warmup.fromMHz;
+    int unchanged = 0;
+    while (warmup.rounds < (blind ? plan.blindRounds : plan.maxRounds)) {
+        if (Status s = busyRound(); !s)
+            return s.error();
+        ++warmup.rounds;
+        const std::optional<std::uint32_t> now = read();
+        if (!now)
+            continue;
+        warmup.toMHz = now;
+        unchanged = last && *now == *last ? unchanged + 1 : 0;
+        last = now;
+        if (warmup.rounds < plan.minRounds)
+            continue;
+        const bool atMaximum = maxMHz && *now >= static_cast<double>(*maxMHz) * (1.0 - clockTolerance);
+        if (atMaximum || unchanged >= plan.settleRounds) {
+            warmup.settled = true;
+            break;
+        }
+    }
+    if (blind)
+        warmup.toMHz = std::nullopt;
+    warmup.ns = static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+    return warmup;
+}
+
+} // namespace sharescope

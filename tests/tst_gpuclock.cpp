@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "cuda/gpuclock.h"
+
+#include <QTest>
+
+#include <cstring>
+#include <string>
+
+using namespace sharescope;
+using namespace sharescope::cuda;
+
+namespace {
+
+// A fake NVML: one GPU at one PCI address, its clock and its maximum set
+// by the test, every call counted.
+struct FakeNvml
+{
+    int initStatus = 0;
+    int handleStatus = 0;
+    unsigned smMHz = 1755;
+    unsigned maxMHz = 1980;
+    int clockStatus = 0;
+    int maxStatus = 0;
+    int inits = 0;
+    int shutdowns = 0;
+    std::string askedFor;
+};
+FakeNvml *fake = nullptr;
+char fakeDevice = 0;
+
+NvmlFunctions fakeFunctions()
+{
+    NvmlFunctions f;
+    f.init = [] {
+        ++fake->inits;
+        return fake->initStatus;
+    };
+    f.shutdown = [] {
+        ++fake->shutdowns;
+        return 0;
+    };
+    f.handleByPciBusId = [](const char *bus, void **device) {
+        fake->askedFor = bus;
+        if (fake->handleStatus != 0)
+            return fake->handleStatus;
+        *device = &fakeDevice;
+        return 0;
+    };
+    f.clockInfo = [](void *device, int type, unsigned *mhz) {
+        if (device != &fakeDevice || type != 1 || fake->clockStatus != 0)
+            return fake->clockStatus != 0 ? fake->clockStatus : 2;
+        *mhz = fake->smMHz;
+        return 0;
+    };
+    f.maxClockInfo = [](void *device, int type, unsigned *mhz) {
+        if (device != &fakeDevice || type != 1 || fake->maxStatus != 0)
+            return fake->maxStatus != 0 ? fake->maxStatus : 2;
+        *mhz = fake->maxMHz;
+        return 0;
+    };
+    f.errorString = [](int status) -> const char * { return status == 3 ? "Not Supported" : "Unknown Error"; };
+    return f;
+}
+
+} // namespace
+
+class TestGpuClock : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init() { fake = &m_nvml; }
+    void cleanup()
+    {
+        fake = nullptr;
+        m_nvml = {};
+    }
+
+    void readsTheSmClockAndItsMaximum()
+    {
+        {
+            auto clock = GpuClock::open(fakeFunctions(), "0000:1A:00.0");
+            QVERIFY2(clock.ok(), clock.ok() ? "" : clock.error().message.c_str());
+            QCOMPARE(m_nvml.askedFor, std::string("0000:1A:00.0"));
+            QCOMPARE((*clock)->maxSmMHz(), std::optional<std::uint32_t>(1980));
+            QCOMPARE((*clock)->smMHz(), std::optional<std::uint32_t>(1755));
+            m_nvml.smMHz = 1980;
+            QCOMPARE((*clock)->smMHz(), std::optional<std::uint32_t>(1980));
+            QCOMPARE(m_nvml.shutdowns, 0);
+        }
+        QCOMPARE(m_nvml.shutdowns, 1); // NVML counts its users: one init, one shutdown
+        QCOMPARE(m_nvml.inits, 1);
+    }
+
+    void aClockNvmlDoesNotGiveIsEmptyNotZero()
+    {
+        m_nvml.maxStatus = 3;
+        auto clock = GpuClock::open(fakeFunctions(), "0000:1A:00.0");
+        QVERIFY(clock.ok());
+        QVERIFY(!(*clock)->maxSmMHz());
+        m_nvml.clockStatus = 3;
+        QVERIFY(!(*clock)->smMHz());
+        m_nvml.clockStatus = 0;
+        m_nvml.smMHz = 0; // a reading of 0 MHz is no reading
+        QVERIFY(!(*clock)->smMHz());
+    }
+
+    void saysWhyNvmlWouldNotStart()
+    {
+        m_nvml.initStatus = 9; // NVML_ERROR_DRIVER_NOT_LOADED
+        const auto clock = GpuClock::open(fakeFunctions(), "0000:1A:00.0");
+        QVERIFY(!clock.ok());
+        QCOMPARE(clock.error().message, std::string("nvmlInit_v2 failed: Unknown Error (9)"));
+        QCOMPARE(m_nvml.shutdowns, 0); // nothing to shut down
+    }
+
+    void saysWhichGpuNvmlDoesNotKnow()
+    {
+        m_nvml.handleStatus = 3;
+        const auto clock = GpuClock::open(fakeFunctions(), "0000:99:00.0");
+        QVERIFY(!clock.ok());
+        QCOMPARE(clock.error().message, std::string("nvmlDeviceGetHandleByPciBusId_v2 does not know the GPU at "
+                                                    "0000:99:00.0: Not Supported (3)"));
+        QCOMPARE(m_nvml.shutdowns, 1); // the init it made is undone
+    }
+
+    void refusesMissingCalls()
+    {
+        NvmlFunctions partial = fakeFunctions();
+        partial.clockInfo = nullptr;
+        QVERIFY(!GpuClock::open(partial, "0000:1A:00.0").ok());
+        QCOMPARE(m_nvml.inits, 0);
+    }
+
+    // Where this machine has no NVIDIA driver, loading says so, and never
+    // crashes; where it has one, every call is there.
+    void loadsTheLibraryOrSaysWhyNot()
+    {
+        const auto nvml = loadNvml();
+        if (nvml.ok()) {
+            QVERIFY(nvml->init && nvml->shutdown && nvml->handleByPciBusId && nvml->clockInfo && nvml->maxClockInfo);
+        } else {
+            QVERIFY2(nvml.error().message.find("libnvidia-ml.so.1") != std::string::npos,
+                     nvml.error().message.c_str());
+        }
+    }
+
+private:
+    FakeNvml m_nvml;
+};
+
+QTEST_GUILESS_MAIN(TestGpuClock)
+#include "tst_gpuclock.moc"
