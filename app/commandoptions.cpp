@@ -87,8 +87,8 @@ QCommandLineOption writeCombined()
 QCommandLineOption hostThreads()
 {
     return {QStringLiteral("host-threads"),
-            CommandLine::tr("N host threads share the GPU, each moving and launching on its slice of the buffers "
-                            "(vector-add and scale; 1 to %1, default: 1).")
+            CommandLine::tr("N host threads share the GPU, each filling, moving, launching on and checking its slice "
+                            "of the buffers (every kernel; not the ipc and peer modes; 1 to %1, default: 1).")
                 .arg(maxHostThreads),
             QStringLiteral("N")};
 }

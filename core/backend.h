@@ -12,6 +12,7 @@
 #include "report/runreport.h"
 #include "result.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -46,6 +47,8 @@ public:
     // --host-threads: what the threads' own meters moved, and their spans.
     // Their device times are not added: overlapping streams have no one
     // device time, so a split phase has its host time alone.
+    // A phase that hands the threads work more than once (ping-pong's
+    // rounds) keeps each thread's first start and last end.
     void addThreads(std::span<const PhaseMeter> threads, std::vector<ThreadSpan> spans)
     {
         for (const PhaseMeter &t : threads) {
@@ -53,7 +56,14 @@ public:
             m_bytesToHost += t.m_bytesToHost;
             m_bytesBetweenDevices += t.m_bytesBetweenDevices;
         }
-        m_threads = std::move(spans);
+        if (m_threads.size() != spans.size()) {
+            m_threads = std::move(spans);
+            return;
+        }
+        for (std::size_t i = 0; i < spans.size(); ++i) {
+            m_threads[i].startNs = std::min(m_threads[i].startNs, spans[i].startNs);
+            m_threads[i].endNs = std::max(m_threads[i].endNs, spans[i].endNs);
+        }
     }
     const std::vector<ThreadSpan> &threads() const { return m_threads; }
 
@@ -117,6 +127,11 @@ public:
     virtual Status prepareThreads(std::span<const Slice> slices);
     // On each thread, once, before its first slice (in alloc).
     virtual Status threadReady(const Slice &) { return okStatus(); }
+    // Before the threads' slices of to-device and of the kernel, on the
+    // owning thread: work on whole buffers (managed-discard's discards, which
+    // must not meet another thread's writes to a page they share). It adds
+    // no device time: a split phase has its host time alone.
+    virtual Status beforeSlices(Phase, PhaseMeter &) { return okStatus(); }
     virtual Status toDeviceSlice(PhaseMeter &meter, const Slice &slice);
     virtual Status launchSlice(PhaseMeter &meter, const Slice &slice);
     virtual Status toHostSlice(PhaseMeter &meter, const Slice &slice);

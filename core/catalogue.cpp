@@ -168,7 +168,7 @@ constexpr std::array<BufferSpec, 3> vectorAddBuffers{{
 constexpr std::array<BufferSpec, 1> scaleBuffers{{{"buf", ElementType::Float32, BufferRole::InOut}}};
 constexpr std::array<BufferSpec, 1> counterBuffers{{{"buf", ElementType::UInt32, BufferRole::InOut}}};
 constexpr std::array<BufferSpec, 3> gatherBuffers{{
-    {"x", ElementType::UInt32, BufferRole::Input},
+    {"x", ElementType::UInt32, BufferRole::Input, true},
     {"perm", ElementType::UInt32, BufferRole::Input},
     {"out", ElementType::UInt32, BufferRole::Output},
 }};

@@ -95,6 +95,10 @@ struct BufferSpec
     std::string_view name;
     ElementType type;
     BufferRole role;
+    // The kernel reads it where other elements point (gather's x), not at
+    // the element it computes: a host thread's launch (--host-threads) sees
+    // all of it, not its slice.
+    bool readAtRandom = false;
 };
 
 // What a kernel is, for every part of the program that needs to know.

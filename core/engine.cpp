@@ -197,12 +197,20 @@ private:
             return m_session.hostWritten(meter);
         }
         case Phase::ToDevice:
-            if (m_spec.threaded())
-                return releaseThen(meter, [&] { return onThreads(meter, &Session::toDeviceSlice); });
+            if (m_spec.threaded()) {
+                return releaseThen(meter, [&] {
+                    if (Status s = m_session.beforeSlices(Phase::ToDevice, meter); !s)
+                        return s;
+                    return onThreads(meter, &Session::toDeviceSlice);
+                });
+            }
             return releaseThen(meter, [&] { return m_session.toDevice(meter); });
         case Phase::Kernel:
-            if (m_spec.threaded())
-                return onThreads(meter, &Session::launchSlice);
+            if (m_spec.threaded()) {
+                if (Status s = m_session.beforeSlices(Phase::Kernel, meter); !s)
+                    return s;
+                return m_kernel.usesRounds ? threadedRounds(meter) : onThreads(meter, &Session::launchSlice);
+            }
             return kernel(meter);
         case Phase::ToHost: {
             if (Status s = m_spec.threaded() ? onThreads(meter, &Session::toHostSlice) : m_session.toHost(meter); !s)
@@ -239,7 +247,8 @@ private:
     // (a CUDA thread makes the GPU current and creates its stream).
     Status startThreads()
     {
-        auto pool = HostThreadPool::start(slicesOf(m_spec.elementCount(), m_spec.hostThreads));
+        const std::uint64_t granule = m_kernel.usesStride ? m_spec.strideElements() : 1;
+        auto pool = HostThreadPool::start(slicesOf(m_spec.elementCount(), m_spec.hostThreads, granule));
         if (!pool)
             return pool.error();
         m_threads = std::move(*pool);
@@ -253,15 +262,60 @@ private:
     // thread's meter and span.
     Status onThreads(PhaseMeter &meter, Status (Session::*slicePart)(PhaseMeter &, const Slice &))
     {
+        return onThreads(meter, [&](PhaseMeter &mine, const Slice &slice) { return (m_session.*slicePart)(mine, slice); });
+    }
+    Status onThreads(PhaseMeter &meter, const std::function<Status(PhaseMeter &, const Slice &)> &work)
+    {
         std::vector<PhaseMeter> meters(m_threads->slices().size());
         std::vector<ThreadSpan> spans;
         Status status = m_threads->run(
             [&](const Slice &slice) {
-                return (m_session.*slicePart)(meters[static_cast<std::size_t>(slice.thread)], slice);
+                // An empty slice (validate leaves none) has nothing to do.
+                return slice.count == 0 ? okStatus() : work(meters[static_cast<std::size_t>(slice.thread)], slice);
             },
             m_phaseStart, spans);
         meter.addThreads(meters, std::move(spans));
         return status;
+    }
+
+    // ping-pong's rounds on the threads: each thread's slice on the GPU and
+    // back, then the CPU's half of each slice, then to the GPU again; the
+    // run's own thread maps and unmaps between, as in one thread's rounds.
+    Status threadedRounds(PhaseMeter &meter)
+    {
+        for (int round = 0; round < m_spec.rounds; ++round) {
+            if (round > 0 && cancelled())
+                return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
+            if (Status s = onThreads(meter,
+                                     [&](PhaseMeter &mine, const Slice &slice) {
+                                         if (Status launched = m_session.launchSlice(mine, slice); !launched)
+                                             return launched;
+                                         return m_session.toHostSlice(mine, slice);
+                                     });
+                !s)
+                return s;
+            // The map and unmap between keep their bytes but not their device
+            // time: the threads' phase has its host time alone, and a device
+            // time of the maps would pass for the kernels'.
+            PhaseMeter owners;
+            auto pointers = m_session.acquireHost(HostAccess::ReadWrite, owners);
+            if (!pointers)
+                return pointers.error();
+            void *data = (*pointers)[0];
+            Status s = onHostThreads(meter, [&](const Slice &slice) {
+                m_reference.cpuRound(data, {slice.first, slice.count});
+                return okStatus();
+            });
+            if (s)
+                s = m_session.releaseHost(owners);
+            meter.addToDevice(owners.bytesToDevice());
+            meter.addToHost(owners.bytesToHost());
+            if (s)
+                s = onThreads(meter, &Session::toDeviceSlice);
+            if (!s)
+                return s;
+        }
+        return okStatus();
     }
 
     // host-init's and host-read's work, a range of every buffer per thread,

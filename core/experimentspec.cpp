@@ -205,8 +205,15 @@ Status validateHostThreads(const ExperimentSpec &spec)
     }
     if (!spec.threaded())
         return okStatus();
-    if (const auto refusal = hostThreadsRefusal(spec.modeInfo(), spec.kernelInfo()))
+    if (const auto refusal = hostThreadsRefusal(spec.modeInfo()))
         return errorOf(ErrorKind::BadArgument, *refusal);
+    if (spec.kernelInfo().usesStride && spec.strideTouched() < static_cast<std::uint64_t>(spec.hostThreads)) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--host-threads %1 needs at least %1 elements the stride kernel "
+                                              "touches; --size %2 with --stride %3 gives %4"),
+                           {std::to_string(spec.hostThreads), std::to_string(spec.bytes),
+                            std::to_string(spec.strideBytes), std::to_string(spec.strideTouched())});
+    }
     if (spec.elementCount() < static_cast<std::uint64_t>(spec.hostThreads)) {
         return badArgument(
             SHARESCOPE_TR_NOOP("Core",

@@ -3,6 +3,7 @@
 
 #include "trnoop.h"
 
+#include <algorithm>
 #include <exception>
 #include <string>
 #include <system_error>
@@ -24,39 +25,31 @@ std::optional<DefaultStream> defaultStreamFromName(std::string_view name)
     return std::nullopt;
 }
 
-std::vector<Slice> slicesOf(std::uint64_t elements, int threads)
+std::vector<Slice> slicesOf(std::uint64_t elements, int threads, std::uint64_t granule)
 {
     std::vector<Slice> slices;
-    if (threads < 1)
+    if (threads < 1 || granule < 1)
         return slices;
     const auto n = static_cast<std::uint64_t>(threads);
-    std::uint64_t first = 0;
+    const std::uint64_t granules = elements / granule + (elements % granule ? 1 : 0);
+    std::uint64_t firstGranule = 0;
     for (std::uint64_t t = 0; t < n; ++t) {
-        const std::uint64_t count = elements / n + (t < elements % n ? 1 : 0);
-        slices.push_back({static_cast<int>(t), first, count});
-        first += count;
+        const std::uint64_t mine = granules / n + (t < granules % n ? 1 : 0);
+        const std::uint64_t first = std::min(firstGranule * granule, elements);
+        const std::uint64_t end = std::min((firstGranule + mine) * granule, elements);
+        slices.push_back({static_cast<int>(t), first, end - first});
+        firstGranule += mine;
     }
     return slices;
 }
 
-std::optional<MessageTemplate> hostThreadsRefusal(const ModeInfo &mode, const KernelInfo &kernel)
+std::optional<MessageTemplate> hostThreadsRefusal(const ModeInfo &mode)
 {
-    if (kernel.id != KernelId::VectorAdd && kernel.id != KernelId::Scale) {
-        return MessageTemplate(SHARESCOPE_TR_NOOP("Core",
-                                                  "--host-threads splits the elements of vector-add and scale, "
-                                                  "whose elements are independent; %1's are not"),
-                               {std::string(kernel.name)});
-    }
     if (mode.kernelPlace != KernelPlace::Device) {
         return MessageTemplate(SHARESCOPE_TR_NOOP("Core",
                                                   "--host-threads needs the kernel on this device in this process; "
                                                   "%1 runs it elsewhere"),
                                {std::string(mode.name)});
-    }
-    if (mode.discard != Discard::None) {
-        return MessageTemplate(
-            SHARESCOPE_TR_NOOP("Core", "--host-threads does not split %1, which discards whole buffers"),
-            {std::string(mode.name)});
     }
     return std::nullopt;
 }

@@ -42,15 +42,19 @@ struct Slice
     std::uint64_t count = 0;
 };
 
-// [0, elements) in `threads` slices in order, the first elements % threads
-// one longer than the rest: every element in exactly one slice.
-std::vector<Slice> slicesOf(std::uint64_t elements, int threads);
+// [0, elements) in `threads` slices in order, each starting at a multiple
+// of `granule` elements (the stride kernel's stride, so that a slice starts
+// on an element the kernel touches; 1 otherwise): the granules shared out
+// evenly, the first ones one longer. Every element in exactly one slice; a
+// slice is empty only where there are fewer granules than threads.
+std::vector<Slice> slicesOf(std::uint64_t elements, int threads, std::uint64_t granule = 1);
 
-// Why mode × kernel cannot be split over threads, or nothing: the kernel's
-// elements must be independent of each other (vector-add, scale), and the
-// kernel must run here, on this device (not in another process or on a peer),
-// and the mode must not work on whole buffers (discard).
-std::optional<MessageTemplate> hostThreadsRefusal(const ModeInfo &mode, const KernelInfo &kernel);
+// Why a mode cannot be split over threads, or nothing: its kernel must run
+// here, in this process (not in another process, or on a peer GPU). Every
+// kernel splits: each slice's launch computes the slice's elements (stride:
+// the slice starts on a touched element; gather: reads all of x; ping-pong:
+// each round's GPU and CPU halves are split alike).
+std::optional<MessageTemplate> hostThreadsRefusal(const ModeInfo &mode);
 
 // The threads of one run, started once (with its buffers) and kept until
 // its end, so that a phase's time holds no thread's start. run() hands each

@@ -216,8 +216,14 @@ void Reference::fill(std::size_t buffer, void *data, ElementRange range) const
 
 void Reference::cpuRound(void *data) const
 {
+    cpuRound(data, {0, m_count});
+}
+
+void Reference::cpuRound(void *data, ElementRange range) const
+{
     auto *values = static_cast<std::uint32_t *>(data);
-    for (std::uint64_t i = 0; i < m_count; ++i)
+    const std::uint64_t end = std::min(range.first + range.count, m_count);
+    for (std::uint64_t i = range.first; i < end; ++i)
         values[i] += 1;
 }
 

@@ -28,8 +28,9 @@ public:
     // whole buffer), all of them or those of `range`.
     void fill(std::size_t buffer, void *data) const;
     void fill(std::size_t buffer, void *data, ElementRange range) const;
-    // The CPU's half of a ping-pong round: every element + 1.
+    // The CPU's half of a ping-pong round: every element + 1 (of the range).
     void cpuRound(void *data) const;
+    void cpuRound(void *data, ElementRange range) const;
     // host-read: compares buffer `buffer` with what it must hold now, and
     // adds to `verification` (keeping the first few mismatches).
     void verify(std::size_t buffer, const void *data, Verification &verification) const;

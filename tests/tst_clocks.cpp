@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clocks.h"
 #include "clocktext.h"
-#include "reporttables.h"
 #include "reportsamples.h"
+#include "reporttables.h"
 
 #include <QTest>
 
@@ -117,9 +117,7 @@ private slots:
     {
         int rounds = 0;
         const auto warmup = warmClock(
-            [&]() -> Status {
-                return ++rounds == 2 ? Status(failed("the spin kernel failed")) : okStatus();
-            },
+            [&]() -> Status { return ++rounds == 2 ? Status(failed("the spin kernel failed")) : okStatus(); },
             [] { return std::optional<std::uint32_t>(500); }, 1980);
         QVERIFY(!warmup.ok());
         QCOMPARE(rounds, 2);

@@ -529,7 +529,7 @@ private slots:
         QTest::addColumn<int>("mode");
         QTest::addColumn<int>("stream");
         for (const ModeInfo &mode : modes()) {
-            if (mode.backend != BackendKind::Cuda || hostThreadsRefusal(mode, kernelInfo(KernelId::Scale)))
+            if (mode.backend != BackendKind::Cuda || hostThreadsRefusal(mode))
                 continue;
             for (const DefaultStream stream : {DefaultStream::Legacy, DefaultStream::PerThread}) {
                 QTest::addRow("%s %s", std::string(mode.name).c_str(), std::string(defaultStreamName(stream)).c_str())
@@ -562,6 +562,46 @@ private slots:
                 QCOMPARE(iteration.phases[1].bytesToDevice, s.bytes);
                 QCOMPARE(iteration.phases[3].bytesToHost, s.bytes);
             }
+        }
+    }
+
+    // Every kernel splits too, in every mode that does: stride's slices
+    // start on an element it touches, gather reads all of x from each slice,
+    // ping-pong's rounds go slice by slice on the GPU and on the CPU. An
+    // element covered twice or never is wrong (stride and ping-pong add 1).
+    void splitsEveryKernelOverHostThreads_data()
+    {
+        QTest::addColumn<int>("mode");
+        QTest::addColumn<int>("kernel");
+        for (const ModeInfo &mode : modes()) {
+            if (mode.backend != BackendKind::Cuda || hostThreadsRefusal(mode))
+                continue;
+            for (const KernelInfo &kernel : kernels()) {
+                QTest::addRow("%s %s", std::string(mode.name).c_str(), std::string(kernel.name).c_str())
+                    << static_cast<int>(mode.id) << static_cast<int>(kernel.id);
+            }
+        }
+    }
+
+    void splitsEveryKernelOverHostThreads()
+    {
+        QFETCH(int, mode);
+        QFETCH(int, kernel);
+        ExperimentSpec s = spec(static_cast<ModeId>(mode), static_cast<KernelId>(kernel), 10007 * elementBytes);
+        s.strideBytes = 16 * elementBytes; // 626 touched elements: every thread has some
+        if (const Support support = supportOf(m_engine->device(), s); !support.supported)
+            QSKIP(support.reason.c_str());
+        s.hostThreads = 7;
+        s.defaultStream = DefaultStream::PerThread;
+        s.counters = false;
+        QVERIFY2(validate(s).ok(), validate(s).ok() ? "" : validate(s).error().message.c_str());
+        const RunReport report = run(s);
+        QVERIFY2(report.verification.passed(),
+                 qPrintable(QStringLiteral("%1 wrong elements").arg(report.verification.mismatches)));
+        QVERIFY(report.verification.checked > 0);
+        for (const IterationResult &iteration : report.iterations) {
+            for (const PhaseResult &phase : iteration.phases)
+                QCOMPARE(phase.threads.size(), std::size_t(7));
         }
     }
 
@@ -687,6 +727,49 @@ private slots:
         QVERIFY(report.verification.passed());
         QVERIFY(QString::fromStdString(report.buffers[0].placement)
                     .contains(QString::fromStdString(std::string(adviceName(*s.advice)))));
+    }
+
+    // NVML's SM clock at every phase's end, the warm-up before the measured
+    // iterations (which moves no page: managed's counted kernel still moves
+    // exactly what it must), and none with --no-clock-warmup.
+    void readsTheClockAndWarmsItUp()
+    {
+        ExperimentSpec s = spec(ModeId::Managed, KernelId::VectorAdd, countedSize);
+        const RunReport report = countedRun(s);
+        QVERIFY(report.clocks);
+        QVERIFY2(report.clocks->note.empty(), report.clocks->note.english().c_str());
+        QVERIFY(report.clocks->maxSmMHz && *report.clocks->maxSmMHz > 0);
+        const std::uint32_t maximum = *report.clocks->maxSmMHz;
+        for (const IterationResult &iteration : report.iterations) {
+            for (const PhaseResult &phase : iteration.phases) {
+                QVERIFY(phase.smClockMHz);
+                QVERIFY2(
+                    *phase.smClockMHz > 0 && *phase.smClockMHz <= maximum,
+                    qPrintable(QStringLiteral("%1 MHz against a maximum of %2").arg(*phase.smClockMHz).arg(maximum)));
+            }
+        }
+        QVERIFY(report.clocks->warmup);
+        const ClockWarmup &warmup = *report.clocks->warmup;
+        qInfo("clock warm-up: %d rounds, %.1f ms, %u -> %u MHz, settled %d, maximum %u MHz", warmup.rounds,
+              static_cast<double>(warmup.ns) / 1e6, warmup.fromMHz.value_or(0), warmup.toMHz.value_or(0),
+              int(warmup.settled), maximum);
+        QVERIFY(warmup.rounds >= ClockWarmupPlan{}.minRounds);
+        QVERIFY(warmup.ns > 0);
+        QVERIFY(warmup.fromMHz && warmup.toMHz);
+        for (int i = 1; i < 3; ++i) {
+            const Counters &kernel = counters(report, i, Phase::Kernel);
+            const auto moved = static_cast<long long>(kernel.bytesHostToDevice.value_or(0));
+            QVERIFY2(std::llabs(moved - static_cast<long long>(3 * countedSize))
+                         <= static_cast<long long>(countedSize / 100),
+                     qPrintable(QString::number(moved)));
+        }
+
+        s.clockWarmup = false;
+        s.counters = false;
+        const RunReport cold = run(s);
+        QVERIFY(cold.clocks);
+        QVERIFY(!cold.clocks->warmup);
+        QVERIFY(cold.iterations.back().phases[2].smClockMHz);
     }
 
     void turnsCountersOff()

@@ -119,8 +119,9 @@ private slots:
         m_nvml.handleStatus = 3;
         const auto clock = GpuClock::open(fakeFunctions(), "0000:99:00.0");
         QVERIFY(!clock.ok());
-        QCOMPARE(clock.error().message, std::string("nvmlDeviceGetHandleByPciBusId_v2 does not know the GPU at "
-                                                    "0000:99:00.0: Not Supported (3)"));
+        QCOMPARE(clock.error().message,
+                 std::string("nvmlDeviceGetHandleByPciBusId_v2 does not know the GPU at "
+                             "0000:99:00.0: Not Supported (3)"));
         QCOMPARE(m_nvml.shutdowns, 1); // the init it made is undone
     }
 
@@ -140,8 +141,7 @@ private slots:
         if (nvml.ok()) {
             QVERIFY(nvml->init && nvml->shutdown && nvml->handleByPciBusId && nvml->clockInfo && nvml->maxClockInfo);
         } else {
-            QVERIFY2(nvml.error().message.find("libnvidia-ml.so.1") != std::string::npos,
-                     nvml.error().message.c_str());
+            QVERIFY2(nvml.error().message.find("libnvidia-ml.so.1") != std::string::npos, nvml.error().message.c_str());
         }
     }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // --host-threads: the slices cover every element exactly once, the threads
-// all run and the first failure is the one reported, and the modes and
-// kernels that cannot split are refused with the reason.
+// all run and the first failure is the one reported, and the
+// modes that cannot split (their kernel runs elsewhere) are refused with the reason.
 #include "experimentspec.h"
 #include "hostthreads.h"
 
@@ -49,6 +49,44 @@ private slots:
         QCOMPARE(next, std::uint64_t(elements)); // and nothing past the end
         QVERIFY(longest - shortest <= 1);
         QVERIFY(slicesOf(elements, 0).empty());
+    }
+
+    // The stride kernel's slices: each starts on an element it touches (a
+    // multiple of the stride), every element still in exactly one, the
+    // touched elements shared out evenly.
+    void stridedSlicesStartOnTouchedElements_data()
+    {
+        QTest::addColumn<quint64>("elements");
+        QTest::addColumn<int>("threads");
+        QTest::addColumn<quint64>("granule");
+        QTest::newRow("even") << quint64(1024) << 4 << quint64(16);
+        QTest::newRow("a partial last granule") << quint64(10007) << 7 << quint64(16);
+        QTest::newRow("one granule each") << quint64(100) << 4 << quint64(25);
+        QTest::newRow("granule of one") << quint64(10007) << 8 << quint64(1);
+        QTest::newRow("64 KiB stride") << (quint64(1) << 20) << 5 << quint64(16384);
+    }
+
+    void stridedSlicesStartOnTouchedElements()
+    {
+        QFETCH(quint64, elements);
+        QFETCH(int, threads);
+        QFETCH(quint64, granule);
+        const std::vector<Slice> slices = slicesOf(elements, threads, granule);
+        QCOMPARE(slices.size(), std::size_t(threads));
+        std::uint64_t next = 0;
+        std::uint64_t fewest = elements;
+        std::uint64_t most = 0;
+        for (const Slice &slice : slices) {
+            QCOMPARE(slice.first, next);
+            QCOMPARE(slice.first % granule, std::uint64_t(0));
+            QVERIFY(slice.count > 0);
+            const std::uint64_t touched = (slice.count + granule - 1) / granule;
+            fewest = std::min(fewest, touched);
+            most = std::max(most, touched);
+            next += slice.count;
+        }
+        QCOMPARE(next, std::uint64_t(elements));
+        QVERIFY(most - fewest <= 1);
     }
 
     // Every thread runs, at once, and the failure reported is the first in
@@ -123,16 +161,20 @@ private slots:
         row("pinned vector-add", ModeId::Pinned, KernelId::VectorAdd, 8, DefaultStream::PerThread, 1 << 20, "");
         row("cl-svm-fine scale", ModeId::ClSvmFine, KernelId::Scale, 64, DefaultStream::Legacy, 1 << 20, "");
         row("one per-thread", ModeId::Managed, KernelId::Scale, 1, DefaultStream::PerThread, 4, "");
-        row("gather", ModeId::Pinned, KernelId::Gather, 2, DefaultStream::Legacy, 1 << 20,
-            "--host-threads splits the elements of vector-add and scale, whose elements are independent; gather's "
-            "are not");
-        row("ping-pong", ModeId::Managed, KernelId::PingPong, 2, DefaultStream::Legacy, 1 << 20, "ping-pong's are not");
+        row("gather", ModeId::Pinned, KernelId::Gather, 2, DefaultStream::Legacy, 1 << 20, "");
+        row("ping-pong", ModeId::Managed, KernelId::PingPong, 2, DefaultStream::Legacy, 1 << 20, "");
+        row("first-touch", ModeId::ClCopy, KernelId::FirstTouch, 8, DefaultStream::Legacy, 1 << 20, "");
+        row("stride", ModeId::ZeroCopy, KernelId::Stride, 16, DefaultStream::Legacy, 1 << 20, "");
+        row("stride, too few touched", ModeId::ZeroCopy, KernelId::Stride, 17, DefaultStream::Legacy, 1 << 20,
+            "--host-threads 17 needs at least 17 elements the stride kernel touches; --size 1048576 with --stride "
+            "65536 gives 16");
         row("ipc", ModeId::Ipc, KernelId::Scale, 2, DefaultStream::Legacy, 1 << 20,
             "needs the kernel on this device in this process; ipc runs it elsewhere");
         row("peer", ModeId::PeerAccess, KernelId::Scale, 2, DefaultStream::Legacy, 1 << 20,
             "peer-access runs it elsewhere");
-        row("discard", ModeId::ManagedDiscard, KernelId::Scale, 2, DefaultStream::Legacy, 1 << 20,
-            "does not split managed-discard, which discards whole buffers");
+        row("discard", ModeId::ManagedDiscard, KernelId::Scale, 2, DefaultStream::Legacy, 1 << 20, "");
+        row("discard-prefetch", ModeId::ManagedDiscardPrefetch, KernelId::VectorAdd, 2, DefaultStream::PerThread,
+            1 << 20, "");
         row("none", ModeId::Pinned, KernelId::Scale, 0, DefaultStream::Legacy, 1 << 20,
             "invalid --host-threads 0; accepted: 1 to 64");
         row("too many", ModeId::Pinned, KernelId::Scale, 65, DefaultStream::Legacy, 1 << 20, "accepted: 1 to 64");

@@ -136,10 +136,11 @@ private slots:
         }
     }
 
-    // --host-threads on every OpenCL mode: each thread its slice, on its own
-    // queue, at once. An element no thread covered, or one two covered
-    // (scale doubles in place: twice is four times), fails verification;
-    // 10,007 elements do not divide evenly.
+    // --host-threads on every OpenCL mode and kernel: each thread its
+    // slice, on its own queue, at once. An element no thread covered, or one
+    // two covered (scale doubles in place: twice is four times; stride and
+    // ping-pong add 1), fails verification; 10,007 elements do not divide
+    // evenly, and stride's slices start on an element it touches.
     void splitsEveryModeOverHostThreads_data()
     {
         QTest::addColumn<QString>("device");
@@ -152,12 +153,12 @@ private slots:
             for (const ModeInfo &mode : modes()) {
                 if (mode.backend != BackendKind::OpenCL)
                     continue;
-                for (const KernelId kernel : {KernelId::VectorAdd, KernelId::Scale}) {
+                for (const KernelInfo &kernel : kernels()) {
                     for (const int threads : {3, 8}) {
                         QTest::addRow("%s %s %s %d", device.id.c_str(), std::string(mode.name).c_str(),
-                                      std::string(kernelName(kernel)).c_str(), threads)
+                                      std::string(kernel.name).c_str(), threads)
                             << QString::fromStdString(device.id) << static_cast<int>(mode.id)
-                            << static_cast<int>(kernel) << threads;
+                            << static_cast<int>(kernel.id) << threads;
                     }
                 }
             }
@@ -179,6 +180,7 @@ private slots:
         spec.mode = static_cast<ModeId>(mode);
         spec.kernel = static_cast<KernelId>(kernel);
         spec.bytes = 10007 * elementBytes;
+        spec.strideBytes = 16 * elementBytes; // 626 touched elements: every thread has some
         spec.iterations = 2;
         spec.warmup = 1;
         spec.hostThreads = threads;

@@ -101,8 +101,9 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     m_writeCombined->setToolTip(tr("pinned and zero-copy: cudaHostAllocWriteCombined. The GPU reads such memory "
                                    "faster over the bus; the CPU reads it uncached, slowly (see host-read)."));
     m_hostThreads->setRange(1, maxHostThreads);
-    m_hostThreads->setToolTip(tr("Host threads that share the GPU, each moving and launching on its slice of the "
-                                 "buffers (vector-add and scale); the Timeline shows a lane per thread."));
+    m_hostThreads->setToolTip(tr("Host threads that share the GPU, each filling, moving, launching on and checking "
+                                 "its slice of the buffers (every kernel; not the modes whose kernel runs in "
+                                 "another process or on the peer); the Timeline shows a lane per thread."));
     m_defaultStream->addItem(q(defaultStreamName(DefaultStream::Legacy)), static_cast<int>(DefaultStream::Legacy));
     m_defaultStream->addItem(q(defaultStreamName(DefaultStream::PerThread)),
                              static_cast<int>(DefaultStream::PerThread));

@@ -74,6 +74,28 @@ public:
         return prefetchTogether(meter, buffersCopied(HostAccess::Read), hostPlace, &PhaseMeter::addToHost);
     }
 
+    // --host-threads: the discards stay whole, on the owning thread, before
+    // the threads start (a discard must not meet another thread's writes to
+    // a page two slices share); the prefetches go by slices.
+    Status beforeSlices(Phase phase, PhaseMeter &) override
+    {
+        PhaseMeter untimed; // a split phase has its host time alone
+        if ((phase == Phase::ToDevice && m_prefetch) || (phase == Phase::Kernel && !m_prefetch))
+            return drop(untimed, m_kernelWrites, m_context.info.index);
+        return healthy();
+    }
+    Status toDeviceSlice(PhaseMeter &meter, const Slice &slice) override
+    {
+        return m_prefetch ? prefetchSlice(meter, slice, m_kernelReads, m_context.info.index, &PhaseMeter::addToDevice)
+                          : healthy();
+    }
+    Status toHostSlice(PhaseMeter &meter, const Slice &slice) override
+    {
+        return m_prefetch ? prefetchSlice(meter, slice, buffersCopied(HostAccess::Read), hostPlace,
+                                          &PhaseMeter::addToHost)
+                          : healthy();
+    }
+
 private:
     std::string placement(std::size_t b) const override
     {

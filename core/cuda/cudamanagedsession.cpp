@@ -42,33 +42,18 @@ public:
     // managed-advise move nothing before or after the kernel.
     Status toDeviceSlice(PhaseMeter &meter, const Slice &slice) override
     {
-        return prefetchSlice(meter, slice, m_context.info.index, &PhaseMeter::addToDevice);
+        return m_prefetch ? prefetchSlice(meter, slice, buffersWhere(touchedByBoth), m_context.info.index,
+                                          &PhaseMeter::addToDevice)
+                          : okStatus();
     }
     Status toHostSlice(PhaseMeter &meter, const Slice &slice) override
     {
-        return prefetchSlice(meter, slice, hostPlace, &PhaseMeter::addToHost);
+        return m_prefetch
+            ? prefetchSlice(meter, slice, buffersWhere(touchedByBoth), hostPlace, &PhaseMeter::addToHost)
+            : okStatus();
     }
 
 private:
-    Status prefetchSlice(PhaseMeter &meter, const Slice &slice, int place, void (PhaseMeter::*count)(std::uint64_t))
-    {
-        if (!m_prefetch)
-            return okStatus();
-        const std::vector<std::size_t> which = buffersWhere(touchedByBoth);
-        Status moved = onSliceStream("cudaMemPrefetchAsync", [&](cudaStream_t stream) {
-            for (const std::size_t b : which) {
-                if (const cudaError_t e = prefetchOn(sliceOf(m_pointers[b], slice), sliceBytes(slice), place, stream);
-                    e != cudaSuccess)
-                    return e;
-            }
-            return cudaSuccess;
-        });
-        if (!moved)
-            return moved;
-        for (std::size_t i = 0; i < which.size(); ++i)
-            (meter.*count)(sliceBytes(slice));
-        return okStatus();
-    }
 
     static constexpr PrefetchCalls prefetchWay = PrefetchCalls::Streams;
 

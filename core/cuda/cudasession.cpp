@@ -90,9 +90,12 @@ Status CudaSession::launch(PhaseMeter &meter)
 
 Status CudaSession::launchSlice(PhaseMeter &, const Slice &slice)
 {
+    // A buffer read where other elements point (gather's x) is passed
+    // whole; the others from the slice's first element (the stride
+    // kernel's slices start on an element it touches).
     std::vector<void *> pointers;
     for (std::size_t b = 0; b < bufferCount(); ++b)
-        pointers.push_back(sliceOf(kernelPointer(b), slice));
+        pointers.push_back(m_kernel.buffers[b].readAtRandom ? kernelPointer(b) : sliceOf(kernelPointer(b), slice));
     const int multiprocessors = std::max(1, m_multiprocessors);
     return onSliceStream("kernel launch", [&](cudaStream_t stream) {
         return launchKernel(m_spec.kernel, pointers.data(), slice.count, m_spec.strideElements(), multiprocessors,

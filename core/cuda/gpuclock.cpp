@@ -24,8 +24,8 @@ Result<NvmlFunctions> loadOnce()
     void *library = dlopen(nvmlLibrary, RTLD_NOW | RTLD_LOCAL);
     if (!library) {
         const char *why = dlerror();
-        return failed(std::string(nvmlLibrary) + " could not be loaded (it comes with the NVIDIA driver): "
-                      + (why ? why : "no reason given"));
+        return failed(std::string(nvmlLibrary)
+                      + " could not be loaded (it comes with the NVIDIA driver): " + (why ? why : "no reason given"));
     }
     NvmlFunctions nvml;
     for (const auto &[name, found] : {

@@ -235,4 +235,22 @@ Status ManagedSessionBase::prefetchEvery(PhaseMeter &meter, int place, void (Pha
     return okStatus();
 }
 
+Status ManagedSessionBase::prefetchSlice(PhaseMeter &meter, const Slice &slice, const std::vector<std::size_t> &which,
+                                         int place, void (PhaseMeter::*count)(std::uint64_t))
+{
+    Status moved = onSliceStream("cudaMemPrefetchAsync", [&](cudaStream_t stream) {
+        for (const std::size_t b : which) {
+            if (const cudaError_t e = prefetchOn(sliceOf(m_pointers[b], slice), sliceBytes(slice), place, stream);
+                e != cudaSuccess)
+                return e;
+        }
+        return cudaSuccess;
+    });
+    if (!moved)
+        return moved;
+    for (std::size_t i = 0; i < which.size(); ++i)
+        (meter.*count)(sliceBytes(slice));
+    return okStatus();
+}
+
 } // namespace sharescope::cuda

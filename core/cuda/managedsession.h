@@ -63,6 +63,10 @@ protected:
     // the environment says otherwise, timed.
     Status prefetchTogether(PhaseMeter &meter, const std::vector<std::size_t> &which, int place,
                             void (PhaseMeter::*count)(std::uint64_t), PrefetchCalls way = PrefetchCalls::Batch);
+    // --host-threads: the slice of each buffer `which` lists to `place`, on
+    // the thread's stream; the meter counts the slice's bytes per buffer.
+    Status prefetchSlice(PhaseMeter &meter, const Slice &slice, const std::vector<std::size_t> &which, int place,
+                         void (PhaseMeter::*count)(std::uint64_t));
     // The buffers whose role `wanted` holds (kernelTouches: the ones the
     // kernel reads or writes).
     std::vector<std::size_t> buffersWhere(bool (*wanted)(BufferRole)) const;

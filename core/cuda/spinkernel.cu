@@ -10,8 +10,7 @@ constexpr int spinBlocksPerMultiprocessor = 4;
 __global__ void spin(long long cycles)
 {
     const long long start = clock64();
-    while (clock64() - start < cycles) {
-    }
+    while (clock64() - start < cycles) { }
 }
 
 } // namespace

@@ -164,7 +164,9 @@ Status ClSession::prepareThreads(std::span<const Slice> slices)
                 if (kernelTouches(m_kernel.buffers[b].role))
                     setBufferArgument(kernel, argument++, b);
             }
-            kernel.setArg(argument, static_cast<cl_ulong>(slice.first + slice.count));
+            kernel.setArg(argument++, static_cast<cl_ulong>(slice.first + slice.count));
+            if (m_kernel.usesStride)
+                kernel.setArg(argument, static_cast<cl_ulong>(m_spec.strideElements()));
         }
         return okStatus();
     });
@@ -176,12 +178,15 @@ Status ClSession::launchSlice(PhaseMeter &, const Slice &slice)
         // A work-item per element of the slice, from its first, in whole
         // groups as the one-thread launch (at most 2^30: the kernels loop
         // over the rest); the kernel's end, the slice's, stops the items
-        // past it.
-        const std::uint64_t groups = (std::max<std::uint64_t>(slice.count, 1) + groupSize - 1) / groupSize;
+        // past it. The stride kernel's items are the elements it touches:
+        // its slice starts on one, so the offset counts them.
+        const std::uint64_t stride = m_kernel.usesStride ? m_spec.strideElements() : 1;
+        const std::uint64_t items = (slice.count + stride - 1) / stride;
+        const std::uint64_t groups = (std::max<std::uint64_t>(items, 1) + groupSize - 1) / groupSize;
         const std::uint64_t global = std::min<std::uint64_t>(groups * groupSize, 1ULL << 30);
         cl::CommandQueue &queue = sliceQueue(slice);
-        queue.enqueueNDRangeKernel(m_threadKernels[static_cast<std::size_t>(slice.thread)], cl::NDRange(slice.first),
-                                   cl::NDRange(global), m_local);
+        queue.enqueueNDRangeKernel(m_threadKernels[static_cast<std::size_t>(slice.thread)],
+                                   cl::NDRange(slice.first / stride), cl::NDRange(global), m_local);
         queue.finish();
         return okStatus();
     });

@@ -56,7 +56,7 @@ QString runLabel(const ReportSet &set, const RunReport &run)
 {
     const QString mode = modeLabel(run.spec);
     return set.kind == ReportSet::Kind::Sweep ? QStringLiteral("%1 · %2").arg(mode, q(formatBytes(run.spec.bytes)))
-                                               : mode;
+                                              : mode;
 }
 
 } // namespace
@@ -74,7 +74,7 @@ QString clockText(const RunReport &report)
     QString text;
     if (spread->changed()) {
         text = ClockText::tr("CHANGED: SM %1 to %2 over the measured phases, so their times were measured at "
-                                "different speeds")
+                             "different speeds")
                    .arg(mhz(spread->minMHz), mhz(spread->maxMHz));
     } else if (spread->minMHz == spread->maxMHz) {
         text = ClockText::tr("SM %1 at the end of every measured phase").arg(mhz(spread->maxMHz));
@@ -112,7 +112,7 @@ QString setClockText(const ReportSet &set)
     QString text = ClockText::tr("SM clock in the kernel phase, MHz: %1").arg(parts.join(QStringLiteral(" · ")));
     if (all.changed())
         text += ClockText::tr("\n            the clocks DIFFER by more than %1 %: the kernels were measured at "
-                                 "different speeds")
+                              "different speeds")
                     .arg(clockTolerance * 100, 0, 'f', 0);
     return text;
 }
