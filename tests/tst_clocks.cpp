@@ -142,6 +142,10 @@ private slots:
                  qPrintable(text));
         QVERIFY2(text.endsWith(QStringLiteral("from 1,755 MHz to 1,980 MHz")), qPrintable(text));
         QVERIFY(!text.contains(QStringLiteral("CHANGED")));
+        RunReport already = clockedRun(1980, 1980);
+        already.clocks->warmup->fromMHz = 1980;
+        QVERIFY2(clockText(already).endsWith(QStringLiteral("before them, already at 1,980 MHz")),
+                 qPrintable(clockText(already)));
     }
 
     void warnsWhenTheClockChanged()

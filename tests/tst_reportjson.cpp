@@ -422,7 +422,7 @@ private slots:
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["hostThreads"] = 1; },
                 "has 3 threads; the run's spec has 1");
         refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["defaultStream"] = "mine"; }, "unknown default stream");
-        refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["kernel"] = "gather"; }, "gather's are not");
+        refused([&](nlohmann::json &d) { d["runs"][0]["spec"]["mode"] = "ipc"; }, "ipc runs it elsewhere");
     }
 
     void rejectsMalformedInput_data()

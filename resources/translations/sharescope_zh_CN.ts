@@ -504,6 +504,10 @@ Run one with: sharescope demo NAME [--device D] [--size S] [--predict]
         <translation>
             各时钟相差超过 %1 %：这些内核是在不同速度下测得的</translation>
     </message>
+    <message>
+        <source>; kept the GPU busy %1 before them, already at %2</source>
+        <translation>；在此之前让 GPU 忙碌了 %1，时钟已在 %2</translation>
+    </message>
 </context>
 <context>
     <name>ColumnWording</name>
@@ -1030,10 +1034,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>不运行路线，而是把每个框架的设备、锁页和托管数组交给其他每个框架（DLPack；numba 用 __cuda_array_interface__）：共享、拷贝或拒绝。</translation>
     </message>
     <message>
-        <source>N host threads share the GPU, each moving and launching on its slice of the buffers (vector-add and scale; 1 to %1, default: 1).</source>
-        <translation>N 个主机线程共享 GPU，每个线程在自己那一段缓冲区上拷贝并启动内核（vector-add 和 scale；1 到 %1，默认：1）。</translation>
-    </message>
-    <message>
         <source>CUDA, with host threads: legacy (one stream all threads share, so their work serialises) or per-thread (each thread&apos;s own default stream, so it can overlap) (default: legacy).</source>
         <translation>CUDA，多个主机线程时：legacy（所有线程共用一个流，它们的工作因此串行）或 per-thread（每个线程用自己的默认流，工作可以重叠）（默认：legacy）。</translation>
     </message>
@@ -1056,6 +1056,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Do not keep the GPU busy before the measured iterations until its clock settles.</source>
         <translation>不在计时迭代之前让 GPU 忙碌到时钟稳定。</translation>
+    </message>
+    <message>
+        <source>N host threads share the GPU, each filling, moving, launching on and checking its slice of the buffers (every kernel; not the ipc and peer modes; 1 to %1, default: 1).</source>
+        <translation>N 个主机线程共享 GPU，每个线程在自己那一段缓冲区上填充、拷贝、启动内核并检查（所有内核；ipc 和对端模式除外；1 到 %1，默认：1）。</translation>
     </message>
 </context>
 <context>
@@ -1809,16 +1813,8 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>--host-threads %1 要求每个缓冲区至少有 %1 个元素；--size %2 只有 %3 个</translation>
     </message>
     <message>
-        <source>--host-threads splits the elements of vector-add and scale, whose elements are independent; %1&apos;s are not</source>
-        <translation>--host-threads 拆分的是 vector-add 和 scale 的元素，它们的元素彼此独立；%1 的元素不是</translation>
-    </message>
-    <message>
         <source>--host-threads needs the kernel on this device in this process; %1 runs it elsewhere</source>
         <translation>--host-threads 要求内核在本进程中、本设备上运行；%1 在别处运行内核</translation>
-    </message>
-    <message>
-        <source>--host-threads does not split %1, which discards whole buffers</source>
-        <translation>--host-threads 不拆分 %1，它丢弃的是整个缓冲区</translation>
     </message>
     <message>
         <source>CUPTI&apos;s records were asked for</source>
@@ -1839,6 +1835,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>the kernel runs on the peer GPU, whose clock is not read</source>
         <translation>内核在对端 GPU 上运行，不读取它的时钟</translation>
+    </message>
+    <message>
+        <source>--host-threads %1 needs at least %1 elements the stride kernel touches; --size %2 with --stride %3 gives %4</source>
+        <translation>--host-threads %1 需要 stride 内核至少访问 %1 个元素；--size %2 配合 --stride %3 只有 %4 个</translation>
     </message>
 </context>
 <context>
@@ -4234,10 +4234,6 @@ spec</source>
         <translation>pinned 和 zero-copy：cudaHostAllocWriteCombined。GPU 经由总线读取这种内存更快；CPU 不经缓存读取它，很慢（见 host-read）。</translation>
     </message>
     <message>
-        <source>Host threads that share the GPU, each moving and launching on its slice of the buffers (vector-add and scale); the Timeline shows a lane per thread.</source>
-        <translation>共享 GPU 的主机线程，每个线程在自己那一段缓冲区上拷贝并启动内核（vector-add 和 scale）；时间线为每个线程显示一行。</translation>
-    </message>
-    <message>
         <source>Host threads</source>
         <translation>主机线程</translation>
     </message>
@@ -4248,6 +4244,10 @@ spec</source>
     <message>
         <source>CUDA: the stream the host threads put their work on. legacy: the one default stream they all share, so their work serialises; per-thread: each thread&apos;s own default stream, so their work can overlap</source>
         <translation>CUDA：主机线程提交工作所用的流。legacy：所有线程共用的那一个默认流，它们的工作因此串行；per-thread：每个线程自己的默认流，它们的工作可以重叠</translation>
+    </message>
+    <message>
+        <source>Host threads that share the GPU, each filling, moving, launching on and checking its slice of the buffers (every kernel; not the modes whose kernel runs in another process or on the peer); the Timeline shows a lane per thread.</source>
+        <translation>共享 GPU 的主机线程，每个线程在自己那一段缓冲区上填充、拷贝、启动内核并检查（所有内核；内核在另一个进程或对端 GPU 上运行的模式除外）；时间线为每个线程显示一行。</translation>
     </message>
 </context>
 <context>

@@ -29,6 +29,8 @@ QString warmupText(const ClockWarmup &w)
     const QString time = q(formatDuration(w.ns));
     if (!w.fromMHz || !w.toMHz)
         return ClockText::tr("; kept the GPU busy %1 before them (no clock to read, so for a fixed time)").arg(time);
+    if (w.settled && *w.fromMHz == *w.toMHz)
+        return ClockText::tr("; kept the GPU busy %1 before them, already at %2").arg(time, mhz(*w.toMHz));
     if (!w.settled) {
         return ClockText::tr("; kept the GPU busy %1 before them, from %2 to %3, still moving when it stopped")
             .arg(time, mhz(*w.fromMHz), mhz(*w.toMHz));

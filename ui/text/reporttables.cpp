@@ -525,10 +525,10 @@ QString compareTable(const ReportSet &set)
     if (lowerBound)
         legend.explain(QStringLiteral("≥"), lowerBoundMeaning());
     text += q(table.render());
-    text += QLatin1Char('\n') + legend.text();
+    text += QLatin1Char('\n') + legend.text() + sharesLegend(set);
     if (const QString clock = setClockText(set); !clock.isEmpty())
-        text += ReportTables::tr("clock       %1\n").arg(clock);
-    return text + sharesLegend(set);
+        text += QLatin1Char('\n') + ReportTables::tr("clock       %1\n").arg(clock);
+    return text;
 }
 
 QString runName(const ReportSet &set, const RunReport &run)
@@ -575,10 +575,10 @@ QString sweepTable(const ReportSet &set)
         text += ReportTables::tr("%1 · %2 (%3) · bandwidth of the median iteration; — where a phase moved nothing\n\n")
                     .arg(q(kernelName(first.spec.kernel)), q(first.device.id), q(first.device.name));
     }
-    text += q(table.render()) + QLatin1Char('\n');
+    text += q(table.render()) + QLatin1Char('\n') + sharesLegend(set);
     if (const QString clock = setClockText(set); !clock.isEmpty())
-        text += ReportTables::tr("clock       %1\n").arg(clock);
-    return text + sharesLegend(set);
+        text += QLatin1Char('\n') + ReportTables::tr("clock       %1\n").arg(clock);
+    return text;
 }
 
 } // namespace sharescope
