@@ -93,7 +93,23 @@ struct DeviceInfo
     std::uint64_t vmmGranularityBytes = 0; // cuMemCreate's smallest unit here (0: not reported)
     // Every other CUDA device of the machine and how this one reaches it.
     std::vector<PeerLink> peers;
+    // NVLink, as NVML reports it (cuda/nvlink.h): the links active now (0:
+    // none) and the version NVML gives them; empty where not reported, with
+    // the reason in nvlinkNote.
+    std::optional<std::uint32_t> nvlinkActiveLinks;
+    std::optional<std::uint32_t> nvlinkVersion;
+    std::string nvlinkNote;
 };
+
+// What one NVLink link carries each way by the GPU's architecture (NVIDIA's
+// specifications): 20 GB/s on compute capability 6.0 (NVLink 1), 25 GB/s on
+// 7.0, 8.0 and 9.0 (NVLink 2, 3 and 4), 50 GB/s on 10.0 (NVLink 5); empty
+// for any other GPU, whose links NVIDIA specifies otherwise (or not at all).
+// By architecture, not by nvlinkVersion: NVML has reported versions that do
+// not match the GPU's generation.
+std::optional<double> nvlinkLinkBytesPerSecond(const DeviceInfo &device);
+// All its active links together, each way; empty where either is unknown.
+std::optional<double> nvlinkBytesPerSecond(const DeviceInfo &device);
 
 // Whether the device works in host memory itself (a CPU device, an
 // integrated GPU): then there is no bus, and every path is host memory.

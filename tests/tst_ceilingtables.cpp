@@ -57,6 +57,56 @@ class TestCeilingTables : public QObject
     Q_OBJECT
 
 private slots:
+    // NVLink's specification by architecture, never by NVML's version
+    // value, and the devices listing's line, in each case NVML leaves.
+    void listsTheNvlinkOfEachCudaDevice()
+    {
+        DeviceInfo h200;
+        h200.id = "cuda:0";
+        h200.backend = BackendKind::Cuda;
+        h200.versionMajor = 9;
+        h200.versionMinor = 0;
+        h200.nvlinkActiveLinks = 18;
+        h200.nvlinkVersion = 7;
+        QCOMPARE(nvlinkLinkBytesPerSecond(h200), std::optional<double>(25e9));
+        QCOMPARE(nvlinkBytesPerSecond(h200), std::optional<double>(450e9));
+        DeviceList list;
+        list.devices = {h200};
+        QString text = devicesTable(list);
+        QVERIFY2(text.contains(QStringLiteral("  cuda:0 NVLink: 18 links active (NVML's version value 7); by sm_90's "
+                                              "specification %1 a link each way, %2 each way in all\n")
+                                   .arg(QString::fromStdString(formatBandwidth(25e9)),
+                                        QString::fromStdString(formatBandwidth(450e9)))),
+                 qPrintable(text));
+
+        DeviceInfo consumer = h200; // sm_86's links are specified otherwise
+        consumer.versionMinor = 6;
+        QVERIFY(!nvlinkLinkBytesPerSecond(consumer));
+        QVERIFY(!nvlinkBytesPerSecond(consumer));
+        list.devices = {consumer};
+        QVERIFY(devicesTable(list).contains(QStringLiteral("no specification known for this GPU's links")));
+
+        DeviceInfo none = h200;
+        none.nvlinkActiveLinks = 0;
+        QVERIFY(!nvlinkBytesPerSecond(none));
+        list.devices = {none};
+        QVERIFY(devicesTable(list).contains(QStringLiteral("cuda:0 NVLink: no link active")));
+
+        DeviceInfo unknown = h200;
+        unknown.nvlinkActiveLinks.reset();
+        unknown.nvlinkVersion.reset();
+        unknown.nvlinkNote = "libnvidia-ml.so.1 could not be loaded";
+        QVERIFY(!nvlinkBytesPerSecond(unknown));
+        list.devices = {unknown};
+        QVERIFY(devicesTable(list).contains(
+            QStringLiteral("cuda:0 NVLink: not reported (libnvidia-ml.so.1 could not be loaded)")));
+
+        DeviceInfo opencl;
+        opencl.id = "opencl:0";
+        list.devices = {opencl};
+        QVERIFY(!devicesTable(list).contains(QStringLiteral("NVLink")));
+    }
+
     void compareCarriesTheKernelsShares()
     {
         const QString table = compareTable(compareSet());

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cuda/gpuclock.h"
+#include "cuda/nvlink.h"
 
 #include <QTest>
 
 #include <cstring>
 #include <string>
+#include <vector>
 
 using namespace sharescope;
 using namespace sharescope::cuda;
@@ -24,6 +26,12 @@ struct FakeNvml
     int inits = 0;
     int shutdowns = 0;
     std::string askedFor;
+    // NVLink: the links the GPU has (NVML_ERROR_INVALID_ARGUMENT past them),
+    // which are active, and the version NVML gives them; a status instead.
+    unsigned links = 18;
+    std::vector<bool> active = std::vector<bool>(18, true);
+    unsigned version = 7;
+    int linkStatus = 0;
 };
 FakeNvml *fake = nullptr;
 char fakeDevice = 0;
@@ -59,6 +67,22 @@ NvmlFunctions fakeFunctions()
         return 0;
     };
     f.errorString = [](int status) -> const char * { return status == 3 ? "Not Supported" : "Unknown Error"; };
+    f.nvLinkState = [](void *device, unsigned link, unsigned *isActive) {
+        if (device != &fakeDevice)
+            return 2;
+        if (fake->linkStatus != 0)
+            return fake->linkStatus;
+        if (link >= fake->links)
+            return 2; // NVML_ERROR_INVALID_ARGUMENT
+        *isActive = fake->active[link] ? 1U : 0U;
+        return 0;
+    };
+    f.nvLinkVersion = [](void *device, unsigned link, unsigned *version) {
+        if (device != &fakeDevice || link >= fake->links)
+            return 2;
+        *version = fake->version;
+        return 0;
+    };
     return f;
 }
 
@@ -131,6 +155,46 @@ private slots:
         partial.clockInfo = nullptr;
         QVERIFY(!GpuClock::open(partial, "0000:1A:00.0").ok());
         QCOMPARE(m_nvml.inits, 0);
+    }
+
+    void countsTheActiveNvlinkLinks()
+    {
+        m_nvml.active[3] = false; // a link down
+        m_nvml.active[17] = false;
+        const auto reading = readNvlink(fakeFunctions(), "0000:1A:00.0");
+        QVERIFY2(reading.ok(), reading.ok() ? "" : reading.error().message.c_str());
+        QCOMPARE(reading->activeLinks, 16U);
+        QCOMPARE(reading->version, std::optional<std::uint32_t>(7));
+        QCOMPARE(m_nvml.inits, 1);
+        QCOMPARE(m_nvml.shutdowns, 1);
+    }
+
+    void aGpuWithoutNvlinkHasNoActiveLink()
+    {
+        m_nvml.linkStatus = 3; // NVML_ERROR_NOT_SUPPORTED from link 0
+        const auto reading = readNvlink(fakeFunctions(), "0000:1A:00.0");
+        QVERIFY(reading.ok());
+        QCOMPARE(reading->activeLinks, 0U);
+        QVERIFY(!reading->version);
+    }
+
+    void saysWhyNvlinkIsNotReported()
+    {
+        m_nvml.linkStatus = 999;
+        auto reading = readNvlink(fakeFunctions(), "0000:1A:00.0");
+        QVERIFY(!reading.ok());
+        QCOMPARE(reading.error().message, std::string("nvmlDeviceGetNvLinkState of link 0 failed: Unknown Error (999)"));
+        QCOMPARE(m_nvml.shutdowns, 1);
+        m_nvml.linkStatus = 0;
+        m_nvml.handleStatus = 3;
+        reading = readNvlink(fakeFunctions(), "0000:99:00.0");
+        QVERIFY(!reading.ok());
+        QVERIFY(reading.error().message.find("0000:99:00.0") != std::string::npos);
+        NvmlFunctions old = fakeFunctions();
+        old.nvLinkVersion = nullptr; // an NVML from before the call
+        reading = readNvlink(old, "0000:1A:00.0");
+        QVERIFY(!reading.ok());
+        QVERIFY(reading.error().message.find("nvmlDeviceGetNvLinkVersion") != std::string::npos);
     }
 
     // Where this machine has no NVIDIA driver, loading says so, and never

@@ -181,6 +181,27 @@ private slots:
 
     // Where the records came from, why not the driver's, what moved pages:
     // kept, and an older report reads as CUPTI's records with no causes.
+    void keepsTheNvlinkNvmlReported()
+    {
+        RunReport original = sampleReport();
+        original.device.nvlinkActiveLinks = 18;
+        original.device.nvlinkVersion = 7;
+        std::string json = toJson(original);
+        auto read = readReports(json);
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        QCOMPARE(read->runs.front().device.nvlinkActiveLinks, std::optional<std::uint32_t>(18));
+        QCOMPARE(read->runs.front().device.nvlinkVersion, std::optional<std::uint32_t>(7));
+        QCOMPARE(QString::fromStdString(toJson(read->runs.front())), QString::fromStdString(json));
+
+        auto document = nlohmann::json::parse(json); // written before NVLink was read
+        document["device"].erase("nvlinkActiveLinks");
+        document["device"].erase("nvlinkVersion");
+        document["device"].erase("nvlinkNote");
+        read = readReports(document.dump());
+        QVERIFY(read.ok());
+        QVERIFY(!read->runs.front().device.nvlinkActiveLinks);
+    }
+
     void keepsTheClockOfEveryPhase()
     {
         RunReport original = sampleReport();

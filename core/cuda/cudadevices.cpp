@@ -5,6 +5,7 @@
 #include "cudaerror.h"
 #include "cudatopology.h"
 #include "driverapi.h"
+#include "nvlink.h"
 
 #include "../trnoop.h"
 
@@ -28,6 +29,23 @@ std::uint32_t amount(cudaDeviceAttr attr, int device)
     int value = 0;
     return cudaDeviceGetAttribute(&value, attr, device) == cudaSuccess && value > 0 ? static_cast<std::uint32_t>(value)
                                                                                     : 0;
+}
+
+// Its NVLink from NVML, or why not.
+void addNvlink(DeviceInfo &info)
+{
+    auto nvml = loadNvml();
+    if (!nvml) {
+        info.nvlinkNote = nvml.error().message;
+        return;
+    }
+    auto reading = readNvlink(*nvml, info.pciBusId);
+    if (!reading) {
+        info.nvlinkNote = reading.error().message;
+        return;
+    }
+    info.nvlinkActiveLinks = reading->activeLinks;
+    info.nvlinkVersion = reading->version;
 }
 
 } // namespace
@@ -95,6 +113,7 @@ std::vector<DeviceInfo> listDevices(std::vector<MessageTemplate> &problems)
         info.memoryClockKHz = amount(cudaDevAttrMemoryClockRate, index);
         info.memoryBusWidthBits = amount(cudaDevAttrGlobalMemoryBusWidth, index);
         info.cacheBytes = amount(cudaDevAttrL2CacheSize, index);
+        addNvlink(info);
         devices.push_back(info);
     }
     addPeerLinks(devices);

@@ -40,6 +40,8 @@ Result<NvmlFunctions> loadOnce()
         if (!found)
             return failed(std::string(nvmlLibrary) + " has no " + name);
     }
+    lookUp(library, "nvmlDeviceGetNvLinkState", nvml.nvLinkState);
+    lookUp(library, "nvmlDeviceGetNvLinkVersion", nvml.nvLinkVersion);
     return nvml;
 }
 

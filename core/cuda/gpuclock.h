@@ -21,6 +21,9 @@ struct NvmlFunctions
     int (*clockInfo)(void *, int, unsigned *) = nullptr; // nvmlDeviceGetClockInfo
     int (*maxClockInfo)(void *, int, unsigned *) = nullptr; // nvmlDeviceGetMaxClockInfo
     const char *(*errorString)(int) = nullptr; // nvmlErrorString
+    // NVLink (nvlink.h); empty where the library lacks them.
+    int (*nvLinkState)(void *, unsigned, unsigned *) = nullptr; // nvmlDeviceGetNvLinkState
+    int (*nvLinkVersion)(void *, unsigned, unsigned *) = nullptr; // nvmlDeviceGetNvLinkVersion
 };
 
 // The library's calls, loaded once for the process; an error naming the

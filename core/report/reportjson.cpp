@@ -199,6 +199,9 @@ json deviceJson(const DeviceInfo &d)
     json device{{"id", d.id}, {"backend", backendPrefix(d.backend)}};
     for (const auto &[name, field] : deviceFields)
         std::visit([&, key = name](auto member) { device[key] = d.*member; }, field);
+    device["nvlinkActiveLinks"] = optionalJson(d.nvlinkActiveLinks);
+    device["nvlinkVersion"] = optionalJson(d.nvlinkVersion);
+    device["nvlinkNote"] = d.nvlinkNote;
     json peers = json::array();
     for (const PeerLink &link : d.peers)
         peers.push_back(peerJson(link));
@@ -507,7 +510,7 @@ MessageTemplate readNote(const Reader &counters, const char *key)
     return MessageTemplate(english);
 }
 
-std::optional<std::uint32_t> optionalMHz(const Reader &r)
+std::optional<std::uint32_t> optionalUnsigned32(const Reader &r)
 {
     if (r.isNull())
         return std::nullopt;
@@ -519,7 +522,7 @@ std::optional<std::uint32_t> optionalMHz(const Reader &r)
 RunClocks readClocks(const Reader &r)
 {
     RunClocks clocks;
-    clocks.maxSmMHz = optionalMHz(r["maxSmMHz"]);
+    clocks.maxSmMHz = optionalUnsigned32(r["maxSmMHz"]);
     clocks.note = readNote(r, "note");
     if (!r["warmup"].isNull()) {
         const Reader w = r["warmup"];
@@ -528,8 +531,8 @@ RunClocks readClocks(const Reader &r)
         warmup.rounds = w["rounds"].intValue();
         if (warmup.rounds < 0)
             w["rounds"].fail("must be at least 0");
-        warmup.fromMHz = optionalMHz(w["fromMHz"]);
-        warmup.toMHz = optionalMHz(w["toMHz"]);
+        warmup.fromMHz = optionalUnsigned32(w["fromMHz"]);
+        warmup.toMHz = optionalUnsigned32(w["toMHz"]);
         warmup.settled = w["settled"].boolean();
         clocks.warmup = warmup;
     }
@@ -626,6 +629,11 @@ DeviceInfo readDevice(const Reader &r)
         if (!r.has(name) && std::ranges::find(laterDeviceFields, name) != laterDeviceFields.end())
             continue;
         std::visit([&, key = name](auto member) { readInto(r[key], d.*member); }, field);
+    }
+    if (r.has("nvlinkActiveLinks")) { // absent from reports written before NVLink was read
+        d.nvlinkActiveLinks = optionalUnsigned32(r["nvlinkActiveLinks"]);
+        d.nvlinkVersion = optionalUnsigned32(r["nvlinkVersion"]);
+        d.nvlinkNote = r["nvlinkNote"].string();
     }
     if (r.has("peers")) { // absent from reports written before the peer modes
         for (const Reader &p : r["peers"].items())

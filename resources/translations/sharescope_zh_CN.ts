@@ -3711,6 +3711,22 @@ counters on, against the time above: what the instruments cost</source>
         <translation>时钟        %1
 </translation>
     </message>
+    <message>
+        <source>no link active</source>
+        <translation>没有活动的链路</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>%1 links active (NVML&apos;s version value %2); no specification known for this GPU&apos;s links</source>
+        <translation>%1 条链路活动（NVML 给出的版本值 %2）；这款 GPU 的链路没有已知规格</translation>
+    </message>
+    <message>
+        <source>%1 links active (NVML&apos;s version value %2); by sm_%3&apos;s specification %4 a link each way, %5 each way in all</source>
+        <translation>%1 条链路活动（NVML 给出的版本值 %2）；按 sm_%3 的规格每条链路每个方向 %4，合计每个方向 %5</translation>
+    </message>
 </context>
 <context>
     <name>Residency</name>

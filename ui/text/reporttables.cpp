@@ -193,6 +193,30 @@ QString sharesLegend(const ReportSet &set)
     return text;
 }
 
+// A CUDA device's NVLink, from NVML, and what its links carry by its
+// architecture's specification.
+QString nvlinkText(const DeviceInfo &d)
+{
+    if (!d.nvlinkActiveLinks)
+        return ReportTables::tr("not reported (%1)").arg(q(d.nvlinkNote));
+    if (*d.nvlinkActiveLinks == 0)
+        return ReportTables::tr("no link active");
+    const QString version = d.nvlinkVersion ? QString::number(*d.nvlinkVersion) : ReportTables::tr("not reported");
+    const auto perLink = nvlinkLinkBytesPerSecond(d);
+    if (!perLink) {
+        return ReportTables::tr("%1 links active (NVML's version value %2); no specification known for this GPU's "
+                                "links")
+            .arg(*d.nvlinkActiveLinks)
+            .arg(version);
+    }
+    return ReportTables::tr("%1 links active (NVML's version value %2); by sm_%3's specification %4 a link each way, "
+                            "%5 each way in all")
+        .arg(*d.nvlinkActiveLinks)
+        .arg(version)
+        .arg(QString::number(d.versionMajor) + QString::number(d.versionMinor),
+             q(formatBandwidth(*perLink)), q(formatBandwidth(*nvlinkBytesPerSecond(d))));
+}
+
 PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
 {
     const auto it = std::ranges::find(summaries, phase, &PhaseSummary::phase);
@@ -239,6 +263,8 @@ QString devicesTable(const DeviceList &list)
                             yesNo(d.svmAtomics));
         }
         text += q(d.id) + QStringLiteral(": ") + line + QLatin1Char('\n');
+        if (d.backend == BackendKind::Cuda)
+            text += QStringLiteral("  %1 NVLink: %2\n").arg(q(d.id), nvlinkText(d));
         for (const PeerLink &link : d.peers)
             text += QStringLiteral("  %1 → %2\n").arg(q(d.id), peerLinkText(link));
     }

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Session 6, call 1: the GPU's clock. Alone on the machine: a compare started on an idle GPU, without and with the
 # clock warm-up, twice, alternating; then every GPU test, NVML loaded for real, and compute-sanitizer on the warm-up.
 set -uo pipefail

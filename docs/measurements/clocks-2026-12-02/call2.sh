@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Session 6, call 2: where the clock warm-up matters. A compare on an idle GPU with no warm-up iteration, without and
 # with the clock warm-up, twice, alternating; the same with the counted pass (the default); then managed-discard* on
 # 1 and 8 host threads.
