@@ -2,8 +2,8 @@
 #pragma once
 
 #include "catalogue.h"
-#include "clocks.h"
 #include "ceilings/calibration.h"
+#include "clocks.h"
 #include "counting/migration.h"
 #include "deviceinfo.h"
 #include "experimentspec.h"

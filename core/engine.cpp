@@ -262,7 +262,8 @@ private:
     // thread's meter and span.
     Status onThreads(PhaseMeter &meter, Status (Session::*slicePart)(PhaseMeter &, const Slice &))
     {
-        return onThreads(meter, [&](PhaseMeter &mine, const Slice &slice) { return (m_session.*slicePart)(mine, slice); });
+        return onThreads(meter,
+                         [&](PhaseMeter &mine, const Slice &slice) { return (m_session.*slicePart)(mine, slice); });
     }
     Status onThreads(PhaseMeter &meter, const std::function<Status(PhaseMeter &, const Slice &)> &work)
     {

@@ -170,8 +170,8 @@ private slots:
     void failsWhenTheClockWarmupFails()
     {
         int releases = 0;
-        Engine engine(std::make_unique<FakeBackend>(
-            FakeBehaviour{.failIn = "warmClock", .releases = &releases, .clock = true}));
+        Engine engine(
+            std::make_unique<FakeBackend>(FakeBehaviour{.failIn = "warmClock", .releases = &releases, .clock = true}));
         const auto report = engine.run(smallSpec(KernelId::VectorAdd));
         QVERIFY(!report.ok());
         QVERIFY(report.error().message.find("on purpose") != std::string::npos);

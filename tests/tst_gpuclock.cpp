@@ -183,7 +183,8 @@ private slots:
         m_nvml.linkStatus = 999;
         auto reading = readNvlink(fakeFunctions(), "0000:1A:00.0");
         QVERIFY(!reading.ok());
-        QCOMPARE(reading.error().message, std::string("nvmlDeviceGetNvLinkState of link 0 failed: Unknown Error (999)"));
+        QCOMPARE(reading.error().message,
+                 std::string("nvmlDeviceGetNvLinkState of link 0 failed: Unknown Error (999)"));
         QCOMPARE(m_nvml.shutdowns, 1);
         m_nvml.linkStatus = 0;
         m_nvml.handleStatus = 3;

@@ -91,9 +91,9 @@ public:
     }
     Status toHostSlice(PhaseMeter &meter, const Slice &slice) override
     {
-        return m_prefetch ? prefetchSlice(meter, slice, buffersCopied(HostAccess::Read), hostPlace,
-                                          &PhaseMeter::addToHost)
-                          : healthy();
+        return m_prefetch
+            ? prefetchSlice(meter, slice, buffersCopied(HostAccess::Read), hostPlace, &PhaseMeter::addToHost)
+            : healthy();
     }
 
 private:

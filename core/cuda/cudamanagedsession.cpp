@@ -42,19 +42,17 @@ public:
     // managed-advise move nothing before or after the kernel.
     Status toDeviceSlice(PhaseMeter &meter, const Slice &slice) override
     {
-        return m_prefetch ? prefetchSlice(meter, slice, buffersWhere(touchedByBoth), m_context.info.index,
-                                          &PhaseMeter::addToDevice)
-                          : okStatus();
+        return m_prefetch
+            ? prefetchSlice(meter, slice, buffersWhere(touchedByBoth), m_context.info.index, &PhaseMeter::addToDevice)
+            : okStatus();
     }
     Status toHostSlice(PhaseMeter &meter, const Slice &slice) override
     {
-        return m_prefetch
-            ? prefetchSlice(meter, slice, buffersWhere(touchedByBoth), hostPlace, &PhaseMeter::addToHost)
-            : okStatus();
+        return m_prefetch ? prefetchSlice(meter, slice, buffersWhere(touchedByBoth), hostPlace, &PhaseMeter::addToHost)
+                          : okStatus();
     }
 
 private:
-
     static constexpr PrefetchCalls prefetchWay = PrefetchCalls::Streams;
 
     // Whole sentences, so that a report says them in the reader's language.

@@ -35,8 +35,8 @@ Result<NvlinkReading> readNvlink(const NvmlFunctions &nvml, const std::string &p
         if (status == nvmlNotSupported)
             continue; // a link this GPU does not have
         if (status != nvmlOk) {
-            problem = "nvmlDeviceGetNvLinkState of link " + std::to_string(link) + " failed: "
-                + nvmlStatusText(nvml, status);
+            problem = "nvmlDeviceGetNvLinkState of link " + std::to_string(link)
+                + " failed: " + nvmlStatusText(nvml, status);
             break;
         }
         if (active != nvmlFeatureEnabled)

@@ -213,8 +213,8 @@ QString nvlinkText(const DeviceInfo &d)
                             "%5 each way in all")
         .arg(*d.nvlinkActiveLinks)
         .arg(version)
-        .arg(QString::number(d.versionMajor) + QString::number(d.versionMinor),
-             q(formatBandwidth(*perLink)), q(formatBandwidth(*nvlinkBytesPerSecond(d))));
+        .arg(QString::number(d.versionMajor) + QString::number(d.versionMinor), q(formatBandwidth(*perLink)),
+             q(formatBandwidth(*nvlinkBytesPerSecond(d))));
 }
 
 PhaseSummary summaryFor(const std::vector<PhaseSummary> &summaries, Phase phase)
