@@ -13,6 +13,7 @@
 #include "result.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -131,7 +132,7 @@ public:
     // owning thread: work on whole buffers (managed-discard's discards, which
     // must not meet another thread's writes to a page they share). It adds
     // no device time: a split phase has its host time alone.
-    virtual Status beforeSlices(Phase, PhaseMeter &) { return okStatus(); }
+    virtual Status beforeSlices(Phase) { return okStatus(); }
     virtual Status toDeviceSlice(PhaseMeter &meter, const Slice &slice);
     virtual Status launchSlice(PhaseMeter &meter, const Slice &slice);
     virtual Status toHostSlice(PhaseMeter &meter, const Slice &slice);
@@ -141,7 +142,12 @@ public:
     // phase's time), and the warm-up before the measured iterations.
     virtual std::optional<RunClocks> clocks() const { return std::nullopt; }
     virtual std::optional<std::uint32_t> smClockMHz() const { return std::nullopt; }
-    virtual Result<std::optional<ClockWarmup>> warmClock() { return std::optional<ClockWarmup>(); }
+    // `cancel` (where set) ends the warm-up between its rounds.
+    virtual Result<std::optional<ClockWarmup>> warmClock(const std::atomic<bool> *cancel)
+    {
+        (void)cancel;
+        return std::optional<ClockWarmup>();
+    }
 
     // After the run, while the buffers are kept for inspection: `out.size()`
     // 32-bit elements of a buffer from element `first`, as the buffer holds

@@ -16,7 +16,11 @@ Result<ClockWarmup> warmClock(const std::function<Status()> &busyRound,
     const bool blind = !warmup.fromMHz;
     std::optional<std::uint32_t> last = warmup.fromMHz;
     int unchanged = 0;
-    while (warmup.rounds < (blind ? plan.blindRounds : plan.maxRounds)) {
+    const auto elapsedNs = [&] {
+        return static_cast<std::uint64_t>(
+            std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+    };
+    while (warmup.rounds < (blind ? plan.blindRounds : plan.maxRounds) && elapsedNs() < plan.maxNs) {
         if (Status s = busyRound(); !s)
             return s.error();
         ++warmup.rounds;
@@ -24,7 +28,8 @@ Result<ClockWarmup> warmClock(const std::function<Status()> &busyRound,
         if (!now)
             continue;
         warmup.toMHz = now;
-        unchanged = last && *now == *last ? unchanged + 1 : 0;
+        const bool still = last && (*now > *last ? *now - *last : *last - *now) <= plan.unchangedMHz;
+        unchanged = still ? unchanged + 1 : 0;
         last = now;
         if (warmup.rounds < plan.minRounds)
             continue;
@@ -36,8 +41,7 @@ Result<ClockWarmup> warmClock(const std::function<Status()> &busyRound,
     }
     if (blind)
         warmup.toMHz = std::nullopt;
-    warmup.ns = static_cast<std::uint64_t>(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+    warmup.ns = elapsedNs();
     return warmup;
 }
 

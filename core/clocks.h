@@ -41,13 +41,16 @@ inline constexpr double clockTolerance = 0.05;
 struct ClockWarmupPlan
 {
     int minRounds = 2;
-    int maxRounds = 100; // about a second
+    int maxRounds = 100; // about a second at the highest clock
+    std::uint64_t maxNs = 1'500'000'000; // and never longer than this: a round takes longer at a lower clock
     int settleRounds = 3; // unchanged this many rounds: settled below the maximum (power or heat)
+    std::uint32_t unchangedMHz = 30; // two of NVML's steps: a clock that holds still jitters this much
     int blindRounds = 10; // without a clock to read, a fixed 100 ms
 };
 
 // Runs `busyRound` (about 10 ms of work that waits for itself) until the
-// clock `read` gives settles, by `plan`. An error from `busyRound` ends it.
+// clock `read` gives settles, by `plan`. An error from `busyRound` ends it
+// (the caller's cancel, too: busyRound returns it).
 Result<ClockWarmup> warmClock(const std::function<Status()> &busyRound,
                               const std::function<std::optional<std::uint32_t>()> &read,
                               std::optional<std::uint32_t> maxMHz, const ClockWarmupPlan &plan = {});

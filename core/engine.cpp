@@ -120,7 +120,7 @@ private:
     {
         if (cancelled())
             return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
-        auto warmed = m_session.warmClock();
+        auto warmed = m_session.warmClock(m_cancel);
         if (!warmed)
             return warmed.error();
         if (*warmed && report.clocks)
@@ -199,7 +199,7 @@ private:
         case Phase::ToDevice:
             if (m_spec.threaded()) {
                 return releaseThen(meter, [&] {
-                    if (Status s = m_session.beforeSlices(Phase::ToDevice, meter); !s)
+                    if (Status s = m_session.beforeSlices(Phase::ToDevice); !s)
                         return s;
                     return onThreads(meter, &Session::toDeviceSlice);
                 });
@@ -207,7 +207,7 @@ private:
             return releaseThen(meter, [&] { return m_session.toDevice(meter); });
         case Phase::Kernel:
             if (m_spec.threaded()) {
-                if (Status s = m_session.beforeSlices(Phase::Kernel, meter); !s)
+                if (Status s = m_session.beforeSlices(Phase::Kernel); !s)
                     return s;
                 return m_kernel.usesRounds ? threadedRounds(meter) : onThreads(meter, &Session::launchSlice);
             }
@@ -307,8 +307,9 @@ private:
                 m_reference.cpuRound(data, {slice.first, slice.count});
                 return okStatus();
             });
-            if (s)
-                s = m_session.releaseHost(owners);
+            // Unmapped whatever the threads found: the first error is the one reported.
+            if (Status released = m_session.releaseHost(owners); s && !released)
+                s = released;
             meter.addToDevice(owners.bytesToDevice());
             meter.addToHost(owners.bytesToHost());
             if (s)

@@ -257,6 +257,12 @@ Status validate(const ExperimentSpec &spec)
         return badArgument(SHARESCOPE_TR_NOOP("Core", "invalid warm-up count %1; accepted: 0 to %2"),
                            {std::to_string(spec.warmup), std::to_string(maxIterations)});
     }
+    if (!spec.clockWarmup && spec.modeInfo().backend != BackendKind::Cuda) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "--no-clock-warmup applies only to CUDA modes, not to %1 (an OpenCL "
+                                              "run reads no clock and warms none)"),
+                           {std::string(modeName(spec.mode))});
+    }
     if (kernel.usesStride && (spec.strideBytes == 0 || spec.strideBytes % elementBytes != 0)) {
         return badArgument(
             SHARESCOPE_TR_NOOP("Core",

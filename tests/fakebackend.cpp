@@ -130,7 +130,7 @@ public:
     {
         return m_behaviour.clock ? std::optional(m_mhz) : std::nullopt;
     }
-    Result<std::optional<ClockWarmup>> warmClock() override
+    Result<std::optional<ClockWarmup>> warmClock(const std::atomic<bool> *) override
     {
         if (!m_behaviour.clock)
             return std::optional<ClockWarmup>();

@@ -6,6 +6,8 @@
 
 #include <QTest>
 
+#include <chrono>
+#include <thread>
 #include <vector>
 
 using namespace sharescope;
@@ -88,10 +90,41 @@ private slots:
         QCOMPARE(warmup->toMHz, std::optional<std::uint32_t>(1410));
     }
 
+    // NVML's reading of a clock that holds still moves by a step or two.
+    void settlesWhenTheClockOnlyJitters()
+    {
+        ScriptedClock gpu{{345, 1200, 1395, 1410, 1395, 1410}};
+        const auto warmup = gpu.warm(1980);
+        QVERIFY(warmup.ok());
+        QVERIFY(warmup->settled);
+        QCOMPARE(warmup->rounds, 5);
+    }
+
+    // A round takes longer at a lower clock: the warm-up stops at its time
+    // limit however few rounds it ran.
+    void stopsAtItsTimeLimit()
+    {
+        int rounds = 0;
+        std::uint32_t mhz = 300;
+        ClockWarmupPlan plan;
+        plan.maxNs = 30'000'000;
+        const auto warmup = warmClock(
+            [&] {
+                ++rounds;
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+                return okStatus();
+            },
+            [&] { return std::optional<std::uint32_t>(mhz += 100); }, 1980, plan);
+        QVERIFY(warmup.ok());
+        QVERIFY(!warmup->settled);
+        QVERIFY2(rounds >= 1 && rounds <= 4, qPrintable(QString::number(rounds)));
+        QVERIFY(warmup->ns >= plan.maxNs);
+    }
+
     void givesUpAfterTheMostRoundsWhileTheClockMoves()
     {
         ScriptedClock gpu;
-        for (std::uint32_t mhz = 300; mhz < 1200; mhz += 15)
+        for (std::uint32_t mhz = 300; mhz < 1800; mhz += 45) // rising by three steps a round
             gpu.readings.emplace_back(mhz);
         ClockWarmupPlan plan;
         plan.maxRounds = 20;
@@ -129,7 +162,7 @@ private slots:
         const auto spread = clockSpread(clockedRun(1980, 1980));
         QVERIFY(spread);
         QCOMPARE(spread->minMHz, 1980U);
-        QCOMPARE(spread->readings, 15);
+        QCOMPARE(spread->readings, 3); // the measured kernels
         QVERIFY(!spread->changed());
         QVERIFY(!clockSpread(sampleRun(3, 1))); // no readings: nothing to say
     }
@@ -137,7 +170,7 @@ private slots:
     void saysTheClockOfAnEvenRun()
     {
         const QString text = clockText(clockedRun(1980, 1980));
-        QVERIFY2(text.startsWith(QStringLiteral("SM 1,980 MHz at the end of every measured phase (its maximum: "
+        QVERIFY2(text.startsWith(QStringLiteral("SM 1,980 MHz at the end of every measured kernel (its maximum: "
                                                 "1,980 MHz); kept the GPU busy")),
                  qPrintable(text));
         QVERIFY2(text.endsWith(QStringLiteral("from 1,755 MHz to 1,980 MHz")), qPrintable(text));
@@ -155,6 +188,12 @@ private slots:
         // within the tolerance: no warning, but the range
         const QString near = clockText(clockedRun(1980, 1950));
         QVERIFY2(near.startsWith(QStringLiteral("SM 1,950 MHz to 1,980 MHz")), qPrintable(near));
+        // The GPU idles while the host checks the buffers: a lower clock
+        // then changes no kernel's speed, and is no warning.
+        RunReport idle = clockedRun(1980, 1980);
+        for (IterationResult &iteration : idle.iterations)
+            iteration.phases[4].smClockMHz = 345;
+        QVERIFY2(!clockText(idle).contains(QStringLiteral("CHANGED")), qPrintable(clockText(idle)));
     }
 
     void saysWhyTheClockIsNotReported()

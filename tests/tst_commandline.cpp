@@ -153,6 +153,20 @@ private slots:
         QCOMPARE(result.options.request.base.records, RecordsSource::DriverEvents);
         QVERIFY(inMode(result.options.request.base, ModeId::Managed).commandLine().find("--records")
                 == std::string::npos); // the default goes unsaid
+        result = parse("run --mode managed --no-clock-warmup");
+        QCOMPARE(result.status, CommandLineResult::Status::Ok);
+        QVERIFY(!result.options.request.base.clockWarmup);
+        QCOMPARE(inMode(result.options.request.base, ModeId::Managed).commandLine(),
+                 std::string("sharescope run --mode managed --kernel vector-add --size 64MiB --iterations 5 "
+                             "--warmup 1 --no-clock-warmup"));
+        const Status openclRefused = validate(inMode(result.options.request.base, ModeId::ClCopy));
+        QVERIFY(!openclRefused);
+        QCOMPARE(openclRefused.error().kind, ErrorKind::BadArgument);
+        QVERIFY2(openclRefused.error().message.find("--no-clock-warmup applies only to CUDA modes, not to cl-copy")
+                     != std::string::npos,
+                 openclRefused.error().message.c_str());
+        result = parse("run --mode managed");
+        QVERIFY(result.options.request.base.clockWarmup); // the default: warmed
         result = parse("gui --mode peer-copy --peer cuda:1 --peer-access off --run");
         QCOMPARE(result.status, CommandLineResult::Status::Ok);
         QCOMPARE(result.options.request.base.peerAccess, std::optional(false));

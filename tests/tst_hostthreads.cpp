@@ -2,6 +2,7 @@
 // --host-threads: the slices cover every element exactly once, the threads
 // all run and the first failure is the one reported, and the
 // modes that cannot split (their kernel runs elsewhere) are refused with the reason.
+#include "backend.h"
 #include "experimentspec.h"
 #include "hostthreads.h"
 
@@ -209,6 +210,24 @@ private slots:
         QVERIFY(!status);
         QCOMPARE(status.error().kind, ErrorKind::BadArgument);
         QVERIFY2(QString::fromStdString(status.error().message).contains(message), status.error().message.c_str());
+    }
+
+    // A phase that hands the threads work twice (ping-pong's rounds) keeps
+    // each thread's first start and last end, and every byte of both.
+    void aPhaseKeepsEachThreadsWholeSpan()
+    {
+        PhaseMeter phase;
+        std::vector<PhaseMeter> first(2);
+        first[0].addToDevice(10);
+        first[1].addToHost(20);
+        phase.addThreads(first, {{5, 50}, {7, 40}});
+        std::vector<PhaseMeter> second(2);
+        second[1].addToDevice(1);
+        phase.addThreads(second, {{60, 90}, {3, 30}});
+        QCOMPARE(phase.threads(), (std::vector<ThreadSpan>{{5, 90}, {3, 40}}));
+        QCOMPARE(phase.bytesToDevice(), std::uint64_t(11));
+        QCOMPARE(phase.bytesToHost(), std::uint64_t(20));
+        QVERIFY(!phase.deviceNs()); // the threads' times never become the phase's device time
     }
 
     void namesTheDefaultStreams()

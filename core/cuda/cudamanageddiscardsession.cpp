@@ -77,7 +77,7 @@ public:
     // --host-threads: the discards stay whole, on the owning thread, before
     // the threads start (a discard must not meet another thread's writes to
     // a page two slices share); the prefetches go by slices.
-    Status beforeSlices(Phase phase, PhaseMeter &) override
+    Status beforeSlices(Phase phase) override
     {
         PhaseMeter untimed; // a split phase has its host time alone
         if ((phase == Phase::ToDevice && m_prefetch) || (phase == Phase::Kernel && !m_prefetch))

@@ -159,7 +159,7 @@ std::optional<std::uint32_t> CudaSession::smClockMHz() const
     return clock ? clock->smMHz() : std::nullopt;
 }
 
-Result<std::optional<ClockWarmup>> CudaSession::warmClock()
+Result<std::optional<ClockWarmup>> CudaSession::warmClock(const std::atomic<bool> *cancel)
 {
     // Without concurrent managed access every launch moves all managed
     // memory to the GPU: outside a phase, that would hide what the phases
@@ -178,6 +178,8 @@ Result<std::optional<ClockWarmup>> CudaSession::warmClock()
     const int multiprocessors = std::max(1, m_multiprocessors);
     auto warmed = sharescope::warmClock(
         [&]() -> Status {
+            if (cancel && cancel->load(std::memory_order_relaxed))
+                return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
             cudaError_t e = launchSpin(cycles, multiprocessors, nullptr);
             if (e == cudaSuccess)
                 e = cudaStreamSynchronize(nullptr);

@@ -76,7 +76,7 @@ public:
     std::optional<std::uint32_t> smClockMHz() const override;
     // A kernel that spins on every multiprocessor, touching no memory, in
     // rounds of about 10 ms, until the kernel GPU's clock settles.
-    Result<std::optional<ClockWarmup>> warmClock() override;
+    Result<std::optional<ClockWarmup>> warmClock(const std::atomic<bool> *cancel) override;
     Status injectFault(InjectedFault fault, PhaseMeter &meter) override;
 
 protected:

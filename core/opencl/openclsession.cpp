@@ -117,6 +117,8 @@ void ClSession::createKernel()
         if (kernelTouches(m_kernel.buffers[b].role))
             setBufferArgument(m_clKernel, argument++, b);
     }
+    if (!m_vectorised) // the element-wise kernels start at `first`: the whole buffer's is 0
+        m_clKernel.setArg(argument++, cl_ulong(0));
     m_clKernel.setArg(argument++, static_cast<cl_ulong>(m_spec.elementCount()));
     if (stride)
         m_clKernel.setArg(argument++, static_cast<cl_ulong>(m_spec.strideElements()));
@@ -155,6 +157,17 @@ Status ClSession::prepareThreads(std::span<const Slice> slices)
             createKernel(); // m_local: the work-group size the one-thread launch uses
         m_threadQueues.clear();
         m_threadKernels.clear();
+        // The stride kernel's items are the elements it touches: a slice
+        // starts on one, so its first item is its first element / stride.
+        const std::uint64_t stride = m_kernel.usesStride ? m_spec.strideElements() : 1;
+        std::uint64_t mostItems = 1;
+        for (const Slice &slice : slices)
+            mostItems = std::max(mostItems, (slice.count + stride - 1) / stride);
+        // Every slice the same grid, from offset 0 (see vector_add.cl): a
+        // work-item per item of the longest slice, in whole groups as the
+        // one-thread launch, at most 2^30 (the kernels loop over the rest).
+        const std::uint64_t groups = (mostItems + groupSize - 1) / groupSize;
+        m_sliceGlobal = std::min<std::uint64_t>(groups * groupSize, 1ULL << 30);
         for (const Slice &slice : slices) {
             m_threadQueues.emplace_back(m_context.context, m_context.device);
             cl::Kernel &kernel
@@ -164,6 +177,7 @@ Status ClSession::prepareThreads(std::span<const Slice> slices)
                 if (kernelTouches(m_kernel.buffers[b].role))
                     setBufferArgument(kernel, argument++, b);
             }
+            kernel.setArg(argument++, static_cast<cl_ulong>(slice.first / stride));
             kernel.setArg(argument++, static_cast<cl_ulong>(slice.first + slice.count));
             if (m_kernel.usesStride)
                 kernel.setArg(argument, static_cast<cl_ulong>(m_spec.strideElements()));
@@ -175,18 +189,11 @@ Status ClSession::prepareThreads(std::span<const Slice> slices)
 Status ClSession::launchSlice(PhaseMeter &, const Slice &slice)
 {
     return guarded([&]() -> Status {
-        // A work-item per element of the slice, from its first, in whole
-        // groups as the one-thread launch (at most 2^30: the kernels loop
-        // over the rest); the kernel's end, the slice's, stops the items
-        // past it. The stride kernel's items are the elements it touches:
-        // its slice starts on one, so the offset counts them.
-        const std::uint64_t stride = m_kernel.usesStride ? m_spec.strideElements() : 1;
-        const std::uint64_t items = (slice.count + stride - 1) / stride;
-        const std::uint64_t groups = (std::max<std::uint64_t>(items, 1) + groupSize - 1) / groupSize;
-        const std::uint64_t global = std::min<std::uint64_t>(groups * groupSize, 1ULL << 30);
+        // The grid prepareThreads sized for the longest slice; the kernel's
+        // first and end, the slice's, keep each work-item inside it.
         cl::CommandQueue &queue = sliceQueue(slice);
-        queue.enqueueNDRangeKernel(m_threadKernels[static_cast<std::size_t>(slice.thread)],
-                                   cl::NDRange(slice.first / stride), cl::NDRange(global), m_local);
+        queue.enqueueNDRangeKernel(m_threadKernels[static_cast<std::size_t>(slice.thread)], cl::NullRange,
+                                   cl::NDRange(m_sliceGlobal), m_local);
         queue.finish();
         return okStatus();
     });

@@ -54,6 +54,7 @@ private:
 
     cl::Kernel m_clKernel;
     std::vector<cl::CommandQueue> m_threadQueues; // --host-threads, a queue per thread
+    std::uint64_t m_sliceGlobal = 0; // --host-threads: every slice's grid, the same (vector_add.cl says why)
     std::vector<cl::Kernel> m_threadKernels; // and a kernel each
     cl::NDRange m_local;
     bool m_vectorised = false;

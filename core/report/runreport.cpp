@@ -180,14 +180,14 @@ bool ClockSpread::changed() const
     return static_cast<double>(minMHz) < static_cast<double>(maxMHz) * (1.0 - clockTolerance);
 }
 
-std::optional<ClockSpread> clockSpread(const RunReport &report)
+std::optional<ClockSpread> clockSpread(const RunReport &report, Phase which)
 {
     ClockSpread spread;
     for (const IterationResult &iteration : report.iterations) {
         if (iteration.warmup)
             continue;
         for (const PhaseResult &phase : iteration.phases) {
-            if (!phase.smClockMHz)
+            if (phase.phase != which || !phase.smClockMHz)
                 continue;
             spread.minMHz = spread.readings == 0 ? *phase.smClockMHz : std::min(spread.minMHz, *phase.smClockMHz);
             spread.maxMHz = std::max(spread.maxMHz, *phase.smClockMHz);

@@ -134,7 +134,7 @@ struct RunReport
     std::optional<RunClocks> clocks;
 };
 
-// The SM clocks the measured iterations' phases were read at.
+// The SM clocks one phase of the measured iterations was read at.
 struct ClockSpread
 {
     std::uint32_t minMHz = 0;
@@ -144,7 +144,10 @@ struct ClockSpread
     // measured at different speeds.
     bool changed() const;
 };
-std::optional<ClockSpread> clockSpread(const RunReport &report);
+// Over the measured kernels: the SM clock speeds the kernels; while the
+// host fills or checks the buffers the GPU idles, and its clock may drop
+// without changing any measured kernel.
+std::optional<ClockSpread> clockSpread(const RunReport &report, Phase phase = Phase::Kernel);
 
 inline constexpr std::size_t maxKeptMigrations = 20000;
 

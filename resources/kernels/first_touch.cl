@@ -3,9 +3,9 @@
 // and writes gpu_then_cpu (which the host reads next) and gpu_only (which
 // the host never touches). cpu_only is not an argument: no kernel sees it.
 __kernel void first_touch(__global const uint *cpu_then_gpu, __global uint *gpu_then_cpu, __global uint *gpu_only,
-                          ulong n)
+                          ulong first, ulong n)
 {
-    for (size_t i = get_global_id(0); i < n; i += get_global_size(0)) {
+    for (size_t i = first + get_global_id(0); i < n; i += get_global_size(0)) {
         const uint v = cpu_then_gpu[i];
         gpu_then_cpu[i] = v + 1u;
         gpu_only[i] = v + 2u;

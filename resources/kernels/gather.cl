@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // out[i] = x[perm[i]]: a random permutation makes every read land elsewhere.
-__kernel void gather(__global const uint *x, __global const uint *perm, __global uint *out, ulong n)
+__kernel void gather(__global const uint *x, __global const uint *perm, __global uint *out, ulong first, ulong n)
 {
-    for (size_t i = get_global_id(0); i < n; i += get_global_size(0))
+    for (size_t i = first + get_global_id(0); i < n; i += get_global_size(0))
         out[i] = x[perm[i]];
 }
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // buf[i] *= 2, in place: one buffer, read and written.
-__kernel void scale(__global float *buf, ulong n)
+__kernel void scale(__global float *buf, ulong first, ulong n)
 {
-    for (size_t i = get_global_id(0); i < n; i += get_global_size(0))
+    for (size_t i = first + get_global_id(0); i < n; i += get_global_size(0))
         buf[i] *= 2.0f;
 }
 

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// out[i] = x[i] + y[i]. Grid-stride: any global size covers any n.
-__kernel void vector_add(__global const float *x, __global const float *y, __global float *out, ulong n)
+// out[i] = x[i] + y[i] for first <= i < n. Grid-stride: any global size
+// covers any n. first is where a host thread's slice starts (--host-threads;
+// 0 for the whole buffer), an argument rather than a global offset: PoCL
+// keeps a kernel binary per "global offset zero or not" and per grid width,
+// and releases the wrong one when commands of both are in flight at once
+// (an assertion in pocl_release_dlhandle_cache ends the program), so every
+// slice launches the same grid at offset 0.
+__kernel void vector_add(__global const float *x, __global const float *y, __global float *out, ulong first, ulong n)
 {
-    for (size_t i = get_global_id(0); i < n; i += get_global_size(0))
+    for (size_t i = first + get_global_id(0); i < n; i += get_global_size(0))
         out[i] = x[i] + y[i];
 }
 

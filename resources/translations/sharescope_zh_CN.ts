@@ -479,18 +479,6 @@ Run one with: sharescope demo NAME [--device D] [--size S] [--predict]
         <translation>NVML 没有给出读数</translation>
     </message>
     <message>
-        <source>CHANGED: SM %1 to %2 over the measured phases, so their times were measured at different speeds</source>
-        <translation>有变化：各计时阶段的 SM 时钟在 %1 到 %2 之间，所以它们的时间是在不同速度下测得的</translation>
-    </message>
-    <message>
-        <source>SM %1 at the end of every measured phase</source>
-        <translation>每个计时阶段结束时 SM 均为 %1</translation>
-    </message>
-    <message>
-        <source>SM %1 to %2 at the ends of the measured phases (within %3 %)</source>
-        <translation>各计时阶段结束时 SM 为 %1 到 %2（相差在 %3 % 以内）</translation>
-    </message>
-    <message>
         <source> (its maximum: %1)</source>
         <translation>（最高：%1）</translation>
     </message>
@@ -507,6 +495,18 @@ Run one with: sharescope demo NAME [--device D] [--size S] [--predict]
     <message>
         <source>; kept the GPU busy %1 before them, already at %2</source>
         <translation>；在此之前让 GPU 忙碌了 %1，时钟已在 %2</translation>
+    </message>
+    <message>
+        <source>CHANGED: SM %1 to %2 at the ends of the measured kernels, so they ran at different speeds</source>
+        <translation>有变化：各计时内核结束时 SM 时钟在 %1 到 %2 之间，所以它们是在不同速度下运行的</translation>
+    </message>
+    <message>
+        <source>SM %1 at the end of every measured kernel</source>
+        <translation>每个计时内核结束时 SM 均为 %1</translation>
+    </message>
+    <message>
+        <source>SM %1 to %2 at the ends of the measured kernels (within %3 %)</source>
+        <translation>各计时内核结束时 SM 为 %1 到 %2（相差在 %3 % 以内）</translation>
     </message>
 </context>
 <context>
@@ -1839,6 +1839,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>--host-threads %1 needs at least %1 elements the stride kernel touches; --size %2 with --stride %3 gives %4</source>
         <translation>--host-threads %1 需要 stride 内核至少访问 %1 个元素；--size %2 配合 --stride %3 只有 %4 个</translation>
+    </message>
+    <message>
+        <source>--no-clock-warmup applies only to CUDA modes, not to %1 (an OpenCL run reads no clock and warms none)</source>
+        <translation>--no-clock-warmup 只适用于 CUDA 模式，不适用于 %1（OpenCL 运行不读取时钟，也不预热）</translation>
     </message>
 </context>
 <context>

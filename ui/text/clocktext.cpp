@@ -38,21 +38,6 @@ QString warmupText(const ClockWarmup &w)
     return ClockText::tr("; kept the GPU busy %1 before them, from %2 to %3").arg(time, mhz(*w.fromMHz), mhz(*w.toMHz));
 }
 
-// The SM clocks of one phase over the measured iterations.
-std::optional<ClockSpread> phaseSpread(const RunReport &run, Phase phase)
-{
-    RunReport only;
-    for (const IterationResult &iteration : run.iterations) {
-        IterationResult kept{iteration.index, iteration.warmup, {}};
-        for (const PhaseResult &p : iteration.phases) {
-            if (p.phase == phase)
-                kept.phases.push_back(p);
-        }
-        only.iterations.push_back(std::move(kept));
-    }
-    return clockSpread(only);
-}
-
 // A run of a set by its mode, and its size in a sweep.
 QString runLabel(const ReportSet &set, const RunReport &run)
 {
@@ -75,13 +60,13 @@ QString clockText(const RunReport &report)
     }
     QString text;
     if (spread->changed()) {
-        text = ClockText::tr("CHANGED: SM %1 to %2 over the measured phases, so their times were measured at "
-                             "different speeds")
+        text = ClockText::tr("CHANGED: SM %1 to %2 at the ends of the measured kernels, so they ran at different "
+                             "speeds")
                    .arg(mhz(spread->minMHz), mhz(spread->maxMHz));
     } else if (spread->minMHz == spread->maxMHz) {
-        text = ClockText::tr("SM %1 at the end of every measured phase").arg(mhz(spread->maxMHz));
+        text = ClockText::tr("SM %1 at the end of every measured kernel").arg(mhz(spread->maxMHz));
     } else {
-        text = ClockText::tr("SM %1 to %2 at the ends of the measured phases (within %3 %)")
+        text = ClockText::tr("SM %1 to %2 at the ends of the measured kernels (within %3 %)")
                    .arg(mhz(spread->minMHz), mhz(spread->maxMHz))
                    .arg(clockTolerance * 100, 0, 'f', 0);
     }
@@ -98,7 +83,7 @@ QString setClockText(const ReportSet &set)
     std::uint32_t low = 0;
     std::uint32_t high = 0;
     for (const RunReport &run : set.runs) {
-        const std::optional<ClockSpread> spread = phaseSpread(run, Phase::Kernel);
+        const std::optional<ClockSpread> spread = clockSpread(run);
         if (!spread)
             continue;
         low = parts.isEmpty() ? spread->minMHz : std::min(low, spread->minMHz);

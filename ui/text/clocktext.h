@@ -8,10 +8,11 @@
 
 namespace sharescope {
 
-// The GPU's clock over a run, in the current language: "SM 1,980 MHz in
-// every measured phase (its maximum 1,980 MHz); warmed up 21 ms before
-// them, from 1,755 MHz", or a warning that it changed, so that the times
-// were measured at different speeds; "not reported (why)". Empty where the
+// The GPU's SM clock over a run's measured kernels, in the current
+// language: "SM 1,980 MHz at the end of every measured kernel (its maximum:
+// 1,980 MHz); kept the GPU busy 20.2 ms before them, already at 1,980 MHz",
+// or "CHANGED: ..." where it moved by more than clockTolerance, so that the
+// kernels ran at different speeds; "not reported (why)". Empty where the
 // device has no clock to read (OpenCL) or the report was written before.
 QString clockText(const RunReport &report);
 
