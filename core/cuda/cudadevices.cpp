@@ -31,21 +31,24 @@ std::uint32_t amount(cudaDeviceAttr attr, int device)
                                                                                     : 0;
 }
 
-// Its NVLink from NVML, or why not.
-void addNvlink(DeviceInfo &info)
+// Each device's NVLink from NVML, or why not. NVML is started once around
+// them all: each reading's own start is then only a count (a first start
+// without persistence mode can take a while).
+void addNvlinks(std::vector<DeviceInfo> &devices)
 {
     auto nvml = loadNvml();
-    if (!nvml) {
-        info.nvlinkNote = nvml.error().message;
-        return;
+    const bool held = nvml && nvml->init() == 0;
+    for (DeviceInfo &info : devices) {
+        auto reading = nvml ? readNvlink(*nvml, info.pciBusId) : Result<NvlinkReading>(nvml.error());
+        if (!reading) {
+            info.nvlinkNote = reading.error().message;
+            continue;
+        }
+        info.nvlinkActiveLinks = reading->activeLinks;
+        info.nvlinkVersion = reading->version;
     }
-    auto reading = readNvlink(*nvml, info.pciBusId);
-    if (!reading) {
-        info.nvlinkNote = reading.error().message;
-        return;
-    }
-    info.nvlinkActiveLinks = reading->activeLinks;
-    info.nvlinkVersion = reading->version;
+    if (held)
+        nvml->shutdown();
 }
 
 } // namespace
@@ -113,9 +116,9 @@ std::vector<DeviceInfo> listDevices(std::vector<MessageTemplate> &problems)
         info.memoryClockKHz = amount(cudaDevAttrMemoryClockRate, index);
         info.memoryBusWidthBits = amount(cudaDevAttrGlobalMemoryBusWidth, index);
         info.cacheBytes = amount(cudaDevAttrL2CacheSize, index);
-        addNvlink(info);
         devices.push_back(info);
     }
+    addNvlinks(devices);
     addPeerLinks(devices);
     return devices;
 }
