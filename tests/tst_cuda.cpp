@@ -738,7 +738,8 @@ private slots:
         const RunReport report = countedRun(s);
         QVERIFY(report.clocks);
         if (!report.clocks->note.empty())
-            QSKIP(qPrintable("the clock is not reported here: " + QString::fromStdString(report.clocks->note.english())));
+            QSKIP(
+                qPrintable("the clock is not reported here: " + QString::fromStdString(report.clocks->note.english())));
         QVERIFY(report.clocks->maxSmMHz && *report.clocks->maxSmMHz > 0);
         const std::uint32_t maximum = *report.clocks->maxSmMHz;
         for (const IterationResult &iteration : report.iterations) {
