@@ -68,15 +68,14 @@ private slots:
               static_cast<long long>(took.elapsed()), static_cast<long long>(longest));
         // On the GUI thread this takes seconds, all of it one gap.
         QVERIFY2(took.elapsed() > 100, "too fast to tell where it was parsed: make the report larger");
-        // Under AddressSanitizer at -O0 the GUI thread's own share (progress,
-        // the hand-over) runs several times slower: 54 ms was seen once in CI.
-        // Parsing on the GUI thread would still be one gap of seconds.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-        constexpr qint64 allowedGap = 150;
-#else
-        constexpr qint64 allowedGap = 50;
-#endif
-        QVERIFY2(longest < allowedGap, qPrintable(QStringLiteral("longest gap %1 ms").arg(longest)));
+        // Parsed on the GUI thread, the load would be one gap as long as
+        // the load itself. Off it, the GUI thread's own share (progress, the
+        // hand-over) is a small part of it. Held as a ratio of the same load,
+        // not in milliseconds: a busy CI machine (2 cores, tests in parallel,
+        // sanitizers at -O0) stretches both alike. 52 ms against a 50 ms
+        // bound was seen once in CI, on a 2,496 ms load.
+        QVERIFY2(longest * 10 < took.elapsed(),
+                 qPrintable(QStringLiteral("longest gap %1 ms of a %2 ms load").arg(longest).arg(took.elapsed())));
         QCOMPARE(loaded.at(0).at(0).toULongLong(), job);
         const auto set = loaded.at(0).at(2).value<ReportSet>();
         QCOMPARE(set.runs.front().iterations.size(), std::size_t(15000));
