@@ -204,6 +204,68 @@ private slots:
         QVERIFY(!ceilings.measuredOf(Path::DeviceToHost).bytesPerSecond); // no step measured it
         QCOMPARE(ceilings.calibratedUtc, calibration.createdUtc);
     }
+
+    // The link between two GPUs, each way: NVLink's links by the
+    // architecture's specification, PCIe where no link is active, and no
+    // number with the reason where either is unknown.
+    void holdsPeerPathsAgainstTheLinkBetweenTheGpus()
+    {
+        FakeSysfs sysfs;
+        QVERIFY(sysfs.dir.isValid());
+        sysfs.device("0000:17:00.0", "32.0 GT/s PCIe", "16", "32.0 GT/s PCIe", "16");
+        DeviceInfo h200 = gpu();
+        h200.versionMajor = 9;
+        h200.versionMinor = 0;
+        h200.peers.push_back(PeerLink{.peerId = "cuda:1", .peerIndex = 1, .peerName = "A GPU"});
+        h200.nvlinkActiveLinks = 18;
+        h200.nvlinkVersion = 4;
+        Ceilings ceilings = ceilingsFor(h200, nullptr, sysfs.root());
+        for (const Path path : {Path::DeviceToPeer, Path::PeerToDevice}) {
+            QCOMPARE(ceilings.specificationOf(path).bytesPerSecond, std::optional<double>(18 * 25e9));
+            const std::string source = ceilings.specificationOf(path).source.english();
+            QVERIFY2(source.find("NVLink: 18 links active × 25 GB/s each way (sm_90's specification)") == 0,
+                     source.c_str());
+            QVERIFY(!ceilings.measuredOf(path).bytesPerSecond); // not calibrated
+        }
+
+        h200.nvlinkActiveLinks = 0; // over PCIe: the device's own link bounds it
+        ceilings = ceilingsFor(h200, nullptr, sysfs.root());
+        QCOMPARE(ceilings.specificationOf(Path::DeviceToPeer).bytesPerSecond.value_or(0), gen5x16);
+        QVERIFY(ceilings.specificationOf(Path::PeerToDevice).source.english().find("no NVLink active")
+                != std::string::npos);
+        ceilings = ceilingsFor(h200, nullptr, "/nonexistent"); // and the link unreadable too
+        QVERIFY(!ceilings.specificationOf(Path::DeviceToPeer).bytesPerSecond);
+        QVERIFY(ceilings.specificationOf(Path::DeviceToPeer).source.english().find("PCIe link is not readable")
+                != std::string::npos);
+
+        h200.nvlinkActiveLinks.reset();
+        h200.nvlinkNote = "NVML not found";
+        ceilings = ceilingsFor(h200, nullptr, sysfs.root());
+        QVERIFY(!ceilings.specificationOf(Path::DeviceToPeer).bytesPerSecond);
+        QCOMPARE(ceilings.specificationOf(Path::DeviceToPeer).source.english(),
+                 std::string("NVLink not reported (NVML not found)"));
+
+        h200.nvlinkActiveLinks = 4;
+        h200.versionMajor = 8;
+        h200.versionMinor = 6; // a consumer part: no specification known
+        ceilings = ceilingsFor(h200, nullptr, sysfs.root());
+        QVERIFY(!ceilings.specificationOf(Path::PeerToDevice).bytesPerSecond);
+        QVERIFY(ceilings.specificationOf(Path::PeerToDevice).source.english().find("4 NVLink links active")
+                != std::string::npos);
+
+        h200.peers.clear();
+        ceilings = ceilingsFor(h200, nullptr, sysfs.root());
+        QVERIFY(!ceilings.specificationOf(Path::DeviceToPeer).bytesPerSecond);
+        QCOMPARE(ceilings.specificationOf(Path::DeviceToPeer).source.english(),
+                 std::string("no other CUDA device on this machine"));
+
+        Calibration calibration;
+        calibration.results = {{CalibrationStep::ToPeerCopy, Path::DeviceToPeer, 1 << 28, 1 << 28, 5, 370e9},
+                               {CalibrationStep::FromPeerCopy, Path::PeerToDevice, 1 << 28, 1 << 28, 5, 360e9}};
+        ceilings = ceilingsFor(h200, &calibration, sysfs.root());
+        QCOMPARE(ceilings.measuredOf(Path::DeviceToPeer).bytesPerSecond.value_or(0), 370e9);
+        QCOMPARE(ceilings.measuredOf(Path::PeerToDevice).bytesPerSecond.value_or(0), 360e9);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCeilings)

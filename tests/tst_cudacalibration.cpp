@@ -7,6 +7,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cstdio>
 
 using namespace sharescope;
@@ -66,6 +67,29 @@ private slots:
         QCOMPARE(resultOf(*calibration, CalibrationStep::DeviceCopy)->pathBytes,
                  2 * resultOf(*calibration, CalibrationStep::DeviceCopy)->bytes);
         QCOMPARE(resultOf(*calibration, CalibrationStep::HostToDeviceCopy)->path, Path::HostToDevice);
+
+        // The link between the GPUs: copied both ways where a peer can be
+        // reached with peer access, else skipped with the reason.
+        const bool reachable = std::ranges::any_of(m_device->peers, [](const PeerLink &link) {
+            return link.canAccessPeer.value_or(false) && link.peerCanAccess.value_or(false);
+        });
+        for (const CalibrationStep step : {CalibrationStep::ToPeerCopy, CalibrationStep::FromPeerCopy}) {
+            const auto skipped = std::ranges::find(calibration->skipped, step, &SkippedStep::step);
+            if (reachable) {
+                QVERIFY2(resultOf(*calibration, step), calibrationStepName(step).data());
+                QCOMPARE(resultOf(*calibration, step)->path,
+                         step == CalibrationStep::ToPeerCopy ? Path::DeviceToPeer : Path::PeerToDevice);
+                QCOMPARE(resultOf(*calibration, step)->pathBytes, resultOf(*calibration, step)->bytes);
+                QCOMPARE(ceilings.measuredOf(resultOf(*calibration, step)->path).bytesPerSecond,
+                         std::optional<double>(resultOf(*calibration, step)->bytesPerSecond));
+            } else {
+                QVERIFY(!resultOf(*calibration, step));
+                QVERIFY2(skipped != calibration->skipped.end(), calibrationStepName(step).data());
+                std::printf("%-22s skipped: %s\n", calibrationStepName(step).data(), skipped->reason.c_str());
+                QVERIFY(skipped->reason.find(m_device->peers.empty() ? "no other CUDA device" : "peer access")
+                        != std::string::npos);
+            }
+        }
     }
 };
 

@@ -234,6 +234,95 @@ private slots:
         QVERIFY(!phaseCeiling(quick, spec(ModeId::Pinned), discreteGpu(), h200()).verificationBound);
     }
 
+    // The peer modes load the link between the GPUs: peer-copy's copies one
+    // way in to-device and back in to-host, the peer-access kernel's reads
+    // and writes each way, managed-peer-prefetch's prefetches.
+    void peerModesLoadTheLinkBetweenTheGpus()
+    {
+        DeviceInfo d = discreteGpu();
+        d.name = "H200";
+        d.peers.push_back(PeerLink{.peerId = "cuda:1", .peerIndex = 1, .peerName = "H200"});
+        ExperimentSpec copy = spec(ModeId::PeerCopy);
+        copy.peerId = "cuda:1";
+        PhaseResult out = phase(Phase::ToDevice, 1000, 0);
+        out.bytesBetweenDevices = 512 * mib;
+        auto loads = pathLoads(out, copy, d);
+        QCOMPARE(loads.size(), std::size_t(1));
+        QCOMPARE(loads[0].path, Path::DeviceToPeer);
+        QCOMPARE(loads[0].bytes, 512 * mib);
+        QVERIFY(loads[0].certain);
+        PhaseResult back = phase(Phase::ToHost, 1000, 0);
+        back.bytesBetweenDevices = 256 * mib;
+        loads = pathLoads(back, copy, d);
+        QCOMPARE(loads.size(), std::size_t(1));
+        QCOMPARE(loads[0].path, Path::PeerToDevice);
+        // Its kernel works in the peer's own memory, of the same model.
+        loads = pathLoads(phase(Phase::Kernel, 1000, 768 * mib), copy, d);
+        QCOMPARE(loads.size(), std::size_t(1));
+        QCOMPARE(loads[0].path, Path::DeviceMemory);
+
+        ExperimentSpec access = spec(ModeId::PeerAccess);
+        access.peerId = "cuda:1";
+        loads = pathLoads(phase(Phase::Kernel, 1000, 768 * mib), access, d);
+        QCOMPARE(loads.size(), std::size_t(2));
+        QCOMPARE(loadOn(loads, Path::DeviceToPeer)->bytes, 512 * mib); // x and y read across the link
+        QCOMPARE(loadOn(loads, Path::PeerToDevice)->bytes, 256 * mib); // out written back across it
+        QVERIFY(!loadOn(loads, Path::DeviceMemory));
+
+        ExperimentSpec prefetch = spec(ModeId::ManagedPeerPrefetch);
+        prefetch.peerId = "cuda:1";
+        PhaseResult moved = phase(Phase::ToDevice, 1000, 0);
+        moved.bytesBetweenDevices = 768 * mib;
+        loads = pathLoads(moved, prefetch, d);
+        QCOMPARE(loadOn(loads, Path::DeviceToPeer)->bytes, 768 * mib);
+        QVERIFY(!loadOn(loads, Path::DeviceToPeer)->certain); // asked for, not counted
+        Counters counters;
+        counters.bytesHostToDevice = 0;
+        counters.bytesDeviceToHost = 0;
+        counters.bytesDeviceToDevice = 512 * mib;
+        moved.counters = counters;
+        loads = pathLoads(moved, prefetch, d);
+        QCOMPARE(loadOn(loads, Path::DeviceToPeer)->bytes, 512 * mib);
+        QVERIFY(loadOn(loads, Path::DeviceToPeer)->certain);
+        // managed-peer's faults: no direction, no load on the link.
+        ExperimentSpec faults = spec(ModeId::ManagedPeer);
+        faults.peerId = "cuda:1";
+        PhaseResult kernel = phase(Phase::Kernel, 1000, 768 * mib);
+        kernel.counters = counters;
+        loads = pathLoads(kernel, faults, d);
+        QVERIFY(!loadOn(loads, Path::DeviceToPeer) && !loadOn(loads, Path::PeerToDevice));
+    }
+
+    // Shown as a share of the link's specification and of its calibration;
+    // a copy faster than the links allow is a measurement problem.
+    void givesPeerCopiesAShareOfTheLink()
+    {
+        DeviceInfo d = discreteGpu();
+        d.peers.push_back(PeerLink{.peerId = "cuda:1", .peerIndex = 1, .peerName = "H200"});
+        Ceilings c = h200();
+        const auto at = [](Path p) { return static_cast<std::size_t>(p); };
+        c.specification[at(Path::DeviceToPeer)].bytesPerSecond = 450e9;
+        c.specification[at(Path::PeerToDevice)].bytesPerSecond = 450e9;
+        c.measured[at(Path::DeviceToPeer)].bytesPerSecond = 375e9;
+        ExperimentSpec copy = spec(ModeId::PeerCopy);
+        copy.peerId = "cuda:1";
+        PhaseResult out = phase(Phase::ToDevice, nsFor(512 * mib, 340e9), 0);
+        out.bytesBetweenDevices = 512 * mib;
+        const PhaseCeiling share = phaseCeiling(out, copy, d, c);
+        QCOMPARE(share.path, std::optional<Path>(Path::DeviceToPeer));
+        QVERIFY(!share.problem);
+        QVERIFY(qAbs(*share.percentOfSpecification - 100.0 * 340 / 450) < 0.1);
+        QVERIFY(qAbs(*share.percentOfMeasured - 100.0 * 340 / 375) < 0.1);
+        PhaseResult back = phase(Phase::ToHost, nsFor(512 * mib, 340e9), 0);
+        back.bytesBetweenDevices = 512 * mib;
+        QVERIFY(!phaseCeiling(back, copy, d, c).percentOfMeasured); // not calibrated that way
+        PhaseResult impossible = phase(Phase::ToDevice, nsFor(512 * mib, 500e9), 0);
+        impossible.bytesBetweenDevices = 512 * mib;
+        const auto problem = phaseCeiling(impossible, copy, d, c).problem;
+        QVERIFY(problem);
+        QCOMPARE(problem->path, Path::DeviceToPeer);
+    }
+
     // A pinned run of one iteration, consistent in every count, as a
     // report reader accepts it.
     static RunReport pinnedReport()
@@ -273,6 +362,25 @@ private slots:
         QCOMPARE(back.ceilings->specification[0].source.english(), std::string("no specification"));
         QCOMPARE(back.device.memoryClockKHz, 3201000u);
         QCOMPARE(QString::fromStdString(toJson(back)), QString::fromStdString(json));
+
+        // A report from before the link between GPUs had a ceiling: its
+        // paths read, the link's say why they have none.
+        QJsonObject older = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
+        QJsonObject oldCeilings = older["ceilings"].toObject();
+        QJsonArray fourPaths;
+        for (const QJsonValue &path : oldCeilings["paths"].toArray()) {
+            if (!path["path"].toString().contains(QLatin1String("peer")))
+                fourPaths.append(path);
+        }
+        QCOMPARE(fourPaths.size(), 4);
+        oldCeilings["paths"] = fourPaths;
+        older["ceilings"] = oldCeilings;
+        const auto oldRead = readReports(QJsonDocument(older).toJson().toStdString());
+        QVERIFY2(oldRead.ok(), oldRead.ok() ? "" : oldRead.error().message.c_str());
+        const Ceilings &oldOnes = *oldRead->runs.front().ceilings;
+        QCOMPARE(oldOnes.specificationOf(Path::DeviceMemory).bytesPerSecond, std::optional<double>(hbm));
+        QVERIFY(!oldOnes.specificationOf(Path::DeviceToPeer).bytesPerSecond);
+        QVERIFY(oldOnes.measuredOf(Path::PeerToDevice).source.english().find("not in this report") == 0);
 
         const QJsonObject document = QJsonDocument::fromJson(QByteArray::fromStdString(json)).object();
         const QJsonArray summary = document["summary"].toArray();

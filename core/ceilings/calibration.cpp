@@ -26,6 +26,10 @@ std::string_view calibrationStepName(CalibrationStep step)
         return "host-copy";
     case CalibrationStep::HostCopyOneThread:
         return "host-copy-one-thread";
+    case CalibrationStep::ToPeerCopy:
+        return "to-peer-copy";
+    case CalibrationStep::FromPeerCopy:
+        return "from-peer-copy";
     }
     return "?";
 }

@@ -24,12 +24,14 @@ enum class CalibrationStep : std::uint8_t {
     DeviceRead, // a kernel reading a device buffer with every compute unit (OpenCL)
     HostCopy, // memcpy by every hardware thread of the host
     HostCopyOneThread, // memcpy by one thread, as host-init and host-read run
+    ToPeerCopy, // device buffer to a buffer on another GPU, peer access on (CUDA)
+    FromPeerCopy, // and back
 };
 
-inline constexpr std::array<CalibrationStep, 7> allCalibrationSteps{
+inline constexpr std::array<CalibrationStep, 9> allCalibrationSteps{
     CalibrationStep::HostToDeviceCopy, CalibrationStep::DeviceToHostCopy, CalibrationStep::DeviceCopy,
     CalibrationStep::MappedRead,       CalibrationStep::DeviceRead,       CalibrationStep::HostCopy,
-    CalibrationStep::HostCopyOneThread};
+    CalibrationStep::HostCopyOneThread, CalibrationStep::ToPeerCopy,      CalibrationStep::FromPeerCopy};
 
 std::string_view calibrationStepName(CalibrationStep step); // "host-to-device-copy"
 std::optional<CalibrationStep> calibrationStepFromName(std::string_view name);

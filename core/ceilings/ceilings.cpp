@@ -77,6 +77,47 @@ PathCeiling pcie(const DeviceInfo &device, const std::filesystem::path &sysfsRoo
     return {bytes, MessageTemplate(SHARESCOPE_TR_NOOP("Core", "PCIe %1 GT/s x%2, %3, per direction"), values)};
 }
 
+// The link between the device and another GPU, each way. NVLink where
+// links are active: all of them together, which bounds the path to any one
+// peer (a switch or a bridge may give one peer fewer). Without NVLink, peer
+// traffic crosses PCIe, whether directly or staged through the host: at most
+// the device's own link.
+PathCeiling peerLinkCeiling(const DeviceInfo &device, const PathCeiling &pcieLink)
+{
+    if (device.backend != BackendKind::Cuda)
+        return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "no peer modes on this backend")}};
+    if (device.peers.empty())
+        return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "no other CUDA device on this machine")}};
+    if (!device.nvlinkActiveLinks)
+        return {std::nullopt,
+                MessageTemplate(SHARESCOPE_TR_NOOP("Core", "NVLink not reported (%1)"), {device.nvlinkNote})};
+    const std::string links = std::to_string(*device.nvlinkActiveLinks);
+    if (*device.nvlinkActiveLinks == 0) {
+        if (!pcieLink.bytesPerSecond)
+            return {std::nullopt,
+                    MessageTemplate(std::string(SHARESCOPE_TR_NOOP(
+                                        "Core", "no NVLink active, so peer traffic crosses PCIe, whose link: %1")),
+                                    {pcieLink.source})};
+        return {pcieLink.bytesPerSecond,
+                MessageTemplate(std::string(SHARESCOPE_TR_NOOP(
+                                    "Core", "no NVLink active: peer traffic crosses PCIe, at most the device's link: %1")),
+                                {pcieLink.source})};
+    }
+    const auto perLink = nvlinkLinkBytesPerSecond(device);
+    if (!perLink)
+        return {std::nullopt,
+                MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                                   "%1 NVLink links active; no specification known for this GPU's "
+                                                   "links"),
+                                {links})};
+    return {nvlinkBytesPerSecond(device),
+            MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                               "NVLink: %1 links active × %2 GB/s each way (sm_%3's specification), "
+                                               "all of the device's links: a bound on the path to any one peer"),
+                            {links, number(*perLink / 1e9, 0),
+                             std::to_string(device.versionMajor) + std::to_string(device.versionMinor)})};
+}
+
 PathCeiling measured(const Calibration *calibration, Path path)
 {
     if (!calibration)
@@ -114,6 +155,8 @@ Ceilings ceilingsFor(const DeviceInfo &device, const Calibration *calibration, c
     ceilings.specification[at(Path::HostToDevice)] = link;
     ceilings.specification[at(Path::DeviceToHost)] = link;
     ceilings.specification[at(Path::DeviceMemory)] = deviceMemory(device);
+    ceilings.specification[at(Path::DeviceToPeer)] = peerLinkCeiling(device, link);
+    ceilings.specification[at(Path::PeerToDevice)] = ceilings.specification[at(Path::DeviceToPeer)];
     for (const Path path : allPaths)
         ceilings.measured[at(path)] = measured(calibration, path);
     ceilings.deviceCacheBytes = device.cacheBytes;

@@ -2,6 +2,7 @@
 #include "ceilingsjson.h"
 
 #include "report/messagejson.h"
+#include "trnoop.h"
 
 namespace sharescope {
 namespace {
@@ -130,6 +131,14 @@ Result<Ceilings> readCeilings(const json &document)
 {
     return guardedRead<Ceilings>(document, "ceilings", [](const In &in) {
         Ceilings ceilings;
+        // A report from before a path was known has no entry for it.
+        for (const Path path : allPaths) {
+            const PathCeiling absent{std::nullopt,
+                                     {SHARESCOPE_TR_NOOP("Core", "not in this report (written before this path had a "
+                                                                 "ceiling)")}};
+            ceilings.specification[static_cast<std::size_t>(path)] = absent;
+            ceilings.measured[static_cast<std::size_t>(path)] = absent;
+        }
         for (const In &entry : in["paths"].items()) {
             const auto at = static_cast<std::size_t>(entry["path"].named(pathFromName));
             ceilings.specification[at] = readCeiling(entry["specification"]);

@@ -16,6 +16,10 @@ std::string_view pathName(Path path)
         return "device-to-host";
     case Path::DeviceMemory:
         return "device-memory";
+    case Path::DeviceToPeer:
+        return "device-to-peer";
+    case Path::PeerToDevice:
+        return "peer-to-device";
     }
     return "?";
 }
@@ -40,6 +44,10 @@ std::string_view pathLabel(Path path)
         return SHARESCOPE_TR_NOOP("Core", "PCIe device→host");
     case Path::DeviceMemory:
         return SHARESCOPE_TR_NOOP("Core", "device memory");
+    case Path::DeviceToPeer:
+        return SHARESCOPE_TR_NOOP("Core", "GPU link device→peer");
+    case Path::PeerToDevice:
+        return SHARESCOPE_TR_NOOP("Core", "GPU link peer→device");
     }
     return "?";
 }

@@ -15,11 +15,15 @@ namespace sharescope {
 //   host-to-device  the bus towards the device (PCIe); full duplex, so the
 //   device-to-host  two directions are separate limits
 //   device-memory   the device's own memory (HBM, GDDR)
-// Memory paths count bytes read plus written; the bus counts bytes carried.
-enum class Path : std::uint8_t { HostMemory, HostToDevice, DeviceToHost, DeviceMemory };
+//   device-to-peer  the link from the device to another GPU of the machine
+//   peer-to-device  (NVLink, else PCIe) and back: the peer modes' copies and
+//                   a peer kernel's accesses to the device's memory
+// Memory paths count bytes read plus written; the bus and the link count
+// bytes carried.
+enum class Path : std::uint8_t { HostMemory, HostToDevice, DeviceToHost, DeviceMemory, DeviceToPeer, PeerToDevice };
 
-inline constexpr std::array<Path, 4> allPaths{Path::HostMemory, Path::HostToDevice, Path::DeviceToHost,
-                                              Path::DeviceMemory};
+inline constexpr std::array<Path, 6> allPaths{Path::HostMemory,   Path::HostToDevice, Path::DeviceToHost,
+                                              Path::DeviceMemory, Path::DeviceToPeer, Path::PeerToDevice};
 
 std::string_view pathName(Path path); // "host-to-device"
 std::optional<Path> pathFromName(std::string_view name);

@@ -31,12 +31,16 @@ namespace sharescope {
 //   are held against device memory, which bounds whatever the driver did.
 // - ping-pong runs its rounds inside the kernel phase: their copies load the
 //   bus there too.
-// - The peer modes: copies between the two GPUs, and a kernel reaching the
-//   device's memory over the link, load the link between the GPUs, which has
-//   no ceiling here (the driver reports no link bandwidth); their staging
-//   copies (host-init, host-read) load the bus. A kernel on the peer's own
-//   memory is held against the device's memory only where the two GPUs are
-//   the same model.
+// - The peer modes: peer-copy's copies between the two GPUs load the link
+//   between them, device→peer in to-device and peer→device in to-host; the
+//   peer-access kernel's reads of the device's memory load device→peer and
+//   its writes peer→device (each direction held separately, as zero-copy's
+//   bus). Their staging copies (host-init, host-read) load the bus. A kernel
+//   on the peer's own memory is held against the device's memory only where
+//   the two GPUs are the same model. managed-peer-prefetch's prefetches
+//   load the link as peer-copy's copies do; managed-peer's kernel faults are
+//   not held against it (the device-to-device bytes of a phase do not say
+//   which way they went).
 // - A device that works in host memory (a CPU, an integrated GPU) has no bus
 //   and no memory of its own: every load is host memory's, and a copy there
 //   reads and writes it (twice its bytes).
@@ -54,6 +58,11 @@ public:
     void access(Path path, std::uint64_t bytes, std::uint64_t footprint, bool certain = true)
     {
         add({m_host ? Path::HostMemory : path, bytes, footprint, certain});
+    }
+    // Bytes carried over the link between the device and its peer.
+    void link(Path direction, std::uint64_t bytes, bool certain = true)
+    {
+        add({direction, bytes, bytes, certain});
     }
     // A copy between host and device memory.
     void copy(Path direction, std::uint64_t bytes, bool certain)
@@ -99,6 +108,20 @@ void addCopies(Loads &loads, const PhaseResult &phase, ModeFamily family)
     loads.copy(Path::DeviceToHost, phase.bytesToHost, certain);
 }
 
+// What to-device and to-host move between the two GPUs: peer-copy's copies,
+// managed-peer-prefetch's prefetches (the driver's device-to-device bytes
+// where counted, else what was asked, which may exceed what moved).
+void addLinkCopies(Loads &loads, const PhaseResult &phase, const ExperimentSpec &spec)
+{
+    const Path direction = phase.phase == Phase::ToDevice ? Path::DeviceToPeer : Path::PeerToDevice;
+    if (spec.modeInfo().family == ModeFamily::Peer) {
+        loads.link(direction, phase.bytesBetweenDevices);
+    } else if (spec.modeInfo().prefetch == Prefetch::ToPeer) {
+        const auto counted = phase.counters ? phase.counters->bytesDeviceToDevice : std::nullopt;
+        loads.link(direction, counted.value_or(phase.bytesBetweenDevices), counted.has_value());
+    }
+}
+
 // Whether the kernel runs on memory whose ceiling is the device's own.
 bool kernelOnDeviceMemory(const ExperimentSpec &spec, const DeviceInfo &device)
 {
@@ -113,6 +136,12 @@ bool kernelOnDeviceMemory(const ExperimentSpec &spec, const DeviceInfo &device)
 void addKernel(Loads &loads, const PhaseResult &phase, const ExperimentSpec &spec, const DeviceInfo &device)
 {
     const KernelInfo &kernel = spec.kernelInfo();
+    if (spec.modeInfo().peerAccess == PeerAccessUse::Required) { // the peer's kernel on the device's memory
+        const auto reads = static_cast<std::uint64_t>(static_cast<double>(phase.bytesAccessed) * readShare(kernel));
+        loads.link(Path::DeviceToPeer, reads);
+        loads.link(Path::PeerToDevice, phase.bytesAccessed - reads);
+        return;
+    }
     if (!kernelOnDeviceMemory(spec, device))
         return;
     if (spec.modeInfo().family == ModeFamily::Mapped) {
@@ -150,6 +179,7 @@ std::vector<PathLoad> pathLoads(const PhaseResult &phase, const ExperimentSpec &
     case Phase::ToDevice:
     case Phase::ToHost:
         addCopies(loads, phase, family);
+        addLinkCopies(loads, phase, spec);
         break;
     case Phase::Kernel:
         addKernel(loads, phase, spec, device);

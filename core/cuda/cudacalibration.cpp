@@ -4,6 +4,7 @@
 #include "../ceilings/hostbandwidth.h"
 #include "../trnoop.h"
 #include "calibratekernel.h"
+#include "cudapeersession.h"
 
 #include <algorithm>
 #include <cstring>
@@ -68,9 +69,137 @@ const char *methodOf(CalibrationStep step)
         return SHARESCOPE_TR_NOOP("Core", "a kernel reading device memory (cudaMalloc), CUDA events");
     case CalibrationStep::HostCopy:
     case CalibrationStep::HostCopyOneThread:
+    case CalibrationStep::ToPeerCopy:
+    case CalibrationStep::FromPeerCopy:
         break;
     }
     return "";
+}
+
+// The GPU the peer steps copy to and from: the first that the device and it
+// can reach each other with peer access (else the driver would stage the
+// copies through the host, which is not the link).
+const PeerLink *calibrationPeer(const DeviceInfo &device)
+{
+    for (const PeerLink &link : device.peers) {
+        if (link.canAccessPeer.value_or(false) && link.peerCanAccess.value_or(false))
+            return &link;
+    }
+    return nullptr;
+}
+
+// Peer access on both ways for a scope; what this scope turned on, it turns
+// off again (a run sets its own as it needs).
+class PeerAccessScope
+{
+public:
+    PeerAccessScope(int device, int peer)
+        : m_device(device)
+        , m_peer(peer)
+    {
+        m_error = enable(device, peer, m_deviceEnabled);
+        if (m_error == cudaSuccess)
+            m_error = enable(peer, device, m_peerEnabled);
+    }
+    ~PeerAccessScope()
+    {
+        if (m_deviceEnabled)
+            disable(m_device, m_peer);
+        if (m_peerEnabled)
+            disable(m_peer, m_device);
+    }
+    PeerAccessScope(const PeerAccessScope &) = delete;
+    PeerAccessScope &operator=(const PeerAccessScope &) = delete;
+
+    cudaError_t error() const { return m_error; }
+
+private:
+    static cudaError_t enable(int from, int to, bool &enabled)
+    {
+        const CurrentDevice current(from);
+        if (current.error() != cudaSuccess)
+            return current.error();
+        const cudaError_t error = cudaDeviceEnablePeerAccess(to, 0);
+        if (error == cudaErrorPeerAccessAlreadyEnabled) { // on before: left on
+            cudaGetLastError();
+            return cudaSuccess;
+        }
+        enabled = error == cudaSuccess;
+        return error;
+    }
+    static void disable(int from, int to)
+    {
+        const CurrentDevice current(from);
+        if (current.error() == cudaSuccess && cudaDeviceDisablePeerAccess(to) != cudaSuccess)
+            cudaGetLastError();
+    }
+
+    const int m_device;
+    const int m_peer;
+    bool m_deviceEnabled = false;
+    bool m_peerEnabled = false;
+    cudaError_t m_error = cudaSuccess;
+};
+
+// cudaMemcpyPeerAsync between a buffer on the device and one on the peer,
+// over the link, timed with the device's events.
+Result<CalibrationResult> measurePeerCopy(CudaContext &c, CalibrationStep step, const CalibrationPlan &plan)
+{
+    if (c.info.peers.empty())
+        return unsupported(SHARESCOPE_TR_NOOP("Core", "no other CUDA device on this machine"), {});
+    const PeerLink *link = calibrationPeer(c.info);
+    if (!link) {
+        return unsupported(SHARESCOPE_TR_NOOP("Core",
+                                              "%1 and no other GPU can reach each other with peer access: their "
+                                              "copies would be staged through the host, not carried by the link"),
+                           {c.info.id});
+    }
+    const int device = c.info.index;
+    const int peer = link->peerIndex;
+    SHARESCOPE_CUDA_TRY(c.health, cudaSetDevice(device));
+    std::size_t free = 0;
+    std::size_t peerFree = 0;
+    std::size_t total = 0;
+    SHARESCOPE_CUDA_TRY(c.health, cudaMemGetInfo(&free, &total));
+    {
+        const CurrentDevice current(peer);
+        SHARESCOPE_CUDA_TRY(c.health, current.error());
+        SHARESCOPE_CUDA_TRY(c.health, cudaMemGetInfo(&peerFree, &total));
+    }
+    const std::uint64_t bytes = calibrationBytes(calibrationBytes(plan.bytes, free / 2), peerFree / 2);
+    const PeerAccessScope access(device, peer);
+    SHARESCOPE_CUDA_TRY(c.health, access.error());
+    Memory m;
+    SHARESCOPE_CUDA_TRY(c.health, cudaEventCreate(&m.start));
+    SHARESCOPE_CUDA_TRY(c.health, cudaEventCreate(&m.stop));
+    SHARESCOPE_CUDA_TRY(c.health, cudaMalloc(&m.device[0], bytes));
+    SHARESCOPE_CUDA_TRY(c.health, cudaMemset(m.device[0], 1, bytes));
+    {
+        const CurrentDevice current(peer);
+        SHARESCOPE_CUDA_TRY(c.health, cudaMalloc(&m.device[1], bytes));
+        SHARESCOPE_CUDA_TRY(c.health, cudaMemset(m.device[1], 1, bytes));
+        SHARESCOPE_CUDA_TRY(c.health, cudaDeviceSynchronize());
+    }
+    const bool toPeer = step == CalibrationStep::ToPeerCopy;
+    CalibrationResult result;
+    result.step = step;
+    result.bytes = bytes;
+    setMethod(result,
+              MessageTemplate(toPeer ? SHARESCOPE_TR_NOOP("Core",
+                                                          "cudaMemcpyPeerAsync from the device to %1, peer access on "
+                                                          "both ways, CUDA events")
+                                     : SHARESCOPE_TR_NOOP("Core",
+                                                          "cudaMemcpyPeerAsync from %1 to the device, peer access on "
+                                                          "both ways, CUDA events"),
+                              {link->peerId}));
+    placeOnPath(result, c.info, toPeer ? Path::DeviceToPeer : Path::PeerToDevice, true);
+    const Status timed = timeRepetitions(c.health, m, plan.repetitions, result, [&]() -> cudaError_t {
+        return toPeer ? cudaMemcpyPeerAsync(m.device[1], peer, m.device[0], device, bytes, nullptr)
+                      : cudaMemcpyPeerAsync(m.device[0], device, m.device[1], peer, bytes, nullptr);
+    });
+    if (!timed)
+        return timed.error();
+    return result;
 }
 
 Status allocate(CudaContext &c, CalibrationStep step, std::uint64_t bytes, Memory &m)
@@ -101,6 +230,9 @@ std::vector<CalibrationStep> cudaCalibrationSteps(const DeviceInfo &device)
                                        CalibrationStep::DeviceCopy, CalibrationStep::DeviceRead};
     if (device.canMapHostMemory)
         steps.push_back(CalibrationStep::MappedRead);
+    // Taken or skipped with the reason: a machine with one GPU says so.
+    steps.push_back(CalibrationStep::ToPeerCopy);
+    steps.push_back(CalibrationStep::FromPeerCopy);
     return steps;
 }
 
@@ -112,6 +244,8 @@ Result<CalibrationResult> measureCudaCeiling(CudaContext &c, CalibrationStep ste
     if (std::ranges::find(steps, step) == steps.end())
         return unsupported(SHARESCOPE_TR_NOOP("Core", "%1 cannot take the calibration step %2"),
                            {c.info.id, std::string(calibrationStepName(step))});
+    if (step == CalibrationStep::ToPeerCopy || step == CalibrationStep::FromPeerCopy)
+        return measurePeerCopy(c, step, plan);
     SHARESCOPE_CUDA_TRY(c.health, cudaSetDevice(c.info.index));
     std::size_t free = 0;
     std::size_t total = 0;
@@ -150,6 +284,8 @@ Result<CalibrationResult> measureCudaCeiling(CudaContext &c, CalibrationStep ste
             return launchRead(m.device[0], bytes, m.sink, multiprocessors, nullptr);
         case CalibrationStep::HostCopy:
         case CalibrationStep::HostCopyOneThread:
+        case CalibrationStep::ToPeerCopy:
+        case CalibrationStep::FromPeerCopy:
             break;
         }
         return cudaErrorInvalidValue;

@@ -1844,6 +1844,58 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>--no-clock-warmup applies only to CUDA modes, not to %1 (an OpenCL run reads no clock and warms none)</source>
         <translation>--no-clock-warmup 只适用于 CUDA 模式，不适用于 %1（OpenCL 运行不读取时钟，也不预热）</translation>
     </message>
+    <message>
+        <source>no peer modes on this backend</source>
+        <translation>此后端没有对等模式</translation>
+    </message>
+    <message>
+        <source>no other CUDA device on this machine</source>
+        <translation>本机没有其他 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>NVLink not reported (%1)</source>
+        <translation>未报告 NVLink（%1）</translation>
+    </message>
+    <message>
+        <source>no NVLink active, so peer traffic crosses PCIe, whose link: %1</source>
+        <translation>没有活动的 NVLink，因此对等传输经过 PCIe，其链路：%1</translation>
+    </message>
+    <message>
+        <source>no NVLink active: peer traffic crosses PCIe, at most the device&apos;s link: %1</source>
+        <translation>没有活动的 NVLink：对等传输经过 PCIe，至多为本设备的链路：%1</translation>
+    </message>
+    <message>
+        <source>%1 NVLink links active; no specification known for this GPU&apos;s links</source>
+        <translation>%1 条 NVLink 链路处于活动状态；不知道此 GPU 链路的规格</translation>
+    </message>
+    <message>
+        <source>NVLink: %1 links active × %2 GB/s each way (sm_%3&apos;s specification), all of the device&apos;s links: a bound on the path to any one peer</source>
+        <translation>NVLink：%1 条活动链路 × 每个方向 %2 GB/s（sm_%3 的规格），即本设备的全部链路：通往任一对等 GPU 的路径的上限</translation>
+    </message>
+    <message>
+        <source>not in this report (written before this path had a ceiling)</source>
+        <translation>此报告中没有（写于该路径有上限之前）</translation>
+    </message>
+    <message>
+        <source>GPU link device→peer</source>
+        <translation>GPU 间链路 设备→对等</translation>
+    </message>
+    <message>
+        <source>GPU link peer→device</source>
+        <translation>GPU 间链路 对等→设备</translation>
+    </message>
+    <message>
+        <source>%1 and no other GPU can reach each other with peer access: their copies would be staged through the host, not carried by the link</source>
+        <translation>%1 与其他任何 GPU 都无法通过对等访问互相访问：它们之间的复制会经主机中转，而不是由链路传输</translation>
+    </message>
+    <message>
+        <source>cudaMemcpyPeerAsync from the device to %1, peer access on both ways, CUDA events</source>
+        <translation>cudaMemcpyPeerAsync 从本设备到 %1，双向开启对等访问，CUDA 事件计时</translation>
+    </message>
+    <message>
+        <source>cudaMemcpyPeerAsync from %1 to the device, peer access on both ways, CUDA events</source>
+        <translation>cudaMemcpyPeerAsync 从 %1 到本设备，双向开启对等访问，CUDA 事件计时</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
