@@ -118,6 +118,31 @@ private slots:
         QVERIFY(!pinned.contains(QStringLiteral("no ceiling")));
     }
 
+    // The peer-access kernel reads the device's memory across the link:
+    // 768 MiB at 540 GB/s, two thirds of it read, is 360 GB/s device→peer,
+    // 96% of a calibrated 375 and 80% of 18 NVLink 4 links' 450.
+    void compareHoldsAPeerKernelAgainstTheLink()
+    {
+        RunReport run = gpuReport(ModeId::PeerAccess, true, 540e9);
+        run.spec.peerId = "cuda:1";
+        run.device.peers.push_back(PeerLink{.peerId = "cuda:1", .peerIndex = 1, .peerName = "test GPU"});
+        const auto at = [](Path p) { return static_cast<std::size_t>(p); };
+        run.ceilings->specification[at(Path::DeviceToPeer)].bytesPerSecond = 450e9;
+        run.ceilings->specification[at(Path::PeerToDevice)].bytesPerSecond = 450e9;
+        run.ceilings->measured[at(Path::DeviceToPeer)].bytesPerSecond = 375e9;
+        ReportSet set;
+        set.kind = ReportSet::Kind::Compare;
+        set.runs.push_back(run);
+        const QString table = compareTable(set);
+        const QString row = rowOf(table, QStringLiteral("peer-access"));
+        QVERIFY2(row.contains(QStringLiteral(" 96% ")) && row.contains(QStringLiteral(" 80% ")), qPrintable(table));
+        // Without the link's ceilings (one GPU, or a report from before).
+        run.ceilings = gpuCeilings();
+        set.runs = {run};
+        const QString none = rowOf(compareTable(set), QStringLiteral("peer-access"));
+        QVERIFY2(none.count(QStringLiteral("no ceiling")) == 2, qPrintable(none));
+    }
+
     void compareSaysNoCeilingForAnOldReport()
     {
         const QString table = compareTable(compareSet());
