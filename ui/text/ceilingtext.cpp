@@ -198,9 +198,12 @@ QString calibrationTable(const Calibration &calibration, const Ceilings &ceiling
         text += QStringLiteral("%1  %2\n")
                     .arg(q(calibrationStepName(r.step)).leftJustified(22), templateText(r.method, r.methodTemplate));
     text += CeilingText::tr("\nThe specification of each path:\n");
+    qsizetype width = 0;
+    for (const Path path : allPaths)
+        width = std::max(width, pathText(path).size());
     for (const Path path : allPaths)
         text += QStringLiteral("  %1  %2\n")
-                    .arg(pathText(path).leftJustified(18), ceilingText(ceilings.specificationOf(path)));
+                    .arg(pathText(path).leftJustified(width), ceilingText(ceilings.specificationOf(path)));
     return text;
 }
 
