@@ -21,9 +21,14 @@ Status ClSession::injectFault(InjectedFault fault, PhaseMeter &meter)
     return guarded([&]() -> Status {
         switch (fault) {
         case InjectedFault::OutOfMemory: {
-            // One byte more than the device's largest allocation.
+            // One byte more than the device's largest allocation, which the
+            // specification has clCreateBuffer refuse with
+            // CL_INVALID_BUFFER_SIZE. NVIDIA's OpenCL (driver 580) accepts it
+            // and allocates later, if ever; then a buffer of no bytes, which
+            // it refuses with the same error.
             const auto most = m_context.device.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
             const cl::Buffer tooLarge(m_context.context, CL_MEM_READ_WRITE, static_cast<std::size_t>(most) + 1);
+            const cl::Buffer empty(m_context.context, CL_MEM_READ_WRITE, 0);
             return okStatus();
         }
         case InjectedFault::InvalidValue: {
