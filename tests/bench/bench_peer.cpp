@@ -6,6 +6,11 @@
 //      size on the peer's stream with peer access on: at least 0.9;
 //   2. the same phase with peer access on, against off: at least 5 times
 //      faster (at the default 256 MiB).
+// Then, printed without a target, the routes a copy between the two can take
+// (#23: which reaches the link): cudaMemcpyPeerAsync on the destination's
+// stream (peer-copy's), on the source's (PyTorch's y.copy_(x) copies on the
+// source device's current stream), and cudaMemcpyAsync with
+// cudaMemcpyDefault (unified addressing) on the source's; each way.
 // Usage: bench_peer [--size S] [--rounds N]; exit 1 if a target is missed,
 // 3 where there are not two CUDA devices that can access each other.
 
@@ -39,9 +44,25 @@ bool check(cudaError_t error, const char *what)
     return error == cudaSuccess;
 }
 
-// A bare copy of `bytes` from the device to the peer, as peer-copy's
-// to-device makes it: cudaMemcpyPeerAsync on the peer's default stream,
-// timed with the peer's events, with peer access on both ways.
+// Which call copies, and on whose stream.
+enum class Route { PeerOnDestination, PeerOnSource, DefaultOnSource };
+
+const char *routeName(Route route)
+{
+    switch (route) {
+    case Route::PeerOnDestination:
+        return "cudaMemcpyPeerAsync, destination's stream";
+    case Route::PeerOnSource:
+        return "cudaMemcpyPeerAsync, source's stream";
+    case Route::DefaultOnSource:
+        return "cudaMemcpyAsync (cudaMemcpyDefault), source's stream";
+    }
+    return "?";
+}
+
+// A bare copy of `bytes` between the two GPUs, with peer access on both
+// ways, timed with events on the stream that issues it (the legacy default
+// stream of the destination or of the source).
 class BareCopy
 {
 public:
@@ -50,32 +71,46 @@ public:
         , m_peer(peer)
         , m_bytes(bytes)
     {
-        m_ok = check(cudaSetDevice(device), "cudaSetDevice") && check(cudaMalloc(&m_from, bytes), "cudaMalloc")
-            && enable(device, peer) && check(cudaSetDevice(peer), "cudaSetDevice") && enable(peer, device)
-            && check(cudaMalloc(&m_to, bytes), "cudaMalloc") && check(cudaEventCreate(&m_start), "cudaEventCreate")
-            && check(cudaEventCreate(&m_stop), "cudaEventCreate");
+        m_ok = check(cudaSetDevice(device), "cudaSetDevice") && check(cudaMalloc(&m_onDevice, bytes), "cudaMalloc")
+            && check(cudaEventCreate(&m_start[0]), "cudaEventCreate")
+            && check(cudaEventCreate(&m_stop[0]), "cudaEventCreate") && enable(device, peer)
+            && check(cudaSetDevice(peer), "cudaSetDevice") && enable(peer, device)
+            && check(cudaMalloc(&m_onPeer, bytes), "cudaMalloc")
+            && check(cudaEventCreate(&m_start[1]), "cudaEventCreate")
+            && check(cudaEventCreate(&m_stop[1]), "cudaEventCreate");
     }
     ~BareCopy()
     {
         cudaSetDevice(m_peer);
-        cudaEventDestroy(m_start);
-        cudaEventDestroy(m_stop);
-        cudaFree(m_to);
+        cudaEventDestroy(m_start[1]);
+        cudaEventDestroy(m_stop[1]);
+        cudaFree(m_onPeer);
         cudaSetDevice(m_device);
-        cudaFree(m_from);
+        cudaEventDestroy(m_start[0]);
+        cudaEventDestroy(m_stop[0]);
+        cudaFree(m_onDevice);
     }
     bool ok() const { return m_ok; }
 
-    std::uint64_t timeNs()
+    // One copy to the peer (toPeer) or back, by `route`; 0 where it failed.
+    std::uint64_t timeNs(bool toPeer = true, Route route = Route::PeerOnDestination)
     {
-        cudaSetDevice(m_peer);
-        cudaEventRecord(m_start, nullptr);
-        const bool copied
-            = check(cudaMemcpyPeerAsync(m_to, m_peer, m_from, m_device, m_bytes, nullptr), "cudaMemcpyPeerAsync");
-        cudaEventRecord(m_stop, nullptr);
-        cudaEventSynchronize(m_stop);
+        const int source = toPeer ? m_device : m_peer;
+        const int destination = toPeer ? m_peer : m_device;
+        void *from = toPeer ? m_onDevice : m_onPeer;
+        void *to = toPeer ? m_onPeer : m_onDevice;
+        const int issuer = route == Route::PeerOnDestination ? destination : source;
+        const std::size_t events = issuer == m_device ? 0 : 1;
+        cudaSetDevice(issuer);
+        cudaEventRecord(m_start[events], nullptr);
+        const cudaError_t error = route == Route::DefaultOnSource
+            ? cudaMemcpyAsync(to, from, m_bytes, cudaMemcpyDefault, nullptr)
+            : cudaMemcpyPeerAsync(to, destination, from, source, m_bytes, nullptr);
+        const bool copied = check(error, routeName(route));
+        cudaEventRecord(m_stop[events], nullptr);
+        cudaEventSynchronize(m_stop[events]);
         float ms = 0;
-        cudaEventElapsedTime(&ms, m_start, m_stop);
+        cudaEventElapsedTime(&ms, m_start[events], m_stop[events]);
         return copied ? static_cast<std::uint64_t>(static_cast<double>(ms) * 1e6) : 0;
     }
 
@@ -94,10 +129,10 @@ private:
     int m_device;
     int m_peer;
     std::uint64_t m_bytes;
-    void *m_from = nullptr;
-    void *m_to = nullptr;
-    cudaEvent_t m_start = nullptr;
-    cudaEvent_t m_stop = nullptr;
+    void *m_onDevice = nullptr;
+    void *m_onPeer = nullptr;
+    cudaEvent_t m_start[2] = {}; // [0] on the device, [1] on the peer
+    cudaEvent_t m_stop[2] = {};
     bool m_ok = false;
 };
 
@@ -184,5 +219,29 @@ int main(int argc, char **argv)
     const double accessRatio = median(on) ? static_cast<double>(median(off)) / static_cast<double>(median(on)) : 0;
     bool met = report("peer-copy (peer access on) / bare cudaMemcpyPeerAsync", bareRatio, 0.9);
     met = report("peer access on / off (how many times faster)", accessRatio, 5.0) && met;
+
+    // The routes, each way, alternating round by round; medians.
+    constexpr Route routes[] = {Route::PeerOnDestination, Route::PeerOnSource, Route::DefaultOnSource};
+    std::vector<std::uint64_t> samples[2][3];
+    {
+        BareCopy copy(cuda->index, link.peerIndex, spec.bytes);
+        if (!copy.ok())
+            return 1;
+        for (int round = 0; round < 5 * options->rounds; ++round) {
+            for (const bool toPeer : {true, false}) {
+                for (std::size_t r = 0; r < std::size(routes); ++r) {
+                    if (round == 0)
+                        copy.timeNs(toPeer, routes[r]); // warm-up
+                    samples[toPeer ? 0 : 1][r].push_back(copy.timeNs(toPeer, routes[r]));
+                }
+            }
+        }
+    }
+    std::printf("\nroutes of one %s copy between %s and %s (median of %d):\n", formatBytes(spec.bytes).c_str(),
+                cuda->id.c_str(), link.peerId.c_str(), 5 * options->rounds);
+    for (std::size_t r = 0; r < std::size(routes); ++r) {
+        std::printf("  %-52s to the peer %7.1f GB/s   back %7.1f GB/s\n", routeName(routes[r]),
+                    gbps(median(samples[0][r])), gbps(median(samples[1][r])));
+    }
     return met ? 0 : 1;
 }
