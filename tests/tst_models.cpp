@@ -283,6 +283,42 @@ private slots:
                 > model.index(2, CompareModel::KernelOfMeasuredColumn).data(CompareModel::SortRole).toDouble());
     }
 
+    // Each phase's cell says how it stands against its path: pinned's
+    // to-device against PCIe, peer-copy's against the link between the GPUs.
+    void compareModelGivesEachPhaseItsShares()
+    {
+        CompareModel model;
+        RunReport peer = testing::gpuReport(ModeId::PeerCopy, true);
+        peer.spec.peerId = "cuda:1";
+        peer.device.peers.push_back(PeerLink{.peerId = "cuda:1", .peerIndex = 1, .peerName = "test GPU"});
+        const auto at = [](Path p) { return static_cast<std::size_t>(p); };
+        peer.ceilings->specification[at(Path::DeviceToPeer)].bytesPerSecond = 450e9;
+        peer.ceilings->measured[at(Path::DeviceToPeer)].bytesPerSecond = 375e9;
+        for (IterationResult &iteration : peer.iterations) { // 512 MiB to the peer at 337.5 GB/s
+            for (PhaseResult &phase : iteration.phases) {
+                if (phase.phase != Phase::ToDevice)
+                    continue;
+                phase.bytesToDevice = 0;
+                phase.bytesBetweenDevices = 512 * testing::mib;
+                phase.deviceNs = phase.hostNs = testing::nsFor(512 * testing::mib, 337.5e9);
+            }
+        }
+        ReportSet set;
+        set.kind = ReportSet::Kind::Compare;
+        set.runs = {testing::gpuReport(ModeId::Pinned, true), peer, testing::gpuReport(ModeId::Managed, false)};
+        model.setReports(set);
+        const int toDevice = CompareModel::HostInitColumn + 1;
+        const auto tip = [&](int row, int column) { return model.index(row, column).data(Qt::ToolTipRole).toString(); };
+        QVERIFY2(tip(0, toDevice).startsWith(QStringLiteral("to-device: "))
+                     && tip(0, toDevice).contains("PCIe host→device") && tip(0, toDevice).contains(" 79% ")
+                     && tip(0, toDevice).contains(" 91% "),
+                 qPrintable(tip(0, toDevice)));
+        QVERIFY2(tip(1, toDevice).contains("GPU link device→peer") && tip(1, toDevice).contains(" 75% ")
+                     && tip(1, toDevice).contains(" 90% "),
+                 qPrintable(tip(1, toDevice)));
+        QVERIFY(tip(2, toDevice).isEmpty()); // a report from before ceilings
+    }
+
     void calibrationModelListsEachPathsCeilings()
     {
         CalibrationModel model;

@@ -12,6 +12,25 @@
 #include <QBrush>
 
 namespace sharescope {
+namespace {
+
+// A phase's median against its path's two ceilings, for its column's
+// tooltip: how a peer copy stands against the link, a pinned copy against
+// PCIe.
+QString phaseShareTip(const RunReport &run, const std::vector<PhaseSummary> &summaries, Phase phase)
+{
+    const auto summary = std::ranges::find(summaries, phase, &PhaseSummary::phase);
+    if (summary == summaries.end())
+        return {};
+    const PhaseShares shares = phaseShares(run, summary->median);
+    if (!shares.ceiling || !shares.ceiling->path || shares.ofSpecification.state == CeilingShare::State::NothingMoved)
+        return {};
+    return q(phaseName(phase)) + QStringLiteral(": ") + shareExplanation(run, shares, CeilingKind::Specification)
+        + QLatin1Char('\n') + shareExplanation(run, shares, CeilingKind::Measured);
+}
+
+} // namespace
+
 void CompareModel::setReports(const ReportSet &set)
 {
     m_set = set;
@@ -27,6 +46,8 @@ void CompareModel::setReports(const ReportSet &set)
             row.kernel = phaseShares(run, kernel->median);
         row.kernelOfMeasuredTip = shareExplanation(run, row.kernel, CeilingKind::Measured);
         row.kernelOfSpecificationTip = shareExplanation(run, row.kernel, CeilingKind::Specification);
+        for (std::size_t i = 0; i < iterationPhases.size(); ++i)
+            row.phaseTips[i] = phaseShareTip(run, summaries, iterationPhases[i]);
         rows.push_back(std::move(row));
     }
     setRows(std::move(rows));
@@ -62,6 +83,8 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
         return row.kernelOfMeasuredTip;
     if (role == Qt::ToolTipRole && column == KernelOfSpecificationColumn)
         return row.kernelOfSpecificationTip;
+    if (role == Qt::ToolTipRole && phaseColumn && !row.phaseTips[column - HostInitColumn].isEmpty())
+        return row.phaseTips[column - HostInitColumn];
     const bool budgetCell = column == row.budgetColumn && row.budget.rank >= 0;
     if (role == Qt::ToolTipRole && budgetCell) {
         // With what the cell's own tooltip says, where it has one.

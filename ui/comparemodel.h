@@ -6,6 +6,8 @@
 #include "reporttables.h"
 #include "snapshotmodel.h"
 
+#include <array>
+
 namespace sharescope {
 
 struct CompareRow
@@ -21,6 +23,9 @@ struct CompareRow
     // The column whose bytes the budget holds: Migrated for the managed
     // modes, Copied for the rest; its cell carries the verdict's mark.
     int budgetColumn = -1;
+    // Each iteration phase's column tooltip: its path and both its shares
+    // (empty where it moved nothing or the report has no ceilings).
+    std::array<QString, iterationPhases.size()> phaseTips;
 };
 
 // One row per mode of a compare: the per-phase medians, the iteration, bytes
