@@ -2,8 +2,8 @@
 #include "backend.h"
 #include "ceilings/calibrationrun.h"
 #include "ceilings/calibrationstore.h"
-#include "environment.h"
 #include "ceilings/hostbandwidth.h"
+#include "environment.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -221,10 +221,24 @@ private slots:
         QVERIFY(!readCalibrationDocument("{\"format\": \"sharescope-report\"}").ok());
         const auto wrong = readCalibrationDocument(
             "{\"format\": \"sharescope-calibration\", \"device\": \"cuda:0\", \"deviceName\": \"x\", "
-            "\"driverVersion\": \"1\", \"toolVersion\": \"1\", \"created\": \"\", \"results\": [{\"step\": \"warp\"}], "
+            "\"driverVersion\": \"1\", \"toolVersion\": \"1\", \"created\": \"\", \"results\": [{\"step\": 7}], "
             "\"skipped\": []}");
         QVERIFY(!wrong.ok());
         QVERIFY2(wrong.error().message.find("results[0].step") != std::string::npos, wrong.error().message.c_str());
+        // A step or a path of a newer ShareScope is left out, the rest read.
+        const auto newer = readCalibrationDocument(
+            "{\"format\": \"sharescope-calibration\", \"device\": \"cuda:0\", \"deviceName\": \"x\", "
+            "\"driverVersion\": \"1\", \"toolVersion\": \"1\", \"created\": \"\", \"results\": ["
+            "{\"step\": \"warp-copy\", \"path\": \"device-memory\"},"
+            "{\"step\": \"device-copy\", \"path\": \"warp-link\"},"
+            "{\"step\": \"device-copy\", \"path\": \"device-memory\", \"bytes\": 1024, \"pathBytes\": 2048, "
+            "\"repetitions\": 5, \"bytesPerSecond\": 4e12, \"minBytesPerSecond\": 3e12, \"maxBytesPerSecond\": 5e12, "
+            "\"method\": \"m\"}], \"skipped\": [{\"step\": \"warp-copy\", \"reason\": \"r\"}]}");
+        QVERIFY2(newer.ok(), newer.ok() ? "" : newer.error().message.c_str());
+        QCOMPARE(newer->results.size(), std::size_t(1));
+        QCOMPARE(newer->results[0].step, CalibrationStep::DeviceCopy);
+        QCOMPARE(newer->results[0].bytesPerSecond, 4e12);
+        QVERIFY(newer->skipped.empty());
     }
 };
 

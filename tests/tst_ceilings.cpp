@@ -223,10 +223,26 @@ private slots:
         for (const Path path : {Path::DeviceToPeer, Path::PeerToDevice}) {
             QCOMPARE(ceilings.specificationOf(path).bytesPerSecond, std::optional<double>(18 * 25e9));
             const std::string source = ceilings.specificationOf(path).source.english();
-            QVERIFY2(source.find("NVLink: 18 links active × 25 GB/s each way (sm_90's specification)") == 0,
+            QVERIFY2(source.find("the larger of NVLink, 18 links active × 25 GB/s each way (sm_90's specification)")
+                         == 0,
+                     source.c_str());
+            QVERIFY2(source.find("PCIe link for a peer reached over PCIe, 63.0 GB/s (PCIe 32 GT/s x16")
+                         != std::string::npos,
                      source.c_str());
             QVERIFY(!ceilings.measuredOf(path).bytesPerSecond); // not calibrated
         }
+
+        // One link, 25 GB/s: a peer reached over PCIe instead may go faster.
+        h200.nvlinkActiveLinks = 1;
+        ceilings = ceilingsFor(h200, nullptr, sysfs.root());
+        QCOMPARE(ceilings.specificationOf(Path::DeviceToPeer).bytesPerSecond.value_or(0), gen5x16);
+        ceilings = ceilingsFor(h200, nullptr, "/nonexistent"); // PCIe unreadable: NVLink's, and why not PCIe's
+        QCOMPARE(ceilings.specificationOf(Path::DeviceToPeer).bytesPerSecond, std::optional<double>(25e9));
+        QVERIFY(ceilings.specificationOf(Path::DeviceToPeer)
+                    .source.english()
+                    .find("is not known: the PCIe link is "
+                          "not readable")
+                != std::string::npos);
 
         h200.nvlinkActiveLinks = 0; // over PCIe: the device's own link bounds it
         ceilings = ceilingsFor(h200, nullptr, sysfs.root());
@@ -257,7 +273,7 @@ private slots:
         ceilings = ceilingsFor(h200, nullptr, sysfs.root());
         QVERIFY(!ceilings.specificationOf(Path::DeviceToPeer).bytesPerSecond);
         QCOMPARE(ceilings.specificationOf(Path::DeviceToPeer).source.english(),
-                 std::string("no other CUDA device on this machine"));
+                 std::string("no other CUDA device visible to this process"));
 
         Calibration calibration;
         calibration.results = {{CalibrationStep::ToPeerCopy, Path::DeviceToPeer, 1 << 28, 1 << 28, 5, 370e9},

@@ -2,8 +2,8 @@
 #include "backend.h"
 #include "ceilings/calibrationrun.h"
 #include "ceilings/ceilings.h"
-#include "devices.h"
 #include "ceilings/pcielink.h"
+#include "devices.h"
 
 #include <QTest>
 

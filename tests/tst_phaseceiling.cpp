@@ -373,6 +373,10 @@ private slots:
                 fourPaths.append(path);
         }
         QCOMPARE(fourPaths.size(), 4);
+        // and one of a newer ShareScope, which this one leaves out
+        fourPaths.append(QJsonObject{{"path", "warp-link"},
+                                     {"specification", QJsonObject{{"bytesPerSecond", 1e15}, {"source", "w"}}},
+                                     {"measured", QJsonObject{{"bytesPerSecond", 1e15}, {"source", "w"}}}});
         oldCeilings["paths"] = fourPaths;
         older["ceilings"] = oldCeilings;
         const auto oldRead = readReports(QJsonDocument(older).toJson().toStdString());

@@ -47,7 +47,7 @@ ALLOWED = {
     "alloc", "host-init", "to-device", "kernel", "to-host", "host-read", "free", "ipc-open",
     # the calibration's steps, as its file and its table name them
     "host-to-device-copy", "device-to-host-copy", "device-copy", "device-read", "host-copy",
-    "host-copy-one-thread",
+    "host-copy-one-thread", "to-peer-copy", "from-peer-copy",
     # a C function without a capital to tell it by
     "memcpy",
     # the --advice values

@@ -29,9 +29,9 @@ enum class CalibrationStep : std::uint8_t {
 };
 
 inline constexpr std::array<CalibrationStep, 9> allCalibrationSteps{
-    CalibrationStep::HostToDeviceCopy, CalibrationStep::DeviceToHostCopy, CalibrationStep::DeviceCopy,
-    CalibrationStep::MappedRead,       CalibrationStep::DeviceRead,       CalibrationStep::HostCopy,
-    CalibrationStep::HostCopyOneThread, CalibrationStep::ToPeerCopy,      CalibrationStep::FromPeerCopy};
+    CalibrationStep::HostToDeviceCopy,  CalibrationStep::DeviceToHostCopy, CalibrationStep::DeviceCopy,
+    CalibrationStep::MappedRead,        CalibrationStep::DeviceRead,       CalibrationStep::HostCopy,
+    CalibrationStep::HostCopyOneThread, CalibrationStep::ToPeerCopy,       CalibrationStep::FromPeerCopy};
 
 std::string_view calibrationStepName(CalibrationStep step); // "host-to-device-copy"
 std::optional<CalibrationStep> calibrationStepFromName(std::string_view name);

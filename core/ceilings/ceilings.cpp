@@ -6,6 +6,7 @@
 #include "pcielink.h"
 #include "trnoop.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace sharescope {
@@ -77,17 +78,17 @@ PathCeiling pcie(const DeviceInfo &device, const std::filesystem::path &sysfsRoo
     return {bytes, MessageTemplate(SHARESCOPE_TR_NOOP("Core", "PCIe %1 GT/s x%2, %3, per direction"), values)};
 }
 
-// The link between the device and another GPU, each way. NVLink where
-// links are active: all of them together, which bounds the path to any one
-// peer (a switch or a bridge may give one peer fewer). Without NVLink, peer
-// traffic crosses PCIe, whether directly or staged through the host: at most
-// the device's own link.
+// The link between the device and another GPU, each way. Peer traffic
+// crosses NVLink or PCIe (directly, or staged through the host): which one
+// for a given peer is not known here (a bridge may join only some GPUs), so
+// where links are active the bound is the larger of all of them together and
+// the device's PCIe link. Without NVLink, the device's PCIe link.
 PathCeiling peerLinkCeiling(const DeviceInfo &device, const PathCeiling &pcieLink)
 {
     if (device.backend != BackendKind::Cuda)
         return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "no peer modes on this backend")}};
     if (device.peers.empty())
-        return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "no other CUDA device on this machine")}};
+        return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "no other CUDA device visible to this process")}};
     if (!device.nvlinkActiveLinks)
         return {std::nullopt,
                 MessageTemplate(SHARESCOPE_TR_NOOP("Core", "NVLink not reported (%1)"), {device.nvlinkNote})};
@@ -98,10 +99,11 @@ PathCeiling peerLinkCeiling(const DeviceInfo &device, const PathCeiling &pcieLin
                     MessageTemplate(std::string(SHARESCOPE_TR_NOOP(
                                         "Core", "no NVLink active, so peer traffic crosses PCIe, whose link: %1")),
                                     {pcieLink.source})};
-        return {pcieLink.bytesPerSecond,
-                MessageTemplate(std::string(SHARESCOPE_TR_NOOP(
-                                    "Core", "no NVLink active: peer traffic crosses PCIe, at most the device's link: %1")),
-                                {pcieLink.source})};
+        return {
+            pcieLink.bytesPerSecond,
+            MessageTemplate(std::string(SHARESCOPE_TR_NOOP(
+                                "Core", "no NVLink active: peer traffic crosses PCIe, at most the device's link: %1")),
+                            {pcieLink.source})};
     }
     const auto perLink = nvlinkLinkBytesPerSecond(device);
     if (!perLink)
@@ -110,12 +112,27 @@ PathCeiling peerLinkCeiling(const DeviceInfo &device, const PathCeiling &pcieLin
                                                    "%1 NVLink links active; no specification known for this GPU's "
                                                    "links"),
                                 {links})};
-    return {nvlinkBytesPerSecond(device),
-            MessageTemplate(SHARESCOPE_TR_NOOP("Core",
-                                               "NVLink: %1 links active × %2 GB/s each way (sm_%3's specification), "
-                                               "all of the device's links: a bound on the path to any one peer"),
-                            {links, number(*perLink / 1e9, 0),
-                             std::to_string(device.versionMajor) + std::to_string(device.versionMinor)})};
+    const std::string architecture = std::to_string(device.versionMajor) + std::to_string(device.versionMinor);
+    const double nvlink = *nvlinkBytesPerSecond(device);
+    if (!pcieLink.bytesPerSecond) {
+        return {nvlink,
+                MessageTemplate(std::string(SHARESCOPE_TR_NOOP(
+                                    "Core",
+                                    "NVLink: %1 links active × %2 GB/s each way (sm_%3's specification), all "
+                                    "of the device's links (its PCIe link, for a peer reached over PCIe, is "
+                                    "not known: %4)")),
+                                {MessageTemplate(links), MessageTemplate(number(*perLink / 1e9, 0)),
+                                 MessageTemplate(architecture), pcieLink.source})};
+    }
+    return {
+        std::max(nvlink, *pcieLink.bytesPerSecond),
+        MessageTemplate(
+            std::string(SHARESCOPE_TR_NOOP("Core",
+                                           "the larger of NVLink, %1 links active × %2 GB/s each way (sm_%3's "
+                                           "specification), all of the device's links, and its PCIe link for a peer "
+                                           "reached over PCIe, %4 (%5): a bound on the path to any one peer")),
+            {MessageTemplate(links), MessageTemplate(number(*perLink / 1e9, 0)), MessageTemplate(architecture),
+             MessageTemplate(formatBandwidth(*pcieLink.bytesPerSecond)), pcieLink.source})};
 }
 
 PathCeiling measured(const Calibration *calibration, Path path)

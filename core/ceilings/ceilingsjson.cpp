@@ -134,13 +134,19 @@ Result<Ceilings> readCeilings(const json &document)
         // A report from before a path was known has no entry for it.
         for (const Path path : allPaths) {
             const PathCeiling absent{std::nullopt,
-                                     {SHARESCOPE_TR_NOOP("Core", "not in this report (written before this path had a "
-                                                                 "ceiling)")}};
+                                     {SHARESCOPE_TR_NOOP("Core",
+                                                         "not in this report (written before this path had a "
+                                                         "ceiling)")}};
             ceilings.specification[static_cast<std::size_t>(path)] = absent;
             ceilings.measured[static_cast<std::size_t>(path)] = absent;
         }
         for (const In &entry : in["paths"].items()) {
-            const auto at = static_cast<std::size_t>(entry["path"].named(pathFromName));
+            // A path of a newer ShareScope, which this one does not know:
+            // left out, so that its report still reads.
+            const auto path = pathFromName(entry["path"].text());
+            if (!path)
+                continue;
+            const auto at = static_cast<std::size_t>(*path);
             ceilings.specification[at] = readCeiling(entry["specification"]);
             ceilings.measured[at] = readCeiling(entry["measured"]);
         }
@@ -206,9 +212,14 @@ Result<Calibration> readCalibration(const json &document)
         c.key = {in["device"].text(), in["deviceName"].text(), in["driverVersion"].text(), in["toolVersion"].text()};
         c.createdUtc = in["created"].text();
         for (const In &r : in["results"].items()) {
+            // A step or path of a newer ShareScope: left out, the rest kept.
+            const auto step = calibrationStepFromName(r["step"].text());
+            const auto path = pathFromName(r["path"].text());
+            if (!step || !path)
+                continue;
             CalibrationResult result;
-            result.step = r["step"].named(calibrationStepFromName);
-            result.path = r["path"].named(pathFromName);
+            result.step = *step;
+            result.path = *path;
             result.bytes = r["bytes"].count();
             result.pathBytes = r["pathBytes"].count();
             result.repetitions = static_cast<int>(std::min<std::uint64_t>(r["repetitions"].count(), 1 << 20));
@@ -221,8 +232,10 @@ Result<Calibration> readCalibration(const json &document)
                 result.methodTemplate = std::move(*method);
             c.results.push_back(std::move(result));
         }
-        for (const In &s : in["skipped"].items())
-            c.skipped.push_back({s["step"].named(calibrationStepFromName), s["reason"].text()});
+        for (const In &s : in["skipped"].items()) {
+            if (const auto step = calibrationStepFromName(s["step"].text()))
+                c.skipped.push_back({*step, s["reason"].text()});
+        }
         return c;
     });
 }

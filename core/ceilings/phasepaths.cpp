@@ -60,10 +60,7 @@ public:
         add({m_host ? Path::HostMemory : path, bytes, footprint, certain});
     }
     // Bytes carried over the link between the device and its peer.
-    void link(Path direction, std::uint64_t bytes, bool certain = true)
-    {
-        add({direction, bytes, bytes, certain});
-    }
+    void link(Path direction, std::uint64_t bytes, bool certain = true) { add({direction, bytes, bytes, certain}); }
     // A copy between host and device memory.
     void copy(Path direction, std::uint64_t bytes, bool certain)
     {

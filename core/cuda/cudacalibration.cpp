@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 namespace sharescope::cuda {
 namespace {
@@ -76,17 +77,28 @@ const char *methodOf(CalibrationStep step)
     return "";
 }
 
-// The GPU the peer steps copy to and from: the first that the device and it
-// can reach each other with peer access (else the driver would stage the
-// copies through the host, which is not the link).
-const PeerLink *calibrationPeer(const DeviceInfo &device)
+// Whether the device and the peer can reach each other with peer access
+// (else the driver would stage their copies through the host, which is not
+// the link).
+bool reachable(const PeerLink &link)
 {
-    for (const PeerLink &link : device.peers) {
-        if (link.canAccessPeer.value_or(false) && link.peerCanAccess.value_or(false))
-            return &link;
-    }
-    return nullptr;
+    return link.canAccessPeer.value_or(false) && link.peerCanAccess.value_or(false);
 }
+
+// A buffer on another GPU, freed with that GPU current.
+struct PeerBuffer
+{
+    int device = 0;
+    void *pointer = nullptr;
+
+    ~PeerBuffer()
+    {
+        if (!pointer)
+            return;
+        const CurrentDevice current(device);
+        cudaFree(pointer);
+    }
+};
 
 // Peer access on both ways for a scope; what this scope turned on, it turns
 // off again (a run sets its own as it needs).
@@ -141,21 +153,14 @@ private:
     cudaError_t m_error = cudaSuccess;
 };
 
-// cudaMemcpyPeerAsync between a buffer on the device and one on the peer,
-// over the link, timed with the device's events.
-Result<CalibrationResult> measurePeerCopy(CudaContext &c, CalibrationStep step, const CalibrationPlan &plan)
+// cudaMemcpyPeerAsync between a buffer on the device and one on `link`'s
+// GPU, issued on the legacy default stream of the peer (as peer-copy issues
+// its copies) or of the device, and timed with events there.
+Result<CalibrationResult> measurePeerRoute(CudaContext &c, CalibrationStep step, const CalibrationPlan &plan,
+                                           const PeerLink &link, bool onPeersStream)
 {
-    if (c.info.peers.empty())
-        return unsupported(SHARESCOPE_TR_NOOP("Core", "no other CUDA device on this machine"), {});
-    const PeerLink *link = calibrationPeer(c.info);
-    if (!link) {
-        return unsupported(SHARESCOPE_TR_NOOP("Core",
-                                              "%1 and no other GPU can reach each other with peer access: their "
-                                              "copies would be staged through the host, not carried by the link"),
-                           {c.info.id});
-    }
     const int device = c.info.index;
-    const int peer = link->peerIndex;
+    const int peer = link.peerIndex;
     SHARESCOPE_CUDA_TRY(c.health, cudaSetDevice(device));
     std::size_t free = 0;
     std::size_t peerFree = 0;
@@ -167,39 +172,74 @@ Result<CalibrationResult> measurePeerCopy(CudaContext &c, CalibrationStep step, 
         SHARESCOPE_CUDA_TRY(c.health, cudaMemGetInfo(&peerFree, &total));
     }
     const std::uint64_t bytes = calibrationBytes(calibrationBytes(plan.bytes, free / 2), peerFree / 2);
+    // Destroyed in reverse: the buffers go before peer access does.
     const PeerAccessScope access(device, peer);
     SHARESCOPE_CUDA_TRY(c.health, access.error());
     Memory m;
-    SHARESCOPE_CUDA_TRY(c.health, cudaEventCreate(&m.start));
-    SHARESCOPE_CUDA_TRY(c.health, cudaEventCreate(&m.stop));
+    PeerBuffer onPeer{peer};
     SHARESCOPE_CUDA_TRY(c.health, cudaMalloc(&m.device[0], bytes));
     SHARESCOPE_CUDA_TRY(c.health, cudaMemset(m.device[0], 1, bytes));
+    SHARESCOPE_CUDA_TRY(c.health, cudaDeviceSynchronize());
     {
         const CurrentDevice current(peer);
-        SHARESCOPE_CUDA_TRY(c.health, cudaMalloc(&m.device[1], bytes));
-        SHARESCOPE_CUDA_TRY(c.health, cudaMemset(m.device[1], 1, bytes));
+        SHARESCOPE_CUDA_TRY(c.health, current.error());
+        SHARESCOPE_CUDA_TRY(c.health, cudaMalloc(&onPeer.pointer, bytes));
+        SHARESCOPE_CUDA_TRY(c.health, cudaMemset(onPeer.pointer, 1, bytes));
         SHARESCOPE_CUDA_TRY(c.health, cudaDeviceSynchronize());
     }
     const bool toPeer = step == CalibrationStep::ToPeerCopy;
     CalibrationResult result;
     result.step = step;
     result.bytes = bytes;
+    const std::string issuer = onPeersStream ? link.peerId : c.info.id;
     setMethod(result,
               MessageTemplate(toPeer ? SHARESCOPE_TR_NOOP("Core",
-                                                          "cudaMemcpyPeerAsync from the device to %1, peer access on "
-                                                          "both ways, CUDA events")
+                                                          "cudaMemcpyPeerAsync from the device to %1 on the stream of "
+                                                          "%2, peer access on both ways, CUDA events")
                                      : SHARESCOPE_TR_NOOP("Core",
-                                                          "cudaMemcpyPeerAsync from %1 to the device, peer access on "
-                                                          "both ways, CUDA events"),
-                              {link->peerId}));
+                                                          "cudaMemcpyPeerAsync from %1 to the device on the stream of "
+                                                          "%2, peer access on both ways, CUDA events"),
+                              {link.peerId, issuer}));
     placeOnPath(result, c.info, toPeer ? Path::DeviceToPeer : Path::PeerToDevice, true);
+    const CurrentDevice current(onPeersStream ? peer : device);
+    SHARESCOPE_CUDA_TRY(c.health, current.error());
+    SHARESCOPE_CUDA_TRY(c.health, cudaEventCreate(&m.start));
+    SHARESCOPE_CUDA_TRY(c.health, cudaEventCreate(&m.stop));
     const Status timed = timeRepetitions(c.health, m, plan.repetitions, result, [&]() -> cudaError_t {
-        return toPeer ? cudaMemcpyPeerAsync(m.device[1], peer, m.device[0], device, bytes, nullptr)
-                      : cudaMemcpyPeerAsync(m.device[0], device, m.device[1], peer, bytes, nullptr);
+        return toPeer ? cudaMemcpyPeerAsync(onPeer.pointer, peer, m.device[0], device, bytes, nullptr)
+                      : cudaMemcpyPeerAsync(m.device[0], device, onPeer.pointer, peer, bytes, nullptr);
     });
     if (!timed)
         return timed.error();
     return result;
+}
+
+// The link's calibration one way: every GPU the device can reach with peer
+// access, each copy issued on either GPU's stream; the fastest is the
+// measured ceiling (a bridge may join the device to only some of them).
+Result<CalibrationResult> measurePeerCopy(CudaContext &c, CalibrationStep step, const CalibrationPlan &plan)
+{
+    if (c.info.peers.empty())
+        return unsupported(SHARESCOPE_TR_NOOP("Core", "no other CUDA device visible to this process"), {});
+    std::optional<CalibrationResult> best;
+    for (const PeerLink &link : c.info.peers) {
+        if (!reachable(link))
+            continue;
+        for (const bool onPeersStream : {true, false}) {
+            Result<CalibrationResult> result = measurePeerRoute(c, step, plan, link, onPeersStream);
+            if (!result)
+                return result.error();
+            if (!best || result->bytesPerSecond > best->bytesPerSecond)
+                best = std::move(*result);
+        }
+    }
+    if (!best) {
+        return unsupported(SHARESCOPE_TR_NOOP("Core",
+                                              "%1 and no other GPU can reach each other with peer access: their "
+                                              "copies would be staged through the host, not carried by the link"),
+                           {c.info.id});
+    }
+    return *best;
 }
 
 Status allocate(CudaContext &c, CalibrationStep step, std::uint64_t bytes, Memory &m)

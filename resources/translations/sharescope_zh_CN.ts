@@ -1849,10 +1849,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>此后端没有对等模式</translation>
     </message>
     <message>
-        <source>no other CUDA device on this machine</source>
-        <translation>本机没有其他 CUDA 设备</translation>
-    </message>
-    <message>
         <source>NVLink not reported (%1)</source>
         <translation>未报告 NVLink（%1）</translation>
     </message>
@@ -1867,10 +1863,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>%1 NVLink links active; no specification known for this GPU&apos;s links</source>
         <translation>%1 条 NVLink 链路处于活动状态；不知道此 GPU 链路的规格</translation>
-    </message>
-    <message>
-        <source>NVLink: %1 links active × %2 GB/s each way (sm_%3&apos;s specification), all of the device&apos;s links: a bound on the path to any one peer</source>
-        <translation>NVLink：%1 条活动链路 × 每个方向 %2 GB/s（sm_%3 的规格），即本设备的全部链路：通往任一对等 GPU 的路径的上限</translation>
     </message>
     <message>
         <source>not in this report (written before this path had a ceiling)</source>
@@ -1889,12 +1881,24 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>%1 与其他任何 GPU 都无法通过对等访问互相访问：它们之间的复制会经主机中转，而不是由链路传输</translation>
     </message>
     <message>
-        <source>cudaMemcpyPeerAsync from the device to %1, peer access on both ways, CUDA events</source>
-        <translation>cudaMemcpyPeerAsync 从本设备到 %1，双向开启对等访问，CUDA 事件计时</translation>
+        <source>no other CUDA device visible to this process</source>
+        <translation>此进程看不到其他 CUDA 设备</translation>
     </message>
     <message>
-        <source>cudaMemcpyPeerAsync from %1 to the device, peer access on both ways, CUDA events</source>
-        <translation>cudaMemcpyPeerAsync 从 %1 到本设备，双向开启对等访问，CUDA 事件计时</translation>
+        <source>NVLink: %1 links active × %2 GB/s each way (sm_%3&apos;s specification), all of the device&apos;s links (its PCIe link, for a peer reached over PCIe, is not known: %4)</source>
+        <translation>NVLink：%1 条活动链路 × 每个方向 %2 GB/s（sm_%3 的规格），即本设备的全部链路（经 PCIe 到达的对等 GPU 所用的 PCIe 链路未知：%4）</translation>
+    </message>
+    <message>
+        <source>the larger of NVLink, %1 links active × %2 GB/s each way (sm_%3&apos;s specification), all of the device&apos;s links, and its PCIe link for a peer reached over PCIe, %4 (%5): a bound on the path to any one peer</source>
+        <translation>取以下两者中较大者：NVLink，%1 条活动链路 × 每个方向 %2 GB/s（sm_%3 的规格），即本设备的全部链路；以及经 PCIe 到达对等 GPU 时本设备的 PCIe 链路，%4（%5）：通往任一对等 GPU 的路径的上限</translation>
+    </message>
+    <message>
+        <source>cudaMemcpyPeerAsync from the device to %1 on the stream of %2, peer access on both ways, CUDA events</source>
+        <translation>cudaMemcpyPeerAsync 从本设备到 %1，在 %2 的流上发出，双向开启对等访问，CUDA 事件计时</translation>
+    </message>
+    <message>
+        <source>cudaMemcpyPeerAsync from %1 to the device on the stream of %2, peer access on both ways, CUDA events</source>
+        <translation>cudaMemcpyPeerAsync 从 %1 到本设备，在 %2 的流上发出，双向开启对等访问，CUDA 事件计时</translation>
     </message>
 </context>
 <context>
