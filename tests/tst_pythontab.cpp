@@ -69,6 +69,8 @@ private slots:
         timer.start();
         tab.runRoutes();
         const qint64 started = timer.elapsed();
+        QCOMPARE(finished.count(), 0); // answers come as queued signals
+        QCOMPARE(tab.model()->rowCount(), 0);
         QVERIFY(!tab.runButton()->isEnabled());
         QVERIFY(finished.wait(60000));
         // Started, not run on this thread: run here, runRoutes() would have

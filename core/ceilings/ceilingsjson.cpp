@@ -135,8 +135,8 @@ Result<Ceilings> readCeilings(const json &document)
         for (const Path path : allPaths) {
             const PathCeiling absent{std::nullopt,
                                      {SHARESCOPE_TR_NOOP("Core",
-                                                         "not in this report (written before this path had a "
-                                                         "ceiling)")}};
+                                                         "not in this report (the ShareScope that wrote it had no "
+                                                         "ceiling for this path)")}};
             ceilings.specification[static_cast<std::size_t>(path)] = absent;
             ceilings.measured[static_cast<std::size_t>(path)] = absent;
         }

@@ -91,6 +91,13 @@ struct PeerBuffer
     int device = 0;
     void *pointer = nullptr;
 
+    explicit PeerBuffer(int owner)
+        : device(owner)
+    {
+    }
+    PeerBuffer(const PeerBuffer &) = delete;
+    PeerBuffer &operator=(const PeerBuffer &) = delete;
+
     ~PeerBuffer()
     {
         if (!pointer)
@@ -176,7 +183,7 @@ Result<CalibrationResult> measurePeerRoute(CudaContext &c, CalibrationStep step,
     const PeerAccessScope access(device, peer);
     SHARESCOPE_CUDA_TRY(c.health, access.error());
     Memory m;
-    PeerBuffer onPeer{peer};
+    PeerBuffer onPeer(peer);
     SHARESCOPE_CUDA_TRY(c.health, cudaMalloc(&m.device[0], bytes));
     SHARESCOPE_CUDA_TRY(c.health, cudaMemset(m.device[0], 1, bytes));
     SHARESCOPE_CUDA_TRY(c.health, cudaDeviceSynchronize());
@@ -216,23 +223,34 @@ Result<CalibrationResult> measurePeerRoute(CudaContext &c, CalibrationStep step,
 
 // The link's calibration one way: every GPU the device can reach with peer
 // access, each copy issued on either GPU's stream; the fastest is the
-// measured ceiling (a bridge may join the device to only some of them).
+// measured ceiling (a bridge may join the device to only some of them). A
+// route that fails (a peer out of memory or in exclusive use, too many
+// peers) is passed over while the context stands; the step fails only when
+// it is lost or no route ran.
 Result<CalibrationResult> measurePeerCopy(CudaContext &c, CalibrationStep step, const CalibrationPlan &plan)
 {
     if (c.info.peers.empty())
         return unsupported(SHARESCOPE_TR_NOOP("Core", "no other CUDA device visible to this process"), {});
     std::optional<CalibrationResult> best;
+    std::optional<Error> firstError;
     for (const PeerLink &link : c.info.peers) {
         if (!reachable(link))
             continue;
         for (const bool onPeersStream : {true, false}) {
             Result<CalibrationResult> result = measurePeerRoute(c, step, plan, link, onPeersStream);
-            if (!result)
+            if (!result && c.health.lost())
                 return result.error();
+            if (!result) {
+                if (!firstError)
+                    firstError = result.error();
+                continue;
+            }
             if (!best || result->bytesPerSecond > best->bytesPerSecond)
                 best = std::move(*result);
         }
     }
+    if (!best && firstError)
+        return *firstError;
     if (!best) {
         return unsupported(SHARESCOPE_TR_NOOP("Core",
                                               "%1 and no other GPU can reach each other with peer access: their "

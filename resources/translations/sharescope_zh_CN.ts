@@ -1865,10 +1865,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>%1 条 NVLink 链路处于活动状态；不知道此 GPU 链路的规格</translation>
     </message>
     <message>
-        <source>not in this report (written before this path had a ceiling)</source>
-        <translation>此报告中没有（写于该路径有上限之前）</translation>
-    </message>
-    <message>
         <source>GPU link device→peer</source>
         <translation>GPU 间链路 设备→对等</translation>
     </message>
@@ -1899,6 +1895,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>cudaMemcpyPeerAsync from %1 to the device on the stream of %2, peer access on both ways, CUDA events</source>
         <translation>cudaMemcpyPeerAsync 从 %1 到本设备，在 %2 的流上发出，双向开启对等访问，CUDA 事件计时</translation>
+    </message>
+    <message>
+        <source>not in this report (the ShareScope that wrote it had no ceiling for this path)</source>
+        <translation>此报告中没有（写出它的 ShareScope 不衡量这条路径，上限未知）</translation>
     </message>
 </context>
 <context>
