@@ -2,18 +2,18 @@
 #include "calibratecommand.h"
 
 #include "calibrationcache.h"
-#include "ceilings/calibrationrun.h"
 #include "ceilings/calibrationstore.h"
 #include "ceilingtext.h"
 #include "failure.h"
 #include "language.h"
 #include "outputfiles.h"
 #include "progressline.h"
+#include "run/calibrationrun.h"
 #include "textconv.h"
 
 #include "ceilings/calibrationstore.h"
 #include "ceilings/ceilings.h"
-#include "devices.h"
+#include "run/devices.h"
 
 #include <QCoreApplication>
 

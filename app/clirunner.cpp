@@ -7,16 +7,13 @@
 #include "calibrationcache.h"
 #include "ceilingtext.h"
 #include "demolessons.h"
-#include "demos.h"
-#include "devices.h"
-#include "engine.h"
 #include "examplereports.h"
-#include "examples.h"
-#include "experimentset.h"
 #include "explaincommand.h"
 #include "failure.h"
 #include "ipcexportcommand.h"
 #include "language.h"
+#include "lessons/demos.h"
+#include "lessons/examples.h"
 #include "outputfiles.h"
 #include "preflight.h"
 #include "progressline.h"
@@ -26,6 +23,9 @@
 #include "report/reportjson.h"
 #include "report/traceexport.h"
 #include "reporttables.h"
+#include "run/devices.h"
+#include "run/engine.h"
+#include "run/experimentset.h"
 #include "textconv.h"
 #include "textwrap.h"
 #include "trnoop.h"
@@ -150,7 +150,7 @@ int CliRunner::experiments(const CommandLineOptions &options)
     if (*question)
         ask(options, **question);
     if (m_cancel && m_cancel->load())
-        return fail(errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {}));
+        return fail(cancelledByUser());
     // Test builds: a fault SHARESCOPE_INJECT_FAULT asks for (faultinjection.h).
     auto faultPlan = faultPlanFromEnvironment();
     if (!faultPlan)
@@ -169,7 +169,7 @@ int CliRunner::experiments(const CommandLineOptions &options)
     // the last phase still means no results, and one during PoCL's kernel
     // build fails the build (its compiler removes its files on a signal).
     if (m_cancel && m_cancel->load())
-        return fail(errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {}));
+        return fail(cancelledByUser());
     if (!outcome)
         return fail(outcome.error());
     // Each path's ceilings in the tables and the JSON, and an offer to
@@ -227,7 +227,7 @@ int CliRunner::demoElsewhere(const CommandLineOptions &options, const Error &ref
     if (*question)
         ask(options, **question);
     if (m_cancel && m_cancel->load())
-        return fail(errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {}));
+        return fail(cancelledByUser());
     m_err << "sharescope: " << CliText::tr("this machine cannot run the demo: %1").arg(errorText(refusal)) << Qt::endl;
     m_out << CliText::tr("Not measured here. %1").arg(exampleProvenance(*set)) << QStringLiteral("\n\n")
           << resultText(request, *set);
@@ -264,9 +264,9 @@ Result<std::optional<DemoQuestion>> CliRunner::prediction(const CommandLineOptio
     if (!options.predict || !request.demo)
         return std::optional<DemoQuestion>();
     auto question = demoQuestionFor(demoInfo(*request.demo), request.base, request.sizeGiven, backend);
-    if (question && options.answer && static_cast<std::size_t>(*options.answer) > question->choices.size()) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "--answer %1: the question has %2 choices; accepted: 1 to %2"),
-                           {std::to_string(*options.answer), std::to_string(question->choices.size())});
+    if (question && options.answer) {
+        if (Status checked = checkAnswer(*question, *options.answer); !checked)
+            return checked.error();
     }
     return question;
 }

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "commandline.h"
-#include "demoquestion.h"
+#include "lessons/demoquestion.h"
 
 #include <QTextStream>
 

@@ -6,12 +6,12 @@
 #include "ceilings/calibration.h"
 #include "commandoptions.h"
 #include "environment.h"
-#include "examples.h"
 #include "explanations.h"
 #include "helptext.h"
 #include "ipc.h"
 #include "ipcprotocol.h"
 #include "language.h"
+#include "lessons/examples.h"
 #include "nativename.h"
 #include "textconv.h"
 

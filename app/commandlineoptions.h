@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "examples.h"
-#include "experimentset.h"
 #include "ipc.h"
-#include "pythonroutes.h"
+#include "lessons/examples.h"
+#include "python/pythonroutes.h"
+#include "run/experimentset.h"
 #include "windowtab.h"
 
 #include <QString>

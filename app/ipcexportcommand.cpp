@@ -3,10 +3,10 @@
 
 #include "bytesize.h"
 #include "descriptorserver.h"
-#include "devices.h"
 #include "failure.h"
 #include "ipc.h"
 #include "language.h"
+#include "run/devices.h"
 #include "textconv.h"
 #include "trnoop.h"
 

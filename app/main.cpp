@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clirunner.h"
 #include "commandline.h"
-#include "counting/countedpassrole.h"
 #include "guiapp.h"
 #include "ipc.h"
 #include "language.h"
 #include "nativename.h"
+#include "run/countedpassrole.h"
 
 #include <QCoreApplication>
 #include <QStringList>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "experimentset.h"
+#include "run/experimentset.h"
 
 #include <QElapsedTimer>
 #include <QString>

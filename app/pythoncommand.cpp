@@ -3,14 +3,14 @@
 
 #include "bytesize.h"
 #include "catalogue.h"
-#include "devices.h"
-#include "dlpackmatrix.h"
-#include "engine.h"
 #include "failure.h"
 #include "outputfiles.h"
-#include "pythonroutes.h"
+#include "python/dlpackmatrix.h"
+#include "python/pythonroutes.h"
 #include "pythontext.h"
 #include "report/runreport.h"
+#include "run/devices.h"
+#include "run/engine.h"
 #include "textconv.h"
 #include "trnoop.h"
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "windowarguments.h"
 
-#include "demoquestion.h"
-#include "devices.h"
-#include "examples.h"
 #include "language.h"
+#include "lessons/demoquestion.h"
+#include "lessons/examples.h"
 #include "nativename.h"
 #include "peers.h"
 #include "preflight.h"
 #include "report/reportfile.h"
+#include "run/devices.h"
 #include "trnoop.h"
 
 #include <QCoreApplication>
@@ -56,11 +56,7 @@ Status checkAnswer(const CommandLineOptions &options, BackendKind backend)
     if (!options.answer || !request.demo)
         return okStatus();
     const auto question = demoQuestionFor(demoInfo(*request.demo), request.base, request.sizeGiven, backend);
-    if (question && static_cast<std::size_t>(*options.answer) > question->choices.size()) {
-        return badArgument(SHARESCOPE_TR_NOOP("Core", "--answer %1: the question has %2 choices; accepted: 1 to %2"),
-                           {std::to_string(*options.answer), std::to_string(question->choices.size())});
-    }
-    return okStatus();
+    return question ? checkAnswer(*question, *options.answer) : okStatus();
 }
 
 Status checkDevice(const CommandLineOptions &options)

@@ -83,7 +83,7 @@ void compareEach(const T *data, const T *expected, std::uint64_t count, std::uin
     for (std::uint64_t j = 0; j < count; ++j) {
         if (data[j] != expected[j]) {
             ++verification.mismatches;
-            if (verification.first.size() < Reference::maxRecordedMismatches) {
+            if (verification.first.size() < maxRecordedMismatches) {
                 verification.first.push_back(
                     {std::string(name), first + j, static_cast<double>(expected[j]), static_cast<double>(data[j])});
             }

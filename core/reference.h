@@ -2,7 +2,7 @@
 #pragma once
 
 #include "experimentspec.h"
-#include "report/runreport.h"
+#include "verification.h"
 
 #include <cstdint>
 #include <vector>
@@ -41,8 +41,6 @@ public:
 
     // The gather kernel's permutation: a fixed pseudo-random bijection.
     const std::vector<std::uint32_t> &permutation() const { return m_permutation; }
-
-    static constexpr std::size_t maxRecordedMismatches = 8;
 
 private:
     const ExperimentSpec m_spec;

@@ -2,6 +2,7 @@
 #include "result.h"
 
 #include "phase.h"
+#include "trnoop.h"
 
 namespace sharescope {
 
@@ -82,6 +83,11 @@ Error errorOf(ErrorKind kind, MessageTemplate message)
 Error errorOf(ErrorKind kind, const char *text, std::vector<std::string> args)
 {
     return errorOf(kind, MessageTemplate(text, std::move(args)));
+}
+
+Error cancelledByUser()
+{
+    return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
 }
 
 } // namespace sharescope

@@ -85,6 +85,8 @@ inline Error unsupported(const char *text, std::vector<std::string> args)
 {
     return errorOf(ErrorKind::Unsupported, text, std::move(args));
 }
+// The user stopped the work: one message, translated once.
+Error cancelledByUser();
 
 // Expected failures are values. C++20 has no std::expected, so this is the
 // small subset the project needs.

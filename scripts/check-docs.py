@@ -4,10 +4,13 @@
 
 Every command that `sharescope --help` lists, every mode that `sharescope
 modes --json` lists and every demo that `sharescope demo --list` lists must
-appear in the manual page (resources/desktop/sharescope.1.in), in README.md's
-tables (Commands, Sharing modes, Guided demos) and in docs/cli.md. Every
-relative link in README.md, README.zh_CN.md and docs/*.md must name a file
-that exists, and an anchor in it a heading of that file.
+appear in the manual page (resources/desktop/sharescope.1.in), in the tables
+of README.md (Commands, Sharing modes, Guided demos) and of README.zh_CN.md
+(命令, 共享模式, 引导式演示), and in docs/cli.md; every mode in docs/modes.md.
+Every tab of the window (`gui --tab` names them) has its row in the window's
+table of both READMEs, the Chinese under the title the translation gives it.
+Every relative link in README.md, README.zh_CN.md and docs/*.md must name a
+file that exists, and an anchor in it a heading of that file.
 
 Usage: scripts/check-docs.py SHARESCOPE [SOURCE_DIR]
 Exit status: 0 all found, 1 something missing (each listed), 2 bad usage or
@@ -60,6 +63,20 @@ def program_demos(binary):
     lines = [line for line in program_output(binary, "demo", "--list").splitlines() if line.strip()]
     return [line.split()[0] for line in lines[1:]
             if not line.startswith("   ") and re.fullmatch(r"[a-z][a-z0-9-]*", line.split()[0])]
+
+
+def program_tabs(root):
+    """The window's tabs as `gui --tab` names them (ui/text/windowtab.cpp), each
+    with its English title and the title the Chinese translation gives it."""
+    source = (root / "ui/text/windowtab.cpp").read_text(encoding="utf-8")
+    names = re.findall(r'QStringLiteral\("([a-z]+)"\)', source.split("windowTabNames()", 1)[1].split("}", 1)[0])
+    translations = {}
+    ts = (root / "resources/translations/sharescope_zh_CN.ts").read_text(encoding="utf-8")
+    for source_text, translated in re.findall(
+        r"<source>([^<]*)</source>\s*(?:<comment>[^<]*</comment>\s*)?<translation>([^<]*)</translation>", ts
+    ):
+        translations.setdefault(source_text, translated)
+    return [(name, name.capitalize(), translations.get(name.capitalize(), "")) for name in names]
 
 
 def word_in(name, text):
@@ -205,6 +222,41 @@ def main():
             if name not in listed:
                 problems.append(f"README.md: the {kind} {name} is not in the table under '{readme_places[kind]}'")
 
+    readme_zh = markdown_sections((root / "README.zh_CN.md").read_text(encoding="utf-8"))
+    readme_zh_places = {"command": "命令", "mode": "共享模式", "demo": "引导式演示"}
+    for kind, names in kinds.items():
+        lines = section_named(readme_zh, readme_zh_places[kind])
+        if lines is None:
+            problems.append(f"README.zh_CN.md: no section '{readme_zh_places[kind]}'")
+            continue
+        listed = table_names(lines)
+        for name in names:
+            if name not in listed:
+                problems.append(
+                    f"README.zh_CN.md: the {kind} {name} is not in the table under '{readme_zh_places[kind]}'"
+                )
+
+    tabs = program_tabs(root)
+    if len(tabs) < 3:
+        sys.exit(f"check-docs: read only {tabs} as the window's tabs; has ui/text/windowtab.cpp changed?")
+    for page, sections, heading, index in (
+        ("README.md", readme, "The window", 1),
+        ("README.zh_CN.md", readme_zh, "窗口", 2),
+    ):
+        lines = section_named(sections, heading) or []
+        rows = "\n".join(line.split("|")[1] for line in lines if line.startswith("|") and line.count("|") > 2)
+        for tab in tabs:
+            title = tab[index]
+            if not title:
+                problems.append(f"resources/translations: the tab title {tab[1]} has no Chinese translation")
+            elif f"**{title}**" not in rows:
+                problems.append(f"{page}: the tab {tab[0]} (**{title}**) is not in the table under '{heading}'")
+
+    modes_page = (root / "docs/modes.md").read_text(encoding="utf-8")
+    for name in kinds["mode"]:
+        if f"`{name}`" not in modes_page:
+            problems.append(f"docs/modes.md: the mode {name} is not named (looked for '`{name}`')")
+
     cli = (root / "docs/cli.md").read_text(encoding="utf-8")
     for kind, names in kinds.items():
         for name in names:
@@ -219,7 +271,10 @@ def main():
     if problems:
         print(f"check-docs: {len(problems)} problem(s); the program has {counts}")
         return 1
-    print(f"check-docs: the man page, README.md and docs/cli.md name all {counts}; every link resolves")
+    print(
+        f"check-docs: the man page, both READMEs, docs/cli.md and docs/modes.md name all {counts}"
+        f" and {len(tabs)} tabs; every link resolves"
+    )
     return 0
 
 

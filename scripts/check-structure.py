@@ -12,6 +12,11 @@ file of A includes B's header. The check fails when:
     the reason;
   - a file of one layer includes a header of a higher layer
     (core < ui/text < ui < app: `app -> ui -> text -> core`);
+  - inside core, a file includes a header of a higher floor (CORE_FLOORS:
+    the files at core/'s root are the ground, each folder stands on those
+    listed before it), except the includes listed in ALLOWED_CLIMBS;
+  - a project include is not written from its library's root
+    (`"run/engine.h"`, never `"../engine.h"` nor `"engine.h"` from run/);
   - a core file includes a Qt header;
   - a source file (C++, CUDA, OpenCL, CMake, shell, Python) lacks its
     SPDX licence line in its first three lines.
@@ -32,6 +37,25 @@ ALLOWED_LOOPS = {
     # facade's own value types.
     frozenset({"core/ipc", "core/cuda/ipcexport"}): "the ipc facade and its CUDA implementation",
 }
+# core's floors, the ground first: a file may include its own floor and the
+# floors below it (docs/architecture.md draws them).
+CORE_FLOORS = [
+    ["core"],  # the ground: value types, the catalogue, experiments, the pre-flight
+    ["core/counting"],  # migration records, residency, the pages
+    ["core/ceilings"],  # the limit of every path, calibrations and their cache
+    ["core/report"],  # the run report, its JSON and CSV, budgets, shares, traces
+    ["core/lessons"],  # the demos, their questions, the shipped examples
+    ["core/uvm"],  # the UVM driver's counters and event queue (no CUDA needed)
+    ["core/backend", "core/cuda", "core/opencl"],  # the Backend interface and its two backends
+    ["core/run"],  # the engine, sets of runs, the counted pass, devices, calibration runs
+    ["core/python"],  # the Python routes and the DLPack matrix
+]
+# Includes that climb on purpose, each with why (docs/architecture.md).
+ALLOWED_CLIMBS = {
+    # The ipc facade: what the front ends call with or without CUDA.
+    ("core/ipc.cpp", "core/cuda/ipcexport.h"): "the ipc facade and its CUDA implementation",
+    ("core/ipc.cpp", "core/cuda/ipcpeer.h"): "the ipc facade and its CUDA implementation",
+}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.MULTILINE)
 QT_INCLUDE = re.compile(r"^\s*#\s*include\s+<Q[A-Za-z]*(/[A-Za-z]+)?>", re.MULTILINE)
 
@@ -42,6 +66,24 @@ def layer_of(path: Path) -> int:
         if rel.startswith(prefix):
             return LAYERS.index(layer)
     return -1
+
+
+def floor_of(rel: str) -> int | None:
+    """The floor of a core file, None outside core or in a folder not listed."""
+    if not rel.startswith("core/"):
+        return None
+    folder = rel.rsplit("/", 1)[0]
+    for index, folders in enumerate(CORE_FLOORS):
+        if folder in folders:
+            return index
+    return None
+
+
+def library_root(rel: str) -> str | None:
+    for root in ("ui/text", "ui", "app", "core", "tests"):
+        if rel.startswith(root + "/"):
+            return root
+    return None
 
 
 def sources():
@@ -105,6 +147,7 @@ def main() -> int:
         return stem.relative_to(ROOT).as_posix()
 
     findings = []
+    climbs_allowed = []
     graph: dict[str, set[str]] = {}
     for path in files:
         unit = unit_of(path)
@@ -118,8 +161,23 @@ def main() -> int:
             if header is None:
                 continue  # generated (version.h, gitcommit.h) or a system header in quotes
             target = header.with_suffix("").relative_to(ROOT).as_posix()
+            header_rel = header.relative_to(ROOT).as_posix()
             if layer_of(header) > layer_of(path):
-                findings.append(f"{rel}: includes {header.relative_to(ROOT).as_posix()}, from a higher layer")
+                findings.append(f"{rel}: includes {header_rel}, from a higher layer")
+            root = library_root(header_rel)
+            if root and name != header_rel[len(root) + 1 :]:
+                findings.append(f'{rel}: includes "{name}"; write it from its library\'s root: "{header_rel[len(root) + 1:]}"')
+            here, there = floor_of(rel), floor_of(header_rel)
+            if rel.startswith("core/") and here is None:
+                findings.append(f"{rel}: a folder of core with no floor in CORE_FLOORS")
+            elif here is not None and there is not None and there > here:
+                if (rel, header_rel) in ALLOWED_CLIMBS:
+                    climbs_allowed.append((rel, header_rel))
+                else:
+                    findings.append(
+                        f"{rel}: includes {header_rel}, from a higher floor of core "
+                        f"({CORE_FLOORS[there][0]} stands above {CORE_FLOORS[here][0]})"
+                    )
             if target != unit:
                 graph[unit].add(target)
                 graph.setdefault(target, set())
@@ -176,13 +234,18 @@ def main() -> int:
     findings += missing_licences()
 
     if verbose:
+        for rel, header_rel in climbs_allowed:
+            print(f"allowed climb ({ALLOWED_CLIMBS[(rel, header_rel)]}): {rel} -> {header_rel}")
         print(f"{len(files)} files, {len(graph)} units, {sum(len(v) for v in graph.values())} unit dependencies")
     for finding in findings:
         print(finding)
     if findings:
         print(f"check-structure: {len(findings)} finding(s)", file=sys.stderr)
         return 1
-    print(f"check-structure: {len(graph)} units, no include loop, no upward include; every source has its licence line")
+    print(
+        f"check-structure: {len(graph)} units, no include loop, no upward include, core's {len(CORE_FLOORS)} floors "
+        f"kept ({len(climbs_allowed)} documented climb(s)); every source has its licence line"
+    )
     return 0
 
 

@@ -67,7 +67,7 @@ inline RunReport runOf(const DeviceInfo &device, ModeId mode, KernelId kernel, s
     report.spec.mode = mode;
     report.spec.kernel = kernel;
     report.spec.bytes = bytes;
-    report.countersEnabled = counters;
+    report.counted.enabled = counters;
     for (int i = 0; i < 3; ++i) {
         IterationResult iteration;
         iteration.index = i;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fakebackend.h"
 
-#include "engine.h"
+#include "run/engine.h"
 
 #include <map>
 #include <vector>

@@ -68,8 +68,8 @@ void windowOptions(Builder &b, const HostileFixtures &f)
         = f.dir + "/no/such/dir/s.png";
     screenshot(b, "gui --run a CUDA mode on OpenCL",
                {"--device", "opencl:0", "--mode", "managed", "--size", "4KiB", "--run"}, 3, f);
-    screenshot(b, "gui --demo prefetch on OpenCL: the shipped example",
-               {"--device", "opencl:0", "--demo", "prefetch"}, 0, f);
+    screenshot(b, "gui --demo prefetch on OpenCL: the shipped example", {"--device", "opencl:0", "--demo", "prefetch"},
+               0, f);
     screenshot(b, "gui --demo peer-access on OpenCL", {"--device", "opencl:0", "--demo", "peer-access"}, 3, f);
     b.badValues(gui, {}, "--example", "compare", {"", "bogus", "COMPARE", "compare.json"});
     b.add("gui --example with --open", {"gui", "--example", "compare", "--open", f.validReport}, 2);

@@ -61,21 +61,22 @@ RunReport sampleRun(int iterations, int warmup)
     report.verification.mismatches = 2;
     report.verification.first = {{"out", 7, 1.5, 2.5}, {"out", 9, 3, 4}};
     report.verification.checked = *expectedChecked(report);
-    report.countersEnabled = true;
-    report.migrations
+    report.counted.enabled = true;
+    report.counted.migrations
         = {{CounterKind::BytesHostToDevice, 10, 20, base, 65536, MigrationCause::Coherence, -1, -1, 0, Phase::Kernel},
            {CounterKind::CpuPageFault, 30, 30, base + 4096, 0x401234, MigrationCause::Unknown, -1, -1, 0,
             Phase::HostRead}};
-    report.residency.chunkBytes = 65536;
+    report.counted.residency.chunkBytes = 65536;
     for (const BufferReport &buffer : report.buffers)
-        report.residency.buffers.push_back({buffer.name, buffer.address, buffer.bytes, hostWrites(buffer.role)});
+        report.counted.residency.buffers.push_back(
+            {buffer.name, buffer.address, buffer.bytes, hostWrites(buffer.role)});
     const std::vector<std::string> untouched(3, std::string(16, '.'));
-    report.residency.snapshots.push_back({-1, Phase::Alloc, untouched});
+    report.counted.residency.snapshots.push_back({-1, Phase::Alloc, untouched});
     for (int i = 0; i < iterations + warmup; ++i) {
         for (const Phase p : iterationPhases) {
             std::vector<std::string> chunks(3, std::string(16, p == Phase::HostInit ? 'h' : 'd'));
             chunks[2].assign(16, '.').replace(0, 8, 8, 'd'); // out: its first half on the device, the rest untouched
-            report.residency.snapshots.push_back({i, p, chunks});
+            report.counted.residency.snapshots.push_back({i, p, chunks});
         }
     }
     return report;

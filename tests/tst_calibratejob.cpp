@@ -4,9 +4,9 @@
 #include "calibrationdialog.h"
 #include "calibrationmodel.h"
 #include "ceilings/calibrationstore.h"
-#include "devices.h"
 #include "experimentpanel.h"
 #include "mainwindow.h"
+#include "run/devices.h"
 #include "runcontroller.h"
 
 #include <QAction>

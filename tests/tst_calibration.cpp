@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "backend.h"
-#include "ceilings/calibrationrun.h"
+#include "backend/backend.h"
 #include "ceilings/calibrationstore.h"
 #include "ceilings/hostbandwidth.h"
 #include "environment.h"
+#include "run/calibrationrun.h"
 
 #include <QTemporaryDir>
 #include <QTest>

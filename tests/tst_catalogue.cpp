@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "backend.h"
+#include "backend/backend.h"
 #include "catalogue.h"
-#include "counting/bytebudget.h"
-#include "experimentset.h"
 #include "experimentspec.h"
 #include "preflight.h"
+#include "report/bytebudget.h"
+#include "run/experimentset.h"
 #include "safetylimits.h"
 
 #include <QTest>

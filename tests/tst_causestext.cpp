@@ -14,13 +14,13 @@ RunReport withCauses(std::optional<int> accessCounters)
 {
     RunReport report = sampleRun(3, 1);
     report.spec.iterations = 3;
-    report.countersEnabled = true;
-    report.countersTotals = CounterTotals::Driver;
-    report.recordsSource = RecordsSource::DriverEvents;
+    report.counted.enabled = true;
+    report.counted.totals = CounterTotals::Driver;
+    report.counted.recordsSource = RecordsSource::DriverEvents;
     // Over three measured iterations: per iteration a third.
-    report.migratedByCause
+    report.counted.migratedByCause
         = std::array<std::uint64_t, migrationCauseCount>{0, 0, 3 * (70ull << 20), 3 * (1400ull << 20), 0, 0};
-    report.accessCounterMigration = accessCounters;
+    report.counted.accessCounterMigration = accessCounters;
     return report;
 }
 
@@ -66,9 +66,9 @@ private slots:
     void namesWhatAccessCountersAndUnknownCausesMoved()
     {
         RunReport report = withCauses(1);
-        (*report.migratedByCause)[static_cast<std::size_t>(MigrationCause::AccessCounters)] = 3 * 4096;
-        (*report.migratedByCause)[static_cast<std::size_t>(MigrationCause::Unknown)] = 3 * 8192;
-        report.recordsSource = RecordsSource::Cupti;
+        (*report.counted.migratedByCause)[static_cast<std::size_t>(MigrationCause::AccessCounters)] = 3 * 4096;
+        (*report.counted.migratedByCause)[static_cast<std::size_t>(MigrationCause::Unknown)] = 3 * 8192;
+        report.counted.recordsSource = RecordsSource::Cupti;
         const QString text = migrationCausesText(report);
         QVERIFY2(text.contains(QString::fromStdString(formatBytes(4096)) + " by access counters"), qPrintable(text));
         QVERIFY2(text.contains(QString::fromStdString(formatBytes(8192)) + " without a cause"), qPrintable(text));
@@ -78,7 +78,7 @@ private slots:
     void saysNothingWithoutCauses()
     {
         RunReport report = withCauses(-1);
-        report.migratedByCause.reset(); // no records, or a report from before
+        report.counted.migratedByCause.reset(); // no records, or a report from before
         QVERIFY(migrationCausesText(report).isEmpty());
         QVERIFY(!countersText(report).contains("why pages moved"));
     }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "counting/countedpass.h"
-#include "counting/counting.h"
 #include "report/reportjson.h"
 #include "reportsamples.h"
+#include "run/countedpass.h"
+#include "run/countermerge.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -26,7 +26,7 @@ struct RecordingObserver : EngineObserver
 RunReport sampleReport()
 {
     RunReport report = sampleRun();
-    report.countersTotals = CounterTotals::Driver;
+    report.counted.totals = CounterTotals::Driver;
     return report;
 }
 
@@ -124,7 +124,7 @@ private slots:
         RecordingObserver observer;
         const auto result = runCountedPass(child.toStdString(), ExperimentSpec{}, &observer, nullptr);
         QVERIFY2(result.ok(), result.ok() ? "" : result.error().message.c_str());
-        QCOMPARE(result->countersTotals, CounterTotals::Driver);
+        QCOMPARE(result->counted.totals, CounterTotals::Driver);
         QCOMPARE(observer.seen, (std::vector<std::pair<int, int>>{{3, 10}}));
     }
 
@@ -165,8 +165,8 @@ private slots:
         RunReport timed = timedRunWithoutCounts();
         const RunReport counted = sampleRun(2, 1);
         mergeCountedPass(timed, counted);
-        QVERIFY(timed.countersEnabled);
-        QVERIFY(timed.countersNote.empty());
+        QVERIFY(timed.counted.enabled);
+        QVERIFY(timed.counted.note.empty());
         QCOMPARE(timed.iterations[1].phases.size(), counted.iterations[1].phases.size());
         for (std::size_t p = 0; p < counted.iterations[1].phases.size(); ++p) {
             const PhaseResult &into = timed.iterations[1].phases[p];
@@ -175,8 +175,8 @@ private slots:
             QCOMPARE(into.countedNs, std::optional<std::uint64_t>(from.timeNs()));
         }
         QVERIFY(timed.free->counters == counted.free->counters);
-        QCOMPARE(timed.migrations.size(), counted.migrations.size());
-        QCOMPARE(timed.residency.snapshots.size(), counted.residency.snapshots.size());
+        QCOMPARE(timed.counted.migrations.size(), counted.counted.migrations.size());
+        QCOMPARE(timed.counted.residency.snapshots.size(), counted.counted.residency.snapshots.size());
     }
 
     // The window keeps a run's buffers for its Buffers tab, so its timed run
@@ -188,11 +188,11 @@ private slots:
         timed.free.reset();
         const RunReport counted = sampleRun(2, 1);
         mergeCountedPass(timed, counted);
-        QVERIFY2(timed.countersEnabled, timed.countersNote.english().c_str());
+        QVERIFY2(timed.counted.enabled, timed.counted.note.english().c_str());
         QVERIFY(!timed.free);
         QVERIFY(timed.alloc.counters == counted.alloc.counters);
         QVERIFY(timed.iterations[2].phases[3].counters == counted.iterations[2].phases[3].counters);
-        QCOMPARE(timed.migrations.size(), counted.migrations.size());
+        QCOMPARE(timed.counted.migrations.size(), counted.counted.migrations.size());
     }
 
     // A counted pass that ran other phases (another iteration count) gives
@@ -203,9 +203,9 @@ private slots:
         RunReport counted = sampleRun(2, 1);
         counted.iterations.pop_back();
         mergeCountedPass(timed, counted);
-        QVERIFY(!timed.countersEnabled);
-        QCOMPARE(timed.countersNote.english(), std::string("the counted pass did not run the same phases"));
-        QVERIFY(timed.migrations.empty());
+        QVERIFY(!timed.counted.enabled);
+        QCOMPARE(timed.counted.note.english(), std::string("the counted pass did not run the same phases"));
+        QVERIFY(timed.counted.migrations.empty());
         for (const IterationResult &iteration : timed.iterations) {
             for (const PhaseResult &phase : iteration.phases)
                 QVERIFY(!phase.countedNs);
@@ -216,9 +216,9 @@ private:
     static RunReport timedRunWithoutCounts()
     {
         RunReport timed = sampleRun(2, 1);
-        timed.countersEnabled = false;
-        timed.migrations.clear();
-        timed.residency = {};
+        timed.counted.enabled = false;
+        timed.counted.migrations.clear();
+        timed.counted.residency = {};
         timed.alloc.counters = {};
         timed.free->counters = {};
         for (IterationResult &iteration : timed.iterations) {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "counting/bytebudget.h"
 #include "cuda/ipcmemory.h"
-#include "devices.h"
-#include "engine.h"
-#include "experimentset.h"
 #include "ipcprotocol.h"
 #include "linereader.h"
 #include "preflight.h"
+#include "report/bytebudget.h"
+#include "run/devices.h"
+#include "run/engine.h"
+#include "run/experimentset.h"
 #include "safetylimits.h"
 
 #include <cuda_runtime_api.h>
@@ -126,9 +126,9 @@ private:
     RunReport countedRun(const ExperimentSpec &s)
     {
         RunReport report = run(s);
-        if (!report.countersEnabled)
-            qFatal("counters are off: %s", report.countersNote.english().c_str());
-        for (const ResidencySnapshot &snapshot : report.residency.snapshots) {
+        if (!report.counted.enabled)
+            qFatal("counters are off: %s", report.counted.note.english().c_str());
+        for (const ResidencySnapshot &snapshot : report.counted.residency.snapshots) {
             const bool afterWarmup = snapshot.iteration > s.warmup
                 || (snapshot.iteration == s.warmup && snapshot.phase != Phase::HostInit);
             if (afterWarmup && snapshot.unexplainedBytes) {
@@ -231,9 +231,9 @@ private slots:
             QCOMPARE(buffer.managed, managed);
             QVERIFY(!buffer.placement.empty());
         }
-        if (managed && report.countersEnabled) {
-            QVERIFY(!report.residency.snapshots.empty());
-            QCOMPARE(report.residency.buffers.size(), report.buffers.size());
+        if (managed && report.counted.enabled) {
+            QVERIFY(!report.counted.residency.snapshots.empty());
+            QCOMPARE(report.counted.residency.buffers.size(), report.buffers.size());
         }
     }
 
@@ -255,10 +255,11 @@ private slots:
         QVERIFY(*read.bytesDeviceToHost >= countedSize);
         QVERIFY(read.cpuPageFaults.value_or(0) > 0);
         // The residency map follows: x on the GPU after the kernel.
-        const auto afterKernel = std::ranges::find_if(report.residency.snapshots, [](const ResidencySnapshot &s) {
-            return s.iteration == 2 && s.phase == Phase::Kernel;
-        });
-        QVERIFY(afterKernel != report.residency.snapshots.end());
+        const auto afterKernel
+            = std::ranges::find_if(report.counted.residency.snapshots, [](const ResidencySnapshot &s) {
+                  return s.iteration == 2 && s.phase == Phase::Kernel;
+              });
+        QVERIFY(afterKernel != report.counted.residency.snapshots.end());
         QVERIFY(std::ranges::count(afterKernel->chunks[0], 'd')
                 > static_cast<std::ptrdiff_t>(afterKernel->chunks[0].size() * 9 / 10));
     }
@@ -281,10 +282,10 @@ private slots:
         s.iterations = 2;
         QVERIFY(m_engine->check(s).ok()); // within the limit on free memory
         const RunReport report = run(s);
-        QVERIFY2(report.countersEnabled, report.countersNote.english().c_str());
-        if (report.countersTotals != CounterTotals::Driver)
+        QVERIFY2(report.counted.enabled, report.counted.note.english().c_str());
+        if (report.counted.totals != CounterTotals::Driver)
             QSKIP(qPrintable("the driver's counters are not reported here: "
-                             + QString::fromStdString(report.exactNote.english())));
+                             + QString::fromStdString(report.counted.exactNote.english())));
         const auto within = [](std::optional<std::uint64_t> value, std::uint64_t expected) {
             return value
                 && std::llabs(static_cast<long long>(*value) - static_cast<long long>(expected))
@@ -306,7 +307,7 @@ private slots:
                   kernel.recordedHostToDevice ? std::to_string(*kernel.recordedHostToDevice).c_str() : "not reported");
             QVERIFY(kernel.gpuPageFaults.value_or(0) > 0);
             // Beside it, what CUPTI recorded (the coverage), never more than happened.
-            if (report.recordsNote.empty())
+            if (report.counted.recordsNote.empty())
                 QVERIFY(kernel.recordedHostToDevice && *kernel.recordedHostToDevice <= *kernel.bytesHostToDevice);
         }
         // The timed run is not the counted one: each phase knows both times.
@@ -334,11 +335,11 @@ private slots:
         s.iterations = 2;
         QVERIFY(m_engine->check(s).ok());
         const RunReport report = run(s);
-        QVERIFY2(report.countersEnabled, report.countersNote.english().c_str());
-        if (report.recordsSource != RecordsSource::DriverEvents)
+        QVERIFY2(report.counted.enabled, report.counted.note.english().c_str());
+        if (report.counted.recordsSource != RecordsSource::DriverEvents)
             QSKIP(qPrintable("the driver's event queue is not used here: "
-                             + QString::fromStdString(report.driverEventsNote.english())));
-        QCOMPARE(report.countersTotals, CounterTotals::Driver);
+                             + QString::fromStdString(report.counted.driverEventsNote.english())));
+        QCOMPARE(report.counted.totals, CounterTotals::Driver);
         std::vector<const PhaseResult *> phases{&report.alloc};
         for (const IterationResult &iteration : report.iterations) {
             for (const PhaseResult &phase : iteration.phases)
@@ -353,8 +354,8 @@ private slots:
                   static_cast<unsigned long long>(*c.bytesDeviceToHost),
                   static_cast<unsigned long long>(*c.recordedHostToDevice),
                   static_cast<unsigned long long>(*c.recordedDeviceToHost),
-                  static_cast<unsigned long long>(report.countersLost));
-            if (report.countersLost == 0) {
+                  static_cast<unsigned long long>(report.counted.lost));
+            if (report.counted.lost == 0) {
                 QCOMPARE(*c.recordedHostToDevice, *c.bytesHostToDevice);
                 QCOMPARE(*c.recordedDeviceToHost, *c.bytesDeviceToHost);
             } else {
@@ -366,14 +367,14 @@ private slots:
         }
         QVERIFY(moved >= 3 * bytes);
         // Each record names this GPU by its CUDA index.
-        for (const MigrationEvent &event : report.migrations) {
+        for (const MigrationEvent &event : report.counted.migrations) {
             if (event.kind == CounterKind::BytesHostToDevice)
                 QCOMPARE(event.destinationDevice, report.device.index);
             else if (event.kind == CounterKind::BytesDeviceToHost)
                 QCOMPARE(event.sourceDevice, report.device.index);
         }
         if (mode == ModeId::ManagedPrefetch) {
-            const auto prefetched = std::ranges::count_if(report.migrations, [](const MigrationEvent &e) {
+            const auto prefetched = std::ranges::count_if(report.counted.migrations, [](const MigrationEvent &e) {
                 return e.phase == Phase::ToDevice && e.kind == CounterKind::BytesHostToDevice;
             });
             QVERIFY(prefetched > 0);
@@ -387,9 +388,9 @@ private slots:
         ExperimentSpec s = spec(ModeId::Managed, KernelId::VectorAdd, 16ULL << 20);
         s.records = RecordsSource::Cupti;
         const RunReport report = run(s);
-        QVERIFY2(report.countersEnabled, report.countersNote.english().c_str());
-        QCOMPARE(report.recordsSource, RecordsSource::Cupti);
-        QVERIFY(!report.driverEventsNote.empty());
+        QVERIFY2(report.counted.enabled, report.counted.note.english().c_str());
+        QCOMPARE(report.counted.recordsSource, RecordsSource::Cupti);
+        QVERIFY(!report.counted.driverEventsNote.empty());
         QVERIFY(report.spec.commandLine().find("--records cupti") != std::string::npos);
     }
 
@@ -405,9 +406,9 @@ private slots:
         constexpr std::uint64_t bytes = 64ULL << 20;
         const RunReport report = run(spec(ModeId::Managed, KernelId::FirstTouch, bytes));
         QVERIFY(report.verification.passed());
-        if (report.countersTotals != CounterTotals::Driver)
+        if (report.counted.totals != CounterTotals::Driver)
             QSKIP(qPrintable("the driver's counters are not reported here: "
-                             + QString::fromStdString(report.exactNote.english())));
+                             + QString::fromStdString(report.counted.exactNote.english())));
         const auto near = [](std::optional<std::uint64_t> value, std::uint64_t expected) {
             // Whole 2 MiB blocks: a neighbour's pages may come along.
             return value && *value + (2ULL << 20) >= expected && *value <= expected + (2ULL << 20);
@@ -448,10 +449,10 @@ private slots:
                      std::string(phaseName(check.budget.phase)).c_str());
         // Where the pages are, from the pagemap: gpu-only never on the host,
         // cpu-only never anywhere else.
-        QCOMPARE(report.residency.buffers.size(), std::size_t(4));
-        QCOMPARE(report.residency.source, ResidencySource::Pages);
-        QVERIFY(report.residency.snapshots.size() >= 15); // after each phase of three iterations
-        for (const ResidencySnapshot &snapshot : report.residency.snapshots) {
+        QCOMPARE(report.counted.residency.buffers.size(), std::size_t(4));
+        QCOMPARE(report.counted.residency.source, ResidencySource::Pages);
+        QVERIFY(report.counted.residency.snapshots.size() >= 15); // after each phase of three iterations
+        for (const ResidencySnapshot &snapshot : report.counted.residency.snapshots) {
             if (std::ranges::find(iterationPhases, snapshot.phase) == iterationPhases.end())
                 continue; // alloc: nothing touched yet
             QVERIFY2(std::ranges::count(snapshot.chunks[2], 'h') == 0,
@@ -476,9 +477,9 @@ private slots:
             QSKIP(support.reason.c_str());
         const RunReport report = run(dropped);
         QVERIFY(report.verification.passed());
-        if (report.countersTotals != CounterTotals::Driver)
+        if (report.counted.totals != CounterTotals::Driver)
             QSKIP(qPrintable("the driver's counters are not reported here: "
-                             + QString::fromStdString(report.exactNote.english())));
+                             + QString::fromStdString(report.counted.exactNote.english())));
         for (int i = 1; i <= 2; ++i) {
             const Counters &init = counters(report, i, Phase::HostInit);
             const Counters &kernel = counters(report, i, Phase::Kernel);
@@ -609,10 +610,10 @@ private slots:
     void mapsTheManagedBuffersFromThePages()
     {
         const auto snapshot = [](const RunReport &report, int iteration, Phase phase) -> const ResidencySnapshot & {
-            const auto at = std::ranges::find_if(report.residency.snapshots, [&](const ResidencySnapshot &s) {
+            const auto at = std::ranges::find_if(report.counted.residency.snapshots, [&](const ResidencySnapshot &s) {
                 return s.iteration == iteration && s.phase == phase;
             });
-            if (at == report.residency.snapshots.end())
+            if (at == report.counted.residency.snapshots.end())
                 qFatal("no snapshot after %s", std::string(phaseName(phase)).c_str());
             return *at;
         };
@@ -620,7 +621,7 @@ private slots:
             return !chunks.empty() && std::ranges::all_of(chunks, [location](char c) { return c == location; });
         };
         const RunReport managed = run(spec(ModeId::Managed, KernelId::VectorAdd, 64ULL << 20));
-        if (managed.residency.source != ResidencySource::Pages)
+        if (managed.counted.residency.source != ResidencySource::Pages)
             QSKIP("/proc/self/pagemap cannot be read here");
         const ResidencySnapshot &init = snapshot(managed, 1, Phase::HostInit);
         QVERIFY(all(init.chunks[0], 'h') && all(init.chunks[1], 'h')); // the CPU wrote x and y
@@ -701,7 +702,7 @@ private slots:
     {
         QFETCH(int, mode);
         const RunReport report = run(spec(static_cast<ModeId>(mode)));
-        QVERIFY2(report.countersEnabled, report.countersNote.english().c_str());
+        QVERIFY2(report.counted.enabled, report.counted.note.english().c_str());
         for (const IterationResult &iteration : report.iterations) {
             for (const PhaseResult &phase : iteration.phases) {
                 QVERIFY(phase.counters && phase.counters->bytesHostToDevice && phase.counters->bytesDeviceToHost);
@@ -709,7 +710,7 @@ private slots:
                 QCOMPARE(*phase.counters->bytesDeviceToHost, std::uint64_t(0));
             }
         }
-        QVERIFY(report.residency.buffers.empty());
+        QVERIFY(report.counted.residency.buffers.empty());
     }
 
     void everyAdviceRuns_data()
@@ -779,12 +780,12 @@ private slots:
         ExperimentSpec s = spec(ModeId::Managed);
         s.counters = false;
         const RunReport report = run(s);
-        QVERIFY(!report.countersEnabled);
-        QCOMPARE(report.countersNote.english(), std::string("turned off with --no-counters"));
+        QVERIFY(!report.counted.enabled);
+        QCOMPARE(report.counted.note.english(), std::string("turned off with --no-counters"));
         QVERIFY(!report.iterations[1].phases[2].counters); // not reported, not zero
-        QVERIFY(report.migrations.empty());
+        QVERIFY(report.counted.migrations.empty());
         // And back on for the next run.
-        QVERIFY(run(spec(ModeId::Managed)).countersEnabled);
+        QVERIFY(run(spec(ModeId::Managed)).counted.enabled);
     }
 
     void ipcPeerFaultsFailCleanly_data()

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "backend.h"
-#include "ceilings/calibrationrun.h"
+#include "backend/backend.h"
 #include "ceilings/ceilings.h"
 #include "ceilings/pcielink.h"
-#include "devices.h"
+#include "run/calibrationrun.h"
+#include "run/devices.h"
 
 #include <QTest>
 

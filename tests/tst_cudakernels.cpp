@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "cuda/cudakernels.h"
 #include "cuda/launchgate.h"
-#include "devices.h"
-#include "engine.h"
 #include "reference.h"
+#include "run/devices.h"
+#include "run/engine.h"
 
 #include <cuda_runtime_api.h>
 

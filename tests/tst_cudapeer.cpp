@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "devices.h"
-#include "engine.h"
 #include "peers.h"
 #include "preflight.h"
+#include "run/devices.h"
+#include "run/engine.h"
 
 #include <cuda_runtime_api.h>
 
@@ -64,10 +64,10 @@ private:
 
     static const ResidencySnapshot *snapshot(const RunReport &report, int iteration, Phase which)
     {
-        const auto at = std::ranges::find_if(report.residency.snapshots, [&](const ResidencySnapshot &s) {
+        const auto at = std::ranges::find_if(report.counted.residency.snapshots, [&](const ResidencySnapshot &s) {
             return s.iteration == iteration && s.phase == which;
         });
-        return at == report.residency.snapshots.end() ? nullptr : &*at;
+        return at == report.counted.residency.snapshots.end() ? nullptr : &*at;
     }
 
     static std::size_t freeOn(int device)
@@ -233,9 +233,9 @@ private slots:
         if (const Support support = supportOf(m_device, s); !support.supported)
             QSKIP(support.reason.c_str());
         const RunReport report = run(s);
-        QVERIFY2(report.countersEnabled, report.countersNote.english().c_str());
+        QVERIFY2(report.counted.enabled, report.counted.note.english().c_str());
         const Counters &kernel = *phase(report, 2, Phase::Kernel).counters;
-        if (report.countersTotals == CounterTotals::Driver)
+        if (report.counted.totals == CounterTotals::Driver)
             QVERIFY2(kernel.bytesHostToDevice.value_or(1) <= countedSize / 100,
                      qPrintable(QString::number(kernel.bytesHostToDevice.value_or(0))));
         qInfo("kernel: device-to-device %s bytes (CUPTI), GPU fault groups %s",

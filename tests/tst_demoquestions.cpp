@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "demoquestion.h"
 #include "demoruns.h"
-#include "demos.h"
-#include "engine.h"
 #include "examplereports.h"
-#include "examples.h"
 #include "fakebackend.h"
 #include "language.h"
+#include "lessons/demoquestion.h"
+#include "lessons/demos.h"
+#include "lessons/examples.h"
 #include "questiontext.h"
+#include "run/engine.h"
 
 #include <QSet>
 #include <QTest>
@@ -300,12 +300,12 @@ private slots:
         c.recordedHostToDevice = 300 * MiB;
         RunReport run
             = runOf(gpu(true), ModeId::Managed, KernelId::VectorAdd, 512 * MiB, {{Phase::Kernel, 1, 0, 0, c}}, true);
-        run.countersTotals = CounterTotals::Driver;
+        run.counted.totals = CounterTotals::Driver;
         const MeasuredAnswer answer = measuredAnswer(*q, setOf({run}));
         QCOMPARE(answer.value, 0.3);
         QCOMPARE(answer.choice, std::optional<std::size_t>(3)); // less than 40 %
         // Records only: nothing says how much is missing.
-        run.countersTotals = CounterTotals::Records;
+        run.counted.totals = CounterTotals::Records;
         QVERIFY(!measuredAnswer(*q, setOf({run})).choice);
     }
 

@@ -2,11 +2,11 @@
 #include "bytesize.h"
 #include "demolessons.h"
 #include "demoruns.h"
-#include "demos.h"
-#include "experimentset.h"
 #include "language.h"
+#include "lessons/demos.h"
 #include "preflight.h"
 #include "reporttables.h"
+#include "run/experimentset.h"
 
 #include <QRegularExpression>
 #include <QTest>
@@ -226,7 +226,7 @@ private slots:
         };
         const auto run = [&](ModeId mode, const std::vector<PhaseNumbers> &numbers) {
             RunReport report = runOf(device, mode, KernelId::VectorAdd, 256 * MiB, numbers, true);
-            report.countersTotals = CounterTotals::Driver;
+            report.counted.totals = CounterTotals::Driver;
             for (IterationResult &iteration : report.iterations) {
                 for (PhaseResult &phase : iteration.phases)
                     phase.counters->gpuPageFaults = phase.counters->gpuPageFaults.value_or(0);
@@ -326,7 +326,7 @@ private slots:
         Counters kernel{64 * MiB, 64 * MiB, 500, 40, std::nullopt, 0, 0, 0};
         RunReport managed = runOf(device, ModeId::Managed, KernelId::PingPong, 16 * MiB,
                                   {{Phase::Kernel, 20'000'000, 0, 0, kernel}}, true);
-        managed.residency.unexplainedBytes = 4096; // the driver dropped records
+        managed.counted.residency.unexplainedBytes = 4096; // the driver dropped records
         set.runs.push_back(managed);
         const QString text = joined(lessonFor(demoInfo(DemoId::PingPong), set));
         QVERIFY2(text.contains("at least 128 MiB migrated during the kernel phase (8.0× the buffer)"),
@@ -351,7 +351,7 @@ private slots:
             kernel.recordedHostToDevice = recorded;
             RunReport report = runOf(device, ModeId::Managed, KernelId::VectorAdd, bytes,
                                      {{Phase::Kernel, 2'000'000, 0, 0, kernel}}, true);
-            report.countersTotals = CounterTotals::Driver;
+            report.counted.totals = CounterTotals::Driver;
             for (IterationResult &iteration : report.iterations) {
                 for (PhaseResult &phase : iteration.phases)
                     phase.countedNs = phase.timeNs() * 3 / 2;
@@ -372,8 +372,8 @@ private slots:
         set.runs = {run(16 * MiB, 48 * MiB), run(512 * MiB, 1536 * MiB)};
         QVERIFY(!joined(lessonFor(demoInfo(DemoId::WhatProfilersMiss), set)).contains("loses"));
         // Without the driver's counters: the records only, said to be incomplete.
-        set.runs[1].countersTotals = CounterTotals::Records;
-        set.runs[1].exactNote
+        set.runs[1].counted.totals = CounterTotals::Records;
+        set.runs[1].counted.exactNote
             = MessageTemplate(std::string("driver 999.1 not supported by this version of ShareScope"));
         const QString recordsOnly = joined(lessonFor(demoInfo(DemoId::WhatProfilersMiss), set));
         QVERIFY2(recordsOnly.contains("nothing says how much is missing"), qPrintable(recordsOnly));
@@ -393,7 +393,7 @@ private slots:
         kernel.gpuPageFaults = 1740;
         RunReport managed = runOf(device, ModeId::Managed, KernelId::VectorAdd, 16 * MiB,
                                   {{Phase::Kernel, 2'000'000, 0, 0, kernel}}, true);
-        managed.countersTotals = CounterTotals::Driver;
+        managed.counted.totals = CounterTotals::Driver;
         for (IterationResult &iteration : managed.iterations) {
             for (PhaseResult &phase : iteration.phases)
                 phase.counters->gpuPageFaults = phase.counters->gpuPageFaults.value_or(0);
@@ -416,8 +416,8 @@ private slots:
         QVERIFY2(!table.contains("fault groups") && !table.contains("≥") && !table.contains("moved ="),
                  qPrintable(table));
 
-        set.runs[0].countersTotals = CounterTotals::Records;
-        set.runs[0].countersLost = 12;
+        set.runs[0].counted.totals = CounterTotals::Records;
+        set.runs[0].counted.lost = 12;
         for (IterationResult &iteration : set.runs[0].iterations) {
             for (PhaseResult &phase : iteration.phases)
                 phase.counters->gpuPageFaults.reset();

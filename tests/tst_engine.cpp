@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "engine.h"
-#include "experimentset.h"
 #include "fakebackend.h"
+#include "run/engine.h"
+#include "run/experimentset.h"
 
 #include <QTest>
 
@@ -81,8 +81,8 @@ private slots:
         QVERIFY(report->verification.passed());
         const std::uint64_t readBack = buffersFor(kernelInfo(static_cast<KernelId>(kernel)), HostAccess::Read).size();
         QCOMPARE(report->verification.checked, 5 * readBack * smallSpec().elementCount());
-        QVERIFY(!report->countersEnabled);
-        QCOMPARE(report->countersNote.english(), std::string("the fake device has no counters"));
+        QVERIFY(!report->counted.enabled);
+        QCOMPARE(report->counted.note.english(), std::string("the fake device has no counters"));
         QCOMPARE(report->device.id, std::string("opencl:7"));
         QVERIFY(
             QString::fromStdString(report->commandLine).startsWith("sharescope run --device opencl:7 --mode cl-copy"));
@@ -306,8 +306,8 @@ private slots:
         const ExperimentSpec spec = smallSpec();
         const auto report = engine.run(spec, &observer);
         QVERIFY2(report.ok(), report.ok() ? "" : report.error().message.c_str());
-        QVERIFY(report->countersEnabled);
-        QCOMPARE(report->countersTotals, CounterTotals::Driver);
+        QVERIFY(report->counted.enabled);
+        QCOMPARE(report->counted.totals, CounterTotals::Driver);
         const PhaseResult &kernel = report->iterations.back().phases[2];
         QVERIFY(kernel.counters);
         QCOMPARE(kernel.counters->bytesHostToDevice, std::optional(spec.bytes)); // the driver's exact count
@@ -328,10 +328,10 @@ private slots:
         Engine engine(std::make_unique<FakeBackend>(failing), countedOnFake(failing));
         const auto report = engine.run(smallSpec());
         QVERIFY(report.ok()); // the timed run stands on its own
-        QVERIFY(!report->countersEnabled);
-        QVERIFY2(QString::fromStdString(report->countersNote.english()).contains("the instruments could not start"),
-                 report->countersNote.english().c_str());
-        QCOMPARE(report->countersNote.text, std::string("the counted pass failed: %1")); // said in the user's language
+        QVERIFY(!report->counted.enabled);
+        QVERIFY2(QString::fromStdString(report->counted.note.english()).contains("the instruments could not start"),
+                 report->counted.note.english().c_str());
+        QCOMPARE(report->counted.note.text, std::string("the counted pass failed: %1")); // said in the user's language
         QVERIFY(!report->iterations.back().phases[2].counters);
         QVERIFY(!report->iterations.back().phases[2].countedNs);
         // A cancel during the counted pass cancels the run.
@@ -346,8 +346,8 @@ private slots:
         off.counters = false;
         const auto uncounted = engine.run(off);
         QVERIFY(uncounted.ok());
-        QVERIFY(!uncounted->countersEnabled);
-        QCOMPARE(uncounted->countersNote.english(), std::string("turned off with --no-counters"));
+        QVERIFY(!uncounted->counted.enabled);
+        QCOMPARE(uncounted->counted.note.english(), std::string("turned off with --no-counters"));
     }
 
     // The one run path: a request planned on a device, then run as a set.

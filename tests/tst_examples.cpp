@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bytesize.h"
-#include "counting/bytebudget.h"
 #include "demolessons.h"
-#include "demos.h"
 #include "examplereports.h"
-#include "examples.h"
 #include "language.h"
+#include "lessons/demos.h"
+#include "lessons/examples.h"
+#include "report/bytebudget.h"
 #include "report/reportjson.h"
 #include "report/runreport.h"
 
@@ -137,8 +137,8 @@ private slots:
         QCOMPARE(set->kind, ReportSet::Kind::Run);
         const RunReport &run = set->runs.front();
         QCOMPARE(run.spec.mode, ModeId::Managed);
-        QCOMPARE(run.countersTotals, CounterTotals::Driver);
-        QCOMPARE(run.countersLost, std::uint64_t(0));
+        QCOMPARE(run.counted.totals, CounterTotals::Driver);
+        QCOMPARE(run.counted.lost, std::uint64_t(0));
         const IterationResult &last = run.iterations.back();
         const auto kernel = std::ranges::find(last.phases, Phase::Kernel, &PhaseResult::phase);
         QVERIFY(kernel != last.phases.end());
@@ -286,7 +286,7 @@ private slots:
             run.spec.mode = ModeId::ManagedDiscard;
             run.spec.kernel = KernelId::VectorAdd;
             run.spec.bytes = bytes;
-            run.countersTotals = CounterTotals::Driver;
+            run.counted.totals = CounterTotals::Driver;
             IterationResult iteration{0, false, {}};
             for (const Phase phase : iterationPhases) {
                 PhaseResult result;

@@ -2,7 +2,7 @@
 // --host-threads: the slices cover every element exactly once, the threads
 // all run and the first failure is the one reported, and the
 // modes that cannot split (their kernel runs elsewhere) are refused with the reason.
-#include "backend.h"
+#include "backend/backend.h"
 #include "experimentspec.h"
 #include "hostthreads.h"
 

@@ -3,7 +3,6 @@
 #include "bufferstab.h"
 #include "comparechart.h"
 #include "comparemodel.h"
-#include "devices.h"
 #include "examplebanner.h"
 #include "examplereports.h"
 #include "experimentpanel.h"
@@ -17,6 +16,7 @@
 #include "questionpanel.h"
 #include "report/reportjson.h"
 #include "reportsamples.h"
+#include "run/devices.h"
 #include "runcontroller.h"
 #include "runtabs.h"
 #include "settabs.h"
@@ -478,7 +478,7 @@ private slots:
         QVERIFY(m_window->exampleBanner()->isVisible());
         const sharescope::RunReport &report = m_window->results().runs.front();
         QCOMPARE(report.spec.mode, sharescope::ModeId::Managed);
-        QCOMPARE(report.countersTotals, sharescope::CounterTotals::Driver);
+        QCOMPARE(report.counted.totals, sharescope::CounterTotals::Driver);
     }
 
     // A counter no phase reports (GPU fault groups, which only CUPTI's
@@ -526,9 +526,10 @@ private slots:
         QVERIFY(opened.wait(10000));
         QCOMPARE(m_window->results().runs.size(), std::size_t(1));
         const sharescope::RunReport &only = m_window->results().runs.front();
-        QVERIFY(only.residency.snapshots.size() > 1);
+        QVERIFY(only.counted.residency.snapshots.size() > 1);
         QCOMPARE(m_window->shownRun(), QStringLiteral("managed"));
-        QCOMPARE(m_window->migrationTab()->slider()->maximum() + 1, static_cast<int>(only.residency.snapshots.size()));
+        QCOMPARE(m_window->migrationTab()->slider()->maximum() + 1,
+                 static_cast<int>(only.counted.residency.snapshots.size()));
         QCOMPARE(m_window->timelineTab()->model()->rowCount(), static_cast<int>(summarize(only).size()));
 
         m_window->openExample(sharescope::ExampleId::CompareModes);
@@ -552,7 +553,7 @@ private slots:
         QCOMPARE(m_window->currentTab(), MainWindow::Tab::Migration);
         QCOMPARE(m_window->shownRun(), QStringLiteral("managed"));
         QCOMPARE(m_window->migrationTab()->slider()->maximum() + 1,
-                 static_cast<int>(managed->residency.snapshots.size()));
+                 static_cast<int>(managed->counted.residency.snapshots.size()));
         // Another row: that mode, on the Timeline where it has no pages to show.
         int device = -1;
         for (int r = 0; r < table->model()->rowCount(); ++r) {

@@ -50,8 +50,8 @@ RunReport report(ModeId mode, bool counters)
         r.iterations.push_back(iteration);
     }
     r.verification = {3 << 18, 0, {}};
-    r.countersEnabled = counters;
-    r.countersNote = MessageTemplate(counters ? "" : "OpenCL reports no page-migration counters");
+    r.counted.enabled = counters;
+    r.counted.note = MessageTemplate(counters ? "" : "OpenCL reports no page-migration counters");
     return r;
 }
 
@@ -153,7 +153,7 @@ private slots:
         QVERIFY2(
             tip(CompareModel::FaultsColumn).contains("GPU fault groups, per iteration (the sums of CUPTI's records)"),
             qPrintable(tip(CompareModel::FaultsColumn)));
-        set.runs[1].countersTotals = CounterTotals::Driver;
+        set.runs[1].counted.totals = CounterTotals::Driver;
         for (IterationResult &iteration : set.runs[1].iterations) {
             for (PhaseResult &phase : iteration.phases)
                 phase.counters->gpuPageFaults = 9;
@@ -183,7 +183,7 @@ private slots:
                      .contains("OVER in to-device by 4 MiB"),
                  qPrintable(model.index(0, CompareModel::CopiedColumn).data(Qt::ToolTipRole).toString()));
         QVERIFY(model.index(0, CompareModel::CopiedColumn).data(Qt::ForegroundRole).isValid());
-        set.runs[1].residency.unexplainedBytes = 4096; // the driver dropped records
+        set.runs[1].counted.residency.unexplainedBytes = 4096; // the driver dropped records
         model.setReports(set);
         QVERIFY(model.index(1, CompareModel::MigratedColumn).data().toString().startsWith(QStringLiteral("≥ ")));
         model.clear();

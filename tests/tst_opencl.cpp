@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "devices.h"
-#include "engine.h"
 #include "preflight.h"
+#include "run/devices.h"
+#include "run/engine.h"
 
 #include <QTest>
 

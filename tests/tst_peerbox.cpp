@@ -34,10 +34,10 @@ RunReport managedPeerRun()
     report.spec.deviceId = "cuda:0";
     report.spec.peerId = "cuda:1";
     report.spec.mode = ModeId::ManagedPeer;
-    report.countersEnabled = true;
-    report.residency.chunkBytes = 64 << 10;
-    report.residency.buffers = {{"x", 0x1000, 4 * (64 << 10), true}};
-    report.residency.snapshots = {{0, Phase::HostInit, {"dddd"}, 0}, {0, Phase::Kernel, {"eehh"}, 0}};
+    report.counted.enabled = true;
+    report.counted.residency.chunkBytes = 64 << 10;
+    report.counted.residency.buffers = {{"x", 0x1000, 4 * (64 << 10), true}};
+    report.counted.residency.snapshots = {{0, Phase::HostInit, {"dddd"}, 0}, {0, Phase::Kernel, {"eehh"}, 0}};
     return report;
 }
 
@@ -131,7 +131,7 @@ private slots:
         // peer-copy: nothing migrates, and the tab says why.
         RunReport copies = managedPeerRun();
         copies.spec.mode = ModeId::PeerCopy;
-        copies.residency = {};
+        copies.counted.residency = {};
         tab.setReport(copies);
         QVERIFY2(tab.note()->text().contains("cudaMalloc memory on two GPUs"), qPrintable(tab.note()->text()));
     }

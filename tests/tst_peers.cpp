@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "devices.h"
-#include "experimentset.h"
 #include "peers.h"
 #include "peertext.h"
 #include "preflight.h"
 #include "report/reportjson.h"
 #include "reportsamples.h"
 #include "reporttables.h"
+#include "run/devices.h"
+#include "run/experimentset.h"
 
 #include <nlohmann/json.hpp>
 
@@ -329,7 +329,7 @@ private slots:
         event.kind = CounterKind::BytesDeviceToDevice;
         event.sourceDevice = 0;
         event.destinationDevice = 1;
-        report.migrations.push_back(event);
+        report.counted.migrations.push_back(event);
         const std::string text = toJson(report);
         const auto read = readReports(text);
         QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
@@ -348,8 +348,8 @@ private slots:
             const std::uint64_t between = phase.phase == Phase::ToDevice ? 3 << 20 : 0;
             QCOMPARE(phase.bytesBetweenDevices, between);
         }
-        QCOMPARE(back.migrations.back().sourceDevice, 0);
-        QCOMPARE(back.migrations.back().destinationDevice, 1);
+        QCOMPARE(back.counted.migrations.back().sourceDevice, 0);
+        QCOMPARE(back.counted.migrations.back().destinationDevice, 1);
         QCOMPARE(toJson(back), text);
         // The counted pass's request carries the peer too.
         const auto spec = specFromJson(specToJson(report.spec));

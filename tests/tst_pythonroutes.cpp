@@ -4,8 +4,8 @@
 // anything), and the runner, against a fake interpreter that hangs, floods,
 // crashes or prints garbage, and against the real pyopencl routes on the
 // machine's OpenCL device where its python3 has pyopencl.
-#include "dlpackmatrix.h"
-#include "pythonroutes.h"
+#include "python/dlpackmatrix.h"
+#include "python/pythonroutes.h"
 
 #include <QDir>
 #include <QFile>

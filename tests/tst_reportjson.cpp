@@ -66,21 +66,67 @@ RunReport sampleReport()
     }
     report.free = phase(Phase::Free, 2000, std::nullopt);
     report.verification = {786432, 2, {{"out", 7, 1.5, 2.5}, {"out", 9, 3, 4}}};
-    report.countersEnabled = true;
+    report.counted.enabled = true;
     report.buffers[0].managed = true;
     report.buffers[0].address = 0x7f0000000000ULL;
-    report.migrations = {{CounterKind::BytesHostToDevice, 10, 20, 0x7f0000000000ULL, 65536, MigrationCause::Coherence,
-                          -1, -1, 1, Phase::Kernel},
-                         {CounterKind::CpuPageFault, 30, 30, 0x7f0000001000ULL, 0x401234, MigrationCause::Unknown, -1,
-                          -1, 1, Phase::HostRead}};
-    report.migrationsDropped = 17;
-    report.countersLost = 3;
-    report.residency.chunkBytes = 65536;
-    report.residency.unexplainedBytes = 4096;
-    report.residency.buffers = {{"x", 0x7f0000000000ULL, 1 << 20, true}};
-    report.residency.snapshots
+    report.counted.migrations = {{CounterKind::BytesHostToDevice, 10, 20, 0x7f0000000000ULL, 65536,
+                                  MigrationCause::Coherence, -1, -1, 1, Phase::Kernel},
+                                 {CounterKind::CpuPageFault, 30, 30, 0x7f0000001000ULL, 0x401234,
+                                  MigrationCause::Unknown, -1, -1, 1, Phase::HostRead}};
+    report.counted.migrationsDropped = 17;
+    report.counted.lost = 3;
+    report.counted.residency.chunkBytes = 65536;
+    report.counted.residency.unexplainedBytes = 4096;
+    report.counted.residency.buffers = {{"x", 0x7f0000000000ULL, 1 << 20, true}};
+    report.counted.residency.snapshots
         = {{0, Phase::HostInit, {std::string(16, 'h')}}, {0, Phase::Kernel, {"dddd" + std::string(12, '.')}}};
     return report;
+}
+
+// The number of fields of an aggregate: how many initialisers it takes.
+struct AnyField
+{
+    template<typename T>
+    operator T() const; // never defined: only asked in unevaluated braces
+};
+template<typename T, typename... Fields>
+constexpr std::size_t fieldCount()
+{
+    if constexpr (requires { T{Fields{}..., AnyField{}}; })
+        return fieldCount<T, Fields..., AnyField>();
+    else
+        return sizeof...(Fields);
+}
+
+// Every field of the counted pass's findings away from its default.
+CountedFindings everyFinding()
+{
+    // A field added to CountedFindings must be set here, and written and
+    // read by reportjson.cpp: this count fails the build until it is.
+    static_assert(fieldCount<CountedFindings>() == 13, "set the new field below, and write and read it in JSON");
+    CountedFindings f;
+    f.enabled = true;
+    f.note = MessageTemplate("the counted pass failed: %1", {"the instruments could not start"});
+    f.totals = CounterTotals::Driver;
+    f.exactNote = MessageTemplate(std::string("the driver's counters were refused"));
+    f.recordsNote = MessageTemplate(std::string("CUPTI is unavailable here"));
+    f.recordsSource = RecordsSource::DriverEvents;
+    f.driverEventsNote = MessageTemplate(std::string("CUPTI's records were asked for"));
+    std::array<std::uint64_t, migrationCauseCount> causes{};
+    for (std::size_t c = 0; c < causes.size(); ++c)
+        causes[c] = 4096 * (c + 1);
+    f.migratedByCause = causes;
+    f.accessCounterMigration = 1;
+    f.migrations = {{CounterKind::BytesHostToDevice, 10, 20, 0x7f0000000000ULL, 65536, MigrationCause::Coherence, -1, 0,
+                     1, Phase::Kernel}};
+    f.migrationsDropped = 5;
+    f.lost = 7;
+    f.residency.source = ResidencySource::Pages;
+    f.residency.chunkBytes = 65536;
+    f.residency.unexplainedBytes = 4096;
+    f.residency.buffers = {{"x", 0x7f0000000000ULL, 1 << 20, true}};
+    f.residency.snapshots = {{1, Phase::Kernel, {"dddd" + std::string(12, '.')}, 0}};
+    return f;
 }
 
 } // namespace
@@ -90,6 +136,22 @@ class TestReportJson : public QObject
     Q_OBJECT
 
 private slots:
+    // The counted pass's findings travel whole: every field is written and
+    // read back (the static_assert in everyFinding() catches a new one).
+    void roundTripsEveryCountedFinding()
+    {
+        RunReport original = sampleReport();
+        original.counted = everyFinding();
+        const auto read = readReports(toJson(original));
+        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
+        const CountedFindings &back = read->runs.front().counted;
+        QCOMPARE(back.note, original.counted.note);
+        QCOMPARE(back.exactNote, original.counted.exactNote);
+        QCOMPARE(back.migratedByCause, original.counted.migratedByCause);
+        QCOMPARE(back.residency.snapshots, original.counted.residency.snapshots);
+        QVERIFY(back == original.counted);
+    }
+
     void roundTripsAReport()
     {
         const RunReport original = sampleReport();
@@ -112,11 +174,11 @@ private slots:
         QCOMPARE(back.buffers[0].zeroCopy, std::optional<bool>());
         QCOMPARE(back.verification.first.size(), std::size_t(2));
         QCOMPARE(back.verification.first[0].expected, 1.5);
-        QCOMPARE(back.migrations.size(), std::size_t(2));
-        QCOMPARE(back.migrations[0].cause, MigrationCause::Coherence);
-        QCOMPARE(back.migrations[1].phase, Phase::HostRead);
-        QCOMPARE(back.migrationsDropped, std::uint64_t(17));
-        QCOMPARE(back.residency.snapshots[1].chunks[0], "dddd" + std::string(12, '.'));
+        QCOMPARE(back.counted.migrations.size(), std::size_t(2));
+        QCOMPARE(back.counted.migrations[0].cause, MigrationCause::Coherence);
+        QCOMPARE(back.counted.migrations[1].phase, Phase::HostRead);
+        QCOMPARE(back.counted.migrationsDropped, std::uint64_t(17));
+        QCOMPARE(back.counted.residency.snapshots[1].chunks[0], "dddd" + std::string(12, '.'));
         QVERIFY(back.buffers[0].managed);
         // Nothing is lost: writing what was read gives the same document.
         QCOMPARE(QString::fromStdString(toJson(back)), QString::fromStdString(json));
@@ -127,29 +189,29 @@ private slots:
     void roundTripsTheCountedPass()
     {
         RunReport original = sampleReport();
-        original.countersTotals = CounterTotals::Driver;
-        original.recordsNote = MessageTemplate(std::string("CUPTI is unavailable here"));
+        original.counted.totals = CounterTotals::Driver;
+        original.counted.recordsNote = MessageTemplate(std::string("CUPTI is unavailable here"));
         // A note with values keeps its template, so that a reader says it in its language.
-        original.countersNote = MessageTemplate("the counted pass failed: %1", {"the instruments could not start"});
+        original.counted.note = MessageTemplate("the counted pass failed: %1", {"the instruments could not start"});
         PhaseResult &kernel = original.iterations[1].phases[2];
         kernel.countedNs = 77;
         kernel.counters->gpuPageFaults = 12;
         kernel.counters->recordedHostToDevice = 4096;
-        original.residency.source = ResidencySource::Pages;
-        original.residency.snapshots[1].chunks[0] = "pbrd" + std::string(12, '.');
+        original.counted.residency.source = ResidencySource::Pages;
+        original.counted.residency.snapshots[1].chunks[0] = "pbrd" + std::string(12, '.');
         const std::string json = toJson(original);
         const auto read = readReports(json);
         QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
         const RunReport &back = read->runs.front();
-        QCOMPARE(back.countersTotals, CounterTotals::Driver);
-        QCOMPARE(back.recordsNote, original.recordsNote);
-        QCOMPARE(back.countersNote, original.countersNote);
-        QCOMPARE(back.countersNote.args.size(), std::size_t(1));
+        QCOMPARE(back.counted.totals, CounterTotals::Driver);
+        QCOMPARE(back.counted.recordsNote, original.counted.recordsNote);
+        QCOMPARE(back.counted.note, original.counted.note);
+        QCOMPARE(back.counted.note.args.size(), std::size_t(1));
         QCOMPARE(back.iterations[1].phases[2].countedNs, std::optional<std::uint64_t>(77));
         QCOMPARE(back.iterations[1].phases[2].counters->gpuPageFaults, std::optional<std::uint64_t>(12));
         QCOMPARE(back.iterations[1].phases[2].counters->recordedHostToDevice, std::optional<std::uint64_t>(4096));
-        QCOMPARE(back.residency.source, ResidencySource::Pages);
-        QCOMPARE(back.residency.snapshots[1].chunks[0], original.residency.snapshots[1].chunks[0]);
+        QCOMPARE(back.counted.residency.source, ResidencySource::Pages);
+        QCOMPARE(back.counted.residency.snapshots[1].chunks[0], original.counted.residency.snapshots[1].chunks[0]);
         QCOMPARE(QString::fromStdString(toJson(back)), QString::fromStdString(json));
 
         // The same report as version 1 wrote it: none of the new fields.
@@ -172,8 +234,8 @@ private slots:
         const auto old = readReports(document.dump());
         QVERIFY2(old.ok(), old.ok() ? "" : old.error().message.c_str());
         const RunReport &v1 = old->runs.front();
-        QCOMPARE(v1.countersTotals, CounterTotals::Records);
-        QCOMPARE(v1.residency.source, ResidencySource::Records);
+        QCOMPARE(v1.counted.totals, CounterTotals::Records);
+        QCOMPARE(v1.counted.residency.source, ResidencySource::Records);
         QVERIFY(!v1.iterations[1].phases[2].countedNs);
         QVERIFY(!v1.iterations[1].phases[2].counters->gpuPageFaults); // not reported then
         QCOMPARE(*v1.iterations[1].phases[2].counters->bytesHostToDevice, std::uint64_t(8193));
@@ -253,33 +315,35 @@ private slots:
     void readsWhereTheRecordsCameFrom()
     {
         RunReport original = sampleReport();
-        original.countersTotals = CounterTotals::Driver;
-        original.recordsSource = RecordsSource::DriverEvents;
+        original.counted.totals = CounterTotals::Driver;
+        original.counted.recordsSource = RecordsSource::DriverEvents;
         original.spec.records = RecordsSource::DriverEvents;
-        original.migratedByCause = std::array<std::uint64_t, migrationCauseCount>{0, 4096, 1 << 20, 3 << 20, 0, 0};
-        original.accessCounterMigration = -1;
+        original.counted.migratedByCause
+            = std::array<std::uint64_t, migrationCauseCount>{0, 4096, 1 << 20, 3 << 20, 0, 0};
+        original.counted.accessCounterMigration = -1;
         std::string json = toJson(original);
         auto read = readReports(json);
         QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
         const RunReport &back = read->runs.front();
-        QCOMPARE(back.recordsSource, RecordsSource::DriverEvents);
-        QCOMPARE(back.migratedByCause, original.migratedByCause);
-        QCOMPARE(back.accessCounterMigration, std::optional<int>(-1));
+        QCOMPARE(back.counted.recordsSource, RecordsSource::DriverEvents);
+        QCOMPARE(back.counted.migratedByCause, original.counted.migratedByCause);
+        QCOMPARE(back.counted.accessCounterMigration, std::optional<int>(-1));
         QCOMPARE(QString::fromStdString(toJson(back)), QString::fromStdString(json));
 
-        original.recordsSource = RecordsSource::Cupti;
+        original.counted.recordsSource = RecordsSource::Cupti;
         original.spec.records = RecordsSource::Cupti;
-        original.driverEventsNote = MessageTemplate("CUPTI's records were asked for", std::vector<std::string>{});
-        original.migratedByCause.reset();
-        original.accessCounterMigration.reset();
+        original.counted.driverEventsNote
+            = MessageTemplate("CUPTI's records were asked for", std::vector<std::string>{});
+        original.counted.migratedByCause.reset();
+        original.counted.accessCounterMigration.reset();
         json = toJson(original);
         read = readReports(json);
         QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
-        QCOMPARE(read->runs.front().recordsSource, RecordsSource::Cupti);
+        QCOMPARE(read->runs.front().counted.recordsSource, RecordsSource::Cupti);
         QCOMPARE(read->runs.front().spec.records, RecordsSource::Cupti);
-        QCOMPARE(read->runs.front().driverEventsNote, original.driverEventsNote);
-        QVERIFY(!read->runs.front().migratedByCause);
-        QVERIFY(!read->runs.front().accessCounterMigration);
+        QCOMPARE(read->runs.front().counted.driverEventsNote, original.counted.driverEventsNote);
+        QVERIFY(!read->runs.front().counted.migratedByCause);
+        QVERIFY(!read->runs.front().counted.accessCounterMigration);
         QCOMPARE(QString::fromStdString(toJson(read->runs.front())), QString::fromStdString(json));
 
         // Written before the driver's records: no source, no causes.
@@ -289,9 +353,9 @@ private slots:
         document["spec"].erase("records");
         read = readReports(document.dump());
         QVERIFY2(read.ok(), read.ok() ? "" : read.error().message.c_str());
-        QCOMPARE(read->runs.front().recordsSource, RecordsSource::Cupti);
+        QCOMPARE(read->runs.front().counted.recordsSource, RecordsSource::Cupti);
         QCOMPARE(read->runs.front().spec.records, RecordsSource::DriverEvents);
-        QVERIFY(!read->runs.front().migratedByCause);
+        QVERIFY(!read->runs.front().counted.migratedByCause);
 
         auto hostile = nlohmann::json::parse(toJson(sampleReport()));
         hostile["counters"]["records"] = "nsight";
@@ -385,8 +449,8 @@ private slots:
         run.buffers[0].type = ElementType::Float32;
         run.buffers[0].role = BufferRole::InOut;
         run.verification.first.clear();
-        run.residency = {};
-        run.migrations.clear();
+        run.counted.residency = {};
+        run.counted.migrations.clear();
         run.verification.mismatches = 0;
         run.spec.hostThreads = 3;
         run.spec.defaultStream = DefaultStream::PerThread;

@@ -101,7 +101,8 @@ private slots:
             "the field 'buffers' has 0 entries; it must list the 3 buffers of gather (x, perm, out)");
         row("map of a buffer not managed", "/buffers/0/managed", "false",
             "residency.buffers[0].name 'x' is not a managed buffer; only managed buffers have a residency map");
-        row("map of a buffer twice", "/residency/buffers/1/name", "\"x\"", "residency.buffers[1].name 'x' is listed twice");
+        row("map of a buffer twice", "/residency/buffers/1/name", "\"x\"",
+            "residency.buffers[1].name 'x' is listed twice");
         row("map of another size", "/residency/buffers/2/bytes", "1048575",
             "residency.buffers[2].bytes is 1048575; the buffer 'out' has 1048576");
         row("map of no buffer", "/residency",
@@ -184,7 +185,7 @@ private slots:
         set.runs.push_back(sampleRun());
         QVERIFY(checkConsistency(set).ok());
         set.runs.front().buffers.clear();
-        set.runs.front().residency = {};
+        set.runs.front().counted.residency = {};
         const Status checked = checkConsistency(set);
         QVERIFY(!checked.ok());
         QCOMPARE(QString::fromStdString(checked.error().message),

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparechart.h"
 #include "comparemodel.h"
-#include "devices.h"
 #include "experimentpanel.h"
 #include "mainwindow.h"
+#include "run/devices.h"
 #include "runtabs.h"
 #include "settabs.h"
 #include "timelineplot.h"
@@ -136,7 +136,8 @@ private slots:
         const qint64 threadsLast = statusValue("Threads:");
         const qint64 timelineLast = redrawMs(m_window->timelineTab()->plot());
         const qint64 compareLast = redrawMs(m_window->compareTab()->chart());
-        qInfo("%d compares of %d modes in %.1f s; RSS in use %lld KiB after the first, %lld KiB after the last (%+.2f %%); "
+        qInfo("%d compares of %d modes in %.1f s; RSS in use %lld KiB after the first, %lld KiB after the last (%+.2f "
+              "%%); "
               "open files %lld -> %lld; threads %lld -> %lld; timeline redraw %lld -> %lld ms; compare chart "
               "%lld -> %lld ms",
               count, modes, static_cast<double>(total.elapsed()) / 1000, rssFirst, rssLast,

@@ -59,10 +59,10 @@ RunReport managedRun()
         report.iterations.push_back(iteration);
     }
     report.free = phase(Phase::Free, 2'000'000);
-    report.countersEnabled = true;
+    report.counted.enabled = true;
     // Counter-clock times far from the host layout's, as they are.
     const std::uint64_t base = 5'000'000'000ULL;
-    report.migrations = {
+    report.counted.migrations = {
         {CounterKind::BytesHostToDevice, base + 900, base + 950, 0x7f0000000000ULL, 65536, MigrationCause::Coherence,
          -1, -1, 1, Phase::Kernel},
         {CounterKind::GpuPageFault, base + 400, base + 400, 0x7f0000010000ULL, 3, MigrationCause::Unknown, -1, -1, 1,
@@ -84,8 +84,8 @@ RunReport openClRun()
     report.device.name = "pthread-cpu \xff\xfe"; // not UTF-8, as a driver may say
     report.spec.deviceId = "opencl:0";
     report.spec.mode = ModeId::ClCopy;
-    report.countersEnabled = false;
-    report.migrations.clear();
+    report.counted.enabled = false;
+    report.counted.migrations.clear();
     for (IterationResult &it : report.iterations) {
         for (PhaseResult &p : it.phases)
             p.counters.reset();
@@ -207,7 +207,7 @@ private slots:
         const ReportSet set = compareSet();
         const json trace = exported(set);
         const auto migrations = eventsWhere(trace, "i", 1, "migration");
-        QCOMPARE(migrations.size(), set.runs[0].migrations.size());
+        QCOMPARE(migrations.size(), set.runs[0].counted.migrations.size());
         std::set<std::uint64_t> starts;
         const auto phases = eventsWhere(trace, "X", 1, "phase");
         for (const json &m : migrations) {
@@ -222,7 +222,7 @@ private slots:
             QVERIFY(m["ts"].get<double>() >= (*in)["ts"].get<double>());
             QVERIFY(m["ts"].get<double>() <= (*in)["ts"].get<double>() + (*in)["dur"].get<double>());
         }
-        QCOMPARE(starts.size(), set.runs[0].migrations.size());
+        QCOMPARE(starts.size(), set.runs[0].counted.migrations.size());
         // Within a phase the spacing is kept: the GPU fault 500 ns before the migration.
         const auto kind = [&](const char *name) {
             return *std::ranges::find_if(migrations, [&](const json &m) { return m["name"] == name; });
@@ -235,7 +235,7 @@ private slots:
         // Records that name no device say none; a transfer between GPUs names both.
         QVERIFY(!kind("bytesHostToDevice")["args"].contains("sourceDevice"));
         ReportSet between = set;
-        for (MigrationEvent &event : between.runs[0].migrations) {
+        for (MigrationEvent &event : between.runs[0].counted.migrations) {
             event.kind = CounterKind::BytesDeviceToDevice;
             event.sourceDevice = 0;
             event.destinationDevice = 1;

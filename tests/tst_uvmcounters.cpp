@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cuda/uvmcounters.h"
-#include "cuda/uvmdriverversion.h"
+#include "uvm/uvmcounters.h"
+#include "uvm/uvmdriverversion.h"
 
 #include <QTemporaryFile>
 #include <QTest>
@@ -14,9 +14,9 @@
 #include <set>
 
 using namespace sharescope;
-using namespace sharescope::cuda;
+using namespace sharescope::uvm;
 
-namespace sharescope::cuda {
+namespace sharescope::uvm {
 char *toString(const UvmCounterValues &values)
 {
     return QTest::toString(QStringLiteral("{h2d %1, d2h %2, cpu faults %3, gpu faults %4}")
@@ -25,7 +25,7 @@ char *toString(const UvmCounterValues &values)
                                .arg(values.cpuPageFaults)
                                .arg(values.gpuPageFaults));
 }
-} // namespace sharescope::cuda
+} // namespace sharescope::uvm
 
 namespace {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cuda/uvmeventqueue.h"
+#include "uvm/uvmeventqueue.h"
 
 #include <QTest>
 
@@ -14,7 +14,7 @@
 #include <thread>
 
 using namespace sharescope;
-using namespace sharescope::cuda;
+using namespace sharescope::uvm;
 
 namespace {
 

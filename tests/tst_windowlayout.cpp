@@ -43,7 +43,7 @@ ReportSet gpuCompare()
         run.spec.deviceId = "cuda:0";
         if (mode == ModeId::ManagedAdvise)
             run.spec.advice = Advice::PreferredDevice;
-        run.countersEnabled = true;
+        run.counted.enabled = true;
         for (const BufferSpec &buffer : run.spec.kernelInfo().buffers) { // a report lists the kernel's buffers
             run.buffers.push_back({std::string(buffer.name), buffer.type, buffer.role, run.spec.bytes, "device buffer",
                                    std::nullopt, false, 0});
@@ -70,8 +70,8 @@ ReportSet gpuCompare()
 RunReport countedManagedRun(CounterTotals totals)
 {
     RunReport run = gpuReport(ModeId::Managed, true);
-    run.countersEnabled = true;
-    run.countersTotals = totals;
+    run.counted.enabled = true;
+    run.counted.totals = totals;
     for (IterationResult &iteration : run.iterations) {
         for (PhaseResult &phase : iteration.phases) {
             Counters c;

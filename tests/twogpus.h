@@ -4,7 +4,7 @@
 // Two CUDA devices as the device list reports them, for the tests of the
 // peer modes without a second GPU.
 
-#include "devices.h"
+#include "run/devices.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ceilings/ceilingshare.h"
+#include "report/ceilingshare.h"
 #include "report/reportset.h"
 #include "reporttables.h"
 #include "snapshotmodel.h"

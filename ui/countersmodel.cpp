@@ -54,7 +54,7 @@ const std::vector<const CounterField *> &columnFields()
 void CountersModel::setReport(const RunReport &report)
 {
     std::vector<CountersRow> rows;
-    if (report.countersEnabled) {
+    if (report.counted.enabled) {
         for (const PhaseSummary &summary : summarize(report)) {
             if (summary.median.counters)
                 rows.push_back({summary.phase, *summary.median.counters});

@@ -12,14 +12,14 @@
 #include "comparechart.h"
 #include "comparemodel.h"
 #include "demolessons.h"
-#include "demoquestion.h"
-#include "demos.h"
 #include "examplebanner.h"
 #include "examplereports.h"
 #include "experimentpanel.h"
 #include "explaintab.h"
 #include "language.h"
 #include "lessonpath.h"
+#include "lessons/demoquestion.h"
+#include "lessons/demos.h"
 #include "migrationchart.h"
 #include "migrationtab.h"
 #include "openprogress.h"
@@ -123,15 +123,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
 
     connectLoader();
     connectPanel();
-    connect(m_compare->questionPanel(), &QuestionPanel::answered, this, [this](int choice) {
-        if (!m_asking)
-            return;
-        const Asking asking = *m_asking;
-        // The question as it was asked, answered or skipped (no choice).
-        startAskedDemo(asking.demo, asking.bytes,
-                       Prediction{asking.demo, asking.question,
-                                  choice >= 0 ? std::optional(static_cast<std::size_t>(choice)) : std::nullopt});
-    });
+    createDemoFlow();
     connect(m_compare, &CompareTab::runChosen, this, [this](int index) {
         if (const RunReport *run = showRunOfSet(index))
             showTab(run->spec.modeInfo().family == ModeFamily::Managed ? Tab::Migration : Tab::Timeline);
@@ -257,9 +249,7 @@ void MainWindow::connectController()
     });
     connect(m_controller, &RunController::failed, this, [this](quint64 job, const QString &message) {
         setBusy(false);
-        if (job == m_demoJob && m_demo) {
-            m_compare->setLesson({demoTitle(demoInfo(*m_demo)), {tr("The demo did not finish: %1").arg(message)}});
-        }
+        m_demos->failed(job, message);
         if (m_calibration && job == m_calibration->job())
             m_calibration->showEnd(tr("The calibration failed: %1").arg(message));
         log(tr("Failed: %1").arg(message));
@@ -268,8 +258,7 @@ void MainWindow::connectController()
     });
     connect(m_controller, &RunController::cancelled, this, [this](quint64 job) {
         setBusy(false);
-        if (job == m_demoJob && m_demo)
-            m_compare->setLesson({demoTitle(demoInfo(*m_demo)), {tr("The demo was cancelled.")}});
+        m_demos->cancelled(job);
         if (m_calibration && job == m_calibration->job())
             m_calibration->showEnd(tr("The calibration was cancelled; the cache keeps what it held before."));
         log(tr("Cancelled"));
@@ -358,7 +347,7 @@ MainWindow::Tab MainWindow::currentTab() const
 
 quint64 MainWindow::start(RunRequest request, const QString &what, std::optional<Error> *refusal)
 {
-    dropQuestion(); // whatever starts, the question waiting is not answered by it
+    m_demos->dropQuestion(); // whatever starts, the question waiting is not answered by it
     if (m_python->busy()) {
         statusBar()->showMessage(tr("The Python routes are running: wait for them, or stop them on the Python tab."),
                                  8000);
@@ -413,8 +402,7 @@ void MainWindow::compare()
         return;
     }
     showTab(Tab::Compare);
-    m_compare->setLesson({});
-    m_demoJob = 0;
+    m_demos->otherJobStarted();
     RunRequest request;
     request.kind = ReportSet::Kind::Compare;
     request.base = *spec;
@@ -446,8 +434,7 @@ void MainWindow::compareBesidePython(const std::vector<ModeId> &modes, quint64 b
     }
     if (runnable.empty())
         return;
-    m_compare->setLesson({});
-    m_demoJob = 0;
+    m_demos->otherJobStarted();
     RunRequest request;
     request.kind = ReportSet::Kind::Compare;
     request.base = *spec;
@@ -474,118 +461,24 @@ void MainWindow::sweep()
     start(request, tr("sweep · %1").arg(q(kernelName(spec->kernel))));
 }
 
-std::optional<DemoQuestion> MainWindow::demoQuestionHere(DemoId demo, std::optional<std::uint64_t> bytes) const
+void MainWindow::createDemoFlow()
 {
-    ExperimentSpec base;
-    if (const auto spec = m_panel->spec())
-        base = *spec;
-    if (bytes)
-        base.bytes = *bytes;
-    const auto device = m_panel->currentDevice();
-    return demoQuestionFor(demoInfo(demo), base, bytes.has_value(), device ? device->backend : BackendKind::Cuda);
-}
-
-void MainWindow::askDemo(DemoId demo, std::optional<std::uint64_t> bytes)
-{
-    if (m_cancelAction->isEnabled()) { // a run is in progress: its results come first
-        statusBar()->showMessage(tr("A run is in progress: wait for it, or cancel it (Esc), first."), 8000);
-        return;
-    }
-    const auto question = demoQuestionHere(demo, bytes);
-    if (!question) {
-        startDemo(demo, bytes);
-        return;
-    }
-    showTab(Tab::Compare);
-    m_compare->setLesson({});
-    m_asking = Asking{demo, bytes, *question};
-    m_compare->questionPanel()->ask(demoTitle(demoInfo(demo)), questionText(*question));
-    emit questionShown();
-}
-
-void MainWindow::answerIn(Lesson &lesson, DemoId demo, const ReportSet &set) const
-{
-    if (!m_prediction || m_prediction->demo != demo)
-        return;
-    lesson.paragraphs.prepend(
-        answerText(m_prediction->question, measuredAnswer(m_prediction->question, set), m_prediction->choice));
-}
-
-void MainWindow::dropQuestion()
-{
-    m_asking.reset();
-    m_compare->questionPanel()->hide();
-}
-
-MainWindow::DemoStart MainWindow::startDemo(DemoId demo, std::optional<std::uint64_t> bytes,
-                                            std::optional<std::size_t> predicted)
-{
-    std::optional<Prediction> prediction;
-    if (predicted) {
-        if (auto question = demoQuestionHere(demo, bytes); question && *predicted < question->choices.size())
-            prediction = Prediction{demo, *question, predicted};
-    }
-    return startAskedDemo(demo, bytes, std::move(prediction));
-}
-
-MainWindow::DemoStart MainWindow::startAskedDemo(DemoId demo, std::optional<std::uint64_t> bytes,
-                                                 std::optional<Prediction> prediction)
-{
-    dropQuestion();
-    m_prediction = std::move(prediction);
-    // What the panel says about iterations and counters; the demo chooses
-    // the kernel, the modes and, unless given, the size.
-    RunRequest request;
-    request.kind = ReportSet::Kind::Compare;
-    if (const auto spec = m_panel->spec())
-        request.base = *spec;
-    request.base.advice.reset();
-    request.base.peerId = m_panel->peerId().toStdString(); // for the demo's modes that need one
-    request.base.peerAccess.reset(); // the demo decides
-    if (bytes)
-        request.base.bytes = *bytes;
-    request.sizeGiven = bytes.has_value();
-    request.demo = demo;
-    showTab(Tab::Compare);
-    const DemoInfo &info = demoInfo(demo);
-    QStringList modeNames;
-    if (const auto device = m_panel->currentDevice()) {
-        for (const ModeId mode : demoModes(info, device->backend))
-            modeNames << q(modeName(mode));
-    }
-    m_compare->setLesson({demoTitle(info), {tr("Running %1…").arg(modeNames.join(QStringLiteral(", ")))}});
-    std::optional<Error> refusal;
-    const quint64 job = start(request, demoTitle(info), &refusal);
-    if (job != 0) {
-        m_demo = demo;
-        m_demoJob = job;
-        return DemoStart::Running;
-    }
-    QString why = refusal ? errorText(*refusal) : QString();
-    // A device that cannot run the demo (not arguments it refuses): the
-    // lesson as measured on a real GPU, said to be so.
-    const auto example = exampleForDemo(demo);
-    if (refusal && refusal->kind == ErrorKind::Unsupported && example) {
-        while (why.endsWith(QLatin1Char('.')) || why.endsWith(QChar(0x3002)))
-            why.chop(1);
-        openExample(*example,
-                    tr("This device cannot run the demo (%1). Here is what it showed on a real GPU.").arg(why));
-        return DemoStart::ShowingExample;
-    }
-    if (!why.isEmpty())
-        why[0] = why[0].toUpper(); // a sentence of its own
-    m_compare->setLesson(
-        {demoTitle(info), {why, tr("Choose another device in the Experiment panel, where there is one.")}});
-    return DemoStart::Refused;
+    DemoFlow::WindowCalls calls;
+    calls.start = [this](RunRequest request, const QString &what, std::optional<Error> *refusal) {
+        return start(std::move(request), what, refusal);
+    };
+    calls.openExample = [this](ExampleId example, const QString &why) { return openExample(example, why); };
+    calls.showCompare = [this] { showTab(Tab::Compare); };
+    calls.busy = [this] { return m_cancelAction->isEnabled(); };
+    calls.tellUser = [this](const QString &message) { statusBar()->showMessage(message, 8000); };
+    m_demos = new DemoFlow(m_panel, m_compare, m_lessonPath, std::move(calls), this);
+    connect(m_demos, &DemoFlow::questionShown, this, &MainWindow::questionShown);
 }
 
 quint64 MainWindow::openExample(ExampleId example, const QString &why)
 {
     const QString path = exampleResourcePath(example);
-    if (why.isEmpty()) {
-        m_prediction.reset(); // opened by the user: no question was asked
-        dropQuestion();
-    }
+    m_demos->exampleOpening(why);
     m_openProgress->start(exampleTitle(exampleInfo(example)));
     m_example = example;
     m_exampleWhy = why;
@@ -596,28 +489,19 @@ quint64 MainWindow::openExample(ExampleId example, const QString &why)
 void MainWindow::showExample(const ReportSet &set)
 {
     const ExampleInfo &info = exampleInfo(*m_example);
-    const bool forDemo = !m_exampleWhy.isEmpty();
+    const QString why = m_exampleWhy;
     m_example.reset();
     m_exampleJob = 0;
-    m_demoJob = 0;
     showResults(0, set);
     showTab(set.kind == ReportSet::Kind::Run           ? Tab::Timeline
                 : set.kind == ReportSet::Kind::Compare ? Tab::Compare
                                                        : Tab::Sweep);
     const QString provenance = exampleProvenance(set);
     m_banner->showExample(exampleTitle(info), provenance);
-    if (info.demo) {
-        Lesson lesson = lessonFor(demoInfo(*info.demo), set);
-        answerIn(lesson, *info.demo, set);
-        lesson.paragraphs.prepend(provenance);
-        if (forDemo)
-            lesson.paragraphs.prepend(m_exampleWhy);
-        m_compare->setLesson(lesson);
-        m_lessonPath->markSeen(*info.demo);
-    }
+    m_demos->exampleShown(info, set, provenance, why);
     log(tr("Opened the example %1: %2").arg(q(info.name), provenance));
     emit reportOpened(exampleResourcePath(info.id));
-    if (forDemo)
+    if (!why.isEmpty())
         emit demoExampleShown();
 }
 
@@ -717,16 +601,8 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
         // its Timeline, Migration and Buffers without a double-click.
         if (set.runs.size() == 1)
             showRunOfSet(0);
-        if (job != 0 && job == m_demoJob && m_demo) {
-            Lesson lesson = lessonFor(demoInfo(*m_demo), set);
-            answerIn(lesson, *m_demo, set);
-            m_compare->setLesson(lesson);
-            m_lessonPath->markSeen(*m_demo);
-            for (const QString &paragraph : lesson.paragraphs)
-                log(QString(paragraph).remove(QLatin1Char('`')));
-        } else {
-            m_compare->setLesson({});
-        }
+        for (const QString &paragraph : m_demos->finished(job, set))
+            log(QString(paragraph).remove(QLatin1Char('`')));
     } else {
         m_sweep->setReports(set);
         log(tr("Sweep: %1 runs").arg(set.runs.size()));
@@ -751,7 +627,7 @@ const RunReport *MainWindow::showRunOfSet(int index)
 
 quint64 MainWindow::openReport(const QString &path)
 {
-    dropQuestion();
+    m_demos->dropQuestion();
     m_openProgress->start(path);
     return m_loader->open(path);
 }

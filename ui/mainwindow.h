@@ -4,10 +4,9 @@
 #include "metatypes.h"
 #include "windowtab.h"
 
-#include "demoquestion.h"
-#include "demos.h"
-#include "examples.h"
-#include "experimentset.h"
+#include "demoflow.h"
+#include "lessons/examples.h"
+#include "run/experimentset.h"
 
 #include <QMainWindow>
 
@@ -24,7 +23,6 @@ class BuffersTab;
 class CalibrationDialog;
 class CompareTab;
 class LessonPath;
-struct Lesson;
 class ExampleBanner;
 class ExperimentPanel;
 class ExplainTab;
@@ -78,22 +76,16 @@ public:
     // to close one.
     void setDialogsAllowed(bool allowed) { m_dialogsAllowed = allowed; }
 
-    // Runs a guided demo (its comparison on the device on screen), then
-    // shows its lesson on the Compare tab. A demo the device cannot run
-    // shows its shipped example instead, the reason first, where there is
-    // one; else it is refused, with the reason on the status bar and in
-    // the log. bytes: the size per buffer, else the demo's own.
-    // `predicted`: the answer to the demo's question (demoQuestionFor), set
-    // beside the measured one in the lesson; none: the lesson has no answer.
-    enum class DemoStart { Running, ShowingExample, Refused };
+    // The guided demos (DemoFlow): a demo run with its lesson, its
+    // question asked first, its shipped example where the device cannot.
+    DemoFlow *demos() const { return m_demos; }
+    using DemoStart = DemoFlow::Start;
     DemoStart startDemo(DemoId demo, std::optional<std::uint64_t> bytes = std::nullopt,
-                        std::optional<std::size_t> predicted = std::nullopt);
-    // Asks the demo's question on the Compare tab first (what the Demos
-    // menu does), then starts it once answered or skipped; a demo without
-    // a question starts at once.
-    void askDemo(DemoId demo, std::optional<std::uint64_t> bytes = std::nullopt);
-    // The question the demo about to run asks, on the device on screen.
-    std::optional<DemoQuestion> demoQuestionHere(DemoId demo, std::optional<std::uint64_t> bytes) const;
+                        std::optional<std::size_t> predicted = std::nullopt)
+    {
+        return m_demos->start(demo, bytes, predicted);
+    }
+    void askDemo(DemoId demo, std::optional<std::uint64_t> bytes = std::nullopt) { m_demos->ask(demo, bytes); }
     // Opens a report shipped with the program, measured on a real GPU, as
     // openReport does, with a banner saying where and when it was measured
     // and that it was not here; a demo's example shows its lesson. `why`:
@@ -142,6 +134,7 @@ protected:
 
 private:
     void createMenus();
+    void createDemoFlow();
     void restoreSettings();
     void saveSettings() const;
     void showResults(quint64 job, const ReportSet &set);
@@ -169,11 +162,6 @@ private:
     void showOpened(const QString &path, const ReportSet &set);
     void showExample(const ReportSet &set);
     void refuseReport(const QString &path, const QString &message);
-    // The measured answer to the question asked before `demo` ran, first in
-    // its lesson, where one was asked.
-    void answerIn(Lesson &lesson, DemoId demo, const ReportSet &set) const;
-    // Hides a question still waiting for its answer: something else started.
-    void dropQuestion();
 
     RunController *m_controller;
     ReportLoader *m_loader;
@@ -204,28 +192,7 @@ private:
     ReportSet m_results;
     QString m_shownRun;
     QStringList m_recent;
-    quint64 m_demoJob = 0; // the job of the demo running, whose result gets a lesson
-    std::optional<DemoId> m_demo;
-    // The question asked before the demo that runs (or shows its example),
-    // and the answer given (none: skipped).
-    struct Prediction
-    {
-        DemoId demo;
-        DemoQuestion question;
-        std::optional<std::size_t> choice;
-    };
-    std::optional<Prediction> m_prediction;
-    // A question on screen, waiting: the demo it starts, at this size, and
-    // the question as asked (the answer's index is into its choices).
-    struct Asking
-    {
-        DemoId demo;
-        std::optional<std::uint64_t> bytes;
-        DemoQuestion question;
-    };
-    std::optional<Asking> m_asking;
-    // startDemo with the question asked before, answered or not.
-    DemoStart startAskedDemo(DemoId demo, std::optional<std::uint64_t> bytes, std::optional<Prediction> prediction);
+    DemoFlow *m_demos = nullptr;
     ExampleBanner *m_banner;
     // The example being opened: its load's job, and why its demo did not run.
     std::optional<ExampleId> m_example;

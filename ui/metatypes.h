@@ -3,11 +3,11 @@
 
 #include "ceilings/calibration.h"
 #include "devicelist.h"
-#include "dlpackmatrix.h"
-#include "experimentset.h"
-#include "pythonroutes.h"
+#include "python/dlpackmatrix.h"
+#include "python/pythonroutes.h"
 #include "report/reportset.h"
 #include "report/runreport.h"
+#include "run/experimentset.h"
 
 #include <QMetaType>
 

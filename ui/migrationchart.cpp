@@ -46,8 +46,8 @@ void MigrationChart::setReport(const RunReport &report)
 {
     m_toDevice->data()->clear();
     m_toHost->data()->clear();
-    if (!report.countersEnabled) {
-        setEmptyMessage(tr("Counters not reported: %1").arg(messageText(report.countersNote)));
+    if (!report.counted.enabled) {
+        setEmptyMessage(tr("Counters not reported: %1").arg(messageText(report.counted.note)));
         replot(rpQueuedReplot);
         return;
     }

@@ -67,8 +67,8 @@ QString whyNothingMigrates(const RunReport &report)
     case ModeFamily::Managed:
         break;
     }
-    if (!report.countersEnabled)
-        return QObject::tr("Counters not reported: %1.").arg(messageText(report.countersNote));
+    if (!report.counted.enabled)
+        return QObject::tr("Counters not reported: %1.").arg(messageText(report.counted.note));
     return {};
 }
 
@@ -96,17 +96,17 @@ QString betweenGpusNote(const RunReport &report)
 {
     if (!report.spec.modeInfo().needsPeer() || report.spec.modeInfo().family != ModeFamily::Managed)
         return {};
-    if (report.recordsSource == RecordsSource::None) {
+    if (report.counted.recordsSource == RecordsSource::None) {
         return QLatin1Char(' ')
             + MigrationTab::tr("The device→device column is not reported: only migration records count it, and none "
                                "were asked for (--records none).");
     }
-    if (report.recordsSource == RecordsSource::DriverEvents && report.countersLost == 0) {
+    if (report.counted.recordsSource == RecordsSource::DriverEvents && report.counted.lost == 0) {
         return QLatin1Char(' ')
             + MigrationTab::tr("The device→device column comes from the driver's own migration records, none of "
                                "which it dropped: exact.");
     }
-    if (report.recordsSource == RecordsSource::DriverEvents) {
+    if (report.counted.recordsSource == RecordsSource::DriverEvents) {
         return QLatin1Char(' ')
             + MigrationTab::tr("The device→device column comes from the driver's own migration records, some of "
                                "which it dropped: a lower bound.");
@@ -118,13 +118,13 @@ QString betweenGpusNote(const RunReport &report)
 
 QString countersNote(const RunReport &report)
 {
-    if (report.countersTotals == CounterTotals::Driver) {
+    if (report.counted.totals == CounterTotals::Driver) {
         QString note = MigrationTab::tr(
             "Exact totals from the UVM driver's own counters, counted in a second pass of the same experiment with "
             "the counters on; the times on the Timeline are from the run without them.");
         if (const auto share = overallRecordedShare(report)) {
             note += QLatin1Char(' ')
-                + (report.recordsSource == RecordsSource::DriverEvents
+                + (report.counted.recordsSource == RecordsSource::DriverEvents
                        ? MigrationTab::tr("The driver's own migration records (its event queue) hold %1% of the bytes "
                                           "it counted.")
                        : MigrationTab::tr("CUPTI's migration records hold %1% of the bytes the driver moved."))
@@ -134,19 +134,19 @@ QString countersNote(const RunReport &report)
     }
     QString note = MigrationTab::tr("Sums of the migration records (the driver's own counters are not reported "
                                     "here: %1).")
-                       .arg(messageText(report.exactNote));
-    if (report.residency.unexplainedBytes) {
+                       .arg(messageText(report.counted.exactNote));
+    if (report.counted.residency.unexplainedBytes) {
         note += QLatin1Char(' ')
             + MigrationTab::tr("<b>Incomplete:</b> %1 came back to the host from chunks no record had moved to the "
                                "GPU: the driver dropped migration records. The counters are lower bounds.")
-                  .arg(q(formatBytes(report.residency.unexplainedBytes)));
+                  .arg(q(formatBytes(report.counted.residency.unexplainedBytes)));
     }
     return note + betweenGpusNote(report);
 }
 
 QString mapSourceText(const RunReport &report)
 {
-    const Residency &residency = report.residency;
+    const Residency &residency = report.counted.residency;
     if (residency.source == ResidencySource::Pages && report.spec.modeInfo().needsPeer())
         return MigrationTab::tr("From the pages the CPU holds (/proc/self/pagemap), read after every phase: on the "
                                 "host and partly are measured; a chunk the CPU does not hold is on the GPU that last "
@@ -247,7 +247,7 @@ void MigrationTab::setReport(const RunReport &report)
     m_table->setVisible(counters);
     hideUnreportedColumns();
     m_chart->setVisible(counters);
-    m_map->setResidency(report.residency);
+    m_map->setResidency(report.counted.residency);
     m_mapSource->setText(mapSourceText(report));
     nameThePlaces(report);
     const int snapshots = m_map->snapshotCount();
@@ -257,7 +257,7 @@ void MigrationTab::setReport(const RunReport &report)
     m_slider->setValue(std::max(0, snapshots - 1));
     showSnapshot(m_slider->value());
     QString note = whyNothingMigrates(report);
-    if (note.isEmpty() && report.countersEnabled) {
+    if (note.isEmpty() && report.counted.enabled) {
         note = countersNote(report);
         if (const QString causes = migrationCausesText(report); !causes.isEmpty())
             note += QLatin1Char(' ') + tr("Why pages moved, per iteration: %1.").arg(causes.toHtmlEscaped());

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "phase.h"
 #include "counting/residency.h"
+#include "phase.h"
 
 #include <QColor>
 #include <QString>

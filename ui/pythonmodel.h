@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "pythonroutes.h"
+#include "python/pythonroutes.h"
 #include "report/reportset.h"
 #include "snapshotmodel.h"
 

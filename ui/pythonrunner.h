@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "dlpackmatrix.h"
-#include "pythonroutes.h"
+#include "python/dlpackmatrix.h"
+#include "python/pythonroutes.h"
 
 #include <QObject>
 #include <QThread>

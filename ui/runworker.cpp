@@ -2,9 +2,9 @@
 #include "runworker.h"
 
 #include "calibrationcache.h"
-#include "ceilings/calibrationrun.h"
-#include "devices.h"
 #include "language.h"
+#include "run/calibrationrun.h"
+#include "run/devices.h"
 #include "textconv.h"
 
 #include "bytesize.h"

@@ -3,8 +3,8 @@
 
 #include "metatypes.h"
 
-#include "engine.h"
-#include "experimentset.h"
+#include "run/engine.h"
+#include "run/experimentset.h"
 
 #include <QObject>
 #include <QStringList>

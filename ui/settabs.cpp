@@ -134,7 +134,7 @@ void CompareTab::setReports(const ReportSet &set)
 {
     m_model->setReports(set);
     m_chart->setReports(set);
-    const bool counters = std::ranges::any_of(set.runs, &RunReport::countersEnabled);
+    const bool counters = std::ranges::any_of(set.runs, [](const RunReport &r) { return r.counted.enabled; });
     m_table->setColumnHidden(CompareModel::MigratedColumn, !counters);
     m_table->setColumnHidden(CompareModel::FaultsColumn, !counters);
     fitTable();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "calibration.h"
+#include "ceilings/calibration.h"
 
 #include "environment.h"
 #include "trnoop.h"

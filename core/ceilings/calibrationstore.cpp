@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "calibrationstore.h"
+#include "ceilings/calibrationstore.h"
 
-#include "ceilingsjson.h"
+#include "ceilings/ceilingsjson.h"
 #include "trnoop.h"
 
 #include <fstream>
@@ -120,17 +120,6 @@ Result<Calibration> readCalibrationDocument(std::string_view text)
     if (document.is_discarded() || !document.is_object() || document.value("format", "") != documentFormat)
         return badArgument(SHARESCOPE_TR_NOOP("Core", "this is not a ShareScope calibration"), {});
     return readCalibration(document);
-}
-
-CachedCalibration attachCeilings(ReportSet &set, const DeviceInfo &device, const std::filesystem::path &cache)
-{
-    CachedCalibration cached;
-    if (!cache.empty())
-        cached = loadCalibration(cache, calibrationKey(device));
-    const Ceilings ceilings = ceilingsFor(device, cached.calibration ? &*cached.calibration : nullptr);
-    for (RunReport &run : set.runs)
-        run.ceilings = ceilings;
-    return cached;
 }
 
 } // namespace sharescope

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "calibration.h"
-#include "report/reportset.h"
+#include "ceilings/calibration.h"
+#include "deviceinfo.h"
+#include "result.h"
 
 #include <filesystem>
 #include <optional>
@@ -28,12 +29,6 @@ CachedCalibration loadCalibration(const std::filesystem::path &file, const Calib
 // Adds or replaces the device's calibration, keeping the others, through a
 // temporary file renamed into place: a failed write leaves the old file.
 Status storeCalibration(const std::filesystem::path &file, const Calibration &calibration);
-
-// Adds the device's ceilings to every run of a set: the specification, and
-// the calibration in `cache` where there is a current one (an empty path:
-// the specification only). Returns what the cache held, for the note that
-// offers a calibration.
-CachedCalibration attachCeilings(ReportSet &set, const DeviceInfo &device, const std::filesystem::path &cache);
 
 // One calibration as a document of its own (`sharescope calibrate --json`).
 std::string calibrationDocument(const Calibration &calibration, int indent = 2);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ceilings.h"
+#include "ceilings/ceilings.h"
 
 #include "bytesize.h"
-#include "calibration.h"
-#include "pcielink.h"
+#include "ceilings/calibration.h"
+#include "ceilings/pcielink.h"
 #include "trnoop.h"
 
 #include <algorithm>

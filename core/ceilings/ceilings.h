@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "ceilings/path.h"
 #include "deviceinfo.h"
-#include "path.h"
 #include "result.h"
 
 #include <array>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ceilingsjson.h"
+#include "ceilings/ceilingsjson.h"
 
-#include "report/messagejson.h"
+#include "messagejson.h"
 #include "trnoop.h"
 
 namespace sharescope {

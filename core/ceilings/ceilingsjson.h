@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "calibration.h"
-#include "ceilings.h"
-#include "phaseceiling.h"
+#include "ceilings/calibration.h"
+#include "ceilings/ceilings.h"
+#include "ceilings/phaseceiling.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "hostbandwidth.h"
+#include "ceilings/hostbandwidth.h"
 
 #include "hostmemory.h"
 #include "trnoop.h"

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "calibration.h"
+#include "ceilings/calibration.h"
 #include "safetylimits.h" // availableHostMemory()
 
 namespace sharescope {

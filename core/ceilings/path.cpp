@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "path.h"
+#include "ceilings/path.h"
 
 #include "trnoop.h"
 

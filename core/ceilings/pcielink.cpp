@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pcielink.h"
+#include "ceilings/pcielink.h"
 
 #include "trnoop.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "phaseceiling.h"
+#include "ceilings/phaseceiling.h"
 
 namespace sharescope {
 namespace {

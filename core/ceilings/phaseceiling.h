@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ceilings.h"
-#include "phasepaths.h"
+#include "ceilings/ceilings.h"
+#include "ceilings/phasepaths.h"
 
 #include <optional>
 

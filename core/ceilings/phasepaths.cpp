@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "phasepaths.h"
+#include "ceilings/phasepaths.h"
 
 #include "peers.h"
 

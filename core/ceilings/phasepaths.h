@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "ceilings.h"
+#include "ceilings/ceilings.h"
 #include "experimentspec.h"
 #include "phase.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "migration.h"
+#include "counting/migration.h"
 
 #include <algorithm>
 

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "catalogue.h"
+#include "counting/presencetally.h"
 #include "phase.h"
-#include "presencetally.h"
 
 #include <array>
 #include <cstdint>
@@ -51,6 +51,8 @@ struct MigrationEvent
     // Filled by attribution: where in the run it happened.
     int iteration = -1; // -1: alloc or free
     Phase phase = Phase::Alloc;
+
+    friend bool operator==(const MigrationEvent &, const MigrationEvent &) = default;
 };
 
 // What the UVM driver itself counted over one phase: exact, with no

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "pagemap.h"
+#include "counting/pagemap.h"
 
 #include <fcntl.h>
 #include <unistd.h>

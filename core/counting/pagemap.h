@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "presencetally.h"
+#include "counting/presencetally.h"
 #include "result.h"
 
 #include <cstddef>

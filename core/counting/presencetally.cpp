@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "presencetally.h"
+#include "counting/presencetally.h"
 
 #include <algorithm>
 #include <cstring>

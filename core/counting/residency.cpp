@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "residency.h"
+#include "counting/residency.h"
 
 #include <algorithm>
 #include <charconv>

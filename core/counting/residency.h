@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "counting/migration.h"
 #include "ids.h"
-#include "migration.h"
 
 #include <cstdint>
 #include <optional>
@@ -47,6 +47,8 @@ struct ResidencyBuffer
     std::uint64_t gpuStrideBytes = 0;
     bool readMostly = false; // advised read-mostly: the GPU reads a copy and the CPU keeps its pages
     bool preferredHost = false; // advised to live on the host: the GPU maps it instead of moving it
+
+    friend bool operator==(const ResidencyBuffer &, const ResidencyBuffer &) = default;
 };
 
 struct ResidencySnapshot
@@ -55,6 +57,8 @@ struct ResidencySnapshot
     Phase phase = Phase::Alloc;
     std::vector<std::string> chunks; // per buffer, one Location character per chunk
     std::uint64_t unexplainedBytes = 0; // see Residency::unexplainedBytes; found in this phase
+
+    friend bool operator==(const ResidencySnapshot &, const ResidencySnapshot &) = default;
 };
 
 struct Residency
@@ -68,6 +72,8 @@ struct Residency
     // under heavy faulting, and in a run's first faults). Found in the phase
     // after the loss; a lower bound of what is missing.
     std::uint64_t unexplainedBytes = 0;
+
+    friend bool operator==(const Residency &, const Residency &) = default;
 };
 
 // The default chunk is 64 KiB; it doubles until a buffer has at most 32768.

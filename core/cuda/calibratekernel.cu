@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "calibratekernel.h"
+#include "cuda/calibratekernel.h"
 
 namespace sharescope::cuda {
 namespace {

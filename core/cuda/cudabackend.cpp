@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudabackend.h"
+#include "cuda/cudabackend.h"
 
-#include "../bytesize.h"
-#include "../peers.h"
-#include "../safetylimits.h"
-#include "../trnoop.h"
-#include "cudacalibration.h"
-#include "cudapeersession.h"
-#include "cupticollector.h"
+#include "bytesize.h"
+#include "cuda/cudacalibration.h"
+#include "cuda/cudapeersession.h"
+#include "cuda/cupticollector.h"
+#include "peers.h"
+#include "safetylimits.h"
+#include "trnoop.h"
 
 #include <array>
 #include <cstdlib>
@@ -44,16 +44,16 @@ MessageTemplate recordsNotWanted(RecordsSource records)
 }
 
 // Every CUDA device's UUID, by ordinal: how the driver's records name them.
-std::vector<ProcessorUuid> cudaUuids()
+std::vector<uvm::ProcessorUuid> cudaUuids()
 {
     int count = 0;
     if (cudaGetDeviceCount(&count) != cudaSuccess)
         return {};
-    std::vector<ProcessorUuid> uuids(static_cast<std::size_t>(count));
+    std::vector<uvm::ProcessorUuid> uuids(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i) {
         cudaDeviceProp properties{};
         if (cudaGetDeviceProperties(&properties, i) == cudaSuccess)
-            std::memcpy(uuids[static_cast<std::size_t>(i)].data(), properties.uuid.bytes, sizeof(ProcessorUuid));
+            std::memcpy(uuids[static_cast<std::size_t>(i)].data(), properties.uuid.bytes, sizeof(uvm::ProcessorUuid));
     }
     return uuids;
 }
@@ -90,7 +90,7 @@ void CudaBackend::startCupti()
 {
     const RecordsSource records = m_context.records;
     if (records == RecordsSource::DriverEvents) {
-        if (Status expected = UvmEventQueue::expected(); expected.ok()) {
+        if (Status expected = uvm::UvmEventQueue::expected(); expected.ok()) {
             m_context.recordsProblem
                 = {SHARESCOPE_TR_NOOP("Core", "CUPTI was not started: the driver's event queue records the migrations"),
                    {}};
@@ -114,14 +114,14 @@ Status CudaBackend::open()
     openClock();
     if (!counted)
         return okStatus();
-    if (auto uvm = UvmCounters::open())
+    if (auto uvm = uvm::UvmCounters::open())
         m_context.uvm = std::move(*uvm);
     else
         m_context.uvmProblem = templateOf(uvm.error());
-    m_context.accessCounterMigration = accessCounterMigrationSetting(*linuxUvmSystem());
+    m_context.accessCounterMigration = uvm::accessCounterMigrationSetting(*uvm::linuxUvmSystem());
     if (m_context.records != RecordsSource::DriverEvents)
         m_context.uvmEventsProblem = recordsNotWanted(m_context.records);
-    else if (auto events = UvmEventQueue::open(cudaUuids()))
+    else if (auto events = uvm::UvmEventQueue::open(cudaUuids()))
         m_context.uvmEvents = std::move(*events);
     else
         m_context.uvmEventsProblem = templateOf(events.error());

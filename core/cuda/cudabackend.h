@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../backend.h"
-#include "cudacontext.h"
+#include "backend/backend.h"
+#include "cuda/cudacontext.h"
 
 #include <memory>
 #include <optional>

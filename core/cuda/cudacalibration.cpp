@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudacalibration.h"
+#include "cuda/cudacalibration.h"
 
-#include "../ceilings/hostbandwidth.h"
-#include "../trnoop.h"
-#include "calibratekernel.h"
-#include "cudapeersession.h"
+#include "ceilings/hostbandwidth.h"
+#include "cuda/calibratekernel.h"
+#include "cuda/cudapeersession.h"
+#include "trnoop.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../ceilings/calibration.h"
-#include "cudacontext.h"
+#include "ceilings/calibration.h"
+#include "cuda/cudacontext.h"
 
 namespace sharescope::cuda {
 

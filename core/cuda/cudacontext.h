@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../counting/pagemap.h"
-#include "../deviceinfo.h"
-#include "cudaerror.h"
-#include "gpuclock.h"
-#include "uvmcounters.h"
-#include "uvmeventqueue.h"
+#include "counting/pagemap.h"
+#include "cuda/cudaerror.h"
+#include "cuda/gpuclock.h"
+#include "deviceinfo.h"
+#include "uvm/uvmcounters.h"
+#include "uvm/uvmeventqueue.h"
 
 #include <memory>
 #include <optional>
@@ -38,11 +38,11 @@ struct CudaContext
     RecordsSource records = RecordsSource::DriverEvents;
     // Counted only: CUPTI's records, the driver's exact counters, the pages.
     MessageTemplate recordsProblem; // why CUPTI's records are unavailable, if they are
-    std::unique_ptr<UvmCounters> uvm;
+    std::unique_ptr<uvm::UvmCounters> uvm;
     MessageTemplate uvmProblem;
     // The driver's own migration records, which replace CUPTI's where the
     // driver has the queue.
-    std::unique_ptr<UvmEventQueue> uvmEvents;
+    std::unique_ptr<uvm::UvmEventQueue> uvmEvents;
     MessageTemplate uvmEventsProblem;
     std::optional<int> accessCounterMigration; // the driver's setting, where read
     std::optional<Pagemap> pagemap;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudacopysession.h"
+#include "cuda/cudacopysession.h"
 
 namespace sharescope::cuda {
 

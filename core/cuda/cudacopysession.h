@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "cudasession.h"
+#include "cuda/cudasession.h"
 
-#include "../hostmemory.h"
-#include "../trnoop.h"
+#include "hostmemory.h"
+#include "trnoop.h"
 
 #include <cstring>
 

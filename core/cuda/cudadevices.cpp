@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudadevices.h"
+#include "cuda/cudadevices.h"
 
-#include "cudabackend.h"
-#include "cudaerror.h"
-#include "cudatopology.h"
-#include "driverapi.h"
-#include "nvlink.h"
+#include "cuda/cudabackend.h"
+#include "cuda/cudaerror.h"
+#include "cuda/cudatopology.h"
+#include "cuda/driverapi.h"
+#include "cuda/nvlink.h"
 
-#include "../trnoop.h"
+#include "trnoop.h"
 
 namespace sharescope::cuda {
 namespace {

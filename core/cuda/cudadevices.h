@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../backend.h"
-#include "../deviceinfo.h"
+#include "backend/backend.h"
+#include "deviceinfo.h"
 
 #include <memory>
 #include <string>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudaerror.h"
+#include "cuda/cudaerror.h"
 
-#include "../bytesize.h"
+#include "bytesize.h"
 
 #include <string_view>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudakernels.h"
+#include "cuda/cudakernels.h"
 
 #include <algorithm>
 #include <cstdint>

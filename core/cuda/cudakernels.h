@@ -3,7 +3,7 @@
 
 #include <cuda_runtime_api.h>
 
-#include "../ids.h"
+#include "ids.h"
 #include <cstdint>
 
 namespace sharescope::cuda {

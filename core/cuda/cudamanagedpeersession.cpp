@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "managedsession.h"
+#include "cuda/managedsession.h"
 
-#include "../trnoop.h"
+#include "trnoop.h"
 
 namespace sharescope::cuda {
 namespace {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudasession.h"
+#include "cuda/cudasession.h"
 
-#include "../hostmemory.h"
-#include "../trnoop.h"
+#include "hostmemory.h"
+#include "trnoop.h"
 
 namespace sharescope::cuda {
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudapeersession.h"
+#include "cuda/cudapeersession.h"
 
-#include "../trnoop.h"
+#include "trnoop.h"
 
 namespace sharescope::cuda {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudapeersession.h"
+#include "cuda/cudapeersession.h"
 
 #include <cstring>
 #include <utility>

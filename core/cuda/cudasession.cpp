@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudasession.h"
+#include "cuda/cudasession.h"
 
-#include "cudakernels.h"
-#include "spinkernel.h"
+#include "cuda/cudakernels.h"
+#include "cuda/spinkernel.h"
 #if SHARESCOPE_FAULT_INJECTION
-#include "faultkernel.h"
+#include "cuda/faultkernel.h"
 #endif
 
 #include <algorithm>
@@ -179,7 +179,7 @@ Result<std::optional<ClockWarmup>> CudaSession::warmClock(const std::atomic<bool
     auto warmed = sharescope::warmClock(
         [&]() -> Status {
             if (cancel && cancel->load(std::memory_order_relaxed))
-                return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
+                return cancelledByUser();
             cudaError_t e = launchSpin(cycles, multiprocessors, nullptr);
             if (e == cudaSuccess)
                 e = cudaStreamSynchronize(nullptr);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../backend.h"
-#include "cudacontext.h"
-#include "instruments.h"
-#include "launchgate.h"
+#include "backend/backend.h"
+#include "cuda/cudacontext.h"
+#include "cuda/instruments.h"
+#include "cuda/launchgate.h"
 
 #include <cuda_runtime_api.h>
 

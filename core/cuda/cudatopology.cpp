@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudatopology.h"
+#include "cuda/cudatopology.h"
 
 #include <cuda_runtime_api.h>
 

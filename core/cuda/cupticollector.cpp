@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cupticollector.h"
+#include "cuda/cupticollector.h"
 
-#include "../trnoop.h"
+#include "trnoop.h"
 
 #include <cupti.h>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../counting/migration.h"
-#include "../result.h"
+#include "counting/migration.h"
+#include "result.h"
 
 #include <array>
 #include <cstdint>

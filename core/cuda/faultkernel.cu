@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "faultkernel.h"
+#include "cuda/faultkernel.h"
 
 #include <cstdint>
 

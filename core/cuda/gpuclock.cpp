@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "gpuclock.h"
+#include "cuda/gpuclock.h"
 
 #include <dlfcn.h>
 

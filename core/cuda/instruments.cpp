@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "instruments.h"
+#include "cuda/instruments.h"
 
-#include "../counting/residency.h"
-#include "../trnoop.h"
-#include "cupticollector.h"
+#include "counting/residency.h"
+#include "cuda/cupticollector.h"
+#include "trnoop.h"
 
 #include <algorithm>
 
@@ -50,7 +50,7 @@ Status Instruments::start(RecordsSource wanted)
 std::uint64_t Instruments::now() const
 {
     if (m_queueing)
-        return UvmEventQueue::now();
+        return uvm::UvmEventQueue::now();
     if (m_collecting)
         return CuptiCollector::instance().timestamp().value_or(0);
     return 0;
@@ -74,7 +74,7 @@ void Instruments::phaseEnded(int iteration, Phase phase, const std::vector<Buffe
     if (m_queueing)
         m_context.uvmEvents->flush();
     if (m_context.uvm) {
-        const UvmCounterValues counted = m_context.uvm->read() - m_before;
+        const uvm::UvmCounterValues counted = m_context.uvm->read() - m_before;
         m_window.exact = ExactCounts{counted.bytesHostToDevice, counted.bytesDeviceToHost, counted.cpuPageFaults,
                                      counted.gpuPageFaults};
     }
@@ -111,7 +111,7 @@ CounterRecords Instruments::finish()
     if (m_queueing) {
         records.events = m_context.uvmEvents->take();
         records.source = RecordsSource::DriverEvents;
-        records.reported = UvmEventQueue::reportedKinds();
+        records.reported = uvm::UvmEventQueue::reportedKinds();
         records.lost = m_context.uvmEvents->dropped() - m_droppedBefore;
         m_queueing = false;
     } else if (m_collecting) {

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../counting/migration.h"
-#include "../report/runreport.h"
-#include "../result.h"
-#include "cudacontext.h"
+#include "counting/migration.h"
+#include "cuda/cudacontext.h"
+#include "report/runreport.h"
+#include "result.h"
 
 #include <vector>
 
@@ -42,7 +42,7 @@ private:
     std::uint64_t m_droppedBefore = 0;
     MessageTemplate m_cuptiInstead; // why not the driver's queue, when not
     PhaseWindow m_window;
-    UvmCounterValues m_before;
+    uvm::UvmCounterValues m_before;
     std::vector<PhaseWindow> m_windows;
     MessageTemplate m_pagesProblem;
 };

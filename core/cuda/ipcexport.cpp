@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ipcexport.h"
+#include "cuda/ipcexport.h"
 
-#include "../ipcprotocol.h"
-#include "../trnoop.h"
-#include "cudaerror.h"
-#include "ipcmemory.h"
+#include "cuda/cudaerror.h"
+#include "cuda/ipcmemory.h"
+#include "ipcprotocol.h"
+#include "trnoop.h"
 
 #include <cuda_runtime_api.h>
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../ipc.h"
-#include "../ipcprotocol.h"
-#include "../result.h"
-#include "cudaerror.h"
+#include "cuda/cudaerror.h"
+#include "ipc.h"
+#include "ipcprotocol.h"
+#include "result.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudasession.h"
-#include "driverapi.h"
-#include "ipcmemory.h"
+#include "cuda/cudasession.h"
+#include "cuda/driverapi.h"
+#include "cuda/ipcmemory.h"
 
-#include "../trnoop.h"
+#include "trnoop.h"
 
 #include <unistd.h>
 

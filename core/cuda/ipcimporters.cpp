@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "driverapi.h"
-#include "ipcmemory.h"
+#include "cuda/driverapi.h"
+#include "cuda/ipcmemory.h"
 
-#include "ipcpeerlink.h"
+#include "cuda/ipcpeerlink.h"
 
 #include <cstring>
 #include <iostream>

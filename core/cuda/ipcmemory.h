@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../catalogue.h"
-#include "../ipcprotocol.h"
-#include "cudaerror.h"
+#include "catalogue.h"
+#include "cuda/cudaerror.h"
+#include "ipcprotocol.h"
 
 #include <cstdint>
 #include <memory>

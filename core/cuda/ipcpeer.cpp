@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ipcpeer.h"
+#include "cuda/ipcpeer.h"
 
-#include "../catalogue.h"
-#include "../ipcprotocol.h"
-#include "../linereader.h"
-#include "cudaerror.h"
-#include "cudakernels.h"
-#include "ipcmemory.h"
-#include "ipcpeerlink.h"
-#include "launchgate.h"
+#include "catalogue.h"
+#include "cuda/cudaerror.h"
+#include "cuda/cudakernels.h"
+#include "cuda/ipcmemory.h"
+#include "cuda/ipcpeerlink.h"
+#include "cuda/launchgate.h"
+#include "ipcprotocol.h"
+#include "linereader.h"
 
 #include <unistd.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "ipcpeerlink.h"
+#include "cuda/ipcpeerlink.h"
 
 namespace sharescope::cuda {
 

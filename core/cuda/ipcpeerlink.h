@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../childprocess.h"
-#include "../ipcprotocol.h"
+#include "childprocess.h"
+#include "ipcprotocol.h"
 
 #include <chrono>
 #include <cstdint>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "cudacopysession.h"
-#include "ipcmemory.h"
-#include "ipcpeerlink.h"
+#include "cuda/cudacopysession.h"
+#include "cuda/ipcmemory.h"
+#include "cuda/ipcpeerlink.h"
 
-#include "../bytesize.h"
-#include "../trnoop.h"
+#include "bytesize.h"
+#include "trnoop.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "launchgate.h"
+#include "cuda/launchgate.h"
 
 #include <cstdlib>
 #include <cstring>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "managedsession.h"
+#include "cuda/managedsession.h"
 
 #include <cstdlib>
 #include <string_view>

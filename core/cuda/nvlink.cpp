@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "nvlink.h"
+#include "cuda/nvlink.h"
 
 namespace sharescope::cuda {
 namespace {

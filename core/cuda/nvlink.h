@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "gpuclock.h"
+#include "cuda/gpuclock.h"
 
 #include <cstdint>
 #include <optional>

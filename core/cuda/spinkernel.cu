@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "spinkernel.h"
+#include "cuda/spinkernel.h"
 
 namespace sharescope::cuda {
 namespace {

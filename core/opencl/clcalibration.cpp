@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "clcalibration.h"
+#include "opencl/clcalibration.h"
 
-#include "../ceilings/ceilings.h"
-#include "../ceilings/hostbandwidth.h"
-#include "../hostmemory.h"
-#include "../trnoop.h"
-#include "clerror.h"
+#include "ceilings/ceilings.h"
+#include "ceilings/hostbandwidth.h"
+#include "hostmemory.h"
+#include "opencl/clerror.h"
+#include "trnoop.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../ceilings/calibration.h"
-#include "clcontext.h"
+#include "ceilings/calibration.h"
+#include "opencl/clcontext.h"
 
 namespace sharescope::opencl {
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../deviceinfo.h"
-#include "../result.h"
-#include "clinclude.h"
+#include "deviceinfo.h"
+#include "opencl/clinclude.h"
+#include "result.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "clerror.h"
+#include "opencl/clerror.h"
 
 namespace sharescope::opencl {
 

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "openclsession.h"
+#include "opencl/openclsession.h"
 
-#include "clerror.h"
+#include "opencl/clerror.h"
 
-#include "../hostmemory.h"
-#include "../trnoop.h"
+#include "hostmemory.h"
+#include "trnoop.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "openclsession.h"
+#include "opencl/openclsession.h"
 
-#include "../trnoop.h"
-#include "clerror.h"
+#include "opencl/clerror.h"
+#include "trnoop.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "openclbackend.h"
+#include "opencl/openclbackend.h"
 
-#include "../trnoop.h"
+#include "trnoop.h"
 
-#include "clcalibration.h"
-#include "clerror.h"
-#include "openclsession.h"
+#include "opencl/clcalibration.h"
+#include "opencl/clerror.h"
+#include "opencl/openclsession.h"
 
 #include <string_view>
 

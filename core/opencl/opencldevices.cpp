@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "opencldevices.h"
+#include "opencl/opencldevices.h"
 
-#include "clerror.h"
-#include "openclbackend.h"
+#include "opencl/clerror.h"
+#include "opencl/openclbackend.h"
 
-#include "../trnoop.h"
+#include "trnoop.h"
 
 #include <cstdio>
 

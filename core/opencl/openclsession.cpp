@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "openclsession.h"
+#include "opencl/openclsession.h"
 
-#include "clerror.h"
+#include "opencl/clerror.h"
 
 #include <algorithm>
 #include <array>

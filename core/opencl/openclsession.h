@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "../backend.h"
-#include "clcontext.h"
+#include "backend/backend.h"
+#include "opencl/clcontext.h"
 
 #include <memory>
 #include <vector>

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportconsistency.h"
+#include "report/reportconsistency.h"
 
 #include "ipcprotocol.h"
-#include "reference.h"
 
 #include <algorithm>
 
@@ -126,7 +125,7 @@ Problem checkVerification(const RunReport &r, const std::string &p)
         return p + "verification.mismatches is " + number(v.mismatches) + "; only " + number(v.checked)
             + " elements were checked";
     }
-    const std::uint64_t kept = std::min<std::uint64_t>(v.mismatches, Reference::maxRecordedMismatches);
+    const std::uint64_t kept = std::min<std::uint64_t>(v.mismatches, maxRecordedMismatches);
     if (v.first.size() != kept) {
         return p + "verification.first lists " + number(v.first.size()) + " mismatches; with " + number(v.mismatches)
             + " found a report keeps the first " + number(kept);
@@ -149,12 +148,12 @@ Problem checkVerification(const RunReport &r, const std::string &p)
 
 Problem checkMigrations(const RunReport &r, const std::string &p)
 {
-    if (r.migrations.size() > maxKeptMigrations) {
-        return p + "migrations.events has " + number(r.migrations.size()) + " entries; a report keeps at most "
+    if (r.counted.migrations.size() > maxKeptMigrations) {
+        return p + "migrations.events has " + number(r.counted.migrations.size()) + " entries; a report keeps at most "
             + number(maxKeptMigrations);
     }
-    for (std::size_t e = 0; e < r.migrations.size(); ++e) {
-        const MigrationEvent &event = r.migrations[e];
+    for (std::size_t e = 0; e < r.counted.migrations.size(); ++e) {
+        const MigrationEvent &event = r.counted.migrations[e];
         if (auto problem
             = checkPlace(event.iteration, event.phase, r.iterations.size(), p + "migrations.events[" + number(e) + "]"))
             return problem;
@@ -172,7 +171,7 @@ std::string placeText(int iteration, Phase phase)
 // the run's; a map of no buffer has no snapshots either.
 Problem checkResidencyBuffers(const RunReport &r, const std::string &p)
 {
-    const Residency &residency = r.residency;
+    const Residency &residency = r.counted.residency;
     for (std::size_t b = 0; b < residency.buffers.size(); ++b) {
         const ResidencyBuffer &buffer = residency.buffers[b];
         const std::string path = p + "residency.buffers[" + number(b) + "]";
@@ -213,7 +212,7 @@ std::uint64_t windowOf(const ResidencySnapshot &snapshot)
 // once: a snapshot out of place would be shown as another phase's.
 Problem checkSnapshotOrder(const RunReport &r, const std::string &p)
 {
-    const std::vector<ResidencySnapshot> &snapshots = r.residency.snapshots;
+    const std::vector<ResidencySnapshot> &snapshots = r.counted.residency.snapshots;
     for (std::size_t s = 1; s < snapshots.size(); ++s) {
         if (windowOf(snapshots[s]) <= windowOf(snapshots[s - 1])) {
             return p + "residency.snapshots[" + number(s) + "] is after "
@@ -227,7 +226,7 @@ Problem checkSnapshotOrder(const RunReport &r, const std::string &p)
 
 Problem checkResidency(const RunReport &r, const std::string &p)
 {
-    const Residency &residency = r.residency;
+    const Residency &residency = r.counted.residency;
     // A snapshot after alloc and after each iteration phase; none after free.
     const std::uint64_t windows = 1 + r.iterations.size() * iterationPhases.size();
     if (residency.snapshots.size() > windows) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportcsv.h"
+#include "report/reportcsv.h"
 
-#include "ceilings/ceilingshare.h"
+#include "report/ceilingshare.h"
 
 #include <charconv>
 #include <sstream>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "runreport.h"
+#include "report/runreport.h"
 
 #include <string>
 #include <vector>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportdocument.h"
+#include "report/reportdocument.h"
 
 #include "bytesize.h"
-#include "reportlimits.h"
+#include "report/reportlimits.h"
 
 #include <cmath>
 

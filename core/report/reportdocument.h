@@ -4,7 +4,7 @@
 // Checks of a parsed report document that need the JSON itself, for
 // reportjson.cpp only (nlohmann/json is the core's private dependency).
 
-#include "reportset.h"
+#include "report/reportset.h"
 #include "result.h"
 
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportfile.h"
+#include "report/reportfile.h"
 
-#include "reportlimits.h"
+#include "report/reportlimits.h"
 #include "trnoop.h"
 
 #include <cerrno>
@@ -95,7 +95,7 @@ Result<std::string> readReportFile(const std::string &path, const ParseMonitor &
         done += static_cast<std::uint64_t>(got);
         monitor.report(done, std::max(done, size));
         if (monitor.cancelled())
-            return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
+            return cancelledByUser();
     }
     text.resize(static_cast<std::size_t>(done));
     if (Status fits = checkReportSize(done, "'" + path + "'"); !fits)

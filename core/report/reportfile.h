@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "parsemonitor.h"
+#include "report/parsemonitor.h"
 #include "result.h"
 
 #include <string>

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportjson.h"
+#include "report/reportjson.h"
 
 #include "ceilings/ceilingsjson.h"
-#include "counting/bytebudget.h"
 #include "devicelist.h"
 #include "messagejson.h"
-#include "reportconsistency.h"
-#include "reportdocument.h"
-#include "reportlimits.h"
+#include "report/bytebudget.h"
+#include "report/reportconsistency.h"
+#include "report/reportdocument.h"
+#include "report/reportlimits.h"
 #include "trnoop.h"
 
 #include <nlohmann/json.hpp>
@@ -150,26 +150,26 @@ json peerJson(const PeerLink &p)
 // one ("noteTemplate", ...), so that a reader says them in its language.
 json countersJson(const RunReport &r)
 {
-    json counters{{"enabled", r.countersEnabled},
-                  {"note", r.countersNote.english()},
-                  {"lost", r.countersLost},
-                  {"totals", counterTotalsName(r.countersTotals)},
-                  {"exactNote", r.exactNote.english()},
-                  {"recordsNote", r.recordsNote.english()},
-                  {"records", recordsSourceName(r.recordsSource)},
-                  {"driverEventsNote", r.driverEventsNote.english()},
+    json counters{{"enabled", r.counted.enabled},
+                  {"note", r.counted.note.english()},
+                  {"lost", r.counted.lost},
+                  {"totals", counterTotalsName(r.counted.totals)},
+                  {"exactNote", r.counted.exactNote.english()},
+                  {"recordsNote", r.counted.recordsNote.english()},
+                  {"records", recordsSourceName(r.counted.recordsSource)},
+                  {"driverEventsNote", r.counted.driverEventsNote.english()},
                   {"migratedByCause", nullptr},
-                  {"accessCounterMigration", optionalJson(r.accessCounterMigration)}};
-    if (r.migratedByCause) {
+                  {"accessCounterMigration", optionalJson(r.counted.accessCounterMigration)}};
+    if (r.counted.migratedByCause) {
         json causes = json::object();
         for (std::size_t c = 0; c < migrationCauseCount; ++c)
-            causes[std::string(migrationCauseName(static_cast<MigrationCause>(c)))] = (*r.migratedByCause)[c];
+            causes[std::string(migrationCauseName(static_cast<MigrationCause>(c)))] = (*r.counted.migratedByCause)[c];
         counters["migratedByCause"] = causes;
     }
     for (const auto &[key, note] :
-         {std::pair{"noteTemplate", &r.countersNote}, std::pair{"exactNoteTemplate", &r.exactNote},
-          std::pair{"recordsNoteTemplate", &r.recordsNote},
-          std::pair{"driverEventsNoteTemplate", &r.driverEventsNote}}) {
+         {std::pair{"noteTemplate", &r.counted.note}, std::pair{"exactNoteTemplate", &r.counted.exactNote},
+          std::pair{"recordsNoteTemplate", &r.counted.recordsNote},
+          std::pair{"driverEventsNoteTemplate", &r.counted.driverEventsNote}}) {
         if (!note->empty())
             counters[key] = messageToJson<json>(*note);
     }
@@ -265,7 +265,7 @@ json budgetJson(const RunReport &r)
 json migrationsJson(const RunReport &r)
 {
     json events = json::array();
-    for (const MigrationEvent &e : r.migrations) {
+    for (const MigrationEvent &e : r.counted.migrations) {
         events.push_back({{"kind", counterKindName(e.kind)},
                           {"startNs", e.startNs},
                           {"endNs", e.endNs},
@@ -277,7 +277,7 @@ json migrationsJson(const RunReport &r)
                           {"iteration", e.iteration},
                           {"phase", phaseName(e.phase)}});
     }
-    return {{"events", events}, {"dropped", r.migrationsDropped}};
+    return {{"events", events}, {"dropped", r.counted.migrationsDropped}};
 }
 
 json residencyJson(const Residency &residency)
@@ -375,7 +375,7 @@ json reportJson(const RunReport &r)
                           {"steps", ipcStepsJson(r.ipc->steps)}}
                    : json(nullptr)},
             {"migrations", migrationsJson(r)},
-            {"residency", residencyJson(r.residency)},
+            {"residency", residencyJson(r.counted.residency)},
             {"ceilings", r.ceilings ? ceilingsJson(*r.ceilings) : json(nullptr)},
             {"clocks", clocksJson(r.clocks)},
             {"budget", budgetJson(r)}};
@@ -757,27 +757,28 @@ MigrationEvent readMigrationEvent(const Reader &e)
 // not where they are not.
 void readCounters(const Reader &counters, RunReport &report)
 {
-    report.countersEnabled = counters["enabled"].boolean();
-    report.countersNote = readNote(counters, "note");
-    report.countersLost = counters["lost"].unsignedValue();
+    report.counted.enabled = counters["enabled"].boolean();
+    report.counted.note = readNote(counters, "note");
+    report.counted.lost = counters["lost"].unsignedValue();
     if (counters.has("totals")) { // version 2
-        report.countersTotals = parsed(counters["totals"], counterTotalsFromName, "names an unknown source");
-        report.exactNote = readNote(counters, "exactNote");
-        report.recordsNote = readNote(counters, "recordsNote");
+        report.counted.totals = parsed(counters["totals"], counterTotalsFromName, "names an unknown source");
+        report.counted.exactNote = readNote(counters, "exactNote");
+        report.counted.recordsNote = readNote(counters, "recordsNote");
     }
     if (counters.has("records")) { // absent before the driver's records: CUPTI's
-        report.recordsSource = parsed(counters["records"], recordsSourceFromName, "names an unknown source of records");
-        report.driverEventsNote = readNote(counters, "driverEventsNote");
+        report.counted.recordsSource
+            = parsed(counters["records"], recordsSourceFromName, "names an unknown source of records");
+        report.counted.driverEventsNote = readNote(counters, "driverEventsNote");
         if (!counters["migratedByCause"].isNull()) {
             std::array<std::uint64_t, migrationCauseCount> causes{};
             for (std::size_t c = 0; c < migrationCauseCount; ++c) {
                 const std::string name(migrationCauseName(static_cast<MigrationCause>(c)));
                 causes[c] = counters["migratedByCause"][name.c_str()].unsignedValue();
             }
-            report.migratedByCause = causes;
+            report.counted.migratedByCause = causes;
         }
         if (!counters["accessCounterMigration"].isNull())
-            report.accessCounterMigration = counters["accessCounterMigration"].intValue();
+            report.counted.accessCounterMigration = counters["accessCounterMigration"].intValue();
     }
 }
 
@@ -841,8 +842,8 @@ RunReport readReport(const Reader &r)
     }
     readCounters(r["counters"], report);
     for (const Reader &e : r["migrations"]["events"].items())
-        report.migrations.push_back(readMigrationEvent(e));
-    report.migrationsDropped = r["migrations"]["dropped"].unsignedValue();
+        report.counted.migrations.push_back(readMigrationEvent(e));
+    report.counted.migrationsDropped = r["migrations"]["dropped"].unsignedValue();
     if (!r["ipc"].isNull()) {
         const Reader ipc = r["ipc"];
         IpcDetails details;
@@ -863,7 +864,7 @@ RunReport readReport(const Reader &r)
         report.ipc = details;
     }
     if (!r["residency"].isNull())
-        report.residency = readResidency(r["residency"]);
+        report.counted.residency = readResidency(r["residency"]);
     if (r.has("ceilings") && !r["ceilings"].isNull()) {
         auto ceilings = readCeilings(r["ceilings"].raw());
         if (!ceilings)
@@ -989,7 +990,7 @@ Result<ReportSet> readReports(std::string_view text, const ParseMonitor &monitor
         MonitoredText monitored(text, monitor);
         document = json::parse(monitored.begin(), monitored.end());
     } catch (const ParseCancelled &) {
-        return errorOf(ErrorKind::Cancelled, SHARESCOPE_TR_NOOP("Core", "cancelled by the user"), {});
+        return cancelledByUser();
     } catch (const json::exception &error) { // parse_error, or out_of_range for a number like 1e400
         return badArgument(SHARESCOPE_TR_NOOP("Core", "not valid JSON: %1"), {std::string(error.what())});
     }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "parsemonitor.h"
-#include "reportset.h"
+#include "report/parsemonitor.h"
+#include "report/reportset.h"
+#include "report/runreport.h"
 #include "result.h"
-#include "runreport.h"
 #include "support.h"
 
 #include <string>

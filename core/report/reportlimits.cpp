@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportlimits.h"
+#include "report/reportlimits.h"
 
 #include "bytesize.h"
 #include "trnoop.h"

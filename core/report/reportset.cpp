@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reportset.h"
+#include "report/reportset.h"
 
 #include <array>
 #include <utility>

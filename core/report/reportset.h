@@ -2,8 +2,8 @@
 #pragma once
 
 #include "catalogue.h"
+#include "report/runreport.h"
 #include "result.h"
-#include "runreport.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "runreport.h"
+#include "report/runreport.h"
 
 #include <algorithm>
 
@@ -120,9 +120,9 @@ std::optional<CounterTotals> counterTotalsFromName(std::string_view name)
 IterationTotals iterationTotals(const RunReport &report)
 {
     IterationTotals totals;
-    totals.lowerBound = report.countersTotals == CounterTotals::Records
-        && (report.residency.unexplainedBytes > 0 || report.countersLost > 0);
-    bool counted = report.countersEnabled;
+    totals.lowerBound = report.counted.totals == CounterTotals::Records
+        && (report.counted.residency.unexplainedBytes > 0 || report.counted.lost > 0);
+    bool counted = report.counted.enabled;
     std::uint64_t migrated = 0;
     std::uint64_t faults = 0;
     for (const PhaseSummary &summary : summarize(report)) {

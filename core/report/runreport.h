@@ -9,6 +9,7 @@
 #include "environment.h"
 #include "experimentspec.h"
 #include "phase.h"
+#include "verification.h"
 
 #include <cstdint>
 #include <optional>
@@ -16,23 +17,6 @@
 #include <vector>
 
 namespace sharescope {
-
-struct Mismatch
-{
-    std::string buffer;
-    std::uint64_t index = 0;
-    double expected = 0; // every element is a 32-bit float or integer: exact in a double
-    double actual = 0;
-};
-
-struct Verification
-{
-    std::uint64_t checked = 0; // elements compared, over all iterations
-    std::uint64_t mismatches = 0;
-    std::vector<Mismatch> first; // the first few, in order
-
-    bool passed() const { return checked > 0 && mismatches == 0; }
-};
 
 // How the host reached a buffer's data, as the backend observed it.
 struct BufferReport
@@ -92,22 +76,15 @@ enum class CounterTotals {
 std::string_view counterTotalsName(CounterTotals totals); // "records", "driver"
 std::optional<CounterTotals> counterTotalsFromName(std::string_view name);
 
-struct RunReport
+// What the counted pass found: the instruments' view of the run. The
+// counted pass fills it and the timed run takes it whole (mergeCountedPass),
+// so a field added here reaches the report without a copy to extend; the
+// report's JSON writes and reads every field (tst_reportjson holds it).
+struct CountedFindings
 {
-    std::string toolVersion;
-    std::string commandLine;
-    std::string createdUtc; // ISO 8601
-    Environment environment;
-    DeviceInfo device;
-    ExperimentSpec spec;
-    std::vector<BufferReport> buffers;
-    PhaseResult alloc;
-    std::optional<PhaseResult> free; // empty while the buffers are kept for inspection
-    std::vector<IterationResult> iterations;
-    Verification verification;
-    bool countersEnabled = false;
-    MessageTemplate countersNote; // why there are none, when there are none
-    CounterTotals countersTotals = CounterTotals::Records;
+    bool enabled = false;
+    MessageTemplate note; // why there are none, when there are none
+    CounterTotals totals = CounterTotals::Records;
     MessageTemplate exactNote; // why the driver's exact totals are not reported, when they are not
     MessageTemplate recordsNote; // why the migration records are not reported, when they are not
     // Where the records came from: the driver's event queue or CUPTI (reports
@@ -122,8 +99,26 @@ struct RunReport
     std::optional<int> accessCounterMigration;
     std::vector<MigrationEvent> migrations; // the first maxKeptMigrations, attributed to phases
     std::uint64_t migrationsDropped = 0; // beyond the cap (counted in the totals all the same)
-    std::uint64_t countersLost = 0; // records the driver dropped: the totals are then a lower bound
+    std::uint64_t lost = 0; // records the driver dropped: the totals are then a lower bound
     Residency residency; // managed buffers only; empty otherwise
+
+    friend bool operator==(const CountedFindings &, const CountedFindings &) = default;
+};
+
+struct RunReport
+{
+    std::string toolVersion;
+    std::string commandLine;
+    std::string createdUtc; // ISO 8601
+    Environment environment;
+    DeviceInfo device;
+    ExperimentSpec spec;
+    std::vector<BufferReport> buffers;
+    PhaseResult alloc;
+    std::optional<PhaseResult> free; // empty while the buffers are kept for inspection
+    std::vector<IterationResult> iterations;
+    Verification verification;
+    CountedFindings counted; // the counted pass's counters, records and residency
     std::optional<IpcDetails> ipc; // the ipc mode only
     // The limits of the device's paths, added by the front end that ran it
     // (the calibration lives in its cache); empty in reports written before.

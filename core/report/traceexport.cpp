@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "traceexport.h"
+#include "report/traceexport.h"
 
 #include "bytesize.h"
 #include "environment.h"
@@ -191,13 +191,13 @@ std::vector<std::pair<std::uint64_t, const MigrationEvent *>> placeMigrations(co
     for (const Placed &p : phases)
         byPhase.emplace(std::pair(p.iteration, p.phase->phase), &p);
     std::map<std::pair<int, Phase>, std::uint64_t> firstCounterNs;
-    for (const MigrationEvent &e : r.migrations) {
+    for (const MigrationEvent &e : r.counted.migrations) {
         auto [it, added] = firstCounterNs.emplace(std::pair(e.iteration, e.phase), e.startNs);
         if (!added)
             it->second = std::min(it->second, e.startNs);
     }
     std::vector<std::pair<std::uint64_t, const MigrationEvent *>> placed;
-    for (const MigrationEvent &e : r.migrations) {
+    for (const MigrationEvent &e : r.counted.migrations) {
         const auto phase = byPhase.find({e.iteration, e.phase});
         std::uint64_t at = 0;
         if (phase != byPhase.end()) {
@@ -280,7 +280,7 @@ void addRun(json &events, const RunReport &r, int pid)
                 complete(pid, deviceTrack, phaseName(p.phase->phase), "device", p.startNs, shown, phaseArgs(p)));
         }
     }
-    if (!r.migrations.empty()) {
+    if (!r.counted.migrations.empty()) {
         for (const auto &e : trackName(pid, migrationTrack, "migrations", order++))
             events.push_back(e);
         for (const auto &[at, migration] : placeMigrations(r, phases)) {
@@ -310,10 +310,10 @@ json runMetadata(const RunReport &r, int pid)
             {"kernel", kernelName(r.spec.kernel)},
             {"bytes", r.spec.bytes},
             {"verified", r.verification.passed()},
-            {"countersNote", r.countersNote.english()},
-            {"migrationsKept", r.migrations.size()},
-            {"migrationsDropped", r.migrationsDropped},
-            {"countersLost", r.countersLost}};
+            {"countersNote", r.counted.note.english()},
+            {"migrationsKept", r.counted.migrations.size()},
+            {"migrationsDropped", r.counted.migrationsDropped},
+            {"countersLost", r.counted.lost}};
 }
 
 } // namespace

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "reportset.h"
+#include "report/reportset.h"
 
 #include <string>
 

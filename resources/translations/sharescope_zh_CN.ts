@@ -4196,6 +4196,33 @@ spec</source>
     </message>
 </context>
 <context>
+    <name>sharescope::DemoFlow</name>
+    <message>
+        <source>A run is in progress: wait for it, or cancel it (Esc), first.</source>
+        <translation>正在运行：请先等它结束，或取消它（Esc）。</translation>
+    </message>
+    <message>
+        <source>Running %1…</source>
+        <translation>正在运行 %1…</translation>
+    </message>
+    <message>
+        <source>This device cannot run the demo (%1). Here is what it showed on a real GPU.</source>
+        <translation>此设备无法运行该演示（%1）。以下是它在真实 GPU 上的结果。</translation>
+    </message>
+    <message>
+        <source>Choose another device in the Experiment panel, where there is one.</source>
+        <translation>如果有其他设备，请在“实验”面板中选择。</translation>
+    </message>
+    <message>
+        <source>The demo did not finish: %1</source>
+        <translation>演示未完成：%1</translation>
+    </message>
+    <message>
+        <source>The demo was cancelled.</source>
+        <translation>演示已取消。</translation>
+    </message>
+</context>
+<context>
     <name>sharescope::ExampleBanner</name>
     <message>
         <source>Close</source>
@@ -4430,16 +4457,8 @@ This machine cannot run it: %2</source>
         <translation>已开始：%1</translation>
     </message>
     <message>
-        <source>The demo did not finish: %1</source>
-        <translation>演示未完成：%1</translation>
-    </message>
-    <message>
         <source>Failed: %1</source>
         <translation>失败：%1</translation>
-    </message>
-    <message>
-        <source>The demo was cancelled.</source>
-        <translation>演示已取消。</translation>
     </message>
     <message>
         <source>Cancelled</source>
@@ -4508,10 +4527,6 @@ This machine cannot run it: %2</source>
     <message>
         <source>System (%1)</source>
         <translation>跟随系统（%1）</translation>
-    </message>
-    <message>
-        <source>Running %1…</source>
-        <translation>正在运行 %1…</translation>
     </message>
     <message>
         <source>ShareScope is in %1.</source>
@@ -4586,10 +4601,6 @@ This machine cannot run it: %2</source>
     <message>
         <source>Exported %1</source>
         <translation>已导出 %1</translation>
-    </message>
-    <message>
-        <source>Choose another device in the Experiment panel, where there is one.</source>
-        <translation>如果有其他设备，请在“实验”面板中选择。</translation>
     </message>
     <message>
         <source>No device to run on.</source>
@@ -4680,16 +4691,8 @@ This machine cannot run it: %2</source>
         <translation>打开随 ShareScope 附带、在真实 GPU 上测得的报告。</translation>
     </message>
     <message>
-        <source>This device cannot run the demo (%1). Here is what it showed on a real GPU.</source>
-        <translation>此设备无法运行该演示（%1）。以下是它在真实 GPU 上的结果。</translation>
-    </message>
-    <message>
         <source>Opened the example %1: %2</source>
         <translation>已打开示例 %1：%2</translation>
-    </message>
-    <message>
-        <source>A run is in progress: wait for it, or cancel it (Esc), first.</source>
-        <translation>正在运行：请先等它结束，或取消它（Esc）。</translation>
     </message>
     <message>
         <source>Compared one mode</source>

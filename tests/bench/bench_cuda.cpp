@@ -23,8 +23,8 @@
 
 #include "benchoptions.h"
 #include "bytesize.h"
-#include "devices.h"
-#include "engine.h"
+#include "run/devices.h"
+#include "run/engine.h"
 
 #include <cuda_runtime_api.h>
 
@@ -142,16 +142,16 @@ struct CounterSamples
     void add(const RunReport &report)
     {
         ++runs;
-        if (!report.countersEnabled) {
+        if (!report.counted.enabled) {
             ++runsWithoutCounters;
-            note = report.countersNote.english();
+            note = report.counted.note.english();
             return;
         }
-        totals = report.countersTotals == CounterTotals::Driver
+        totals = report.counted.totals == CounterTotals::Driver
             ? "the UVM driver's exact counters"
-            : "sums of CUPTI's records (driver counters: " + report.exactNote.english() + ")";
-        records.push_back(report.migrations.size() + report.migrationsDropped);
-        lost += report.countersLost;
+            : "sums of CUPTI's records (driver counters: " + report.counted.exactNote.english() + ")";
+        records.push_back(report.counted.migrations.size() + report.counted.migrationsDropped);
+        lost += report.counted.lost;
         for (const IterationResult &iteration : report.iterations) {
             if (iteration.warmup)
                 continue;
@@ -266,7 +266,7 @@ int main(int argc, char **argv)
             (on ? countersOn : countersOff).addIterations(report);
             if (on) {
                 counted.add(report);
-                driverRecords = driverRecords && report.recordsSource == RecordsSource::DriverEvents;
+                driverRecords = driverRecords && report.counted.recordsSource == RecordsSource::DriverEvents;
             }
             for (std::size_t p = 0; p < iterationPhases.size(); ++p) {
                 (on ? phasesOn : phasesOff)[p].add(report, iterationPhases[p]);

@@ -16,9 +16,9 @@
 
 #include "benchoptions.h"
 #include "bytesize.h"
-#include "devices.h"
-#include "engine.h"
 #include "hostmemory.h"
+#include "run/devices.h"
+#include "run/engine.h"
 
 #include <algorithm>
 #include <chrono>

@@ -16,10 +16,10 @@
 
 #include "benchoptions.h"
 #include "bytesize.h"
-#include "devices.h"
-#include "engine.h"
 #include "peers.h"
 #include "preflight.h"
+#include "run/devices.h"
+#include "run/engine.h"
 
 #include <cuda_runtime_api.h>
 

@@ -9,10 +9,10 @@
 
 #include "benchoptions.h"
 #include "bytesize.h"
-#include "devices.h"
-#include "engine.h"
 #include "hostmemory.h"
 #include "reference.h"
+#include "run/devices.h"
+#include "run/engine.h"
 
 #include <algorithm>
 #include <chrono>

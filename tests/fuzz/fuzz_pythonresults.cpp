@@ -4,8 +4,8 @@
 // that is read back holds what the parser promises.
 #include "fuzzcheck.h"
 
-#include "dlpackmatrix.h"
-#include "pythonroutes.h"
+#include "python/dlpackmatrix.h"
+#include "python/pythonroutes.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -5,8 +5,8 @@
 // are the driver's.
 #include "fuzzcheck.h"
 
-#include "cuda/uvmcounters.h"
-#include "cuda/uvmdriverversion.h"
+#include "uvm/uvmcounters.h"
+#include "uvm/uvmdriverversion.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 
@@ -17,7 +17,7 @@
 #include <set>
 
 using namespace sharescope;
-using namespace sharescope::cuda;
+using namespace sharescope::uvm;
 
 namespace {
 

@@ -6,7 +6,7 @@
 // and closing releases what open() took.
 #include "fuzzcheck.h"
 
-#include "cuda/uvmeventqueue.h"
+#include "uvm/uvmeventqueue.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 
@@ -17,7 +17,7 @@
 #include <set>
 
 using namespace sharescope;
-using namespace sharescope::cuda;
+using namespace sharescope::uvm;
 
 namespace {
 

@@ -39,9 +39,9 @@
 #include <atomic>
 #include <cerrno>
 #include <chrono>
-#include <cstdarg>
 #include <cinttypes>
 #include <cmath>
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -57,7 +57,8 @@ namespace {
 
 // ---------------------------------------------------------------- errors
 
-struct CudaFailure : std::runtime_error {
+struct CudaFailure : std::runtime_error
+{
     using std::runtime_error::runtime_error;
 };
 
@@ -78,10 +79,18 @@ std::string jsonString(const std::string &s)
     std::string o = "\"";
     for (char c : s) {
         switch (c) {
-        case '"': o += "\\\""; break;
-        case '\\': o += "\\\\"; break;
-        case '\n': o += "\\n"; break;
-        case '\t': o += "\\t"; break;
+        case '"':
+            o += "\\\"";
+            break;
+        case '\\':
+            o += "\\\\";
+            break;
+        case '\n':
+            o += "\\n";
+            break;
+        case '\t':
+            o += "\\t";
+            break;
         default:
             if (static_cast<unsigned char>(c) < 0x20) {
                 char b[8];
@@ -137,14 +146,16 @@ constexpr unsigned long kDiscard = 80;
 constexpr unsigned long kMigrate = 51;
 constexpr unsigned long kMaxReq = 128;
 
-struct DiscardParams { // UVM_DISCARD_PARAMS
+struct DiscardParams
+{ // UVM_DISCARD_PARAMS
     std::uint64_t base;
     std::uint64_t length;
     std::uint64_t flags;
     std::uint32_t rmStatus;
 };
 
-struct MigrateParams { // UVM_MIGRATE_PARAMS
+struct MigrateParams
+{ // UVM_MIGRATE_PARAMS
     std::uint64_t base;
     std::uint64_t length;
     unsigned char destinationUuid[16];
@@ -157,7 +168,8 @@ struct MigrateParams { // UVM_MIGRATE_PARAMS
     std::uint32_t rmStatus;
 };
 
-struct Record {
+struct Record
+{
     unsigned long req;
     std::uint64_t base, length, flags;
     std::uint32_t status;
@@ -168,8 +180,8 @@ struct Record {
 
 constexpr int kRing = 256;
 std::atomic<unsigned long> counts[kMaxReq];
-std::atomic<unsigned long> total {0};
-std::atomic<unsigned long> recorded {0};
+std::atomic<unsigned long> total{0};
+std::atomic<unsigned long> recorded{0};
 Record ring[kRing];
 std::atomic_flag ringLock = ATOMIC_FLAG_INIT;
 
@@ -192,7 +204,7 @@ void note(int fd, unsigned long req, void *arg, long ret)
     total.fetch_add(1, std::memory_order_relaxed);
     if ((req != kDiscard && req != kMigrate) || !arg)
         return;
-    Record r {};
+    Record r{};
     r.req = req;
     r.ret = ret;
     if (req == kDiscard) {
@@ -212,22 +224,22 @@ void note(int fd, unsigned long req, void *arg, long ret)
         for (unsigned char c : p->destinationUuid)
             r.toCpu = r.toCpu && c == 0; // the CPU's UUID is all zeros
     }
-    while (ringLock.test_and_set(std::memory_order_acquire)) {
-    }
+    while (ringLock.test_and_set(std::memory_order_acquire)) { }
     const unsigned long i = recorded.load(std::memory_order_relaxed);
     ring[i % kRing] = r;
     recorded.store(i + 1, std::memory_order_relaxed);
     ringLock.clear(std::memory_order_release);
 }
 
-struct Snapshot {
+struct Snapshot
+{
     unsigned long counts[kMaxReq];
     unsigned long recorded;
 };
 
 Snapshot snap()
 {
-    Snapshot s {};
+    Snapshot s{};
     for (unsigned long i = 0; i < kMaxReq; ++i)
         s.counts[i] = counts[i].load(std::memory_order_relaxed);
     s.recorded = recorded.load(std::memory_order_relaxed);
@@ -237,7 +249,8 @@ Snapshot snap()
 // JSON for what happened between a and b: counts by request number and the
 // first few UVM_DISCARD / UVM_MIGRATE parameter sets, with the buffer each
 // call's base address falls in.
-struct Named {
+struct Named
+{
     const char *name;
     const void *p;
     std::uint64_t bytes;
@@ -252,14 +265,17 @@ std::string between(const Snapshot &a, const Snapshot &b, const std::vector<Name
         const unsigned long d = b.counts[i] - a.counts[i];
         if (!d)
             continue;
-        o << (first ? "" : ",") << "\"" << i << (i == kDiscard ? "_DISCARD" : i == kMigrate ? "_MIGRATE" : "") << "\":" << d;
+        o << (first ? "" : ",") << "\"" << i
+          << (i == kDiscard       ? "_DISCARD"
+                  : i == kMigrate ? "_MIGRATE"
+                                  : "")
+          << "\":" << d;
         first = false;
     }
     o << "},\"calls\":[";
     const unsigned long from = std::max(a.recorded, b.recorded > kRing ? b.recorded - kRing : 0);
     int shown = 0;
-    while (ringLock.test_and_set(std::memory_order_acquire)) {
-    }
+    while (ringLock.test_and_set(std::memory_order_acquire)) { }
     for (unsigned long i = from; i < b.recorded && shown < 12; ++i, ++shown) {
         const Record &r = ring[i % kRing];
         const char *buf = "other";
@@ -268,9 +284,9 @@ std::string between(const Snapshot &a, const Snapshot &b, const std::vector<Name
             if (r.base >= q && r.base < q + n.bytes)
                 buf = n.name;
         }
-        o << (shown ? "," : "") << "{\"ioctl\":\"" << (r.req == kDiscard ? "UVM_DISCARD" : "UVM_MIGRATE") << "\",\"buffer\":\""
-          << buf << "\",\"length\":" << r.length << ",\"flags\":" << r.flags << ",\"rmStatus\":" << r.status
-          << ",\"ret\":" << r.ret;
+        o << (shown ? "," : "") << "{\"ioctl\":\"" << (r.req == kDiscard ? "UVM_DISCARD" : "UVM_MIGRATE")
+          << "\",\"buffer\":\"" << buf << "\",\"length\":" << r.length << ",\"flags\":" << r.flags
+          << ",\"rmStatus\":" << r.status << ",\"ret\":" << r.ret;
         if (r.req == kMigrate)
             o << ",\"destination\":\"" << (r.toCpu ? "cpu" : "gpu") << "\",\"cpuNumaNode\":" << r.cpuNuma;
         o << "}";
@@ -291,7 +307,8 @@ double msSince(Clock::time_point t0)
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-struct Faults {
+struct Faults
+{
     long minflt = 0;
     long majflt = 0;
     double userMs = 0; // CPU time of the whole process (all threads)
@@ -300,7 +317,7 @@ struct Faults {
 
 Faults faultsNow()
 {
-    rusage u {};
+    rusage u{};
     getrusage(RUSAGE_SELF, &u);
     auto ms = [](const timeval &t) { return double(t.tv_sec) * 1e3 + double(t.tv_usec) / 1e3; };
     return {u.ru_minflt, u.ru_majflt, ms(u.ru_utime), ms(u.ru_stime)};
@@ -308,7 +325,8 @@ Faults faultsNow()
 
 // ---------------------------------------------------------------- pagemap
 
-class Pagemap {
+class Pagemap
+{
 public:
     Pagemap()
     {
@@ -355,7 +373,8 @@ public:
             m_entries.assign(pages, 0); // touched here, outside any timed phase
         std::uint64_t done = 0;
         while (done < pages) {
-            const ssize_t n = pread(m_fd, m_entries.data() + done, (pages - done) * 8, static_cast<off_t>((first + done) * 8));
+            const ssize_t n
+                = pread(m_fd, m_entries.data() + done, (pages - done) * 8, static_cast<off_t>((first + done) * 8));
             if (n < 0 && errno == EINTR)
                 continue;
             if (n <= 0 || n % 8 != 0)
@@ -377,8 +396,8 @@ private:
 
 // ---------------------------------------------------------------- kernels
 
-__global__ void __launch_bounds__(128) vectorAdd(const float4 *__restrict__ x, const float4 *__restrict__ y,
-                                                 float4 *__restrict__ out, size_t n4)
+__global__ void __launch_bounds__(128)
+    vectorAdd(const float4 *__restrict__ x, const float4 *__restrict__ y, float4 *__restrict__ out, size_t n4)
 {
     const size_t stride = size_t(gridDim.x) * blockDim.x;
     for (size_t i = size_t(blockIdx.x) * blockDim.x + threadIdx.x; i < n4; i += stride) {
@@ -403,16 +422,27 @@ __global__ void readOnePerPage(const float *p, size_t pages)
 // x repeats every 1024 floats (4 KiB), y every 4096 floats (16 KiB); x + y is
 // exact in float (integers below 1024 plus halves below 256), so host-read can
 // compare out with memcmp against a 16 KiB table.
-inline float xAt(size_t i, int iter) { return float((i + size_t(iter)) & 1023u); }
-inline float yAt(size_t i, int iter) { return float(((i >> 3) + size_t(7 * iter)) & 511u) * 0.5f; }
+inline float xAt(size_t i, int iter)
+{
+    return float((i + size_t(iter)) & 1023u);
+}
+inline float yAt(size_t i, int iter)
+{
+    return float(((i >> 3) + size_t(7 * iter)) & 511u) * 0.5f;
+}
 
 // ---------------------------------------------------------------- buffers
 
-struct Managed {
+struct Managed
+{
     void *p = nullptr;
     size_t bytes = 0;
     Managed() = default;
-    explicit Managed(size_t b) : bytes(b) { CK(cudaMallocManaged(&p, b, cudaMemAttachGlobal)); }
+    explicit Managed(size_t b)
+        : bytes(b)
+    {
+        CK(cudaMallocManaged(&p, b, cudaMemAttachGlobal));
+    }
     ~Managed()
     {
         if (p) {
@@ -426,7 +456,8 @@ struct Managed {
     float *f() const { return static_cast<float *>(p); }
 };
 
-struct Stream {
+struct Stream
+{
     cudaStream_t s = nullptr;
     Stream() { CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking)); }
     ~Stream()
@@ -444,19 +475,17 @@ struct Stream {
 enum class Before { None, Discard, DiscardAndPrefetch, DiscardThenPrefetch };
 enum class Prefetch { None, Batch, Single };
 
-struct Variant {
+struct Variant
+{
     std::string name;
     std::string what;
     Before beforeHostInit = Before::None; // on x and y; prefetch target: the CPU
-    bool hostPreread = false;             // CPU reads one float per page of x, y before host-init
+    bool hostPreread = false; // CPU reads one float per page of x, y before host-init
     Prefetch afterHostInit = Prefetch::None; // x, y to the GPU
-    Before beforeKernel = Before::None;   // on out; prefetch target: the GPU
-    bool kernelPreread = false;           // GPU reads one float per page of out before the kernel
+    Before beforeKernel = Before::None; // on out; prefetch target: the GPU
+    bool kernelPreread = false; // GPU reads one float per page of out before the kernel
     Prefetch afterKernel = Prefetch::None; // out to the CPU
-    bool needsDiscard() const
-    {
-        return beforeHostInit != Before::None || beforeKernel != Before::None;
-    }
+    bool needsDiscard() const { return beforeHostInit != Before::None || beforeKernel != Before::None; }
     bool needsConcurrent() const
     {
         return needsDiscard() || afterHostInit != Prefetch::None || afterKernel != Prefetch::None;
@@ -497,7 +526,8 @@ std::vector<Variant> allVariants()
     {
         Variant a;
         a.name = "discard-prefetch";
-        a.what = "cudaMemDiscardAndPrefetchBatchAsync: x,y to the host before host-init; out to the GPU before the kernel";
+        a.what
+            = "cudaMemDiscardAndPrefetchBatchAsync: x,y to the host before host-init; out to the GPU before the kernel";
         a.beforeHostInit = Before::DiscardAndPrefetch;
         a.beforeKernel = Before::DiscardAndPrefetch;
         v.push_back(a);
@@ -505,7 +535,8 @@ std::vector<Variant> allVariants()
     {
         Variant a;
         a.name = "discard-then-prefetch";
-        a.what = "cudaMemDiscardBatchAsync then cudaMemPrefetchBatchAsync (two calls), same targets as discard-prefetch";
+        a.what
+            = "cudaMemDiscardBatchAsync then cudaMemPrefetchBatchAsync (two calls), same targets as discard-prefetch";
         a.beforeHostInit = Before::DiscardThenPrefetch;
         a.beforeKernel = Before::DiscardThenPrefetch;
         v.push_back(a);
@@ -543,7 +574,8 @@ std::vector<Variant> allVariants()
     {
         Variant a;
         a.name = "prefetch-batch";
-        a.what = "one cudaMemPrefetchBatchAsync(x,y to the GPU) after host-init; one (out to the host) after the kernel";
+        a.what
+            = "one cudaMemPrefetchBatchAsync(x,y to the GPU) after host-init; one (out to the host) after the kernel";
         a.afterHostInit = Prefetch::Batch;
         a.afterKernel = Prefetch::Batch;
         v.push_back(a);
@@ -561,7 +593,8 @@ std::vector<Variant> allVariants()
 
 // ---------------------------------------------------------------- per phase
 
-struct PhaseResult {
+struct PhaseResult
+{
     std::string name;
     double ms = 0;
     double apiMs = -1; // < 0: not an asynchronous API phase
@@ -572,7 +605,8 @@ struct PhaseResult {
     std::string uvm; // UVM ioctls issued during the phase (JSON)
 };
 
-struct Context {
+struct Context
+{
     size_t bytes = 0;
     size_t n = 0; // floats per buffer
     int device = 0;
@@ -581,10 +615,15 @@ struct Context {
     cudaStream_t stream = nullptr;
 };
 
-class Run {
+class Run
+{
 public:
     Run(const Context &c, const Variant &v, Managed &x, Managed &y, Managed &out)
-        : m_c(c), m_v(v), m_x(x), m_y(y), m_out(out)
+        : m_c(c)
+        , m_v(v)
+        , m_x(x)
+        , m_y(y)
+        , m_out(out)
     {
     }
 
@@ -592,10 +631,10 @@ public:
     std::vector<PhaseResult> iteration(int iter, size_t &mismatches)
     {
         m_phases.clear();
-        cudaMemLocation host {};
+        cudaMemLocation host{};
         host.type = cudaMemLocationTypeHost;
         host.id = 0;
-        cudaMemLocation gpu {};
+        cudaMemLocation gpu{};
         gpu.type = cudaMemLocationTypeDevice;
         gpu.id = m_c.device;
 
@@ -660,10 +699,11 @@ public:
         phase("kernel", [&] {
             const size_t n4 = m_c.n / 4;
             const size_t perBlock = 128 * 4; // four grid-stride steps per thread
-            const unsigned blocks = static_cast<unsigned>(std::clamp<size_t>((n4 + perBlock - 1) / perBlock, 1, 0x7fffffff));
+            const unsigned blocks
+                = static_cast<unsigned>(std::clamp<size_t>((n4 + perBlock - 1) / perBlock, 1, 0x7fffffff));
             vectorAdd<<<blocks, 128, 0, m_c.stream>>>(static_cast<const float4 *>(m_x.p),
-                                                       static_cast<const float4 *>(m_y.p),
-                                                       static_cast<float4 *>(m_out.p), n4);
+                                                      static_cast<const float4 *>(m_y.p),
+                                                      static_cast<float4 *>(m_out.p), n4);
             CK(cudaGetLastError());
             CK(cudaStreamSynchronize(m_c.stream));
         });
@@ -702,7 +742,8 @@ private:
         r.ms = msSince(t0);
         const Faults f1 = faultsNow();
         const uvmobs::Snapshot u1 = uvmobs::snap();
-        r.uvm = uvmobs::between(u0, u1, {{"x", m_x.p, m_c.bytes}, {"y", m_y.p, m_c.bytes}, {"out", m_out.p, m_c.bytes}});
+        r.uvm
+            = uvmobs::between(u0, u1, {{"x", m_x.p, m_c.bytes}, {"y", m_y.p, m_c.bytes}, {"out", m_out.p, m_c.bytes}});
         r.minflt = f1.minflt - f0.minflt;
         r.majflt = f1.majflt - f0.majflt;
         r.userMs = f1.userMs - f0.userMs;
@@ -725,15 +766,22 @@ private:
     void beforePhase(Before b, const std::string &which, std::vector<void *> ptrs, cudaMemLocation target)
     {
         std::vector<size_t> sizes(ptrs.size(), m_c.bytes);
-        std::vector<cudaMemLocation> locs {target};
-        std::vector<size_t> locIdx {0};
+        std::vector<cudaMemLocation> locs{target};
+        std::vector<size_t> locIdx{0};
         double api = 0;
         std::string name;
         switch (b) {
-        case Before::Discard: name = "discard-" + which; break;
-        case Before::DiscardAndPrefetch: name = "discard-prefetch-" + which; break;
-        case Before::DiscardThenPrefetch: name = "discard-then-prefetch-" + which; break;
-        case Before::None: return;
+        case Before::Discard:
+            name = "discard-" + which;
+            break;
+        case Before::DiscardAndPrefetch:
+            name = "discard-prefetch-" + which;
+            break;
+        case Before::DiscardThenPrefetch:
+            name = "discard-then-prefetch-" + which;
+            break;
+        case Before::None:
+            return;
         }
         auto body = [&] {
             const auto t0 = Clock::now();
@@ -750,7 +798,8 @@ private:
                 CK(cudaMemPrefetchBatchAsync(ptrs.data(), sizes.data(), ptrs.size(), locs.data(), locIdx.data(),
                                              locs.size(), 0, m_c.stream));
                 break;
-            case Before::None: break;
+            case Before::None:
+                break;
             }
             api = msSince(t0);
             CK(cudaStreamSynchronize(m_c.stream));
@@ -761,8 +810,8 @@ private:
     void prefetchPhase(Prefetch p, const std::string &name, std::vector<void *> ptrs, cudaMemLocation target)
     {
         std::vector<size_t> sizes(ptrs.size(), m_c.bytes);
-        std::vector<cudaMemLocation> locs {target};
-        std::vector<size_t> locIdx {0};
+        std::vector<cudaMemLocation> locs{target};
+        std::vector<size_t> locIdx{0};
         double api = 0;
         auto body = [&] {
             const auto t0 = Clock::now();
@@ -810,7 +859,8 @@ std::string phasesJson(const std::vector<PhaseResult> &phases)
 
 // ---------------------------------------------------------------- options
 
-struct Options {
+struct Options
+{
     size_t bytes = size_t(256) << 20;
     int iterations = 6;
     int warmup = 1;
@@ -872,10 +922,12 @@ void usage(FILE *f)
     std::fprintf(f,
                  "usage: discard_probe [--size S] [--iterations N] [--warmup N] [--variants a,b,...|all|quick]\n"
                  "                     [--device D] [--time-limit SECONDS] [--show-warmup] [--list]\n"
-                 "  --size        bytes per buffer (3 buffers), e.g. 256MiB, 1GiB; multiple of 4 KiB, at most 4 GiB (default 256MiB)\n"
+                 "  --size        bytes per buffer (3 buffers), e.g. 256MiB, 1GiB; multiple of 4 KiB, at most 4 GiB "
+                 "(default 256MiB)\n"
                  "  --iterations  measured iterations per variant after the warm-up (default 6)\n"
                  "  --warmup      warm-up iterations per variant, not printed unless --show-warmup (default 1)\n"
-                 "  --variants    comma-separated names (see --list), 'all' (default) or 'quick' (plain,discard,discard-prefetch)\n"
+                 "  --variants    comma-separated names (see --list), 'all' (default) or 'quick' "
+                 "(plain,discard,discard-prefetch)\n"
                  "  --time-limit  start no new iteration after this many seconds since start (0: no limit)\n");
 }
 
@@ -924,7 +976,8 @@ Options parse(int argc, char **argv)
     if (o.bytes > maxBytes)
         throw std::invalid_argument("--size " + std::to_string(o.bytes) + " is more than 4 GiB per buffer; refused");
     if (o.bytes < 4096 || o.bytes % 4096 != 0)
-        throw std::invalid_argument("--size must be a positive multiple of 4 KiB (got " + std::to_string(o.bytes) + ")");
+        throw std::invalid_argument("--size must be a positive multiple of 4 KiB (got " + std::to_string(o.bytes)
+                                    + ")");
     if (o.iterations < 1 || o.iterations > 1000)
         throw std::invalid_argument("--iterations must be 1..1000");
     if (o.warmup < 0 || o.warmup > 100)
@@ -939,7 +992,8 @@ Options parse(int argc, char **argv)
 
 // ---------------------------------------------------------------- summary
 
-struct Stat {
+struct Stat
+{
     double sum = 0, mn = INFINITY, mx = -INFINITY;
     int n = 0;
     void add(double v)
@@ -953,19 +1007,26 @@ struct Stat {
     {
         if (n == 0)
             return "null";
-        return "{\"mean\":" + num(sum / n, decimals) + ",\"min\":" + num(mn, decimals) + ",\"max\":" + num(mx, decimals) + "}";
+        return "{\"mean\":" + num(sum / n, decimals) + ",\"min\":" + num(mn, decimals) + ",\"max\":" + num(mx, decimals)
+            + "}";
     }
 };
 
-struct PhaseStats {
+struct PhaseStats
+{
     Stat ms, apiMs, minflt, majflt, userMs, sysMs, presentX, presentY, presentOut;
 };
 
 std::string uvmParams()
 {
-    const char *names[] = {"uvm_perf_prefetch_enable",  "uvm_perf_prefetch_threshold", "uvm_perf_prefetch_min_faults",
-                           "uvm_perf_fault_batch_count", "uvm_perf_fault_replay_policy", "uvm_perf_thrashing_enable",
-                           "uvm_perf_migrate_cpu_preunmap_enable", "uvm_ats_mode"};
+    const char *names[] = {"uvm_perf_prefetch_enable",
+                           "uvm_perf_prefetch_threshold",
+                           "uvm_perf_prefetch_min_faults",
+                           "uvm_perf_fault_batch_count",
+                           "uvm_perf_fault_replay_policy",
+                           "uvm_perf_thrashing_enable",
+                           "uvm_perf_migrate_cpu_preunmap_enable",
+                           "uvm_ats_mode"};
     std::ostringstream s;
     s << "{";
     bool first = true;
@@ -1000,7 +1061,7 @@ int main(int argc, char **argv)
 
     try {
         CK(cudaSetDevice(opt.device));
-        cudaDeviceProp prop {};
+        cudaDeviceProp prop{};
         CK(cudaGetDeviceProperties(&prop, opt.device));
         int driverVersion = 0, runtimeVersion = 0;
         CK(cudaDriverGetVersion(&driverVersion));
@@ -1013,28 +1074,29 @@ int main(int argc, char **argv)
         CK(cudaDeviceGetAttribute(&smCount, cudaDevAttrMultiProcessorCount, opt.device));
         char pci[32] = {0};
         cudaDeviceGetPCIBusId(pci, sizeof pci, opt.device);
-        utsname un {};
+        utsname un{};
         uname(&un);
 
         Pagemap pagemap;
         if (!pagemap.usable())
-            std::fprintf(stderr, "discard_probe: pagemap not usable (%s); cpu_present_pages will be null\n", pagemap.why().c_str());
+            std::fprintf(stderr, "discard_probe: pagemap not usable (%s); cpu_present_pages will be null\n",
+                         pagemap.why().c_str());
 
         std::printf("{\"type\":\"device\",\"name\":%s,\"pci_bus_id\":%s,\"cc\":\"%d.%d\",\"sm_count\":%d,"
                     "\"driver_version\":%d,\"runtime_version\":%d,\"concurrent_managed_access\":%d,"
                     "\"pageable_memory_access\":%d,\"pageable_memory_access_uses_host_page_tables\":%d,"
                     "\"managed_memory\":%d,\"nvidia_driver\":%s,\"nvidia_uvm_module\":%s,\"uvm_params\":%s,"
                     "\"kernel\":%s,\"thp\":%s,\"page_bytes\":%" PRIu64 ",\"pagemap\":%s,"
-                    "\"uvm_ioctls_seen\":%lu,\"size_bytes\":%zu,\"pages_per_buffer\":%zu,\"iterations\":%d,\"warmup\":%d,\"argv\":%s}\n",
-                    jsonString(prop.name).c_str(), jsonString(pci).c_str(), prop.major, prop.minor, smCount, driverVersion,
-                    runtimeVersion, concurrent, pageable, pageableHostTables, managed,
+                    "\"uvm_ioctls_seen\":%lu,\"size_bytes\":%zu,\"pages_per_buffer\":%zu,\"iterations\":%d,\"warmup\":%"
+                    "d,\"argv\":%s}\n",
+                    jsonString(prop.name).c_str(), jsonString(pci).c_str(), prop.major, prop.minor, smCount,
+                    driverVersion, runtimeVersion, concurrent, pageable, pageableHostTables, managed,
                     jsonString(readFirstLine("/proc/driver/nvidia/version")).c_str(),
                     jsonString(readFirstLine("/sys/module/nvidia_uvm/version")).c_str(), uvmParams().c_str(),
                     jsonString(un.release).c_str(),
-                    jsonString(readFirstLine("/sys/kernel/mm/transparent_hugepage/enabled")).c_str(), pagemap.pageBytes(),
-                    pagemap.usable() ? "true" : jsonString(pagemap.why()).c_str(), uvmobs::total.load(), opt.bytes,
-                    opt.bytes / 4096,
-                    opt.iterations, opt.warmup,
+                    jsonString(readFirstLine("/sys/kernel/mm/transparent_hugepage/enabled")).c_str(),
+                    pagemap.pageBytes(), pagemap.usable() ? "true" : jsonString(pagemap.why()).c_str(),
+                    uvmobs::total.load(), opt.bytes, opt.bytes / 4096, opt.iterations, opt.warmup,
                     [&] {
                         std::string a;
                         for (int i = 0; i < argc; ++i)
@@ -1058,7 +1120,8 @@ int main(int argc, char **argv)
 
         std::vector<Variant> chosen;
         for (const Variant &v : allVariants()) {
-            if (opt.variants.empty() || std::find(opt.variants.begin(), opt.variants.end(), v.name) != opt.variants.end())
+            if (opt.variants.empty()
+                || std::find(opt.variants.begin(), opt.variants.end(), v.name) != opt.variants.end())
                 chosen.push_back(v);
         }
         // Keep the order the user gave, when given.
@@ -1075,9 +1138,10 @@ int main(int argc, char **argv)
             if (timeUp)
                 break;
             if (v.needsConcurrent() && !concurrent) {
-                std::printf("{\"type\":\"summary\",\"variant\":%s,\"skipped\":\"cudaDevAttrConcurrentManagedAccess is 0: "
-                            "discard and prefetch need it\"}\n",
-                            jsonString(v.name).c_str());
+                std::printf(
+                    "{\"type\":\"summary\",\"variant\":%s,\"skipped\":\"cudaDevAttrConcurrentManagedAccess is 0: "
+                    "discard and prefetch need it\"}\n",
+                    jsonString(v.name).c_str());
                 continue;
             }
             try {
@@ -1088,8 +1152,10 @@ int main(int argc, char **argv)
                 size_t totalMismatches = 0;
                 int measured = 0;
                 for (int it = 0; it < opt.warmup + opt.iterations; ++it) {
-                    if (opt.timeLimitS > 0 && std::chrono::duration<double>(Clock::now() - start).count() > opt.timeLimitS) {
-                        std::fprintf(stderr, "discard_probe: --time-limit reached in variant %s; stopping\n", v.name.c_str());
+                    if (opt.timeLimitS > 0
+                        && std::chrono::duration<double>(Clock::now() - start).count() > opt.timeLimitS) {
+                        std::fprintf(stderr, "discard_probe: --time-limit reached in variant %s; stopping\n",
+                                     v.name.c_str());
                         timeUp = true;
                         break;
                     }
@@ -1106,8 +1172,8 @@ int main(int argc, char **argv)
                         std::fflush(stdout);
                     }
                     if (mismatches) {
-                        std::fprintf(stderr, "discard_probe: %s iteration %d: %zu wrong elements in out\n", v.name.c_str(), it,
-                                     mismatches);
+                        std::fprintf(stderr, "discard_probe: %s iteration %d: %zu wrong elements in out\n",
+                                     v.name.c_str(), it, mismatches);
                     }
                     totalMismatches += mismatches;
                     if (warm)
@@ -1148,8 +1214,8 @@ int main(int argc, char **argv)
                 ph << "}";
                 std::printf("{\"type\":\"summary\",\"variant\":%s,\"what\":%s,\"size_bytes\":%zu,\"measured\":%d,"
                             "\"mismatches\":%zu,\"phases\":%s}\n",
-                            jsonString(v.name).c_str(), jsonString(v.what).c_str(), opt.bytes, measured, totalMismatches,
-                            ph.str().c_str());
+                            jsonString(v.name).c_str(), jsonString(v.what).c_str(), opt.bytes, measured,
+                            totalMismatches, ph.str().c_str());
                 std::fflush(stdout);
                 if (totalMismatches)
                     ++failures;
@@ -1173,9 +1239,10 @@ int main(int argc, char **argv)
                     num(std::chrono::duration<double>(Clock::now() - start).count(), 1).c_str());
         return 1;
     }
-    std::printf("{\"type\":\"done\",\"ok\":%s,\"failed_variants\":%d,\"truncated_by_time_limit\":%s,\"elapsed_s\":%s}\n",
-                failures ? "false" : "true", failures, timeUp ? "true" : "false",
-                num(std::chrono::duration<double>(Clock::now() - start).count(), 1).c_str());
+    std::printf(
+        "{\"type\":\"done\",\"ok\":%s,\"failed_variants\":%d,\"truncated_by_time_limit\":%s,\"elapsed_s\":%s}\n",
+        failures ? "false" : "true", failures, timeUp ? "true" : "false",
+        num(std::chrono::duration<double>(Clock::now() - start).count(), 1).c_str());
     return failures ? 1 : 0;
 }
 

@@ -38,11 +38,12 @@ QString accessCountersIdle(const std::optional<int> &setting)
 
 QString migrationCausesText(const RunReport &report)
 {
-    if (!report.migratedByCause)
+    if (!report.counted.migratedByCause)
         return {};
     const std::uint64_t iterations = static_cast<std::uint64_t>(std::max(report.spec.iterations, 1));
-    const auto per
-        = [&](MigrationCause cause) { return (*report.migratedByCause)[static_cast<std::size_t>(cause)] / iterations; };
+    const auto per = [&](MigrationCause cause) {
+        return (*report.counted.migratedByCause)[static_cast<std::size_t>(cause)] / iterations;
+    };
     QStringList parts;
     parts << CausesText::tr("%1 on faults (coherence)").arg(q(formatBytes(per(MigrationCause::Coherence))));
     parts << CausesText::tr("%1 by the driver's own prefetching around faults (prefetch)")
@@ -52,11 +53,11 @@ QString migrationCausesText(const RunReport &report)
     if (const std::uint64_t counted = per(MigrationCause::AccessCounters))
         parts << CausesText::tr("%1 by access counters").arg(q(formatBytes(counted)));
     else
-        parts << accessCountersIdle(report.accessCounterMigration);
+        parts << accessCountersIdle(report.counted.accessCounterMigration);
     if (const std::uint64_t unknown = per(MigrationCause::Unknown))
         parts << CausesText::tr("%1 without a cause").arg(q(formatBytes(unknown)));
     QString text = parts.join(QStringLiteral("; "));
-    if (report.recordsSource == RecordsSource::Cupti)
+    if (report.counted.recordsSource == RecordsSource::Cupti)
         text += CausesText::tr(" (from CUPTI's records, which can miss some without saying so)");
     return text;
 }

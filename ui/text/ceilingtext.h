@@ -3,8 +3,8 @@
 
 #include "ceilings/calibration.h"
 #include "ceilings/calibrationstore.h"
-#include "ceilings/ceilingshare.h"
 #include "ceilings/phaseceiling.h"
+#include "report/ceilingshare.h"
 #include "report/runreport.h"
 
 #include <QString>

@@ -32,7 +32,7 @@ Sources sourcesOf(const std::vector<RunReport> &runs)
         const IterationTotals totals = iterationTotals(run);
         if (!totals.migrated)
             continue;
-        if (run.countersTotals == CounterTotals::Driver)
+        if (run.counted.totals == CounterTotals::Driver)
             sources.driver = true;
         else
             sources.records = true;

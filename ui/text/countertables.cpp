@@ -28,30 +28,32 @@ QString percent(double share)
 
 QString recordsText(const RunReport &report)
 {
-    const QString count = q(formatCount(report.migrations.size() + report.migrationsDropped));
-    QString text = report.recordsSource == RecordsSource::DriverEvents
+    const QString count = q(formatCount(report.counted.migrations.size() + report.counted.migrationsDropped));
+    QString text = report.counted.recordsSource == RecordsSource::DriverEvents
         ? ReportTables::tr("%1 migration records from the UVM driver's own event queue").arg(count)
         : ReportTables::tr("%1 migration records from CUPTI").arg(count);
-    if (report.recordsSource == RecordsSource::Cupti && !report.driverEventsNote.empty())
-        text += ReportTables::tr(" (the driver's event queue: not used, %1)").arg(messageText(report.driverEventsNote));
-    if (report.migrationsDropped)
-        text += ReportTables::tr(", of which %1 kept in the report").arg(q(formatCount(report.migrations.size())));
-    if (report.countersLost)
-        text += ReportTables::tr("; the driver dropped %1 records").arg(q(formatCount(report.countersLost)));
+    if (report.counted.recordsSource == RecordsSource::Cupti && !report.counted.driverEventsNote.empty())
+        text += ReportTables::tr(" (the driver's event queue: not used, %1)")
+                    .arg(messageText(report.counted.driverEventsNote));
+    if (report.counted.migrationsDropped)
+        text += ReportTables::tr(", of which %1 kept in the report")
+                    .arg(q(formatCount(report.counted.migrations.size())));
+    if (report.counted.lost)
+        text += ReportTables::tr("; the driver dropped %1 records").arg(q(formatCount(report.counted.lost)));
     return text;
 }
 
 // Between two GPUs only the records count the bytes.
 QString betweenGpusText(const RunReport &report)
 {
-    if (report.recordsSource == RecordsSource::None)
+    if (report.counted.recordsSource == RecordsSource::None)
         return ReportTables::tr("; device→device bytes: not reported (only migration records count them, and none "
                                 "were asked for)");
-    if (report.recordsSource == RecordsSource::DriverEvents && report.countersLost == 0) {
+    if (report.counted.recordsSource == RecordsSource::DriverEvents && report.counted.lost == 0) {
         return ReportTables::tr("; device→device bytes come from the driver's own migration records (its counters "
                                 "have none between GPUs), none of which it dropped: exact");
     }
-    if (report.recordsSource == RecordsSource::DriverEvents) {
+    if (report.counted.recordsSource == RecordsSource::DriverEvents) {
         return ReportTables::tr("; device→device bytes come from the driver's own migration records (its counters "
                                 "have none between GPUs), some of which it dropped, so they are a lower bound");
     }
@@ -73,33 +75,33 @@ std::optional<double> recordedShare(const Counters &c)
 
 QString countersText(const RunReport &report)
 {
-    if (!report.countersEnabled)
+    if (!report.counted.enabled)
         return ReportTables::tr("not reported (%1)")
-            .arg(report.countersNote.empty() ? ReportTables::tr("turned off") : messageText(report.countersNote));
+            .arg(report.counted.note.empty() ? ReportTables::tr("turned off") : messageText(report.counted.note));
     QString text;
-    if (report.countersTotals == CounterTotals::Driver) {
+    if (report.counted.totals == CounterTotals::Driver) {
         text = ReportTables::tr("exact totals from the UVM driver's own counters, counted in a second, instrumented "
                                 "pass; %1")
-                   .arg(report.recordsNote.empty()
+                   .arg(report.counted.recordsNote.empty()
                             ? recordsText(report)
-                            : ReportTables::tr("records: %1").arg(messageText(report.recordsNote)));
+                            : ReportTables::tr("records: %1").arg(messageText(report.counted.recordsNote)));
     } else {
         text = ReportTables::tr("sums of the migration records (the driver's exact counters: not reported, %1); %2")
-                   .arg(messageText(report.exactNote), recordsText(report));
-        if (report.countersLost || report.residency.unexplainedBytes)
+                   .arg(messageText(report.counted.exactNote), recordsText(report));
+        if (report.counted.lost || report.counted.residency.unexplainedBytes)
             text += ReportTables::tr("; the totals are a lower bound");
     }
     if (report.spec.modeInfo().needsPeer() && report.spec.modeInfo().family == ModeFamily::Managed)
         text += betweenGpusText(report);
     if (const QString causes = migrationCausesText(report); !causes.isEmpty())
         text += ReportTables::tr("\n            why pages moved, per iteration: %1").arg(causes);
-    if (report.countersTotals == CounterTotals::Records && report.residency.unexplainedBytes) {
+    if (report.counted.totals == CounterTotals::Records && report.counted.residency.unexplainedBytes) {
         text
             += ReportTables::tr(
                    "\n            INCOMPLETE: %1 came back to the host from chunks no record had moved to the GPU, so\n"
                    "            the driver dropped migration records (seen under heavy faulting and in a run's first\n"
                    "            faults). The counters are lower bounds; a smaller --size helps.")
-                   .arg(q(formatBytes(report.residency.unexplainedBytes)));
+                   .arg(q(formatBytes(report.counted.residency.unexplainedBytes)));
     }
     return text;
 }
@@ -146,7 +148,7 @@ QString countersTable(const std::vector<PhaseSummary> &summaries)
 
 QString residencyTable(const RunReport &report)
 {
-    const Residency &residency = report.residency;
+    const Residency &residency = report.counted.residency;
     if (residency.buffers.empty() || report.iterations.empty())
         return {};
     const int last = report.iterations.back().index;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "demolessons.h"
 
-#include "backend.h"
+#include "backend/backend.h"
 #include "firsttouchlesson.h"
 #include "language.h"
 #include "lessonwriter.h"
@@ -314,7 +314,7 @@ void whatOneRunShows(LessonWriter &w, const MeasuredRun &run)
     const QString size = bytes(run.run().spec.bytes);
     const auto exact = run.counter(Phase::Kernel, &Counters::bytesHostToDevice);
     const auto recorded = run.counter(Phase::Kernel, &Counters::recordedHostToDevice);
-    if (run.run().countersTotals == CounterTotals::Driver && exact && recorded) {
+    if (run.run().counted.totals == CounterTotals::Driver && exact && recorded) {
         const double share = *exact ? static_cast<double>(*recorded) / static_cast<double>(*exact) : 1.0;
         w.say(Lessons::tr("At %1 per buffer the kernel phase moved %2 host to device, as the UVM driver itself "
                           "counted it; CUPTI's migration records account for %3 of it (%4%).")
@@ -323,7 +323,7 @@ void whatOneRunShows(LessonWriter &w, const MeasuredRun &run)
     } else if (exact) {
         w.say(Lessons::tr("At %1 per buffer CUPTI's records show %2 host to device in the kernel phase; the driver's "
                           "own counters were not reported here (%3), so nothing says how much is missing.")
-                  .arg(size, run.migratedText(exact), messageText(run.run().exactNote)));
+                  .arg(size, run.migratedText(exact), messageText(run.run().counted.exactNote)));
     } else {
         w.say(Lessons::tr("At %1 per buffer the migrations were not reported.").arg(size));
     }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "demos.h"
 #include "lesson.h"
+#include "lessons/demos.h"
 #include "report/reportset.h"
 
 namespace sharescope {

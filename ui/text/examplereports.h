@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "examples.h"
+#include "lessons/examples.h"
 #include "report/reportset.h"
 #include "result.h"
 

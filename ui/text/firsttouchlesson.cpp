@@ -52,11 +52,11 @@ bool moved(std::optional<std::uint64_t> bytes, std::uint64_t expected)
 // where the run has no page map.
 std::optional<bool> pagesStayed(const RunReport &run)
 {
-    if (run.residency.source != ResidencySource::Pages || run.residency.buffers.size() != 4)
+    if (run.counted.residency.source != ResidencySource::Pages || run.counted.residency.buffers.size() != 4)
         return std::nullopt;
     const auto host = static_cast<char>(Location::Host);
     int seen = 0;
-    for (const ResidencySnapshot &snapshot : run.residency.snapshots) {
+    for (const ResidencySnapshot &snapshot : run.counted.residency.snapshots) {
         if (std::ranges::find(iterationPhases, snapshot.phase) == iterationPhases.end())
             continue; // alloc: nothing touched yet
         if (snapshot.chunks.size() != 4)

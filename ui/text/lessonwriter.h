@@ -88,7 +88,7 @@ public:
             return std::nullopt;
         return *in + *out;
     }
-    bool countersOn() const { return m_run.countersEnabled; }
+    bool countersOn() const { return m_run.counted.enabled; }
     // "at least" when the driver dropped records.
     QString migratedText(std::optional<std::uint64_t> value) const
     {

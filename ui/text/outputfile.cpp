@@ -75,7 +75,8 @@ QString linkTarget(const QString &path)
     QString current = absoluteName(path);
     for (int hops = 0; hops < 40; ++hops) {
         QByteArray target(PATH_MAX, '\0');
-        const ssize_t length = ::readlink(nativeFileName(current), target.data(), static_cast<std::size_t>(target.size()));
+        const ssize_t length
+            = ::readlink(nativeFileName(current), target.data(), static_cast<std::size_t>(target.size()));
         if (length <= 0 || length >= target.size())
             break; // not a link (or a target longer than a path may be)
         target.truncate(length);

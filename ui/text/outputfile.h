@@ -6,7 +6,6 @@
 #include <QByteArray>
 #include <QString>
 
-
 namespace sharescope {
 
 // One file a front end writes a result into: a report, a table, a plot, a

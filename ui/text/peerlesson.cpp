@@ -84,11 +84,11 @@ void managed(LessonWriter &w)
     const MeasuredRun *faulting = w.find(ModeId::ManagedPeer);
     const MeasuredRun *prefetched = w.find(ModeId::ManagedPeerPrefetch);
     if (faulting && prefetched && faulting->countersOn()) {
-        if (faulting->run().recordsSource == RecordsSource::DriverEvents) {
+        if (faulting->run().counted.recordsSource == RecordsSource::DriverEvents) {
             w.say(Lessons::tr("Device-to-device bytes come from the driver's own migration records: its exact "
                               "counters count no copies between GPUs, and its event queue says how many records it "
                               "dropped (here: %1).")
-                      .arg(q(formatCount(faulting->run().countersLost))));
+                      .arg(q(formatCount(faulting->run().counted.lost))));
         } else {
             w.say(Lessons::tr("Device-to-device bytes come only from CUPTI's records: the UVM driver's exact counters "
                               "count no copies between GPUs, and CUPTI loses records when many pages fault at once."));

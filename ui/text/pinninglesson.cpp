@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pinninglesson.h"
 
-#include "demoquestion.h"
+#include "lessons/demoquestion.h"
 
 #include <algorithm>
 #include <map>

@@ -12,7 +12,7 @@
 #include "textconv.h"
 
 #include "bytesize.h"
-#include "counting/bytebudget.h"
+#include "report/bytebudget.h"
 #include "report/texttable.h"
 
 #include <QCoreApplication>
@@ -449,7 +449,7 @@ QString runTable(const RunReport &report)
     text += q(table.render());
     text += QLatin1Char('\n') + legend.text() + QLatin1Char('\n');
     text += ceilingsText(report);
-    if (report.countersEnabled) {
+    if (report.counted.enabled) {
         text += countersTable(summaries);
         text += residencyTable(report);
         text += QLatin1Char('\n');
@@ -509,7 +509,7 @@ QString compareTable(const ReportSet &set)
     legend.addColumn(ReportTables::tr("copied"), copiedMeaning(Per::Iteration));
     legend.addColumn(ReportTables::tr("kernel bw"), ReportTables::tr("bytes the kernel read and wrote / kernel time"));
     addShareColumns(table); // explained by sharesLegend
-    const bool anyCounters = std::ranges::any_of(set.runs, &RunReport::countersEnabled);
+    const bool anyCounters = std::ranges::any_of(set.runs, [](const RunReport &r) { return r.counted.enabled; });
     if (anyCounters) {
         legend.addColumn(ReportTables::tr("migrated"), migratedMeaning(set.runs));
         legend.addColumn(ReportTables::tr("faults"), faultsMeaning(set.runs));

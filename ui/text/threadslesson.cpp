@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "threadslesson.h"
 
-#include "demos.h"
+#include "lessons/demos.h"
 
 #include <map>
 #include <utility>
