@@ -41,6 +41,7 @@ ALLOWED_LOOPS = {
 # floors below it (docs/architecture.md draws them).
 CORE_FLOORS = [
     ["core"],  # the ground: value types, the catalogue, experiments, the pre-flight
+    ["core/system"],  # the system's files (/proc, /sys) through one door, the kernel's rules
     ["core/counting"],  # migration records, residency, the pages
     ["core/ceilings"],  # the limit of every path, calibrations and their cache
     ["core/report"],  # the run report, its JSON and CSV, budgets, shares, traces

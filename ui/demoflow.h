@@ -73,8 +73,7 @@ public:
     // An example opened by the user (no question was asked), or shown for a
     // demo that could not run (`why`); its lesson where it is a demo's.
     void exampleOpening(const QString &why);
-    void exampleShown(const ExampleInfo &example, const ReportSet &set, const QString &provenance,
-                      const QString &why);
+    void exampleShown(const ExampleInfo &example, const ReportSet &set, const QString &provenance, const QString &why);
 
 signals:
     void questionShown();

@@ -1900,6 +1900,38 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>not in this report (the ShareScope that wrote it had no ceiling for this path)</source>
         <translation>此报告中没有（写出它的 ShareScope 不衡量这条路径，上限未知）</translation>
     </message>
+    <message>
+        <source>this kernel (%1) has no pidfd_getfd, which came with Linux 5.6: a newer kernel is needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a seccomp filter refuses pidfd_getfd here (Seccomp: %1, no CAP_SYS_PTRACE), as a container&apos;s default profile does: start the container with --cap-add SYS_PTRACE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yama&apos;s ptrace_scope is 1: a process may take descriptors only from its own descendants; start the program under ShareScope (sharescope watch -- COMMAND) instead of attaching to it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yama&apos;s ptrace_scope is %1: taking another process&apos;s descriptors needs CAP_SYS_PTRACE (2) or is off (3); an administrator sets it in kernel.yama.ptrace_scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the process runs as user %1 and ShareScope as user %2: run ShareScope as the same user</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the process has ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the process closed the descriptor before it was taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the kernel refused pidfd_getfd for a reason ShareScope cannot see (a process that is not dumpable, a security module)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
