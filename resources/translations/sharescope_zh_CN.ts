@@ -1902,35 +1902,35 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>this kernel (%1) has no pidfd_getfd, which came with Linux 5.6: a newer kernel is needed</source>
-        <translation type="unfinished"></translation>
+        <translation>此内核（%1）没有 pidfd_getfd（Linux 5.6 才加入）：需要更新的内核</translation>
     </message>
     <message>
         <source>a seccomp filter refuses pidfd_getfd here (Seccomp: %1, no CAP_SYS_PTRACE), as a container&apos;s default profile does: start the container with --cap-add SYS_PTRACE</source>
-        <translation type="unfinished"></translation>
+        <translation>这里的 seccomp 过滤器拒绝 pidfd_getfd（Seccomp：%1，没有 CAP_SYS_PTRACE），容器的默认配置就是这样：用 --cap-add SYS_PTRACE 启动容器</translation>
     </message>
     <message>
         <source>Yama&apos;s ptrace_scope is 1: a process may take descriptors only from its own descendants; start the program under ShareScope (sharescope watch -- COMMAND) instead of attaching to it</source>
-        <translation type="unfinished"></translation>
+        <translation>Yama 的 ptrace_scope 为 1：进程只能获取自己后代进程的描述符；请在 ShareScope 之下启动程序（sharescope watch -- 命令），而不是附加到它</translation>
     </message>
     <message>
         <source>Yama&apos;s ptrace_scope is %1: taking another process&apos;s descriptors needs CAP_SYS_PTRACE (2) or is off (3); an administrator sets it in kernel.yama.ptrace_scope</source>
-        <translation type="unfinished"></translation>
+        <translation>Yama 的 ptrace_scope 为 %1：获取其他进程的描述符需要 CAP_SYS_PTRACE（2）或已完全禁止（3）；由管理员在 kernel.yama.ptrace_scope 中设置</translation>
     </message>
     <message>
         <source>the process runs as user %1 and ShareScope as user %2: run ShareScope as the same user</source>
-        <translation type="unfinished"></translation>
+        <translation>该进程以用户 %1 运行，ShareScope 以用户 %2 运行：请以同一用户运行 ShareScope</translation>
     </message>
     <message>
         <source>the process has ended</source>
-        <translation type="unfinished"></translation>
+        <translation>该进程已结束</translation>
     </message>
     <message>
         <source>the process closed the descriptor before it was taken</source>
-        <translation type="unfinished"></translation>
+        <translation>该进程在描述符被获取之前关闭了它</translation>
     </message>
     <message>
         <source>the kernel refused pidfd_getfd for a reason ShareScope cannot see (a process that is not dumpable, a security module)</source>
-        <translation type="unfinished"></translation>
+        <translation>内核拒绝了 pidfd_getfd，原因 ShareScope 无法看到（进程不可转储，或安全模块的限制）</translation>
     </message>
 </context>
 <context>
