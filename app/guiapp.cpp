@@ -108,7 +108,7 @@ Status saveScreenshot(MainWindow &window, const QByteArray &format, OutputFile &
     QBuffer buffer(&bytes);
     QImageWriter writer(&buffer, format);
     if (buffer.open(QIODevice::WriteOnly) && writer.write(window.grab().toImage()))
-        return file.write(bytes);
+        return file.write(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
     return failed(QCoreApplication::translate("main", "cannot make a %1 image of the window: %2")
                       .arg(QString::fromLatin1(format), writer.errorString())
                       .toStdString());
@@ -242,7 +242,7 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
     // Opened once the platform cannot abort on the way: nothing is left
     // behind unless the screenshot is written whole.
     const bool screenshot = !options.screenshotPath.isEmpty();
-    OutputFile screenshotFile(options.screenshotPath);
+    OutputFile screenshotFile(nativeName(options.screenshotPath));
     if (Status opened = screenshot ? screenshotFile.open() : okStatus(); !opened) {
         err << "sharescope: " << errorText(opened.error()) << Qt::endl;
         return 2;

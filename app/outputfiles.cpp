@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "outputfiles.h"
 
+#include "nativename.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -22,7 +24,7 @@ Status OutputFiles::open(const QString &jsonPath, const QString &csvPath, const 
         for (std::size_t b = a + 1; b < outputs.size(); ++b) {
             const QString &first = *outputs[a].second;
             const QString &second = *outputs[b].second;
-            if (!first.isEmpty() && !second.isEmpty() && sameOutput(first, second)) {
+            if (!first.isEmpty() && !second.isEmpty() && sameOutput(nativeName(first), nativeName(second))) {
                 return badArgument(
                     OutputText::tr("%1 '%2' and %3 '%4' name the same file; give each its own")
                         .arg(QLatin1String(outputs[a].first), first, QLatin1String(outputs[b].first), second)
@@ -33,7 +35,7 @@ Status OutputFiles::open(const QString &jsonPath, const QString &csvPath, const 
     for (std::size_t i = 0; i < outputs.size(); ++i) {
         if (outputs[i].second->isEmpty())
             continue;
-        m_files[i] = std::make_unique<OutputFile>(*outputs[i].second);
+        m_files[i] = std::make_unique<OutputFile>(nativeName(*outputs[i].second));
         if (Status opened = m_files[i]->open(); !opened)
             return opened;
     }
@@ -50,7 +52,7 @@ Status OutputFiles::commitOne(const std::unique_ptr<OutputFile> &file, const std
     if (!file)
         return okStatus();
     m_stdout.flush(); // what is already on stdout goes first
-    return file->write(QByteArray::fromStdString(content));
+    return file->write(content);
 }
 
 Status OutputFiles::commit(const std::string &json, const std::string &csv, const std::string &trace)

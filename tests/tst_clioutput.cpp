@@ -260,7 +260,8 @@ private slots:
         const QString err = QString::fromUtf8(process.readAllStandardError());
         QCOMPARE(process.exitStatus(), QProcess::NormalExit); // not ended by SIGPIPE
         QCOMPARE(process.exitCode(), 1);
-        QVERIFY2(err.contains(QStringLiteral("cannot write '%1': Broken pipe").arg(fifo)), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("cannot write '%1': the reader went away (broken pipe)").arg(fifo)),
+                 qPrintable(err));
     }
 
     // A device that is always full, as root would find /dev/full: written in
@@ -272,7 +273,7 @@ private slots:
             full = QStringLiteral("/dev/full"); // not root: nobody may replace it anyway
         const CliOutcome outcome = runSharescope(runWith({"--json", full}));
         QCOMPARE(outcome.exitCode, 1);
-        QVERIFY2(outcome.err.contains(QStringLiteral("cannot write '%1': No space left on device").arg(full)),
+        QVERIFY2(outcome.err.contains(QStringLiteral("cannot write '%1': no space left on the device").arg(full)),
                  qPrintable(outcome.err));
         struct stat info;
         QCOMPARE(::lstat(QFile::encodeName(full), &info), 0);
@@ -360,7 +361,8 @@ private slots:
     {
         QTest::addColumn<QStringList>("outputs");
         QTest::addColumn<QString>("message");
-        QTest::addRow("--json -") << QStringList{"--json", "-"} << "cannot write standard output: No space left";
+        QTest::addRow("--json -") << QStringList{"--json", "-"}
+                                  << "cannot write standard output: no space left on the device";
         QTest::addRow("the table") << QStringList{} << "cannot write the results to standard output";
     }
     void reportsAFullStandardOutput()
@@ -491,8 +493,14 @@ private slots:
         QTest::addRow("no such directory")
             << QStringList{"--json", path("missing/out.json")} << "there is no directory '" + path("missing") + "'";
         QTest::addRow("too long a name") << QStringList{"--csv", path(QString(300, 'n') + ".csv")}
-                                         << "File name too long";
-        QTest::addRow("a directory") << QStringList{"--json", m_dir.path()} << "it is a directory";
+                                         << "the name is too long";
+        QTest::addRow("a directory") << QStringList{"--json", m_dir.path()} << "it names a folder; give a file name";
+        // A trailing slash names a folder even where none exists: never a
+        // file named after its last part.
+        QTest::addRow("a folder that is not there")
+            << QStringList{"--json", path("newdir/")} << "it names a folder; give a file name";
+        QTest::addRow("a trailing slash to a CSV")
+            << QStringList{"--csv", path("other/")} << "it names a folder; give a file name";
     }
     void refusesBadOutputsBeforeRunning()
     {

@@ -107,20 +107,19 @@ private slots:
         const QString r = QStringLiteral("6.8.0");
         QTest::addRow("old kernel") << ENOSYS << QString() << QStringLiteral("5.4.0") << plain << 1000 << true
                                     << int(TakeRefusal::KernelTooOld);
-        QTest::addRow("seccomp, unknown call") << ENOSYS << QString() << r << docker << 0 << true
-                                               << int(TakeRefusal::Seccomp);
-        QTest::addRow("docker's default") << EPERM << QString() << r << docker << 0 << true
-                                          << int(TakeRefusal::Seccomp);
-        QTest::addRow("yama 1, not a descendant") << EPERM << QStringLiteral("1\n") << r << plain << 1000 << false
-                                                  << int(TakeRefusal::Yama);
-        QTest::addRow("yama 1, a descendant") << EPERM << QStringLiteral("1\n") << r << plain << 1000 << true
-                                              << int(TakeRefusal::Other);
+        QTest::addRow("seccomp, unknown call")
+            << ENOSYS << QString() << r << docker << 0 << true << int(TakeRefusal::Seccomp);
+        QTest::addRow("docker's default")
+            << EPERM << QString() << r << docker << 0 << true << int(TakeRefusal::Seccomp);
+        QTest::addRow("yama 1, not a descendant")
+            << EPERM << QStringLiteral("1\n") << r << plain << 1000 << false << int(TakeRefusal::Yama);
+        QTest::addRow("yama 1, a descendant")
+            << EPERM << QStringLiteral("1\n") << r << plain << 1000 << true << int(TakeRefusal::Other);
         QTest::addRow("yama 3") << EPERM << QStringLiteral("3\n") << r << plain << 1000 << true
                                 << int(TakeRefusal::Yama);
         QTest::addRow("another user") << EPERM << QStringLiteral("0\n") << r << plain << 0 << true
                                       << int(TakeRefusal::OtherUser);
-        QTest::addRow("gone") << ESRCH << QStringLiteral("1\n") << r << plain << 1000 << true
-                              << int(TakeRefusal::Gone);
+        QTest::addRow("gone") << ESRCH << QStringLiteral("1\n") << r << plain << 1000 << true << int(TakeRefusal::Gone);
         QTest::addRow("closed") << EBADF << QString() << r << plain << 1000 << true
                                 << int(TakeRefusal::NoSuchDescriptor);
     }

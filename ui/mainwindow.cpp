@@ -22,6 +22,7 @@
 #include "lessons/demos.h"
 #include "migrationchart.h"
 #include "migrationtab.h"
+#include "nativename.h"
 #include "openprogress.h"
 #include "outputfile.h"
 #include "plotexport.h"
@@ -669,7 +670,7 @@ void MainWindow::saveReport()
         return;
     const bool csv = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) || filter.contains(QLatin1String("csv"));
     const std::string content = csv ? toCsv(m_results.runs) : toJson(m_results);
-    if (Status saved = writeOutput(path, QByteArray::fromStdString(content)); !saved) {
+    if (Status saved = writeOutput(nativeName(path), content); !saved) {
         QMessageBox::warning(this, tr("Save report"), errorText(saved.error()));
         return;
     }
@@ -687,7 +688,7 @@ void MainWindow::exportTrace()
     if (path.isEmpty())
         return;
     // As Save writes: a failed write leaves no half trace behind.
-    if (Status written = writeOutput(path, QByteArray::fromStdString(toTraceJson(m_results))); !written) {
+    if (Status written = writeOutput(nativeName(path), toTraceJson(m_results)); !written) {
         QMessageBox::warning(this, tr("Export trace"), errorText(written.error()));
         return;
     }
@@ -725,8 +726,9 @@ void MainWindow::exportPlot()
         return;
     const bool pdf = path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive);
     const QByteArray image = plotImage(plot, pdf);
-    const Status written
-        = image.isEmpty() ? Status(failed(tr("the plot could not be drawn").toStdString())) : writeOutput(path, image);
+    const Status written = image.isEmpty()
+        ? Status(failed(tr("the plot could not be drawn").toStdString()))
+        : writeOutput(nativeName(path), std::string_view(image.constData(), static_cast<std::size_t>(image.size())));
     if (!written) {
         QMessageBox::warning(this, tr("Export plot"), errorText(written.error()));
         return;
@@ -800,7 +802,7 @@ Result<MainWindow::Command> MainWindow::restartCommand() const
         return failed(tr("cannot create the folder '%1'").arg(folder).toStdString());
     const QString path
         = QDir(folder).filePath(QStringLiteral("before-restart-%1.json").arg(QCoreApplication::applicationPid()));
-    if (Status written = writeOutput(path, QByteArray::fromStdString(toJson(m_results))); !written)
+    if (Status written = writeOutput(nativeName(path), toJson(m_results)); !written)
         return written.error();
     command.arguments << QStringLiteral("--open") << path;
     return command;

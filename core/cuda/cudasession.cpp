@@ -3,6 +3,7 @@
 
 #include "cuda/cudakernels.h"
 #include "cuda/spinkernel.h"
+#include "trnoop.h"
 #if SHARESCOPE_FAULT_INJECTION
 #include "cuda/faultkernel.h"
 #endif

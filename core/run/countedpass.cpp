@@ -15,7 +15,7 @@
 namespace sharescope {
 namespace {
 
-using json = nlohmann::json;
+using json = nlohmann::ordered_json; // as every file of core writes it
 using namespace std::chrono_literals;
 
 constexpr std::array<std::pair<ErrorKind, std::string_view>, 4> kindNames{{

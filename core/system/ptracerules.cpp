@@ -157,30 +157,35 @@ MessageTemplate takeRefusalText(TakeRefusal refusal, const PtraceRules &rules, c
 {
     switch (refusal) {
     case TakeRefusal::KernelTooOld:
-        return MessageTemplate(SHARESCOPE_TR_NOOP("Core", "this kernel (%1) has no pidfd_getfd, which came with Linux "
-                                                          "5.6: a newer kernel is needed"),
+        return MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                                  "this kernel (%1) has no pidfd_getfd, which came with Linux "
+                                                  "5.6: a newer kernel is needed"),
                                {rules.kernel ? kernelText(*rules.kernel) : std::string("?")});
     case TakeRefusal::Seccomp:
-        return MessageTemplate(SHARESCOPE_TR_NOOP("Core", "a seccomp filter refuses pidfd_getfd here (Seccomp: %1, "
-                                                          "no CAP_SYS_PTRACE), as a container's default profile "
-                                                          "does: start the container with --cap-add SYS_PTRACE"),
+        return MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                                  "a seccomp filter refuses pidfd_getfd here (Seccomp: %1, "
+                                                  "no CAP_SYS_PTRACE), as a container's default profile "
+                                                  "does: start the container with --cap-add SYS_PTRACE"),
                                {std::to_string(rules.self.seccompMode.value_or(-1))});
     case TakeRefusal::Yama:
         if (rules.yamaScope == 1)
             return MessageTemplate(
-                SHARESCOPE_TR_NOOP("Core", "Yama's ptrace_scope is 1: a process may take descriptors only from its "
-                                           "own descendants; start the program under ShareScope "
-                                           "(sharescope watch -- COMMAND) instead of attaching to it"),
+                SHARESCOPE_TR_NOOP("Core",
+                                   "Yama's ptrace_scope is 1: a process may take descriptors only from its "
+                                   "own descendants; start the program under ShareScope "
+                                   "(sharescope watch -- COMMAND) instead of attaching to it"),
                 std::vector<std::string>{});
-        return MessageTemplate(SHARESCOPE_TR_NOOP("Core", "Yama's ptrace_scope is %1: taking another process's "
-                                                          "descriptors needs CAP_SYS_PTRACE (2) or is off (3); "
-                                                          "an administrator sets it in kernel.yama.ptrace_scope"),
+        return MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                                  "Yama's ptrace_scope is %1: taking another process's "
+                                                  "descriptors needs CAP_SYS_PTRACE (2) or is off (3); "
+                                                  "an administrator sets it in kernel.yama.ptrace_scope"),
                                {std::to_string(*rules.yamaScope)});
     case TakeRefusal::OtherUser:
-        return MessageTemplate(SHARESCOPE_TR_NOOP("Core", "the process runs as user %1 and ShareScope as user %2: "
-                                                          "run ShareScope as the same user"),
-                               {std::to_string(target.realUid.value_or(0)),
-                                std::to_string(rules.self.realUid.value_or(0))});
+        return MessageTemplate(
+            SHARESCOPE_TR_NOOP("Core",
+                               "the process runs as user %1 and ShareScope as user %2: "
+                               "run ShareScope as the same user"),
+            {std::to_string(target.realUid.value_or(0)), std::to_string(rules.self.realUid.value_or(0))});
     case TakeRefusal::Gone:
         return MessageTemplate(SHARESCOPE_TR_NOOP("Core", "the process has ended"), std::vector<std::string>{});
     case TakeRefusal::NoSuchDescriptor:
@@ -189,8 +194,9 @@ MessageTemplate takeRefusalText(TakeRefusal refusal, const PtraceRules &rules, c
     case TakeRefusal::Other:
         break;
     }
-    return MessageTemplate(SHARESCOPE_TR_NOOP("Core", "the kernel refused pidfd_getfd for a reason ShareScope cannot "
-                                                      "see (a process that is not dumpable, a security module)"),
+    return MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                              "the kernel refused pidfd_getfd for a reason ShareScope cannot "
+                                              "see (a process that is not dumpable, a security module)"),
                            std::vector<std::string>{});
 }
 

@@ -105,7 +105,9 @@ public:
             (void)last;
             return info;
         }
-        struct statvfs stats{};
+        struct statvfs stats
+        {
+        };
         if (::statvfs(path.c_str(), &stats) != 0)
             return std::nullopt;
         return SpaceInfo{static_cast<std::uint64_t>(stats.f_blocks) * stats.f_frsize,

@@ -1932,6 +1932,82 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>the kernel refused pidfd_getfd for a reason ShareScope cannot see (a process that is not dumpable, a security module)</source>
         <translation>内核拒绝了 pidfd_getfd，原因 ShareScope 无法看到（进程不可转储，或安全模块的限制）</translation>
     </message>
+    <message>
+        <source>no such file or folder</source>
+        <translation>没有这个文件或文件夹</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <source>no space left on the device</source>
+        <translation>设备上没有剩余空间</translation>
+    </message>
+    <message>
+        <source>the disk quota is used up</source>
+        <translation>磁盘配额已用完</translation>
+    </message>
+    <message>
+        <source>the file system is read-only</source>
+        <translation>文件系统是只读的</translation>
+    </message>
+    <message>
+        <source>the reader went away (broken pipe)</source>
+        <translation>读取方已退出（管道已断开）</translation>
+    </message>
+    <message>
+        <source>it names a folder</source>
+        <translation>它指的是一个文件夹</translation>
+    </message>
+    <message>
+        <source>a part of the path is not a folder</source>
+        <translation>路径中有一部分不是文件夹</translation>
+    </message>
+    <message>
+        <source>the name is too long</source>
+        <translation>名字太长</translation>
+    </message>
+    <message>
+        <source>an input/output error</source>
+        <translation>输入/输出错误</translation>
+    </message>
+    <message>
+        <source>standard output</source>
+        <translation>标准输出</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>an output file needs a name</source>
+        <translation>输出文件需要一个名字</translation>
+    </message>
+    <message>
+        <source>it is closed</source>
+        <translation>它已关闭</translation>
+    </message>
+    <message>
+        <source>it names a folder; give a file name</source>
+        <translation>它指的是一个文件夹；请给出文件名</translation>
+    </message>
+    <message>
+        <source>it is not a file, a pipe or a character device</source>
+        <translation>它不是文件、管道或字符设备</translation>
+    </message>
+    <message>
+        <source>there is no folder &apos;%1&apos;</source>
+        <translation>没有文件夹“%1”</translation>
+    </message>
+    <message>
+        <source>the name is longer than the %1 bytes its file system allows</source>
+        <translation>文件名超过了其文件系统允许的 %1 字节</translation>
+    </message>
+    <message>
+        <source>it was not opened</source>
+        <translation>它没有被打开</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -2741,45 +2817,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Device-to-device bytes come from the driver&apos;s own migration records: its exact counters count no copies between GPUs, and its event queue says how many records it dropped (here: %1).</source>
         <translation>设备到设备的字节数来自驱动自身的迁移记录：驱动的精确计数器不统计 GPU 之间的拷贝，而它的事件队列会说明丢弃了多少条记录（这里：%1）。</translation>
-    </message>
-</context>
-<context>
-    <name>OutputFileText</name>
-    <message>
-        <source>standard output</source>
-        <translation>标准输出</translation>
-    </message>
-    <message>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
-    </message>
-    <message>
-        <source>an output file needs a name</source>
-        <translation>输出文件需要一个名字</translation>
-    </message>
-    <message>
-        <source>it is closed</source>
-        <translation>它已关闭</translation>
-    </message>
-    <message>
-        <source>it is a directory</source>
-        <translation>它是一个目录</translation>
-    </message>
-    <message>
-        <source>it is not a file, a pipe or a character device</source>
-        <translation>它不是文件、管道或字符设备</translation>
-    </message>
-    <message>
-        <source>there is no directory &apos;%1&apos;</source>
-        <translation>目录“%1”不存在</translation>
-    </message>
-    <message>
-        <source>the name is longer than the %1 bytes its file system allows</source>
-        <translation>文件名超过了其文件系统允许的 %1 字节</translation>
-    </message>
-    <message>
-        <source>it was not opened</source>
-        <translation>它没有被打开</translation>
     </message>
 </context>
 <context>
@@ -3818,6 +3855,22 @@ counters on, against the time above: what the instruments cost</source>
     <message>
         <source>%1 links active (NVML&apos;s version value %2); by sm_%3&apos;s specification %4 a link each way, %5 each way in all</source>
         <translation>%1 条链路活动（NVML 给出的版本值 %2）；按 sm_%3 的规格每条链路每个方向 %4，合计每个方向 %5</translation>
+    </message>
+    <message>
+        <source>unconfirmed</source>
+        <translation>未确认</translation>
+    </message>
+    <message>
+        <source>not counted</source>
+        <translation>未计数</translation>
+    </message>
+    <message>
+        <source>budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>✓ within the byte budget of the mode&apos;s design in every phase, ✕ over it (`sharescope run` says by how much); not counted: the counters that would show it were off</source>
+        <translation>✓ 每个阶段都在该模式设计的字节预算之内，✕ 超出预算（`sharescope run` 会给出超出多少）；未计数：能说明这一点的计数器没有开启</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,8 @@
 #include <QByteArray>
 #include <QString>
 
+#include <string>
+
 namespace sharescope {
 
 // A file name on Linux is bytes, not text. Qt decodes them as UTF-8 and puts
@@ -23,6 +25,12 @@ QString fromNativeName(const QByteArray &bytes);
 // The bytes to give the file system for a name: UTF-8, with each escaped
 // byte restored.
 QByteArray nativeFileName(const QString &name);
+
+// The same bytes, for the Qt-free core (OutputFile).
+inline std::string nativeName(const QString &name)
+{
+    return nativeFileName(name).toStdString();
+}
 
 // The name for a message: each escaped byte written as \xFF.
 QString shownFileName(const QString &name);

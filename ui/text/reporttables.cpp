@@ -498,6 +498,28 @@ QString runTable(const RunReport &report)
     return text;
 }
 
+namespace {
+
+// A run's byte budget in a cell of the comparison (the window's Compare
+// table marks its bytes the same way).
+QString budgetMark(const BudgetSummary &budget)
+{
+    switch (budget.rank) {
+    case 0:
+    case 1:
+    case 4:
+        return budget.mark;
+    case 2:
+        return ReportTables::tr("unconfirmed");
+    case 3:
+        return ReportTables::tr("not counted");
+    default:
+        return dash;
+    }
+}
+
+} // namespace
+
 QString compareTable(const ReportSet &set)
 {
     TextTable table;
@@ -514,6 +536,11 @@ QString compareTable(const ReportSet &set)
         legend.addColumn(ReportTables::tr("migrated"), migratedMeaning(set.runs));
         legend.addColumn(ReportTables::tr("faults"), faultsMeaning(set.runs));
     }
+    legend.addColumn(ReportTables::tr("budget"),
+                     ReportTables::tr("✓ within the byte budget of the mode's design in every phase, ✕ over it "
+                                      "(`sharescope run` says by how much); not counted: the counters that would "
+                                      "show it were off"),
+                     TextTable::Align::Left);
     legend.addColumn(ReportTables::tr("zero-copy"), {}, TextTable::Align::Left);
     legend.addColumn(ReportTables::tr("verified"), {}, TextTable::Align::Left);
     bool lowerBound = false;
@@ -531,6 +558,7 @@ QString compareTable(const ReportSet &set)
             row.push_back(s(counterText(totals.faults, CounterUnit::Count, totals.lowerBound)));
             lowerBound = lowerBound || (totals.lowerBound && (totals.migrated || totals.faults));
         }
+        row.push_back(s(budgetMark(budgetSummary(run))));
         const std::optional<bool> inPlace = mappedInPlace(run.buffers);
         row.push_back(s(!inPlace ? dash : *inPlace ? ReportTables::tr("yes") : ReportTables::tr("no")));
         row.push_back(s(run.verification.passed()
