@@ -7,7 +7,8 @@ modes --json` lists and every demo that `sharescope demo --list` lists must
 appear in the manual page (resources/desktop/sharescope.1.in), in the tables
 of README.md (Commands, Sharing modes, Guided demos) and of README.zh_CN.md
 (命令, 共享模式, 引导式演示), and in docs/cli.md; every mode in docs/modes.md.
-Every tab of the window (`gui --tab` names them) has its row in the window's
+Every script in scripts/ has its line in docs/testing.md. Every tab of the
+window (`gui --tab` names them) has its row in the window's
 table of both READMEs, the Chinese under the title the translation gives it.
 Every relative link in README.md, README.zh_CN.md and docs/*.md must name a
 file that exists, and an anchor in it a heading of that file.
@@ -263,6 +264,11 @@ def main():
             pattern = f"sharescope {name}" if kind == "command" else f"`{name}`"
             if pattern not in cli:
                 problems.append(f"docs/cli.md: the {kind} {name} is missing (looked for '{pattern}')")
+
+    testing = (root / "docs/testing.md").read_text(encoding="utf-8")
+    for script in sorted((root / "scripts").iterdir()):
+        if script.is_file() and f"`scripts/{script.name}`" not in testing:
+            problems.append(f"docs/testing.md: the script scripts/{script.name} has no line in 'The scripts'")
 
     problems += broken_links(root)
     for problem in problems:

@@ -21,7 +21,11 @@ file of A includes B's header. The check fails when:
   - a source file (C++, CUDA, OpenCL, CMake, shell, Python) lacks its
     SPDX licence line in its first three lines.
 
-Usage: scripts/check-structure.py [--verbose]   (exit 1 on a finding)
+It also draws core's floors as text (--floors), the picture that
+docs/architecture.md shows under its marker `<!-- floors -->`: a picture
+that no longer matches the code is a finding too.
+
+Usage: scripts/check-structure.py [--verbose | --floors]   (exit 1 on a finding)
 """
 
 import re
@@ -131,6 +135,55 @@ def missing_licences():
     return missing
 
 
+def floors_picture(files, includes, headers) -> str:
+    """core's floors, the top first: each folder with its files and lines, and
+    the floors below that it includes."""
+    folders: dict[str, list[Path]] = {}
+    for path in files:
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith("core/"):
+            folders.setdefault(rel.rsplit("/", 1)[0], []).append(path)
+    uses: dict[int, set[int]] = {}
+    for path in files:
+        rel = path.relative_to(ROOT).as_posix()
+        here = floor_of(rel)
+        if here is None:
+            continue
+        for name in includes[path]:
+            header = resolve(path, name, headers)
+            there = floor_of(header.relative_to(ROOT).as_posix()) if header else None
+            if there is not None and there < here:
+                uses.setdefault(here, set()).add(there)
+    lines = []
+    width = max(len(f) for floor in CORE_FLOORS for f in floor) + 2
+    for index in range(len(CORE_FLOORS) - 1, -1, -1):
+        parts = []
+        for folder in CORE_FLOORS[index]:
+            members = folders.get(folder, [])
+            count = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in members)
+            name = "core/ (the ground)" if folder == "core" else folder + "/"
+            parts.append(f"{name:<{width + 12}}{len(members):>3} files {count:>6} lines")
+        below = sorted(uses.get(index, set()), reverse=True)
+        reach = ", ".join("ground" if b == 0 else " ".join(f + "/" for f in CORE_FLOORS[b]) for b in below)
+        for n, part in enumerate(parts):
+            lines.append(f"{index:>2}  {part}" + (f"   -> {reach}" if n == 0 and reach else ""))
+    return "\n".join(lines)
+
+
+def documented_picture() -> str | None:
+    """The picture under `<!-- floors -->` in docs/architecture.md."""
+    page = ROOT / "docs/architecture.md"
+    if not page.exists():
+        return None
+    text = page.read_text(encoding="utf-8")
+    marker = text.find("<!-- floors -->")
+    if marker < 0:
+        return None
+    start = text.find("```\n", marker) + 4
+    end = text.find("\n```", start)
+    return text[start:end]
+
+
 def main() -> int:
     verbose = "--verbose" in sys.argv
     files = list(sources())
@@ -233,6 +286,17 @@ def main() -> int:
         findings.append("include loop between units: " + "; ".join(edges))
 
     findings += missing_licences()
+
+    picture = floors_picture(files, includes, headers)
+    if "--floors" in sys.argv:
+        print(picture)
+        return 0
+    documented = documented_picture()
+    if documented is not None and documented != picture:
+        findings.append(
+            "docs/architecture.md: the picture of core's floors is out of date; "
+            "replace it with what scripts/check-structure.py --floors prints"
+        )
 
     if verbose:
         for rel, header_rel in climbs_allowed:

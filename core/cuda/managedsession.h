@@ -57,7 +57,7 @@ protected:
     // device has them), one call per buffer one after the other, or one call
     // per buffer each on a stream of its own, all in flight at once.
     // SHARESCOPE_PREFETCH_CALLS=batch|each|streams overrides the mode's way
-    // (to compare them: scripts/gpu-prefetch-calls.sh, docs/measurements.md).
+    // (to compare them: docs/measurements/tools/gpu-prefetch-calls.sh, docs/measurements.md).
     enum class PrefetchCalls { Batch, Each, Streams };
     // The buffers `which` lists to `place`, issued the mode's `way` unless
     // the environment says otherwise, timed.

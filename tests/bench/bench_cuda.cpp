@@ -19,7 +19,7 @@
 // is missed. --kinds picks the unified-memory counter kinds CUPTI configures
 // in the counted pass ("all", the default, or names as the report spells
 // them, comma-separated: --kinds cpuPageFaults,gpuPageFaultGroups), to tell
-// which kinds cost time; scripts/gpu-bench-kinds.sh runs it once per set.
+// which kinds cost time; docs/measurements/tools/gpu-bench-kinds.sh runs it once per set.
 
 #include "benchoptions.h"
 #include "bytesize.h"

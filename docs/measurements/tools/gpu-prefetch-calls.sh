@@ -7,9 +7,9 @@
 # and its ratio to pinned's in the same run, then the means per way.
 # WAYS picks the ways (default "batch each streams"; "default" runs without
 # the variable: the mode's own way).
-# Usage: [WAYS="..."] scripts/gpu-prefetch-calls.sh [SHARESCOPE] [SIZE]   (default: build/default/app/sharescope 256MiB)
+# Usage: [WAYS="..."] docs/measurements/tools/gpu-prefetch-calls.sh [SHARESCOPE] [SIZE]   (default: build/default/app/sharescope 256MiB)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../../.."
 s=${1:-build/default/app/sharescope}
 size=${2:-256MiB}
 work=$(mktemp -d)

@@ -7,9 +7,9 @@
 # cudaMemPrefetchBatchAsync against one cudaMemPrefetchAsync per buffer,
 # beside pinned copies; and compute-sanitizer's memcheck on the new modes.
 # Logs and reports under $OUT. Expects a build in build-gpu and .gpu/.
-# Usage: scripts/gpu-discard.sh [SIZES]   (default: 16MiB 256MiB 1GiB)
+# Usage: docs/measurements/tools/gpu-discard.sh [SIZES]   (default: 16MiB 256MiB 1GiB)
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../../.."
 source .gpu/enter.sh
 out=${OUT:-/tmp/sharescope-gpu}
 mkdir -p "$out"

@@ -4,7 +4,7 @@
 # iterations slower? bench_cuda measures counters on against off in one
 # process; here it runs once per set of kinds that CUPTI configures.
 # Usage (from the project root, after a build in build-gpu):
-#   source .gpu/enter.sh && scripts/gpu-bench-kinds.sh
+#   source .gpu/enter.sh && docs/measurements/tools/gpu-bench-kinds.sh
 # Writes $OUT/kinds-<run>.txt (each bench_cuda's output) and
 # $OUT/kinds-summary.txt (also printed). Environment: SIZE (64MiB),
 # ROUNDS (5), BUDGET_S (450: a run that would end later is skipped),
@@ -15,7 +15,7 @@
 # the twelve runs take about 5-7.5 minutes. BUDGET_S skips what would end
 # later, and each run stops after 120 s: at most about 9 minutes in all.
 set -uo pipefail
-cd "$(dirname "$0")/.." || exit 2
+cd "$(dirname "$0")/../../.." || exit 2
 case ":${LD_LIBRARY_PATH:-}:" in
 *:/tmp/gpu-runtime/lib:*) ;;
 *) source .gpu/enter.sh ;;
