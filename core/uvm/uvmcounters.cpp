@@ -77,11 +77,24 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<Uvm
     Result<std::string> version = supportedUvmDriverVersion(*system);
     if (!version)
         return version.error();
-
     Result<std::vector<int>> uvmFds = uvmDescriptors(*system);
     if (!uvmFds)
         return uvmFds.error();
-    Held held{*system};
+    return openOnAny(*uvmFds, system, "this process", std::move(*version));
+}
+
+Result<std::unique_ptr<UvmCounters>> UvmCounters::openOn(int uvmFd, const std::shared_ptr<UvmSystem> &system)
+{
+    Result<std::string> version = supportedUvmDriverVersion(*system);
+    if (!version)
+        return version.error();
+    return openOnAny({uvmFd}, system, "the process", std::move(*version));
+}
+
+Result<std::unique_ptr<UvmCounters>> UvmCounters::openOnAny(const std::vector<int> &uvmFds,
+                                                            const std::shared_ptr<UvmSystem> &system,
+                                                            const std::string &whose, std::string version)
+{    Held held{*system};
     Result<int> tools = openUvmTools(*system);
     if (!tools)
         return tools.error();
@@ -94,7 +107,7 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<Uvm
 
     std::string refusals;
     bool tracking = false;
-    for (int uvmFd : *uvmFds) {
+    for (int uvmFd : uvmFds) {
         UvmInitEventTrackerParams init{};
         init.controlBuffer = reinterpret_cast<std::uintptr_t>(held.page);
         init.allProcessors = 1;
@@ -111,8 +124,8 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<Uvm
             += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": " + uvmStatusText(init.rmStatus);
     }
     if (!tracking)
-        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER (56) refused every ") + uvmDevicePath
-                      + " of this process (" + refusals + ")");
+        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER (56) refused every ") + uvmDevicePath + " of "
+                      + whose + " (" + refusals + ")");
 
     EnableCountersParams enable{};
     enable.counterTypeFlags = enabledCounters;
@@ -123,7 +136,7 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::open(const std::shared_ptr<Uvm
         return failed("UVM_TOOLS_ENABLE_COUNTERS (60) refused: " + uvmStatusText(enable.rmStatus));
 
     std::unique_ptr<UvmCounters> counters(
-        new UvmCounters(system, held.fd, held.page, held.pageBytes, std::move(*version)));
+        new UvmCounters(system, held.fd, held.page, held.pageBytes, std::move(version)));
     held.fd = -1;
     held.page = nullptr;
     return counters;

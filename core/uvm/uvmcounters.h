@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace sharescope::uvm {
 
@@ -52,6 +53,13 @@ class UvmCounters
 public:
     // Why not, when not: the message completes "not reported (...)".
     static Result<std::unique_ptr<UvmCounters>> open(const std::shared_ptr<UvmSystem> &system = linuxUvmSystem());
+    // Another process's counters: `uvmFd` is this process's descriptor for
+    // that process's /dev/nvidia-uvm file (taken with pidfd_getfd; a file
+    // opened again by its path is a new, empty one). The tracker holds a
+    // reference to that file, and with it the process's GPU memory, until it
+    // is destroyed: destroy it when the process ends.
+    static Result<std::unique_ptr<UvmCounters>> openOn(int uvmFd,
+                                                       const std::shared_ptr<UvmSystem> &system = linuxUvmSystem());
 
     UvmCounters(const UvmCounters &) = delete;
     UvmCounters &operator=(const UvmCounters &) = delete;
@@ -61,6 +69,9 @@ public:
     const std::string &driverVersion() const { return m_driverVersion; }
 
 private:
+    static Result<std::unique_ptr<UvmCounters>> openOnAny(const std::vector<int> &uvmFds,
+                                                          const std::shared_ptr<UvmSystem> &system,
+                                                          const std::string &whose, std::string version);
     UvmCounters(std::shared_ptr<UvmSystem> system, int toolsFd, void *page, std::size_t pageBytes,
                 std::string driverVersion);
 

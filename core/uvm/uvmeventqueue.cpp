@@ -258,6 +258,24 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
                                                            const std::shared_ptr<UvmSystem> &system,
                                                            std::uint32_t entries)
 {
+    Result<std::vector<int>> uvmFds = uvmDescriptors(*system);
+    if (!uvmFds)
+        return uvmFds.error();
+    return openOnAny(*uvmFds, cudaUuids, system, entries, "this process");
+}
+
+Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::openOn(int uvmFd, const std::vector<ProcessorUuid> &cudaUuids,
+                                                             const std::shared_ptr<UvmSystem> &system,
+                                                             std::uint32_t entries)
+{
+    return openOnAny({uvmFd}, cudaUuids, system, entries, "the process");
+}
+
+Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::openOnAny(const std::vector<int> &uvmFds,
+                                                                const std::vector<ProcessorUuid> &cudaUuids,
+                                                                const std::shared_ptr<UvmSystem> &system,
+                                                                std::uint32_t entries, const std::string &whose)
+{
     Result<std::string> version = supportedUvmDriverVersion(*system);
     if (!version)
         return version.error();
@@ -268,9 +286,6 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
     if (entries < 2 || (entries & (entries - 1)) != 0)
         return failed("an event queue of " + std::to_string(entries) + " entries: the driver takes a power of two");
 
-    Result<std::vector<int>> uvmFds = uvmDescriptors(*system);
-    if (!uvmFds)
-        return uvmFds.error();
     HeldQueue held{*system};
     Result<int> tools = openUvmTools(*system);
     if (!tools)
@@ -290,7 +305,7 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
 
     int trackedFd = -1;
     std::string refusals;
-    for (int uvmFd : *uvmFds) {
+    for (int uvmFd : uvmFds) {
         UvmInitEventTrackerParams init{};
         init.queueBuffer = reinterpret_cast<std::uintptr_t>(held.queue);
         init.queueBufferSize = entries;
@@ -308,8 +323,8 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
             += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": " + uvmStatusText(init.rmStatus);
     }
     if (trackedFd < 0)
-        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER_V2 (76) refused every ") + uvmDevicePath
-                      + " of this process (" + refusals + ")");
+        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER_V2 (76) refused every ") + uvmDevicePath + " of "
+                      + whose + " (" + refusals + ")");
 
     std::vector<std::uint8_t> table(tableRoom * sizeof(ProcessorUuid));
     ProcessorTableParams tableParams{};
@@ -327,7 +342,7 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
 
     std::unique_ptr<UvmEventQueue> opened(new UvmEventQueue(system, held.fd, trackedFd, {held.queue, held.queueBytes},
                                                             {held.control, held.controlBytes}, entries,
-                                                            ProcessorNames::fromTable(table, cudaUuids)));
+                                                            ProcessorNames::fromTable(table, cudaUuids), cudaUuids));
     held.fd = -1;
     held.queue = nullptr;
     held.control = nullptr;
@@ -335,7 +350,7 @@ Result<std::unique_ptr<UvmEventQueue>> UvmEventQueue::open(const std::vector<Pro
 }
 
 UvmEventQueue::UvmEventQueue(std::shared_ptr<UvmSystem> system, int toolsFd, int uvmFd, Mapping queue, Mapping control,
-                             std::uint32_t entries, ProcessorNames names)
+                             std::uint32_t entries, ProcessorNames names, std::vector<ProcessorUuid> cudaUuids)
     : m_system(std::move(system))
     , m_toolsFd(toolsFd)
     , m_uvmFd(uvmFd)
@@ -343,6 +358,7 @@ UvmEventQueue::UvmEventQueue(std::shared_ptr<UvmSystem> system, int toolsFd, int
     , m_control(control)
     , m_entries(entries)
     , m_names(std::move(names))
+    , m_cudaUuids(std::move(cudaUuids))
     , m_drainer([this] { drainLoop(); })
 {
 }
@@ -392,12 +408,34 @@ void UvmEventQueue::drainLocked()
     while (get != put) {
         const std::span<const std::uint8_t, uvmEventEntryBytes> entry(entries + std::size_t(get) * uvmEventEntryBytes,
                                                                       uvmEventEntryBytes);
-        if (std::optional<MigrationEvent> event = decodeUvmEvent(entry, m_names))
+        std::optional<MigrationEvent> event = decodeUvmEvent(entry, m_names);
+        // A GPU registered after the queue opened (another process's, taken
+        // at its first GPU): its name comes with the table read again.
+        if (event && (event->sourceDevice == ProcessorNames::noDevice
+                      || event->destinationDevice == ProcessorNames::noDevice)
+            && readNamesLocked())
+            event = decodeUvmEvent(entry, m_names);
+        if (event)
             m_events.push_back(*event);
         get = (get + 1) & mask;
     }
     std::atomic_ref(pointers[GetAhead]).store(get, std::memory_order_release);
     std::atomic_ref(pointers[GetBehind]).store(get, std::memory_order_release);
+}
+
+bool UvmEventQueue::readNamesLocked()
+{
+    std::vector<std::uint8_t> table(tableRoom * sizeof(ProcessorUuid));
+    ProcessorTableParams tableParams{};
+    tableParams.tablePtr = reinterpret_cast<std::uintptr_t>(table.data());
+    if (m_system->ioctl(m_uvmFd, toolsProcessorTableV2, &tableParams) < 0 || tableParams.rmStatus != 0)
+        return false;
+    table.resize(driverProcessors * sizeof(ProcessorUuid));
+    ProcessorNames names = ProcessorNames::fromTable(table, m_cudaUuids);
+    if (names.cudaIndex == m_names.cudaIndex)
+        return false;
+    m_names = std::move(names);
+    return true;
 }
 
 void UvmEventQueue::flush()

@@ -74,6 +74,14 @@ public:
                                                        const std::shared_ptr<UvmSystem> &system = linuxUvmSystem(),
                                                        std::uint32_t entries = defaultEntries);
 
+    // Another process's queue, through this process's descriptor for that
+    // process's /dev/nvidia-uvm file (UvmCounters::openOn says why and what
+    // it holds). Its GPUs may register after this: the names of their
+    // processors are read again when an event names one not known yet.
+    static Result<std::unique_ptr<UvmEventQueue>> openOn(int uvmFd, const std::vector<ProcessorUuid> &cudaUuids,
+                                                         const std::shared_ptr<UvmSystem> &system = linuxUvmSystem(),
+                                                         std::uint32_t entries = defaultEntries);
+
     // Whether open() can be expected to succeed once a context exists: the
     // driver's branch is known and the tools device opens. Asked before
     // CUDA starts, when CUPTI must be started or never.
@@ -105,8 +113,13 @@ private:
         void *pages = nullptr;
         std::size_t bytes = 0;
     };
+    static Result<std::unique_ptr<UvmEventQueue>> openOnAny(const std::vector<int> &uvmFds,
+                                                            const std::vector<ProcessorUuid> &cudaUuids,
+                                                            const std::shared_ptr<UvmSystem> &system,
+                                                            std::uint32_t entries, const std::string &whose);
     UvmEventQueue(std::shared_ptr<UvmSystem> system, int toolsFd, int uvmFd, Mapping queue, Mapping control,
-                  std::uint32_t entries, ProcessorNames names);
+                  std::uint32_t entries, ProcessorNames names, std::vector<ProcessorUuid> cudaUuids);
+    bool readNamesLocked(); // the driver's processor table again
     void drainLocked();
     void drainLoop();
 
@@ -116,7 +129,8 @@ private:
     Mapping m_queue;
     Mapping m_control;
     std::uint32_t m_entries = 0;
-    ProcessorNames m_names;
+    ProcessorNames m_names; // guarded by m_mutex once the drainer runs
+    std::vector<ProcessorUuid> m_cudaUuids;
 
     mutable std::mutex m_mutex;
     std::vector<MigrationEvent> m_events; // guarded by m_mutex
