@@ -2,6 +2,7 @@
 #include "clirunner.h"
 
 #include "answerprompt.h"
+#include "watchcommand.h"
 #include "bytesize.h"
 #include "calibratecommand.h"
 #include "calibrationcache.h"
@@ -72,6 +73,8 @@ int CliRunner::execute(const CommandLineOptions &options)
         return runExplainCommand(options, m_out);
     case Command::Python:
         return runPythonCommand(options, m_out, m_err, m_cancel);
+    case Command::Watch:
+        return runWatchCommand(options, m_out, m_err, m_showProgress);
     case Command::Gui:
         break;
     }

@@ -266,6 +266,56 @@ bool readPython(OptionReader &reader, const QStringList &, CommandLineOptions &o
     return true;
 }
 
+// watch: the command after --, or --pid; the interval, records, routes.
+bool readWatch(OptionReader &reader, const QStringList &, CommandLineOptions &options)
+{
+    WatchRequest &watch = options.watch;
+    if (reader.isSet("pid")) {
+        bool ok = false;
+        const int pid = reader.value("pid").toInt(&ok);
+        if (!ok || pid < 1)
+            return reader.fail(CommandLine::tr("invalid --pid '%1': the number of a running process")
+                                   .arg(reader.value("pid")));
+        watch.pid = pid;
+        if (!watch.command.isEmpty())
+            return reader.fail(CommandLine::tr("watch takes a command after -- or --pid N, not both"));
+    } else if (watch.command.isEmpty()) {
+        return reader.fail(CommandLine::tr("watch needs a command after -- (sharescope watch -- python3 train.py), or "
+                                           "--pid N"));
+    }
+    if (reader.isSet("wait") && !watch.pid)
+        return reader.fail(CommandLine::tr("--wait waits for a running process (--pid) to use CUDA"));
+    watch.wait = reader.isSet("wait");
+    if (reader.isSet("interval")) {
+        const QString text = reader.value("interval").trimmed();
+        QString number = text;
+        double scale = 1e6; // milliseconds, unless it says
+        if (text.endsWith(QLatin1String("ms"))) {
+            number.chop(2);
+        } else if (text.endsWith(QLatin1Char('s'))) {
+            number.chop(1);
+            scale = 1e9;
+        }
+        bool ok = false;
+        const double value = number.toDouble(&ok) * scale;
+        if (!ok || value < 10e6 || value > 60e9)
+            return reader.fail(CommandLine::tr("invalid --interval '%1'; accepted: 10ms to 60s (100ms, 0.5s)")
+                                   .arg(text));
+        watch.intervalNs = static_cast<std::uint64_t>(value);
+    }
+    watch.records = reader.isSet("records");
+    watch.api = !reader.isSet("no-api");
+    watch.quiet = reader.isSet("quiet");
+    for (const char *output : {"json", "csv", "trace"}) {
+        if (reader.isSet(output) && reader.value(output) == QStringLiteral("-")) {
+            return reader.fail(CommandLine::tr("--%1 -: the watched command writes to standard output; give --%1 a "
+                                               "file")
+                                   .arg(QLatin1String(output)));
+        }
+    }
+    return reader.readOutputs(options);
+}
+
 // calibrate: the device and the size of its buffers; the kernel reads 16
 // bytes at a time, and the copies want whole pages.
 bool readCalibrate(OptionReader &reader, const QStringList &, CommandLineOptions &options)
@@ -440,6 +490,30 @@ Options pythonOptions()
             {QStringLiteral("json"), CommandLine::tr("Also write the results as JSON to FILE, or to stdout with -."),
              QStringLiteral("FILE")}};
 }
+Options watchOptions()
+{
+    return {{QStringLiteral("pid"),
+             CommandLine::tr("Watch a running process instead of starting one (the kernel must allow it: see the "
+                             "refusal's reason)."),
+             QStringLiteral("N")},
+            {QStringLiteral("wait"), CommandLine::tr("With --pid: wait until the process uses CUDA.")},
+            {QStringLiteral("interval"),
+             CommandLine::tr("How often each process's counters are sampled (default 100ms; 10ms to 60s)."),
+             QStringLiteral("TIME")},
+            {QStringLiteral("records"),
+             CommandLine::tr("Also read the driver's record of every migration, for the bytes by cause (costs "
+                             "some of the program's time: the summary says how much).")},
+            {QStringLiteral("no-api"),
+             CommandLine::tr("Do not load the library that reports the program's CUDA memory calls (the routes).")},
+            {QStringLiteral("quiet"), CommandLine::tr("No live line while the command runs.")},
+            {QStringLiteral("json"), CommandLine::tr("Write the watch report as JSON to FILE."), QStringLiteral("FILE")},
+            {QStringLiteral("csv"), CommandLine::tr("Write one row per process and interval as CSV to FILE."),
+             QStringLiteral("FILE")},
+            {QStringLiteral("trace"),
+             CommandLine::tr("Write a trace for Perfetto to FILE: each process's bytes and faults, its memory calls."),
+             QStringLiteral("FILE")}};
+}
+
 Options guiOptions()
 {
     return Options{option::mode()} + experimentOptions(true)
@@ -493,6 +567,10 @@ const Subcommand subcommands[] = {
          "CommandLine",
          "measure your own Python routes (CuPy, PyTorch, JAX, numba, pyopencl) beside ShareScope's modes"),
      pythonOptions, readPython},
+    {"watch", Command::Watch,
+     QT_TRANSLATE_NOOP("CommandLine",
+                       "run a program (or watch a running one) and count the pages each of its processes migrates"),
+     watchOptions, readWatch},
     {"gui", Command::Gui, QT_TRANSLATE_NOOP("CommandLine", "open the desktop window"), guiOptions, readGui},
 };
 
@@ -519,6 +597,12 @@ QStringList withLanguageLast(QStringList arguments)
     arguments.remove(1, count);
     if (arguments.size() < 2)
         return QStringList{arguments.value(0)} << language;
+    // Not into a watched command's own arguments, after --.
+    if (const qsizetype dashes = arguments.indexOf(QStringLiteral("--")); dashes >= 0) {
+        for (qsizetype i = 0; i < language.size(); ++i)
+            arguments.insert(dashes + i, language[i]);
+        return arguments;
+    }
     return arguments << language;
 }
 
@@ -611,6 +695,14 @@ CommandLineResult parseSubcommand(const Subcommand &sub, QStringList arguments)
     const QStringList all = arguments;
     if (arguments.size() > 1 && arguments[1] == QLatin1String(sub.name))
         arguments.removeAt(1);
+    // watch: what follows -- is the watched command, its options its own.
+    QStringList watched;
+    if (sub.command == Command::Watch) {
+        if (const qsizetype dashes = arguments.indexOf(QStringLiteral("--")); dashes >= 0) {
+            watched = arguments.mid(dashes + 1);
+            arguments = arguments.mid(0, dashes);
+        }
+    }
     const QString seeHelp = CommandLine::tr(" (see sharescope %1 --help)").arg(QLatin1String(sub.name));
     if (!parser.parse(arguments))
         return errorResult(parser.errorText() + seeHelp);
@@ -629,6 +721,7 @@ CommandLineResult parseSubcommand(const Subcommand &sub, QStringList arguments)
     CommandLineResult result;
     CommandLineOptions &parsed = result.options;
     parsed.command = sub.command;
+    parsed.watch.command = watched;
     parsed.language = parser.value(QStringLiteral("lang"));
     if (parser.isSet(QStringLiteral("lang")) && !supportedLanguages().contains(parsed.language)) {
         return errorResult(CommandLine::tr("invalid --lang '%1'; accepted: %2")
@@ -683,6 +776,8 @@ QString languageArgument(const QStringList &arguments)
 {
     QString value;
     for (qsizetype i = 1; i < arguments.size(); ++i) {
+        if (arguments[i] == QLatin1String("--"))
+            break; // a watched command's own arguments
         if (!isLanguageOption(arguments[i]))
             continue;
         value = arguments[i].contains(QLatin1Char('=')) ? arguments[i].section(QLatin1Char('='), 1)

@@ -8,12 +8,25 @@
 #include "windowtab.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
 namespace sharescope {
 
-enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate, Explain, Python };
+enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate, Explain, Python, Watch };
+
+// watch: what to watch and how.
+struct WatchRequest
+{
+    QStringList command; // after --
+    std::optional<int> pid; // --pid
+    bool wait = false; // --wait
+    std::uint64_t intervalNs = 100'000'000; // --interval
+    bool records = false; // --records
+    bool api = true; // --no-api turns it off
+    bool quiet = false; // --quiet: no live line
+};
 
 struct CommandLineOptions
 {
@@ -53,6 +66,7 @@ struct CommandLineOptions
     std::vector<PythonRouteId> pythonRoutes;
     int pythonTimeoutSeconds = 120;
     bool pythonMatrix = false; // --matrix: the DLPack hand-offs instead of the routes
+    WatchRequest watch;
     QString language; // --lang: "en", "zh_CN", or empty for the system's
     bool noArguments = false; // none but perhaps --lang: the window, or the usage where there is no display
 };

@@ -6,6 +6,7 @@
 #include "language.h"
 #include "nativename.h"
 #include "run/countedpassrole.h"
+#include "watchcommand.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -95,6 +96,10 @@ int main(int argc, char **argv)
         return 3;
     }
 
+    // A watch passes SIGINT and SIGTERM on to the command it watches, and
+    // never ends before it: its own handlers.
+    if (parsed.options.command == sharescope::Command::Watch)
+        return sharescope::runWatchCommand(parsed.options, out, err, isatty(STDERR_FILENO) == 1);
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     sharescope::CliRunner runner(out, err, &cancelRequested, isatty(STDERR_FILENO) == 1);

@@ -53,6 +53,7 @@ CORE_FLOORS = [
     ["core/uvm"],  # the UVM driver's counters and event queue (no CUDA needed)
     ["core/backend", "core/cuda", "core/opencl"],  # the Backend interface and its two backends
     ["core/run"],  # the engine, sets of runs, the counted pass, devices, calibration runs
+    ["core/watch"],  # watching another program: its process tree, held calls, trackers, routes, its report
     ["core/python"],  # the Python routes and the DLPack matrix
 ]
 # Includes that climb on purpose, each with why (docs/architecture.md).
