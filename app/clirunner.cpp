@@ -2,7 +2,6 @@
 #include "clirunner.h"
 
 #include "answerprompt.h"
-#include "watchcommand.h"
 #include "bytesize.h"
 #include "calibratecommand.h"
 #include "calibrationcache.h"
@@ -30,6 +29,7 @@
 #include "textconv.h"
 #include "textwrap.h"
 #include "trnoop.h"
+#include "watchcommand.h"
 
 #include <QCoreApplication>
 #include <QFile>

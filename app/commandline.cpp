@@ -274,8 +274,8 @@ bool readWatch(OptionReader &reader, const QStringList &, CommandLineOptions &op
         bool ok = false;
         const int pid = reader.value("pid").toInt(&ok);
         if (!ok || pid < 1)
-            return reader.fail(CommandLine::tr("invalid --pid '%1': the number of a running process")
-                                   .arg(reader.value("pid")));
+            return reader.fail(
+                CommandLine::tr("invalid --pid '%1': the number of a running process").arg(reader.value("pid")));
         watch.pid = pid;
         if (!watch.command.isEmpty())
             return reader.fail(CommandLine::tr("watch takes a command after -- or --pid N, not both"));
@@ -299,8 +299,8 @@ bool readWatch(OptionReader &reader, const QStringList &, CommandLineOptions &op
         bool ok = false;
         const double value = number.toDouble(&ok) * scale;
         if (!ok || value < 10e6 || value > 60e9)
-            return reader.fail(CommandLine::tr("invalid --interval '%1'; accepted: 10ms to 60s (100ms, 0.5s)")
-                                   .arg(text));
+            return reader.fail(
+                CommandLine::tr("invalid --interval '%1'; accepted: 10ms to 60s (100ms, 0.5s)").arg(text));
         watch.intervalNs = static_cast<std::uint64_t>(value);
     }
     watch.records = reader.isSet("records");
@@ -492,26 +492,27 @@ Options pythonOptions()
 }
 Options watchOptions()
 {
-    return {{QStringLiteral("pid"),
-             CommandLine::tr("Watch a running process instead of starting one (the kernel must allow it: see the "
-                             "refusal's reason)."),
-             QStringLiteral("N")},
-            {QStringLiteral("wait"), CommandLine::tr("With --pid: wait until the process uses CUDA.")},
-            {QStringLiteral("interval"),
-             CommandLine::tr("How often each process's counters are sampled (default 100ms; 10ms to 60s)."),
-             QStringLiteral("TIME")},
-            {QStringLiteral("records"),
-             CommandLine::tr("Also read the driver's record of every migration, for the bytes by cause (costs "
-                             "some of the program's time: the summary says how much).")},
-            {QStringLiteral("no-api"),
-             CommandLine::tr("Do not load the library that reports the program's CUDA memory calls (the routes).")},
-            {QStringLiteral("quiet"), CommandLine::tr("No live line while the command runs.")},
-            {QStringLiteral("json"), CommandLine::tr("Write the watch report as JSON to FILE."), QStringLiteral("FILE")},
-            {QStringLiteral("csv"), CommandLine::tr("Write one row per process and interval as CSV to FILE."),
-             QStringLiteral("FILE")},
-            {QStringLiteral("trace"),
-             CommandLine::tr("Write a trace for Perfetto to FILE: each process's bytes and faults, its memory calls."),
-             QStringLiteral("FILE")}};
+    return {
+        {QStringLiteral("pid"),
+         CommandLine::tr("Watch a running process instead of starting one (the kernel must allow it: see the "
+                         "refusal's reason)."),
+         QStringLiteral("N")},
+        {QStringLiteral("wait"), CommandLine::tr("With --pid: wait until the process uses CUDA.")},
+        {QStringLiteral("interval"),
+         CommandLine::tr("How often each process's counters are sampled (default 100ms; 10ms to 60s)."),
+         QStringLiteral("TIME")},
+        {QStringLiteral("records"),
+         CommandLine::tr("Also read the driver's record of every migration, for the bytes by cause (costs "
+                         "some of the program's time: the summary says how much).")},
+        {QStringLiteral("no-api"),
+         CommandLine::tr("Do not load the library that reports the program's CUDA memory calls (the routes).")},
+        {QStringLiteral("quiet"), CommandLine::tr("No live line while the command runs.")},
+        {QStringLiteral("json"), CommandLine::tr("Write the watch report as JSON to FILE."), QStringLiteral("FILE")},
+        {QStringLiteral("csv"), CommandLine::tr("Write one row per process and interval as CSV to FILE."),
+         QStringLiteral("FILE")},
+        {QStringLiteral("trace"),
+         CommandLine::tr("Write a trace for Perfetto to FILE: each process's bytes and faults, its memory calls."),
+         QStringLiteral("FILE")}};
 }
 
 Options guiOptions()

@@ -133,8 +133,9 @@ RouteLibraries findRouteLibraries(const std::string &selfDirectory)
         }
     }
     if (found.inject.empty()) {
-        found.why = MessageTemplate(SHARESCOPE_TR_NOOP("Core", "this build of ShareScope has no injection library "
-                                                               "(it needs the CUDA toolkit's CUPTI to build)"),
+        found.why = MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                                       "this build of ShareScope has no injection library "
+                                                       "(it needs the CUDA toolkit's CUPTI to build)"),
                                     std::vector<std::string>{});
         return found;
     }
@@ -157,8 +158,9 @@ RouteLibraries findRouteLibraries(const std::string &selfDirectory)
     found.cupti = cuptiFromPython();
     if (found.cupti.empty()) {
         found.why = MessageTemplate(
-            SHARESCOPE_TR_NOOP("Core", "CUPTI was found neither in a CUDA toolkit nor in python3's packages "
-                                       "(pip install nvidia-cuda-cupti, or set SHARESCOPE_CUPTI to libcupti.so)"),
+            SHARESCOPE_TR_NOOP("Core",
+                               "CUPTI was found neither in a CUDA toolkit nor in python3's packages "
+                               "(pip install nvidia-cuda-cupti, or set SHARESCOPE_CUPTI to libcupti.so)"),
             std::vector<std::string>{});
     }
     return found;
@@ -212,7 +214,9 @@ int runWatchCommand(const CommandLineOptions &options, QTextStream &out, QTextSt
             std::vector<std::string>{});
     }
 
-    struct sigaction action{};
+    struct sigaction action
+    {
+    };
     action.sa_sigaction = onStop;
     action.sa_flags = SA_SIGINFO | SA_RESTART;
     sigemptyset(&action.sa_mask);
@@ -224,10 +228,14 @@ int runWatchCommand(const CommandLineOptions &options, QTextStream &out, QTextSt
     live.clear();
     if (!report)
         return printFailure(err, report.error());
+    if (!report->startError.empty()) {
+        err << "sharescope: " << messageText(report->startError) << Qt::endl;
+        return report->exitStatus.value_or(126);
+    }
 
     err << watchSummary(*report, terminal ? terminalWidth() : 100) << Qt::flush;
-    if (Status written = outputs.commit(watch::watchToJson(*report), watch::watchToCsv(*report),
-                                        watch::watchToTrace(*report));
+    if (Status written
+        = outputs.commit(watch::watchToJson(*report), watch::watchToCsv(*report), watch::watchToTrace(*report));
         !written) {
         printFailure(err, written.error());
         return 1;

@@ -13,6 +13,7 @@ struct Environment
     unsigned hostThreads = 0;
     std::string compiler;
     std::string buildType;
+    friend bool operator==(const Environment &, const Environment &) = default;
 };
 
 std::string toolVersion(); // "0.1.0"

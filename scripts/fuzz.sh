@@ -14,7 +14,7 @@ seconds=${1:-30}
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_bytesize fuzz_commandline fuzz_ipcprotocol fuzz_report fuzz_migration
-                                     fuzz_pagemap fuzz_uvmcounters fuzz_uvmevents fuzz_pythonresults)
+                                     fuzz_pagemap fuzz_uvmcounters fuzz_uvmevents fuzz_pythonresults fuzz_watch)
 scripts/setup.sh fuzz
 options=()
 [ -n "${SHARESCOPE_DEBUG_INFO:-}" ] && options+=("-DSHARESCOPE_DEBUG_INFO=$SHARESCOPE_DEBUG_INFO")

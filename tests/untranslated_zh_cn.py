@@ -36,7 +36,7 @@ RUNTIME_DIR = tempfile.TemporaryDirectory()
 ALLOWED = {
     # the product and the platforms, libraries and tools it names
     "ShareScope", "sharescope", "OpenCL", "PoCL", "NVIDIA", "PCIe", "Linux", "Unix", "Python", "python3",
-    "CuPy", "PyTorch", "numba", "Nsight", "pyopencl", "pagemap", "DLPack",
+    "CuPy", "PyTorch", "numba", "Nsight", "pyopencl", "pagemap", "DLPack", "Perfetto",
     # --fill values, ipc-export's --memory kinds and on/off switches: what the user types
     "index", "zeros", "ones", "off", "all", "legacy", "per-thread", "vmm", "pool",
     # --records values: where the counted pass takes its migration records
@@ -129,6 +129,8 @@ def display_width(line):
 
 def main():
     names, device, system = names_from_program()
+    # the commands watched, as the user typed them
+    names |= {"true", "no-such-command-here", "zh_CN"}
     problems = []
     chinese_lines = 0
 
@@ -181,6 +183,10 @@ def main():
         "gui, a bad mode": (["gui", "--mode", "nonsense"], 2),
         "gui, a CUDA mode here": (["gui", "--device", device, "--mode", "managed", "--run"], 3),
         "gui, no such device": (["gui", "--device", "opencl:99"], 2),
+        # watch: the language before --, the rest the command's own
+        "watch": (["watch", "--quiet", "--lang", "zh_CN", "--", "true"], 0),
+        "watch, no such command": (["watch", "--lang", "zh_CN", "--", "no-such-command-here"], 127),
+        "watch, a bad interval": (["watch", "--interval", "1ms", "--lang", "zh_CN", "--", "true"], 2),
     }
     with tempfile.TemporaryDirectory() as folder:
         runs["gui, a screenshot that is no image"] = (["gui", "--screenshot", os.path.join(folder, "x.nope")], 2)

@@ -52,8 +52,15 @@ void sendRecord(RouteCall call, std::uint16_t flags, std::int32_t device, std::u
 {
     if (routeSocket < 0)
         return;
-    RouteRecord record{routeRecordMagic, static_cast<std::uint32_t>(getpid()), static_cast<std::uint16_t>(call), flags,
-                       device, bytes, start, end, value};
+    RouteRecord record{routeRecordMagic,
+                       static_cast<std::uint32_t>(getpid()),
+                       static_cast<std::uint16_t>(call),
+                       flags,
+                       device,
+                       bytes,
+                       start,
+                       end,
+                       value};
     // A watcher that is gone refuses at once; the program goes on.
     sendto(routeSocket, &record, sizeof record, MSG_NOSIGNAL, reinterpret_cast<const sockaddr *>(&routeAddress),
            routeAddressLength);
@@ -131,7 +138,8 @@ void CUPTIAPI onCall(void *, CUpti_CallbackDomain domain, CUpti_CallbackId id, c
     }
     const std::uint64_t start = *call->correlationData;
     const std::uint64_t end = monotonicNs();
-    const bool ok = call->functionReturnValue && *static_cast<const CUresult *>(call->functionReturnValue) == CUDA_SUCCESS;
+    const bool ok
+        = call->functionReturnValue && *static_cast<const CUresult *>(call->functionReturnValue) == CUDA_SUCCESS;
     const std::uint16_t failed = ok ? 0 : RouteFailed;
     const void *p = call->functionParams;
     switch (id) {

@@ -385,7 +385,6 @@ json reportJson(const RunReport &r)
             {"budget", budgetJson(r)}};
 }
 
-
 void readInto(const Reader &r, std::string &value)
 {
     value = r.string();

@@ -94,7 +94,8 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::openOn(int uvmFd, const std::s
 Result<std::unique_ptr<UvmCounters>> UvmCounters::openOnAny(const std::vector<int> &uvmFds,
                                                             const std::shared_ptr<UvmSystem> &system,
                                                             const std::string &whose, std::string version)
-{    Held held{*system};
+{
+    Held held{*system};
     Result<int> tools = openUvmTools(*system);
     if (!tools)
         return tools.error();
@@ -124,8 +125,8 @@ Result<std::unique_ptr<UvmCounters>> UvmCounters::openOnAny(const std::vector<in
             += (refusals.empty() ? "" : "; ") + ("fd " + std::to_string(uvmFd)) + ": " + uvmStatusText(init.rmStatus);
     }
     if (!tracking)
-        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER (56) refused every ") + uvmDevicePath + " of "
-                      + whose + " (" + refusals + ")");
+        return failed(std::string("UVM_TOOLS_INIT_EVENT_TRACKER (56) refused every ") + uvmDevicePath + " of " + whose
+                      + " (" + refusals + ")");
 
     EnableCountersParams enable{};
     enable.counterTypeFlags = enabledCounters;

@@ -411,8 +411,8 @@ void UvmEventQueue::drainLocked()
         std::optional<MigrationEvent> event = decodeUvmEvent(entry, m_names);
         // A GPU registered after the queue opened (another process's, taken
         // at its first GPU): its name comes with the table read again.
-        if (event && (event->sourceDevice == ProcessorNames::noDevice
-                      || event->destinationDevice == ProcessorNames::noDevice)
+        if (event
+            && (event->sourceDevice == ProcessorNames::noDevice || event->destinationDevice == ProcessorNames::noDevice)
             && readNamesLocked())
             event = decodeUvmEvent(entry, m_names);
         if (event)

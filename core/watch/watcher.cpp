@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "watch/watcher.h"
 
+#include "outputfile.h"
 #include "system/ptracerules.h"
 #include "trnoop.h"
 #include "uvm/uvmcounters.h"
@@ -118,6 +119,7 @@ private:
     std::string m_routePath;
     std::uint64_t m_start = 0;
     std::uint64_t m_bootAtStart = 0;
+    std::uint64_t m_cpuAtStart = 0;
     std::optional<std::uint64_t> m_rootEndedAt;
     std::uint64_t m_nextSample = 0;
     std::uint64_t m_nextTree = 0;
@@ -140,7 +142,13 @@ Result<WatchReport> Session::run()
 
     // Whether anything can be counted here at all: the driver's branch and
     // its tools device. Without them the command still runs, unwatched.
-    if (Result<std::string> version = uvm::supportedUvmDriverVersion(*m_uvm); !version) {
+    const bool driverHere = m_uvm->readFile("/sys/module/nvidia_uvm/version").has_value()
+        || m_uvm->readFile("/proc/driver/nvidia/version").has_value();
+    if (!driverHere) {
+        m_report.countersNote = MessageTemplate(
+            SHARESCOPE_TR_NOOP("Core", "the NVIDIA UVM driver is not loaded here (no NVIDIA GPU, or no driver)"),
+            std::vector<std::string>{});
+    } else if (Result<std::string> version = uvm::supportedUvmDriverVersion(*m_uvm); !version) {
         m_report.countersNote = templateOf(version.error());
     } else {
         m_report.driverVersion = *version;
@@ -154,8 +162,11 @@ Result<WatchReport> Session::run()
 
     m_start = m_system.now();
     m_bootAtStart = m_system.sinceBoot();
+    m_cpuAtStart = m_system.ownCpuNs();
     if (Status started = m_options.pid ? takeRunning() : startCommand(); !started)
         return started.error();
+    if (!m_report.startError.empty())
+        return std::move(m_report);
     loop();
     finish();
     return std::move(m_report);
@@ -182,14 +193,14 @@ Status Session::startCommand()
     if (m_routeFd >= 0)
         environment.push_back(std::string(routeSocketVariable) + "=" + m_routePath);
     Result<Spawned> spawned = m_system.spawn(argv, environment, m_canCount);
-    if (!spawned) {
-        // The program was found and could not be started: as a shell says.
-        Error error = spawned.error();
-        error.kind = ErrorKind::BadArgument;
-        error.translatable = MessageTemplate(SHARESCOPE_TR_NOOP("Core", "cannot start %1: %2"),
-                                             {m_options.command[0], spawned.error().message});
-        error.message = error.translatable.english();
-        return error;
+    if (!spawned)
+        return spawned.error();
+    if (spawned->execError) {
+        // Found and could not be started: as a shell says it, with its status.
+        m_report.exitStatus = spawned->execError == ENOENT ? 127 : 126;
+        m_report.startError = MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1: cannot run it (%2)"),
+                                              {MessageTemplate(m_options.command[0]), osErrorText(spawned->execError)});
+        return okStatus();
     }
     m_root = spawned->pid;
     m_listener = spawned->listener;
@@ -197,9 +208,10 @@ Status Session::startCommand()
     m_rootPidfd = m_system.pidfdOpen(m_root);
     if (m_canCount && !m_held) {
         m_report.countersNote = MessageTemplate(
-            SHARESCOPE_TR_NOOP("Core", "the kernel would not hold the command at its first GPU call (seccomp: %1): "
-                                       "each process is counted from when its descriptors are first seen, and "
-                                       "what it migrated before that is missing"),
+            SHARESCOPE_TR_NOOP("Core",
+                               "the kernel would not hold the command at its first GPU call (seccomp: %1): "
+                               "each process is counted from when its descriptors are first seen, and "
+                               "what it migrated before that is missing"),
             {std::strerror(spawned->holdError)});
     }
     if (m_held)
@@ -228,10 +240,10 @@ Status Session::takeRunning()
     if (m_rootPidfd < 0) {
         const sys::PtraceRules rules = sys::readPtraceRules(m_files);
         return errorOf(ErrorKind::BadArgument,
-                       MessageTemplate(SHARESCOPE_TR_NOOP("Core", "cannot watch process %1: %2"),
-                                       {MessageTemplate(std::to_string(pid)),
-                                        sys::takeRefusalText(sys::explainTakeRefusal(-m_rootPidfd, rules, {}, false),
-                                                             rules, {})}));
+                       MessageTemplate(
+                           SHARESCOPE_TR_NOOP("Core", "cannot watch process %1: %2"),
+                           {MessageTemplate(std::to_string(pid)),
+                            sys::takeRefusalText(sys::explainTakeRefusal(-m_rootPidfd, rules, {}, false), rules, {})}));
     }
     // Its VA spaces now, or (--wait) once it opens one.
     for (;;) {
@@ -245,8 +257,9 @@ Status Session::takeRunning()
                                            {MessageTemplate(std::to_string(pid)), process.note}));
         }
         if (!m_options.waitForGpu)
-            return badArgument(SHARESCOPE_TR_NOOP("Core", "process %1 has no %2 open: it has not used CUDA yet (add "
-                                                          "--wait to wait until it does)"),
+            return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                                  "process %1 has no %2 open: it has not used CUDA yet (add "
+                                                  "--wait to wait until it does)"),
                                {std::to_string(pid), std::string(uvmPath)});
         if (!m_system.wait({m_rootPidfd}, static_cast<int>(m_options.intervalNs / msNs)).empty())
             return badArgument(SHARESCOPE_TR_NOOP("Core", "process %1 ended before it used CUDA"),
@@ -347,8 +360,7 @@ bool Session::attach(int pid, int fd, Attach how, std::optional<std::uint64_t> h
         if (auto events = uvm::UvmEventQueue::openOn(taken, {}, m_uvm); events) {
             tracker.events = std::move(*events);
             tracker.recorded = true;
-        }
-        else
+        } else
             process.note = MessageTemplate(SHARESCOPE_TR_NOOP("Core", "its migration records are not reported: %1"),
                                            {templateOf(events.error())});
     }
@@ -364,14 +376,16 @@ bool Session::attach(int pid, int fd, Attach how, std::optional<std::uint64_t> h
             break;
         case Attach::Polled:
             process.note = MessageTemplate(
-                SHARESCOPE_TR_NOOP("Core", "counted from %1 on, when its descriptors were seen; what it migrated "
-                                           "before that is not counted"),
+                SHARESCOPE_TR_NOOP("Core",
+                                   "counted from %1 on, when its descriptors were seen; what it migrated "
+                                   "before that is not counted"),
                 {secondsText(at)});
             break;
         case Attach::Running:
             process.note = MessageTemplate(
-                SHARESCOPE_TR_NOOP("Core", "it had been running for %1; what it migrated before that is not "
-                                           "counted"),
+                SHARESCOPE_TR_NOOP("Core",
+                                   "it had been running for %1; what it migrated before that is not "
+                                   "counted"),
                 {secondsText(static_cast<std::uint64_t>(std::max<std::int64_t>(0, -process.startedNs)))});
             break;
         }
@@ -419,8 +433,9 @@ void Session::handleRoutes()
         case RouteCall::Hello:
             if (record.value != 1)
                 process.routesNote = MessageTemplate(
-                    SHARESCOPE_TR_NOOP("Core", "CUPTI would not report its calls (error %1): another tool, such as a "
-                                               "profiler, may hold it"),
+                    SHARESCOPE_TR_NOOP("Core",
+                                       "CUPTI would not report its calls (error %1): another tool, such as a "
+                                       "profiler, may hold it"),
                     {std::to_string(record.value)});
             break;
         case RouteCall::CopyToDevice:
@@ -484,8 +499,8 @@ void Session::handleRoutes()
                                      (record.flags & RouteAsync) != 0});
         else
             ++process.callsDropped;
-        const bool copy = call == RouteCall::CopyToDevice || call == RouteCall::CopyToHost
-            || call == RouteCall::CopyWithinDevice;
+        const bool copy
+            = call == RouteCall::CopyToDevice || call == RouteCall::CopyToHost || call == RouteCall::CopyWithinDevice;
         if (copy && !(record.flags & RouteAsync) && record.endNs > record.startNs) {
             found->timedBytes += record.bytes;
             found->timedNs += record.endNs - record.startNs;
@@ -630,8 +645,7 @@ void Session::pollDescriptors()
             process.usedGpu = true;
             if (tracked(pid, fd))
                 continue;
-            attach(pid, fd, m_options.pid && pid == *m_options.pid ? Attach::Running : Attach::Polled,
-                   std::nullopt);
+            attach(pid, fd, m_options.pid && pid == *m_options.pid ? Attach::Running : Attach::Polled, std::nullopt);
             if (++m_pollTries[{pid, fd}] > 1000)
                 m_refused.insert({pid, fd});
         }
@@ -798,6 +812,7 @@ void Session::finish()
     refreshTree();
     sample(true);
     m_report.durationNs = sinceStart();
+    m_report.watcherCpuNs = m_system.ownCpuNs() - m_cpuAtStart;
     if (m_routeFd >= 0)
         m_system.removeRouteSocket(m_routeFd, m_routePath);
     if (m_listener >= 0)

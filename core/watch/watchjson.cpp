@@ -191,35 +191,37 @@ std::string watchToJson(const WatchReport &report, int indent)
     for (const WatchedProcess &p : report.processes)
         processes.push_back(processJson(p));
     const Environment &e = report.environment;
-    const json document{
-        {"format", watchFormat},
-        {"formatVersion", watchFormatVersion},
-        {"toolVersion", report.toolVersion},
-        {"createdUtc", report.createdUtc},
-        {"command", report.commandLine},
-        {"environment",
-         {{"os", e.os},
-          {"cpu", e.cpu},
-          {"hostThreads", e.hostThreads},
-          {"compiler", e.compiler},
-          {"buildType", e.buildType}}},
-        {"watched", report.command},
-        {"watchedPid", optionalJson(report.watchedPid)},
-        {"driverVersion", report.driverVersion},
-        {"countersNote", noteJson(report.countersNote)},
-        {"countersNoteText", report.countersNote.english()},
-        {"intervalNs", report.intervalNs},
-        {"records", report.records},
-        {"api", report.api},
-        {"apiNote", noteJson(report.apiNote)},
-        {"durationNs", report.durationNs},
-        {"exitStatus", optionalJson(report.exitStatus)},
-        {"stopped", report.stopped},
-        {"totals", [&] {
-             const auto totals = watchTotals(report);
-             return totals ? countsJson(*totals) : json(nullptr);
-         }()},
-        {"processes", processes}};
+    const json document{{"format", watchFormat},
+                        {"formatVersion", watchFormatVersion},
+                        {"toolVersion", report.toolVersion},
+                        {"createdUtc", report.createdUtc},
+                        {"command", report.commandLine},
+                        {"environment",
+                         {{"os", e.os},
+                          {"cpu", e.cpu},
+                          {"hostThreads", e.hostThreads},
+                          {"compiler", e.compiler},
+                          {"buildType", e.buildType}}},
+                        {"watched", report.command},
+                        {"watchedPid", optionalJson(report.watchedPid)},
+                        {"driverVersion", report.driverVersion},
+                        {"countersNote", noteJson(report.countersNote)},
+                        {"countersNoteText", report.countersNote.english()},
+                        {"intervalNs", report.intervalNs},
+                        {"records", report.records},
+                        {"api", report.api},
+                        {"apiNote", noteJson(report.apiNote)},
+                        {"durationNs", report.durationNs},
+                        {"watcherCpuNs", optionalJson(report.watcherCpuNs)},
+                        {"exitStatus", optionalJson(report.exitStatus)},
+                        {"startError", noteJson(report.startError)},
+                        {"stopped", report.stopped},
+                        {"totals",
+                         [&] {
+                             const auto totals = watchTotals(report);
+                             return totals ? countsJson(*totals) : json(nullptr);
+                         }()},
+                        {"processes", processes}};
     return document.dump(indent) + "\n";
 }
 
@@ -247,9 +249,9 @@ Result<WatchReport> readWatch(std::string_view text)
         report.createdUtc = root["createdUtc"].string();
         report.commandLine = root["command"].string();
         const Reader env = root["environment"];
-        report.environment = {env["os"].string(), env["cpu"].string(),
-                              static_cast<unsigned>(env["hostThreads"].unsignedValue()), env["compiler"].string(),
-                              env["buildType"].string()};
+        report.environment
+            = {env["os"].string(), env["cpu"].string(), static_cast<unsigned>(env["hostThreads"].unsignedValue()),
+               env["compiler"].string(), env["buildType"].string()};
         for (const Reader &argument : root["watched"].items())
             report.command.push_back(argument.string());
         if (!root["watchedPid"].isNull())
@@ -261,8 +263,10 @@ Result<WatchReport> readWatch(std::string_view text)
         report.api = root["api"].boolean();
         report.apiNote = readNote(root["apiNote"]);
         report.durationNs = root["durationNs"].unsignedValue();
+        report.watcherCpuNs = root["watcherCpuNs"].optionalUnsigned();
         if (!root["exitStatus"].isNull())
             report.exitStatus = root["exitStatus"].intValue();
+        report.startError = readNote(root["startError"]);
         report.stopped = root["stopped"].boolean();
         for (const Reader &process : root["processes"].items())
             report.processes.push_back(readProcess(process));

@@ -7,10 +7,18 @@ namespace sharescope::watch {
 namespace {
 
 constexpr std::array<std::string_view, 4> attachNames{"none", "held", "polled", "running"};
-constexpr std::array<std::string_view, routeCount> routeNames{
-    "device-copy-pageable", "device-copy-pinned", "device-to-device", "zero-copy",       "registered-host",
-    "managed",              "managed-prefetch",   "managed-advice",   "managed-discard", "legacy-ipc",
-    "vmm",                  "pool"};
+constexpr std::array<std::string_view, routeCount> routeNames{"device-copy-pageable",
+                                                              "device-copy-pinned",
+                                                              "device-to-device",
+                                                              "zero-copy",
+                                                              "registered-host",
+                                                              "managed",
+                                                              "managed-prefetch",
+                                                              "managed-advice",
+                                                              "managed-discard",
+                                                              "legacy-ipc",
+                                                              "vmm",
+                                                              "pool"};
 
 } // namespace
 

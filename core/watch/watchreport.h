@@ -129,7 +129,9 @@ struct WatchReport
     bool api = false;
     MessageTemplate apiNote; // why the memory calls are not reported, where they are not
     std::uint64_t durationNs = 0;
+    std::optional<std::uint64_t> watcherCpuNs; // the watch's own CPU time, every thread of it
     std::optional<int> exitStatus; // the command's, as a shell gives it
+    MessageTemplate startError; // the command could not be started (exit status 126 or 127)
     bool stopped = false; // the watch was asked to stop (SIGINT, SIGTERM, Stop)
     std::vector<WatchedProcess> processes; // in the order they appeared
     friend bool operator==(const WatchReport &, const WatchReport &) = default;

@@ -11,6 +11,7 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -99,8 +100,7 @@ void sendListener(int socket, int listener, int error)
     } else {
         byte = static_cast<char>(error > 0 && error < 256 ? error : EINVAL);
     }
-    while (::sendmsg(socket, &message, MSG_NOSIGNAL) < 0 && errno == EINTR) {
-    }
+    while (::sendmsg(socket, &message, MSG_NOSIGNAL) < 0 && errno == EINTR) { }
 }
 
 // In the child: a filter whose listener goes to the parent. Tries without
@@ -204,8 +204,7 @@ void answer(int listener, std::uint64_t id)
     auto *response = reinterpret_cast<seccomp_notif_resp *>(buffer);
     response->id = id;
     response->flags = SECCOMP_USER_NOTIF_FLAG_CONTINUE;
-    while (::ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, response) < 0 && errno == EINTR) {
-    }
+    while (::ioctl(listener, SECCOMP_IOCTL_NOTIF_SEND, response) < 0 && errno == EINTR) { }
 }
 
 class LinuxWatchSystem : public WatchSystem
@@ -282,7 +281,7 @@ public:
             ::waitpid(pid, &ignored, 0);
             if (spawned.listener >= 0)
                 ::close(spawned.listener);
-            return failed("errno " + std::to_string(error) + ": " + std::strerror(error));
+            return Spawned{-1, -1, 0, error};
         }
         return spawned;
     }
@@ -361,6 +360,16 @@ public:
     std::uint64_t sinceBoot() override { return clockNs(CLOCK_BOOTTIME); }
     long ticksPerSecond() override { return ::sysconf(_SC_CLK_TCK); }
     int self() override { return static_cast<int>(::getpid()); }
+    std::uint64_t ownCpuNs() override
+    {
+        rusage usage{};
+        ::getrusage(RUSAGE_SELF, &usage);
+        const auto ns = [](const timeval &t) {
+            return static_cast<std::uint64_t>(t.tv_sec) * 1'000'000'000u
+                + static_cast<std::uint64_t>(t.tv_usec) * 1000u;
+        };
+        return ns(usage.ru_utime) + ns(usage.ru_stime);
+    }
     void becomeSubreaper() override { ::prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 
     int startBackstop(int listener) override
@@ -383,8 +392,7 @@ public:
         ::signal(SIGTERM, SIG_DFL);
         closeAllBut(listener, watcher);
         pollfd waiting{watcher, POLLIN, 0};
-        while (::poll(&waiting, 1, -1) < 0 && errno == EINTR) {
-        }
+        while (::poll(&waiting, 1, -1) < 0 && errno == EINTR) { }
         for (;;) {
             pollfd held{listener, POLLIN, 0};
             const int ready = ::poll(&held, 1, -1);
@@ -476,7 +484,9 @@ std::shared_ptr<WatchSystem> linuxWatchSystem()
 std::variant<std::string, ProgramProblem> findProgram(const std::string &name, const std::string &path)
 {
     const auto executable = [](const std::string &candidate) -> int {
-        struct stat info{};
+        struct stat info
+        {
+        };
         if (::stat(candidate.c_str(), &info) != 0)
             return ENOENT;
         if (S_ISDIR(info.st_mode))
@@ -485,10 +495,10 @@ std::variant<std::string, ProgramProblem> findProgram(const std::string &name, c
     };
     const auto problem = [&name](int error) {
         if (error == ENOENT)
-            return ProgramProblem{
-                127, MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1: command not found"), {name})};
-        return ProgramProblem{126, MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1: cannot run it (%2)"),
-                                                   {name, error == EISDIR ? "it is a folder" : std::strerror(error)})};
+            return ProgramProblem{127, MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1: command not found"), {name})};
+        return ProgramProblem{126,
+                              MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1: cannot run it (%2)"),
+                                              {name, error == EISDIR ? "it is a folder" : std::strerror(error)})};
     };
     if (name.empty())
         return problem(ENOENT);

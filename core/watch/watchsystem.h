@@ -36,6 +36,7 @@ struct Spawned
     int pid = -1;
     int listener = -1; // where held calls arrive; -1: the tree runs unheld
     int holdError = 0; // why it is not held: the errno of seccomp(2), where it failed
+    int execError = 0; // the program could not be started: execve's errno (pid and listener are then -1)
 };
 
 // Every system call the watcher makes, so that tests play the kernel: a
@@ -52,9 +53,10 @@ public:
     // a user-notification listener, installed between fork and exec, which
     // needs no privilege but sets no_new_privs); where the kernel cannot,
     // the child runs unheld and holdError says why. An exec that fails is
-    // an error carrying its errno in the message ("errno N: ...").
+    // execError (the child is reaped); an error is a failure to fork.
     virtual Result<Spawned> spawn(const std::vector<std::string> &argv, const std::vector<std::string> &environment,
-                                  bool hold) = 0;
+                                  bool hold)
+        = 0;
     // The next held call, once wait() said the listener is readable; empty
     // where none was there after all (the process was interrupted).
     virtual std::optional<HeldCall> nextHeld(int listener) = 0;
@@ -84,6 +86,8 @@ public:
     virtual std::uint64_t sinceBoot() = 0; // CLOCK_BOOTTIME, ns: what a process's start time counts from
     virtual long ticksPerSecond() = 0; // the unit of /proc/PID/stat's start time
     virtual int self() = 0;
+    // This process's own CPU time so far (user and system, every thread).
+    virtual std::uint64_t ownCpuNs() = 0;
     // Orphans of the tree come to this process rather than to init, so that
     // they stay its descendants (what Yama's scope 1 asks) and are reaped here.
     virtual void becomeSubreaper() = 0;

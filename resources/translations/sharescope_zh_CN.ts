@@ -1061,6 +1061,70 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>N host threads share the GPU, each filling, moving, launching on and checking its slice of the buffers (every kernel; not the ipc and peer modes; 1 to %1, default: 1).</source>
         <translation>N 个主机线程共享 GPU，每个线程在自己那一段缓冲区上填充、拷贝、启动内核并检查（所有内核；ipc 和对端模式除外；1 到 %1，默认：1）。</translation>
     </message>
+    <message>
+        <source>invalid --pid &apos;%1&apos;: the number of a running process</source>
+        <translation>无效的 --pid“%1”：应为一个正在运行的进程号</translation>
+    </message>
+    <message>
+        <source>watch takes a command after -- or --pid N, not both</source>
+        <translation>watch 接受 -- 之后的命令或 --pid N，不能同时给出</translation>
+    </message>
+    <message>
+        <source>watch needs a command after -- (sharescope watch -- python3 train.py), or --pid N</source>
+        <translation>watch 需要 -- 之后的命令（sharescope watch -- python3 train.py），或 --pid N</translation>
+    </message>
+    <message>
+        <source>--wait waits for a running process (--pid) to use CUDA</source>
+        <translation>--wait 等待一个正在运行的进程（--pid）开始使用 CUDA</translation>
+    </message>
+    <message>
+        <source>invalid --interval &apos;%1&apos;; accepted: 10ms to 60s (100ms, 0.5s)</source>
+        <translation>无效的 --interval“%1”；可接受：10ms 到 60s（如 100ms、0.5s）</translation>
+    </message>
+    <message>
+        <source>--%1 -: the watched command writes to standard output; give --%1 a file</source>
+        <translation>--%1 -：被观察的命令会写标准输出；请给 --%1 一个文件</translation>
+    </message>
+    <message>
+        <source>Watch a running process instead of starting one (the kernel must allow it: see the refusal&apos;s reason).</source>
+        <translation>观察一个正在运行的进程，而不是启动新进程（需要内核允许：被拒绝时会给出原因）。</translation>
+    </message>
+    <message>
+        <source>With --pid: wait until the process uses CUDA.</source>
+        <translation>与 --pid 一起使用：等待该进程开始使用 CUDA。</translation>
+    </message>
+    <message>
+        <source>How often each process&apos;s counters are sampled (default 100ms; 10ms to 60s).</source>
+        <translation>每个进程的计数器多久采样一次（默认 100ms；10ms 到 60s）。</translation>
+    </message>
+    <message>
+        <source>Also read the driver&apos;s record of every migration, for the bytes by cause (costs some of the program&apos;s time: the summary says how much).</source>
+        <translation>同时读取驱动记录的每一次迁移，按原因统计字节数（会占用程序的一些时间：摘要会说明多少）。</translation>
+    </message>
+    <message>
+        <source>Do not load the library that reports the program&apos;s CUDA memory calls (the routes).</source>
+        <translation>不加载报告程序 CUDA 内存调用（路线）的库。</translation>
+    </message>
+    <message>
+        <source>No live line while the command runs.</source>
+        <translation>命令运行时不显示实时状态行。</translation>
+    </message>
+    <message>
+        <source>Write the watch report as JSON to FILE.</source>
+        <translation>把观察报告以 JSON 写入 FILE。</translation>
+    </message>
+    <message>
+        <source>Write one row per process and interval as CSV to FILE.</source>
+        <translation>把每个进程每个间隔一行以 CSV 写入 FILE。</translation>
+    </message>
+    <message>
+        <source>Write a trace for Perfetto to FILE: each process&apos;s bytes and faults, its memory calls.</source>
+        <translation>把供 Perfetto 使用的跟踪写入 FILE：每个进程的字节数、缺页次数和内存调用。</translation>
+    </message>
+    <message>
+        <source>run a program (or watch a running one) and count the pages each of its processes migrates</source>
+        <translation>运行一个程序（或观察正在运行的程序），统计它的每个进程迁移的页面</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -1997,16 +2061,96 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>它不是文件、管道或字符设备</translation>
     </message>
     <message>
-        <source>there is no folder &apos;%1&apos;</source>
-        <translation>没有文件夹“%1”</translation>
-    </message>
-    <message>
         <source>the name is longer than the %1 bytes its file system allows</source>
         <translation>文件名超过了其文件系统允许的 %1 字节</translation>
     </message>
     <message>
         <source>it was not opened</source>
         <translation>它没有被打开</translation>
+    </message>
+    <message>
+        <source>there is no directory &apos;%1&apos;</source>
+        <translation>没有目录“%1”</translation>
+    </message>
+    <message>
+        <source>%1: cannot run it (%2)</source>
+        <translation>%1：无法运行（%2）</translation>
+    </message>
+    <message>
+        <source>the kernel would not hold the command at its first GPU call (seccomp: %1): each process is counted from when its descriptors are first seen, and what it migrated before that is missing</source>
+        <translation>内核不能让命令停在第一次 GPU 调用处（seccomp：%1）：每个进程从它的描述符第一次被看到时开始计数，在此之前迁移的部分会缺失</translation>
+    </message>
+    <message>
+        <source>--pid %1 is ShareScope itself; it cannot watch itself</source>
+        <translation>--pid %1 是 ShareScope 自己；它不能观察自己</translation>
+    </message>
+    <message>
+        <source>--pid %1: there is no such process</source>
+        <translation>--pid %1：没有这个进程</translation>
+    </message>
+    <message>
+        <source>--pid %1: nothing can be counted here: %2</source>
+        <translation>--pid %1：这里无法计数：%2</translation>
+    </message>
+    <message>
+        <source>cannot watch process %1: %2</source>
+        <translation>无法观察进程 %1：%2</translation>
+    </message>
+    <message>
+        <source>process %1 has no %2 open: it has not used CUDA yet (add --wait to wait until it does)</source>
+        <translation>进程 %1 没有打开 %2：它还没有使用 CUDA（加上 --wait 可等到它使用）</translation>
+    </message>
+    <message>
+        <source>process %1 ended before it used CUDA</source>
+        <translation>进程 %1 在使用 CUDA 之前就结束了</translation>
+    </message>
+    <message>
+        <source>the driver would not count it: %1</source>
+        <translation>驱动不为它计数：%1</translation>
+    </message>
+    <message>
+        <source>its migration records are not reported: %1</source>
+        <translation>它的迁移记录未报告：%1</translation>
+    </message>
+    <message>
+        <source>counted from %1 on, when its descriptors were seen; what it migrated before that is not counted</source>
+        <translation>从 %1 起计数，即它的描述符被看到的时候；在此之前迁移的部分没有计入</translation>
+    </message>
+    <message>
+        <source>it had been running for %1; what it migrated before that is not counted</source>
+        <translation>它已经运行了 %1；在此之前迁移的部分没有计入</translation>
+    </message>
+    <message>
+        <source>CUPTI would not report its calls (error %1): another tool, such as a profiler, may hold it</source>
+        <translation>CUPTI 不报告它的调用（错误 %1）：可能有其他工具（例如性能分析工具）占用了它</translation>
+    </message>
+    <message>
+        <source>give the command to watch after --, or --pid N</source>
+        <translation>请在 -- 之后给出要观察的命令，或使用 --pid N</translation>
+    </message>
+    <message>
+        <source>%1: command not found</source>
+        <translation>%1：找不到命令</translation>
+    </message>
+    <message>
+        <source>this build of ShareScope has no injection library (it needs the CUDA toolkit&apos;s CUPTI to build)</source>
+        <translation>这个 ShareScope 构建没有注入库（构建它需要 CUDA 工具包中的 CUPTI）</translation>
+    </message>
+    <message>
+        <source>CUPTI was found neither in a CUDA toolkit nor in python3&apos;s packages (pip install nvidia-cuda-cupti, or set SHARESCOPE_CUPTI to libcupti.so)</source>
+        <translation>在 CUDA 工具包和 python3 的包中都没有找到 CUPTI（pip install nvidia-cuda-cupti，或把 SHARESCOPE_CUPTI 设为 libcupti.so 的路径）</translation>
+    </message>
+    <message>
+        <source>another tool injects into CUDA here (CUDA_INJECTION64_PATH is set)</source>
+        <translation>这里已有其他工具注入 CUDA（设置了 CUDA_INJECTION64_PATH）</translation>
+    </message>
+    <message>
+        <source>a running process cannot take the library that reports its calls</source>
+        <translation>正在运行的进程无法加载报告其调用的库</translation>
+    </message>
+    <message>
+        <source>the NVIDIA UVM driver is not loaded here (no NVIDIA GPU, or no driver)</source>
+        <translation>这里没有加载 NVIDIA UVM 驱动（没有 NVIDIA GPU，或没有安装驱动）</translation>
     </message>
 </context>
 <context>
@@ -3902,6 +4046,225 @@ counters on, against the time above: what the instruments cost</source>
     <message>
         <source>on the peer GPU</source>
         <translation>在对等 GPU 上</translation>
+    </message>
+</context>
+<context>
+    <name>WatchText</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>1 call</source>
+        <translation>1 次调用</translation>
+    </message>
+    <message>
+        <source>%1 calls</source>
+        <translation>%1 次调用</translation>
+    </message>
+    <message>
+        <source>1 process</source>
+        <translation>1 个进程</translation>
+    </message>
+    <message>
+        <source>%1 processes</source>
+        <translation>%1 个进程</translation>
+    </message>
+    <message>
+        <source>from its first GPU call</source>
+        <translation>从第一次 GPU 调用开始</translation>
+    </message>
+    <message>
+        <source>from %1 (polling)</source>
+        <translation>从 %1 开始（轮询）</translation>
+    </message>
+    <message>
+        <source>from %1 (running)</source>
+        <translation>从 %1 开始（已在运行）</translation>
+    </message>
+    <message>
+        <source>not counted</source>
+        <translation>未计数</translation>
+    </message>
+    <message>
+        <source>no GPU use</source>
+        <translation>未使用 GPU</translation>
+    </message>
+    <message>
+        <source>device copies from or to pageable memory</source>
+        <translation>设备内存与可分页内存之间的拷贝</translation>
+    </message>
+    <message>
+        <source>device copies from or to pinned memory</source>
+        <translation>设备内存与锁页内存之间的拷贝</translation>
+    </message>
+    <message>
+        <source>copies between device allocations</source>
+        <translation>设备内存分配之间的拷贝</translation>
+    </message>
+    <message>
+        <source>pinned host memory mapped for the GPU (zero-copy)</source>
+        <translation>映射给 GPU 的锁页内存（零拷贝）</translation>
+    </message>
+    <message>
+        <source>host memory page-locked in place (cudaHostRegister)</source>
+        <translation>就地变为锁页内存的主机内存（cudaHostRegister）</translation>
+    </message>
+    <message>
+        <source>managed memory</source>
+        <translation>托管内存</translation>
+    </message>
+    <message>
+        <source>managed memory moved by prefetches</source>
+        <translation>由预取迁移的托管内存</translation>
+    </message>
+    <message>
+        <source>managed memory with advice</source>
+        <translation>带建议的托管内存</translation>
+    </message>
+    <message>
+        <source>managed memory discarded before it is overwritten</source>
+        <translation>在被覆盖之前丢弃的托管内存</translation>
+    </message>
+    <message>
+        <source>device memory shared by a legacy IPC handle</source>
+        <translation>通过旧式 IPC 句柄共享的设备内存</translation>
+    </message>
+    <message>
+        <source>virtual memory management (cuMemCreate), as a file descriptor</source>
+        <translation>虚拟内存管理（cuMemCreate），以文件描述符共享</translation>
+    </message>
+    <message>
+        <source>a stream-ordered memory pool</source>
+        <translation>流序内存池</translation>
+    </message>
+    <message>
+        <source>%1 (mode `%2`): %3, %4</source>
+        <translation>%1（模式 `%2`）：%3，%4</translation>
+    </message>
+    <message>
+        <source>, %1 in the synchronous ones</source>
+        <translation>，同步调用中为 %1</translation>
+    </message>
+    <message>
+        <source> (failed: %1)</source>
+        <translation>（失败：%1）</translation>
+    </message>
+    <message>
+        <source>watch %1</source>
+        <translation>观察 %1</translation>
+    </message>
+    <message>
+        <source>faults %1/%2</source>
+        <translation>缺页 %1/%2</translation>
+    </message>
+    <message>
+        <source>  %1, none on the GPU yet</source>
+        <translation>  %1，都还没有使用 GPU</translation>
+    </message>
+    <message>
+        <source>process %1</source>
+        <translation>进程 %1</translation>
+    </message>
+    <message>
+        <source>watch: %1 · %2</source>
+        <translation>观察：%1 · %2</translation>
+    </message>
+    <message>
+        <source> · exit status %1</source>
+        <translation> · 退出状态 %1</translation>
+    </message>
+    <message>
+        <source> · stopped</source>
+        <translation> · 已停止</translation>
+    </message>
+    <message>
+        <source> · driver %1</source>
+        <translation> · 驱动 %1</translation>
+    </message>
+    <message>
+        <source>Not counted: %1.</source>
+        <translation>未计数：%1。</translation>
+    </message>
+    <message>
+        <source>No GPU memory was used: no process of the command opened the NVIDIA UVM driver (%1 seen).</source>
+        <translation>没有使用设备内存：命令的进程都没有打开 NVIDIA UVM 驱动（共看到 %1）。</translation>
+    </message>
+    <message>
+        <source>process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>pid</source>
+        <translation>进程号</translation>
+    </message>
+    <message>
+        <source>counted</source>
+        <translation>计数方式</translation>
+    </message>
+    <message>
+        <source>to device</source>
+        <translation>到设备</translation>
+    </message>
+    <message>
+        <source>to host</source>
+        <translation>到主机</translation>
+    </message>
+    <message>
+        <source>CPU faults</source>
+        <translation>CPU 缺页</translation>
+    </message>
+    <message>
+        <source>GPU faults</source>
+        <translation>GPU 缺页</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>Not on the GPU: %1 more of the command.</source>
+        <translation>未使用 GPU：该命令的另外 %1。</translation>
+    </message>
+    <message>
+        <source>%1: %2.</source>
+        <translation>%1：%2。</translation>
+    </message>
+    <message>
+        <source>%1: migrated by cause (the driver&apos;s records): %2%3</source>
+        <translation>%1：按原因统计的迁移（驱动的记录）：%2%3</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>; the driver dropped %1 records: at least these</source>
+        <translation>；驱动丢弃了 %1 条记录：至少是这些</translation>
+    </message>
+    <message>
+        <source>Intervals of %1 in which pages moved:</source>
+        <translation>有页面迁移的间隔（每个 %1）：</translation>
+    </message>
+    <message>
+        <source>until</source>
+        <translation>截至</translation>
+    </message>
+    <message>
+        <source>… and %1 more (every interval is in --csv).</source>
+        <translation>……还有 %1 个（所有间隔见 --csv）。</translation>
+    </message>
+    <message>
+        <source>Routes (its CUDA calls):</source>
+        <translation>路线（它的 CUDA 调用）：</translation>
+    </message>
+    <message>
+        <source>Routes: no CUDA memory call was seen.</source>
+        <translation>路线：没有看到 CUDA 内存调用。</translation>
+    </message>
+    <message>
+        <source>Routes not reported: %1.</source>
+        <translation>路线未报告：%1。</translation>
     </message>
 </context>
 <context>

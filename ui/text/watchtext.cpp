@@ -153,7 +153,15 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
         head += WatchText::tr(" · stopped");
     if (!report.driverVersion.empty())
         head += WatchText::tr(" · driver %1").arg(q(report.driverVersion));
-    text += head + QStringLiteral("\n\n");
+    text += head + QLatin1Char('\n');
+    if (report.watcherCpuNs && report.durationNs > 0) {
+        const double share = 100.0 * static_cast<double>(*report.watcherCpuNs) / static_cast<double>(report.durationNs);
+        text += WatchText::tr("The watch's own CPU time: %1 (%2 % of one core).")
+                    .arg(q(formatDuration(*report.watcherCpuNs)))
+                    .arg(share, 0, 'f', share < 1 ? 2 : 1)
+            + QLatin1Char('\n');
+    }
+    text += QLatin1Char('\n');
 
     if (!report.countersNote.empty())
         text += wrapped(WatchText::tr("Not counted: %1.").arg(messageText(report.countersNote)), width);
@@ -184,7 +192,8 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
                       p.totals ? formatCount(p.totals->gpuPageFaults) : s(notReported)});
     }
     text += q(table.render()) + QLatin1Char('\n');
-    const int others = static_cast<int>(std::ranges::count_if(report.processes, [](const auto &p) { return !p.usedGpu; }));
+    const int others
+        = static_cast<int>(std::ranges::count_if(report.processes, [](const auto &p) { return !p.usedGpu; }));
     if (others > 0)
         text += wrapped(WatchText::tr("Not on the GPU: %1 more of the command.").arg(processesText(others)), width);
     for (const WatchedProcess &p : report.processes) {
@@ -195,9 +204,10 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
             for (std::size_t c = 0; c < migrationCauseCount; ++c)
                 if ((*p.migratedByCause)[c])
                     causes << QStringLiteral("%1 %2").arg(q(migrationCauseName(static_cast<MigrationCause>(c))),
-                                                         q(formatBytes((*p.migratedByCause)[c])));
+                                                          q(formatBytes((*p.migratedByCause)[c])));
             text += wrapped(WatchText::tr("%1: migrated by cause (the driver's records): %2%3")
-                                .arg(processLabel(p), causes.isEmpty() ? WatchText::tr("nothing") : causes.join(QStringLiteral(", ")),
+                                .arg(processLabel(p),
+                                     causes.isEmpty() ? WatchText::tr("nothing") : causes.join(QStringLiteral(", ")),
                                      p.recordsDropped ? WatchText::tr("; the driver dropped %1 records: at least these")
                                                             .arg(q(formatCount(p.recordsDropped)))
                                                       : QString()),
@@ -225,7 +235,8 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
     std::ranges::stable_sort(moved, {}, &Moved::at);
     if (!moved.empty()) {
         text += QLatin1Char('\n')
-            + WatchText::tr("Intervals of %1 in which pages moved:").arg(seconds(report.intervalNs)) + QLatin1Char('\n');
+            + WatchText::tr("Intervals of %1 in which pages moved:").arg(seconds(report.intervalNs))
+            + QLatin1Char('\n');
         TextTable intervals;
         intervals.addColumn(s(WatchText::tr("until")));
         intervals.addColumn(s(WatchText::tr("process")), TextTable::Align::Left);
@@ -264,7 +275,8 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
         if (!any)
             text += QLatin1Char('\n') + wrapped(WatchText::tr("Routes: no CUDA memory call was seen."), width);
     } else if (!report.apiNote.empty()) {
-        text += QLatin1Char('\n') + wrapped(WatchText::tr("Routes not reported: %1.").arg(messageText(report.apiNote)), width);
+        text += QLatin1Char('\n')
+            + wrapped(WatchText::tr("Routes not reported: %1.").arg(messageText(report.apiNote)), width);
     }
     return text;
 }
