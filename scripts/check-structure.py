@@ -137,8 +137,9 @@ def missing_licences():
 
 
 def floors_picture(files, includes, headers) -> str:
-    """core's floors, the top first: each folder with its files and lines, and
-    the floors below that it includes."""
+    """core's floors, the top first: each folder, and the floors below that it
+    includes (no sizes: the picture changes with the structure, not with
+    every edit)."""
     folders: dict[str, list[Path]] = {}
     for path in files:
         rel = path.relative_to(ROOT).as_posix()
@@ -156,18 +157,15 @@ def floors_picture(files, includes, headers) -> str:
             if there is not None and there < here:
                 uses.setdefault(here, set()).add(there)
     lines = []
-    width = max(len(f) for floor in CORE_FLOORS for f in floor) + 2
+    width = max(len(f) for floor in CORE_FLOORS for f in floor) + 14
     for index in range(len(CORE_FLOORS) - 1, -1, -1):
         parts = []
         for folder in CORE_FLOORS[index]:
-            members = folders.get(folder, [])
-            count = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in members)
-            name = "core/ (the ground)" if folder == "core" else folder + "/"
-            parts.append(f"{name:<{width + 12}}{len(members):>3} files {count:>6} lines")
+            parts.append("core/ (the ground)" if folder == "core" else folder + "/")
         below = sorted(uses.get(index, set()), reverse=True)
-        reach = ", ".join("ground" if b == 0 else " ".join(f + "/" for f in CORE_FLOORS[b]) for b in below)
+        reach = ", ".join("ground" if b == 0 else " ".join(f.removeprefix("core/") + "/" for f in CORE_FLOORS[b]) for b in below)
         for n, part in enumerate(parts):
-            lines.append(f"{index:>2}  {part}" + (f"   -> {reach}" if n == 0 and reach else ""))
+            lines.append(f"{index:>2}  {part:<{width}}" + (f"uses {reach}" if n == 0 and reach else "").rstrip())
     return "\n".join(lines)
 
 
