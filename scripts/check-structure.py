@@ -165,7 +165,7 @@ def floors_picture(files, includes, headers) -> str:
         below = sorted(uses.get(index, set()), reverse=True)
         reach = ", ".join("ground" if b == 0 else " ".join(f.removeprefix("core/") + "/" for f in CORE_FLOORS[b]) for b in below)
         for n, part in enumerate(parts):
-            lines.append(f"{index:>2}  {part:<{width}}" + (f"uses {reach}" if n == 0 and reach else "").rstrip())
+            lines.append((f"{index:>2}  {part:<{width}}" + (f"uses {reach}" if n == 0 and reach else "")).rstrip())
     return "\n".join(lines)
 
 
