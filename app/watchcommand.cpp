@@ -205,6 +205,7 @@ int runWatchCommand(const CommandLineOptions &options, QTextStream &out, QTextSt
             watchOptions.apiNote = libraries.why;
         } else {
             watchOptions.api = true;
+            watchOptions.cupti = libraries.cupti;
             watchOptions.environment.push_back("CUDA_INJECTION64_PATH=" + libraries.inject);
             watchOptions.environment.push_back(std::string(watch::routeCuptiVariable) + "=" + libraries.cupti);
         }

@@ -7,7 +7,7 @@
 # (the same CuPy workload with and without the watch, alternating, median of
 # 5: the watch's cost, and with --records). Writes under $OUT (default
 # build-gpu/watch-check).
-# Usage: [OUT=DIR] scripts/gpu-watch.sh [SHARESCOPE] [WATCH_MANAGED]
+# Usage: [OUT=DIR] [PARTS="cpp cupy numba torch records bench"] scripts/gpu-watch.sh [SHARESCOPE] [WATCH_MANAGED]
 #   (defaults: build-gpu/app/sharescope, build-gpu/tests/watch_managed; the
 #   numba case needs numpy < 2.5 on PYTHONPATH where numba cannot JIT with
 #   the installed one: NUMPY_SITE=DIR)
@@ -32,17 +32,28 @@ check() { python3 scripts/gpu-check-watch.py "$@" || status=1; }
 
 nvidia-smi --query-gpu=name,driver_version,memory.used --format=csv,noheader
 uname -r
+parts=" ${PARTS:-cpp cupy numba torch records bench} "
+has() { [[ "$parts" == *" $1 "* ]]; }
 for size in 67108864 1073741824; do
-  watch "cpp-$size" -- "$managed" "$size" && check "$out/cpp-$size.json" "$out/cpp-$size.out"
-  watch "cupy-$size" -- python3 tests/watch/cupy_managed.py "$size" && check "$out/cupy-$size.json" "$out/cupy-$size.out"
-  PYTHONPATH=${NUMPY_SITE:-} watch "numba-$size" -- python3 tests/watch/numba_managed.py "$size" \
-    && check "$out/numba-$size.json" "$out/numba-$size.out"
+  if has cpp; then watch "cpp-$size" -- "$managed" "$size" && check "$out/cpp-$size.json" "$out/cpp-$size.out"; fi
+  if has cupy; then
+    watch "cupy-$size" -- python3 tests/watch/cupy_managed.py "$size" && check "$out/cupy-$size.json" "$out/cupy-$size.out"
+  fi
+  if has numba; then
+    PYTHONPATH=${NUMPY_SITE:-} watch "numba-$size" -- python3 tests/watch/numba_managed.py "$size" \
+      && check "$out/numba-$size.json" "$out/numba-$size.out"
+  fi
 done
-watch torch-workers -- python3 tests/watch/torch_workers.py && check --workers "$out/torch-workers.json" "$out/torch-workers.out"
-watch torch-copies -- python3 tests/watch/torch_copies.py && check --copies "$out/torch-copies.json" "$out/torch-copies.out"
-watch records --records -- python3 tests/watch/cupy_managed.py 268435456 && check "$out/records.json" "$out/records.out"
-# The trace and the CSV of one of them, for the docs.
-"$sharescope" watch --quiet --trace "$out/cupy.trace.json" -- python3 tests/watch/cupy_managed.py 67108864 >/dev/null 2>&1
+if has torch; then
+  watch torch-workers -- python3 tests/watch/torch_workers.py && check --workers "$out/torch-workers.json" "$out/torch-workers.out"
+  watch torch-copies -- python3 tests/watch/torch_copies.py && check --copies "$out/torch-copies.json" "$out/torch-copies.out"
+fi
+if has records; then
+  watch records --records -- python3 tests/watch/cupy_managed.py 268435456 && check "$out/records.json" "$out/records.out"
+  # The trace of one of them, for the docs.
+  "$sharescope" watch --quiet --trace "$out/cupy.trace.json" -- python3 tests/watch/cupy_managed.py 67108864 >/dev/null 2>&1
+fi
+has bench || { echo "gpu-watch: status $status"; exit $status; }
 
 # The benchmark: the program's own time for its work, alternating.
 python3 - "$sharescope" "$out" <<'PY' || status=1

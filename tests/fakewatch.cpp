@@ -137,7 +137,8 @@ void World::writeProcess(const FakeProcess &p)
                                     + std::to_string(p.startTicks) + " 0 0\n");
         writeFile(dir / "cmdline", p.exited ? std::string() : p.name + std::string(1, '\0') + "--flag" + '\0');
         const std::string uid = std::to_string(uids.count(p.pid) ? uids.at(p.pid) : 1000);
-        writeFile(dir / "status", "Name:\t" + p.name + "\nUid:\t" + uid + "\t" + uid + "\t" + uid + "\t" + uid + "\n");
+        writeFile(dir / "status", "Name:\t" + p.name + "\nTgid:\t" + std::to_string(p.pid) + "\nUid:\t" + uid + "\t"
+                                      + uid + "\t" + uid + "\t" + uid + "\n");
         std::filesystem::remove_all(dir / "fd");
         std::filesystem::create_directories(dir / "fd");
         if (!p.exited)
@@ -171,8 +172,12 @@ int World::fork(int parent, const std::string &name, int pid)
     return p.pid;
 }
 
-void World::uvmCall(int pid, int fd, std::uint32_t request)
+void World::uvmCall(int pid, int fd, std::uint32_t request, int thread)
 {
+    // A call from another thread of the process: the kernel names the thread.
+    if (thread)
+        writeFile(m_dir / "proc" / std::to_string(thread) / "status",
+                  "Name:\tpt_main_thread\nTgid:\t" + std::to_string(pid) + "\nPid:\t" + std::to_string(thread) + "\n");
     FakeProcess &p = m_processes.at(pid);
     if (!p.uvmFds.count(fd)) {
         p.uvmFds.insert(fd);
@@ -181,7 +186,7 @@ void World::uvmCall(int pid, int fd, std::uint32_t request)
     if (request == uvmInitializeRequest)
         p.initialised.insert(fd);
     if (spawnedHeld)
-        m_held.push_back({m_nextId++, pid, fd, request});
+        m_held.push_back({m_nextId++, thread ? thread : pid, fd, request});
 }
 
 void World::migrate(int pid, std::uint64_t toDevice, std::uint64_t toHost, std::uint64_t cpuFaults,

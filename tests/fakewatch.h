@@ -83,7 +83,7 @@ public:
     void at(std::uint64_t ns, std::function<void()> step) { m_script.emplace(ns, std::move(step)); }
     // Things a script does.
     int fork(int parent, const std::string &name, int pid = 0);
-    void uvmCall(int pid, int fd, std::uint32_t request); // held when the tree is held
+    void uvmCall(int pid, int fd, std::uint32_t request, int thread = 0); // held when the tree is held
     void migrate(int pid, std::uint64_t toDevice, std::uint64_t toHost, std::uint64_t cpuFaults,
                  std::uint64_t gpuFaults);
     void exit(int pid, int status);

@@ -81,6 +81,24 @@ private slots:
         QVERIFY(world.backstopKilled); // nothing of the tree left for it
     }
 
+    // CUDA started on another thread of the process: the kernel names the
+    // thread; the process is counted.
+    void countsAProcessWhoseThreadStartedCuda()
+    {
+        World world;
+        world.at(10 * ms, [&] {
+            world.uvmCall(100, 9, uvmInitializeRequest, 101);
+            world.uvmCall(100, 9, uvmRegisterGpuRequest, 101);
+        });
+        world.at(50 * ms, [&] { world.migrate(100, 16 * MiB, 0, 0, 3); });
+        world.at(200 * ms, [&] { world.exit(100, 0); });
+        const auto report = watchProgram(options(), world.platform(), nullptr, nullptr);
+        QVERIFY(report.ok());
+        QCOMPARE(report->processes.size(), std::size_t(1));
+        QCOMPARE(report->processes.front().attach, Attach::Held);
+        QCOMPARE(report->processes.front().totals->bytesHostToDevice, 16 * MiB);
+    }
+
     // DataLoader workers, torch.multiprocessing: a line per process.
     void countsEveryProcessOfTheTree()
     {

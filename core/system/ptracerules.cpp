@@ -56,6 +56,8 @@ ProcessStatus parseProcessStatus(std::string_view text)
         const std::string_view value = line.substr(colon + 1);
         if (key == "Name")
             status.name = std::string(trimmed(value));
+        else if (key == "Tgid")
+            status.threadGroup = number<int>(value);
         else if (key == "PPid")
             status.parentPid = number<int>(value);
         else if (key == "Uid")

@@ -17,6 +17,7 @@ namespace sharescope::sys {
 struct ProcessStatus
 {
     std::optional<std::string> name; // Name:
+    std::optional<int> threadGroup; // Tgid: the process a thread belongs to
     std::optional<int> parentPid; // PPid:
     std::optional<std::uint32_t> realUid; // Uid: the first of four
     std::optional<std::uint64_t> capEffective; // CapEff: hex

@@ -84,7 +84,7 @@ private:
     void pollDescriptors();
     void reapChildren();
     void handleStop();
-    void closeEnded(const std::vector<int> &readyPidfds);
+    void closeEnded(const std::vector<int> &readyPidfds, bool lookAtFiles);
     void closeTracker(Tracker &tracker);
     void finish();
 
@@ -139,6 +139,7 @@ Result<WatchReport> Session::run()
     m_report.records = m_options.records;
     m_report.api = m_options.api;
     m_report.apiNote = m_options.apiNote;
+    m_report.cupti = m_options.cupti;
 
     // Whether anything can be counted here at all: the driver's branch and
     // its tools device. Without them the command still runs, unwatched.
@@ -398,6 +399,15 @@ void Session::handleHeld()
     std::optional<HeldCall> call = m_system.nextHeld(m_listener);
     if (!call)
         return;
+    // The kernel names the thread that made the call; its process is the
+    // thread group (a runtime may start CUDA on any of its threads).
+    if (call->pid > 0) {
+        const sys::FileResult status = m_files.read(procPath(call->pid, "/status"), 64 * 1024);
+        if (status.ok()) {
+            if (const auto group = sys::parseProcessStatus(*status.text).threadGroup; group && *group > 0)
+                call->pid = *group;
+        }
+    }
     if (call->pid > 0) {
         const sys::FileResult link = m_files.readLink(procPath(call->pid, "/fd/" + std::to_string(call->fd)));
         if (link.ok() && *link.text == uvmPath) {
@@ -678,15 +688,16 @@ void Session::closeTracker(Tracker &tracker)
     tracker.taken = tracker.pidfd = -1;
 }
 
-void Session::closeEnded(const std::vector<int> &ready)
+void Session::closeEnded(const std::vector<int> &ready, bool lookAtFiles)
 {
     bool closed = false;
     for (Tracker &tracker : m_trackers) {
         if (!tracker.open())
             continue;
         const bool ended = std::ranges::find(ready, tracker.pidfd) != ready.end();
-        // A file the process closed (or left behind at exec) is not its any more.
-        const bool dropped = !ended && [&] {
+        // A file the process closed (or left behind at exec) is not its any
+        // more: looked at once an interval.
+        const bool dropped = !ended && lookAtFiles && [&] {
             const sys::FileResult link = m_files.readLink(procPath(tracker.pid, "/fd/" + std::to_string(tracker.fd)));
             return !link.ok() || *link.text != uvmPath;
         }();
@@ -768,9 +779,11 @@ void Session::loop()
                 pollDescriptors();
             m_nextTree = now + std::min<std::uint64_t>(m_options.intervalNs, m_held ? 250 * msNs : 10 * msNs);
         }
+        bool sampled = false;
         if (now >= m_nextSample) {
             sample(false);
             m_nextSample = now + m_options.intervalNs;
+            sampled = true;
         }
         handleStop();
         reapChildren();
@@ -799,7 +812,7 @@ void Session::loop()
             handleRoutes();
         if (m_options.pid && isReady(m_rootPidfd) && !m_rootEndedAt)
             m_rootEndedAt = m_system.now();
-        closeEnded(ready);
+        closeEnded(ready, sampled);
     }
 }
 

@@ -28,6 +28,7 @@ struct WatchOptions
     // found (the environment then names them), else why not.
     bool api = false;
     MessageTemplate apiNote;
+    std::string cupti; // the CUPTI it loads, as found
     std::string commandLine; // the sharescope line, for the report
     // After a stop request is passed on: how long the command has to end
     // before SIGTERM, then as long again before SIGKILL.

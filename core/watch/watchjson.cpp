@@ -211,6 +211,7 @@ std::string watchToJson(const WatchReport &report, int indent)
                         {"records", report.records},
                         {"api", report.api},
                         {"apiNote", noteJson(report.apiNote)},
+        {"cupti", report.cupti},
                         {"durationNs", report.durationNs},
                         {"watcherCpuNs", optionalJson(report.watcherCpuNs)},
                         {"exitStatus", optionalJson(report.exitStatus)},
@@ -262,6 +263,7 @@ Result<WatchReport> readWatch(std::string_view text)
         report.records = root["records"].boolean();
         report.api = root["api"].boolean();
         report.apiNote = readNote(root["apiNote"]);
+        report.cupti = root["cupti"].string();
         report.durationNs = root["durationNs"].unsignedValue();
         report.watcherCpuNs = root["watcherCpuNs"].optionalUnsigned();
         if (!root["exitStatus"].isNull())

@@ -128,6 +128,7 @@ struct WatchReport
     bool records = false;
     bool api = false;
     MessageTemplate apiNote; // why the memory calls are not reported, where they are not
+    std::string cupti; // the CUPTI library the injection loaded: the toolkit's, or the Python environment's
     std::uint64_t durationNs = 0;
     std::optional<std::uint64_t> watcherCpuNs; // the watch's own CPU time, every thread of it
     std::optional<int> exitStatus; // the command's, as a shell gives it

@@ -4255,16 +4255,20 @@ counters on, against the time above: what the instruments cost</source>
         <translation>……还有 %1 个（所有间隔见 --csv）。</translation>
     </message>
     <message>
-        <source>Routes (its CUDA calls):</source>
-        <translation>路线（它的 CUDA 调用）：</translation>
-    </message>
-    <message>
         <source>Routes: no CUDA memory call was seen.</source>
         <translation>路线：没有看到 CUDA 内存调用。</translation>
     </message>
     <message>
         <source>Routes not reported: %1.</source>
         <translation>路线未报告：%1。</translation>
+    </message>
+    <message>
+        <source>The watch&apos;s own CPU time: %1 (%2 % of one core).</source>
+        <translation>观察本身占用的 CPU 时间：%1（单核的 %2 %）。</translation>
+    </message>
+    <message>
+        <source>Routes (its CUDA calls, through CUPTI at %1):</source>
+        <translation>路线（它的 CUDA 调用，经由位于 %1 的 CUPTI）：</translation>
     </message>
 </context>
 <context>
