@@ -132,13 +132,14 @@ void World::writeProcess(const FakeProcess &p)
     if (p.reaped) {
         std::filesystem::remove_all(dir);
     } else {
-        writeFile(dir / "stat", std::to_string(p.pid) + " (" + p.name + ") " + (p.exited ? "Z" : "S") + " "
-                                    + std::to_string(p.parent) + " 0 0 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 "
-                                    + std::to_string(p.startTicks) + " 0 0\n");
+        writeFile(dir / "stat",
+                  std::to_string(p.pid) + " (" + p.name + ") " + (p.exited ? "Z" : "S") + " " + std::to_string(p.parent)
+                      + " 0 0 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 " + std::to_string(p.startTicks) + " 0 0\n");
         writeFile(dir / "cmdline", p.exited ? std::string() : p.name + std::string(1, '\0') + "--flag" + '\0');
         const std::string uid = std::to_string(uids.count(p.pid) ? uids.at(p.pid) : 1000);
-        writeFile(dir / "status", "Name:\t" + p.name + "\nTgid:\t" + std::to_string(p.pid) + "\nUid:\t" + uid + "\t"
-                                      + uid + "\t" + uid + "\t" + uid + "\n");
+        writeFile(dir / "status",
+                  "Name:\t" + p.name + "\nTgid:\t" + std::to_string(p.pid) + "\nUid:\t" + uid + "\t" + uid + "\t" + uid
+                      + "\t" + uid + "\n");
         std::filesystem::remove_all(dir / "fd");
         std::filesystem::create_directories(dir / "fd");
         if (!p.exited)
@@ -251,7 +252,7 @@ std::optional<HeldCall> World::nextHeld(int listener)
     return call;
 }
 
-void World::resume(int, std::uint64_t) {}
+void World::resume(int, std::uint64_t) { }
 
 bool World::stillHeld(int, std::uint64_t)
 {

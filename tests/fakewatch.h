@@ -134,11 +134,11 @@ public:
     long ticksPerSecond() override { return 100; }
     int self() override { return 50; }
     std::uint64_t ownCpuNs() override { return m_now / 100; }
-    void becomeSubreaper() override {}
+    void becomeSubreaper() override { }
     int startBackstop(int listener) override;
     Result<std::pair<int, std::string>> openRouteSocket() override { return std::pair{7000, std::string("/x/routes")}; }
     std::vector<std::string> receiveDatagrams(int fd) override;
-    void removeRouteSocket(int, const std::string &) override {}
+    void removeRouteSocket(int, const std::string &) override { }
 
 private:
     void writeProcess(const FakeProcess &p);

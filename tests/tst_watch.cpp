@@ -366,10 +366,11 @@ private slots:
         WatchOptions o = options();
         o.api = true;
         startsCuda(world, 10 * ms, 100);
-        const auto record = [](RouteCall call, std::uint16_t flags, std::uint64_t bytes, std::uint64_t start,
-                               std::uint64_t end) {
-            return RouteRecord{routeRecordMagic, 100, static_cast<std::uint16_t>(call), flags, -2, bytes, start, end, 0};
-        };
+        const auto record
+            = [](RouteCall call, std::uint16_t flags, std::uint64_t bytes, std::uint64_t start, std::uint64_t end) {
+                  return RouteRecord{
+                      routeRecordMagic, 100, static_cast<std::uint16_t>(call), flags, -2, bytes, start, end, 0};
+              };
         world.at(20 * ms, [&] {
             world.route(record(RouteCall::Hello, 0, 0, 20 * ms, 20 * ms));
             world.route(record(RouteCall::CopyToDevice, 0, 100 * MiB, 21 * ms, 31 * ms)); // 10 ms

@@ -56,8 +56,8 @@ private slots:
     void passesTheCommandThrough()
     {
         const CliOutcome outcome = runSharescope({"watch", "--quiet", "--", "sh", "-c",
-                                                  "printf 'line %s\\n' $(seq 1 5000); echo args: \"$@\"", "sh", "--json",
-                                                  "-", "--lang", "zh_CN"});
+                                                  "printf 'line %s\\n' $(seq 1 5000); echo args: \"$@\"", "sh",
+                                                  "--json", "-", "--lang", "zh_CN"});
         QCOMPARE(outcome.exitCode, 0);
         const QList<QByteArray> lines = outcome.out.split('\n');
         QCOMPARE(lines.value(0), QByteArray("line 1"));
@@ -95,17 +95,17 @@ private slots:
         QTest::addRow("empty command") << QStringList{"watch", "--"} << QStringLiteral("needs a command after --");
         QTest::addRow("json to stdout") << QStringList{"watch", "--json", "-", "--", "true"}
                                         << QStringLiteral("writes to standard output");
-        QTest::addRow("interval too short") << QStringList{"watch", "--interval", "5ms", "--", "true"}
-                                            << QStringLiteral("10ms to 60s");
-        QTest::addRow("interval not a time") << QStringList{"watch", "--interval", "soon", "--", "true"}
-                                             << QStringLiteral("invalid --interval 'soon'");
+        QTest::addRow("interval too short")
+            << QStringList{"watch", "--interval", "5ms", "--", "true"} << QStringLiteral("10ms to 60s");
+        QTest::addRow("interval not a time")
+            << QStringList{"watch", "--interval", "soon", "--", "true"} << QStringLiteral("invalid --interval 'soon'");
         QTest::addRow("pid and command") << QStringList{"watch", "--pid", "1", "--", "true"}
                                          << QStringLiteral("not both");
         QTest::addRow("pid not a number") << QStringList{"watch", "--pid", "x"} << QStringLiteral("invalid --pid");
-        QTest::addRow("wait without pid") << QStringList{"watch", "--wait", "--", "true"}
-                                          << QStringLiteral("--wait waits");
-        QTest::addRow("a folder for the report") << QStringList{"watch", "--json", "/tmp/", "--", "true"}
-                                                 << QStringLiteral("names a folder");
+        QTest::addRow("wait without pid")
+            << QStringList{"watch", "--wait", "--", "true"} << QStringLiteral("--wait waits");
+        QTest::addRow("a folder for the report")
+            << QStringList{"watch", "--json", "/tmp/", "--", "true"} << QStringLiteral("names a folder");
     }
     void refusesBadArguments()
     {

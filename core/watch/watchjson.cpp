@@ -211,7 +211,7 @@ std::string watchToJson(const WatchReport &report, int indent)
                         {"records", report.records},
                         {"api", report.api},
                         {"apiNote", noteJson(report.apiNote)},
-        {"cupti", report.cupti},
+                        {"cupti", report.cupti},
                         {"durationNs", report.durationNs},
                         {"watcherCpuNs", optionalJson(report.watcherCpuNs)},
                         {"exitStatus", optionalJson(report.exitStatus)},

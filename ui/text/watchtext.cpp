@@ -264,7 +264,8 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
             if (p.routes.empty() && p.routesNote.empty())
                 continue;
             if (!any)
-                text += QLatin1Char('\n') + WatchText::tr("Routes (its CUDA calls, through CUPTI at %1):").arg(q(report.cupti))
+                text += QLatin1Char('\n')
+                    + WatchText::tr("Routes (its CUDA calls, through CUPTI at %1):").arg(q(report.cupti))
                     + QLatin1Char('\n');
             any = true;
             text += QStringLiteral("  %1\n").arg(processLabel(p));
