@@ -4,6 +4,7 @@
 #include "answerprompt.h"
 #include "bytesize.h"
 #include "calibratecommand.h"
+#include "doctorcommand.h"
 #include "calibrationcache.h"
 #include "ceilingtext.h"
 #include "demolessons.h"
@@ -72,6 +73,12 @@ int CliRunner::execute(const CommandLineOptions &options)
         return runExplainCommand(options, m_out);
     case Command::Python:
         return runPythonCommand(options, m_out, m_err, m_cancel);
+    case Command::Doctor: {
+        const int code = runDoctorCommand(options, m_out, m_err, m_cancel, m_showProgress);
+        if (code == 130 && m_stopSignal && m_stopSignal->load() != 0)
+            return 128 + m_stopSignal->load();
+        return code;
+    }
     case Command::Gui:
         break;
     }

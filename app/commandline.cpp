@@ -284,6 +284,39 @@ bool readCalibrate(OptionReader &reader, const QStringList &, CommandLineOptions
     return true;
 }
 
+// doctor: the device, the plan the checks hold the machine against, a
+// process to compare namespaces with; ranges checked by the core.
+bool readDoctor(OptionReader &reader, const QStringList &, CommandLineOptions &options)
+{
+    doctor::DoctorOptions &doctor = options.doctor;
+    if (reader.isSet("device"))
+        doctor.deviceId = s(reader.value("device"));
+    doctor.quick = reader.isSet("quick");
+    if (reader.isSet("workers")) {
+        int workers = 0;
+        if (!reader.readCount("workers", workers))
+            return false;
+        doctor.workers = workers;
+    }
+    if (reader.isSet("batch")) {
+        const auto bytes = parseByteSize(s(reader.value("batch")));
+        if (!bytes)
+            return reader.fail(QStringLiteral("--batch: ") + errorText(bytes.error()));
+        doctor.batchBytes = *bytes;
+    }
+    if (reader.isSet("peer-pid")) {
+        int pid = 0;
+        if (!reader.readCount("peer-pid", pid))
+            return false;
+        doctor.peerPid = pid;
+    }
+    if (Status valid = doctor::validateDoctorOptions(doctor); !valid)
+        return reader.fail(valid.error());
+    if (reader.isSet("json"))
+        options.jsonPath = reader.value("json");
+    return true;
+}
+
 bool readGui(OptionReader &reader, const QStringList &, CommandLineOptions &options)
 {
     RunRequest &request = options.request;
@@ -440,6 +473,22 @@ Options pythonOptions()
             {QStringLiteral("json"), CommandLine::tr("Also write the results as JSON to FILE, or to stdout with -."),
              QStringLiteral("FILE")}};
 }
+Options doctorOptions()
+{
+    return {option::device(CommandLine::tr("The CUDA device whose paths to check (default: the first CUDA device).")),
+            {QStringLiteral("workers"),
+             CommandLine::tr("DataLoader workers to plan shared memory and open files for (default: the CPUs, at "
+                             "most 8)."),
+             QStringLiteral("N")},
+            {QStringLiteral("batch"), CommandLine::tr("Size of one batch's tensors, e.g. 64MiB (default: 64MiB)."),
+             QStringLiteral("BYTES")},
+            {QStringLiteral("peer-pid"),
+             CommandLine::tr("A process that shares CUDA memory with yours: are both in the same namespaces?"),
+             QStringLiteral("P")},
+            {QStringLiteral("quick"), CommandLine::tr("Read only: measure nothing on the GPU (a second, not ten).")},
+            {QStringLiteral("json"), CommandLine::tr("Also write the checks as JSON to FILE, or to stdout with -."),
+             QStringLiteral("FILE")}};
+}
 Options guiOptions()
 {
     return Options{option::mode()} + experimentOptions(true)
@@ -493,6 +542,10 @@ const Subcommand subcommands[] = {
          "CommandLine",
          "measure your own Python routes (CuPy, PyTorch, JAX, numba, pyopencl) beside ShareScope's modes"),
      pythonOptions, readPython},
+    {"doctor", Command::Doctor,
+     QT_TRANSLATE_NOOP("CommandLine",
+                       "check this machine for what makes sharing GPU memory fail or slow, and measure it"),
+     doctorOptions, readDoctor},
     {"gui", Command::Gui, QT_TRANSLATE_NOOP("CommandLine", "open the desktop window"), guiOptions, readGui},
 };
 
@@ -715,9 +768,11 @@ QString usageText()
                             "  sharescope demo copies-vs-zero-copy\n"
                             "  sharescope explain managed --example py-cupy\n"
                             "  sharescope run --mode peer-copy --peer cuda:1 --peer-access off\n"
-                            "  sharescope ipc-export --size 64MiB\n\n"
+                            "  sharescope ipc-export --size 64MiB\n"
+                            "  sharescope doctor --workers 8 --batch 256MiB\n\n"
                             "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
-                            "3 not supported on this device, 130 or 143 stopped by SIGINT (Ctrl+C) or SIGTERM.\n");
+                            "3 not supported on this device, 4 doctor found a problem, 130 or 143 stopped by SIGINT\n"
+                            "(Ctrl+C) or SIGTERM.\n");
     return fittedToHelpWidth(text);
 }
 

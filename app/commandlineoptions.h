@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "doctor/doctor.h"
 #include "ipc.h"
 #include "lessons/examples.h"
 #include "python/pythonroutes.h"
@@ -13,7 +14,7 @@
 
 namespace sharescope {
 
-enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate, Explain, Python };
+enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate, Explain, Python, Doctor };
 
 struct CommandLineOptions
 {
@@ -53,6 +54,8 @@ struct CommandLineOptions
     std::vector<PythonRouteId> pythonRoutes;
     int pythonTimeoutSeconds = 120;
     bool pythonMatrix = false; // --matrix: the DLPack hand-offs instead of the routes
+    // doctor: the checks' device, plan and peer; --json in jsonPath.
+    doctor::DoctorOptions doctor;
     QString language; // --lang: "en", "zh_CN", or empty for the system's
     bool noArguments = false; // none but perhaps --lang: the window, or the usage where there is no display
 };

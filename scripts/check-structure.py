@@ -50,6 +50,7 @@ CORE_FLOORS = [
     ["core/backend", "core/cuda", "core/opencl"],  # the Backend interface and its two backends
     ["core/run"],  # the engine, sets of runs, the counted pass, devices, calibration runs
     ["core/python"],  # the Python routes and the DLPack matrix
+    ["core/doctor"],  # the machine check: reads, probes and measures (with run/'s engine), decides verdicts
 ]
 # Includes that climb on purpose, each with why (docs/architecture.md).
 ALLOWED_CLIMBS = {
