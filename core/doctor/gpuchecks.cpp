@@ -280,7 +280,9 @@ Check checkNuma(const DoctorInputs &in)
                                           integer));
     if (!nodes) {
         check.verdict = Verdict::CouldNotCheck;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "the NUMA nodes could not be read: %1"), {fileProblem(online)});
+        check.finding = say(SHARESCOPE_TR_NOOP("Core", "the NUMA nodes could not be read from %1 (%2)"),
+                            {std::string("/sys/devices/system/node/online"),
+                             online.ok() ? std::string("not a list of nodes") : fileProblem(online)});
         return check;
     }
     if (nodes->size() <= 1) {
@@ -693,12 +695,16 @@ Check checkManagedMemory(const DoctorInputs &in)
     if (*facts.managedMemory.value == 0) {
         check.verdict = Verdict::Problem;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "the device has no managed memory"));
+        check.advice = say(SHARESCOPE_TR_NOOP("Core", "Use explicit copies (cudaMalloc and cudaMemcpy) on this "
+                                                      "device."));
         return check;
     }
     if (in.measured && in.measured->managedProblem && !in.measured->managedProblem->empty()) {
         check.verdict = Verdict::Problem;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "managed memory did not work: %1"),
                             {*in.measured->managedProblem});
+        check.advice = say(SHARESCOPE_TR_NOOP("Core", "Look at the driver's messages (dmesg) and at nvidia_uvm: "
+                                                      "managed memory needs the nvidia_uvm module loaded."));
         return check;
     }
     if (facts.concurrentManagedAccess.value.value_or(0) == 0) {
