@@ -322,6 +322,7 @@ bool readGui(OptionReader &reader, const QStringList &, CommandLineOptions &opti
     RunRequest &request = options.request;
     options.runOnStart = reader.isSet("run");
     options.compareOnStart = reader.isSet("compare");
+    options.checkMachineOnStart = reader.isSet("check-machine");
     options.screenshotPath = reader.value("screenshot");
     options.openPath = reader.value("open");
     if (reader.isSet("example")) {
@@ -363,6 +364,9 @@ bool readGui(OptionReader &reader, const QStringList &, CommandLineOptions &opti
     }
     if (int(options.runOnStart) + int(options.compareOnStart) + int(request.demo.has_value()) > 1)
         return reader.fail(CommandLine::tr("only one of --run, --compare and --demo can start"));
+    if (options.checkMachineOnStart && (options.runOnStart || options.compareOnStart || request.demo))
+        return reader.fail(CommandLine::tr("--check-machine starts the machine check; leave out --run, --compare "
+                                           "and --demo"));
     return true;
 }
 
@@ -495,6 +499,9 @@ Options guiOptions()
         + Options{
             {QStringLiteral("run"), CommandLine::tr("Run the experiment as soon as the window opens.")},
             {QStringLiteral("compare"), CommandLine::tr("Compare all modes as soon as the window opens.")},
+            {QStringLiteral("check-machine"),
+             CommandLine::tr("Check this machine as soon as the window opens (Help → Check this machine); with "
+                             "--screenshot, the dialog is saved.")},
             {QStringLiteral("demo"),
              CommandLine::tr("Run a guided demo as soon as the window opens: %1.").arg(q(demoNameList())),
              QStringLiteral("NAME")},

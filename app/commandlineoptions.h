@@ -35,6 +35,7 @@ struct CommandLineOptions
     // gui
     bool runOnStart = false;
     bool compareOnStart = false;
+    bool checkMachineOnStart = false; // Help → Check this machine, as the window opens
     QString screenshotPath; // save the window to this file, then quit
     std::optional<WindowTab> tab;
     QString openPath; // a report to open

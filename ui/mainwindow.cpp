@@ -6,6 +6,7 @@
 #include "bytesize.h"
 #include "calibrationcache.h"
 #include "calibrationdialog.h"
+#include "doctordialog.h"
 #include "ceilings/calibrationstore.h"
 #include "ceilings/ceilings.h"
 #include "ceilingtext.h"
@@ -16,6 +17,7 @@
 #include "examplereports.h"
 #include "experimentpanel.h"
 #include "explaintab.h"
+#include "doctortext.h"
 #include "language.h"
 #include "lessonpath.h"
 #include "lessons/demoquestion.h"
@@ -236,6 +238,8 @@ void MainWindow::connectController()
         m_progress->setValue(done);
         if (m_calibration && job == m_calibration->job())
             m_calibration->setProgress(done, total);
+        if (m_doctor && job == m_doctor->job())
+            m_doctor->setProgress(done, total);
     });
     connect(m_controller, &RunController::finished, this, [this](quint64 job, const ReportSet &set) {
         setBusy(false);
@@ -247,8 +251,17 @@ void MainWindow::connectController()
         saveCalibration(calibration);
         emit jobEnded(true);
     });
+    connect(m_controller, &RunController::machineChecked, this, [this](quint64 job, const doctor::DoctorReport &report) {
+        setBusy(false);
+        if (m_doctor && job == m_doctor->job())
+            m_doctor->showReport(report);
+        log(doctorSummary(report));
+        emit jobEnded(true);
+    });
     connect(m_controller, &RunController::failed, this, [this](quint64 job, const QString &message) {
         setBusy(false);
+        if (m_doctor && job == m_doctor->job())
+            m_doctor->showEnd(tr("The check failed: %1").arg(message));
         m_demos->failed(job, message);
         if (m_calibration && job == m_calibration->job())
             m_calibration->showEnd(tr("The calibration failed: %1").arg(message));
@@ -261,6 +274,8 @@ void MainWindow::connectController()
         m_demos->cancelled(job);
         if (m_calibration && job == m_calibration->job())
             m_calibration->showEnd(tr("The calibration was cancelled; the cache keeps what it held before."));
+        if (m_doctor && job == m_doctor->job())
+            m_doctor->showEnd(tr("The check was cancelled."));
         log(tr("Cancelled"));
         statusBar()->showMessage(tr("Cancelled"), 5000);
         emit jobEnded(false);
@@ -331,6 +346,8 @@ void MainWindow::createMenus()
         addLanguage(languageName(language), language);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    m_doctorAction = help->addAction(tr("&Check this machine…"), this, &MainWindow::checkMachine);
+    m_doctorAction->setStatusTip(tr("Find what makes sharing GPU memory fail or slow here, and measure it."));
     help->addAction(tr("&About ShareScope"), this, [this] { showAboutDialog(m_panel->devices(), this); })
         ->setMenuRole(QAction::AboutRole);
 }
@@ -522,6 +539,27 @@ void MainWindow::calibrate()
     m_calibration->raise();
 }
 
+void MainWindow::checkMachine()
+{
+    if (!m_doctor) {
+        m_doctor = new DoctorDialog(this);
+        connect(m_doctor, &DoctorDialog::cancelRequested, this, &MainWindow::cancel);
+        connect(m_doctor, &DoctorDialog::checkRequested, this, &MainWindow::checkMachine);
+        connect(m_doctor, &DoctorDialog::demoRequested, this, [this](DemoId demo) { askDemo(demo); });
+        connect(m_doctor, &DoctorDialog::explainRequested, this, [this](const QString &page) {
+            m_explain->showPage(page);
+            showTab(Tab::Explain);
+        });
+    }
+    // The device on screen where it is a CUDA device; else the first one.
+    const auto device = m_panel->currentDevice();
+    const QString id = device && device->backend == BackendKind::Cuda ? q(device->id) : QString();
+    const quint64 job = m_controller->checkMachine(id);
+    m_doctor->begin(job);
+    m_doctor->show();
+    m_doctor->raise();
+}
+
 void MainWindow::saveCalibration(const Calibration &calibration)
 {
     const auto device = m_panel->devices().resolve(calibration.key.deviceId);
@@ -569,6 +607,7 @@ void MainWindow::setBusy(bool busy)
     m_python->setBlocked(busy);
     m_cancelAction->setEnabled(busy);
     m_calibrateAction->setEnabled(!busy);
+    m_doctorAction->setEnabled(!busy);
     m_progress->setVisible(busy);
     m_progress->setValue(0);
     if (busy)
