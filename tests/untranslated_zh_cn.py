@@ -176,6 +176,7 @@ def main():
         "calibrate": (["calibrate", "--device", device, "--size", "1MiB"], 0),
         "modes": (["modes", "--device", device], 0),
         "devices": (["devices"], 0),
+        "doctor, a plan no machine holds": (["doctor", "--device", device, "--workers", "1024", "--batch", "1TiB"], 4),
         "run, a CUDA mode here": (["run", "--device", device, "--mode", "managed"] + size, 3),
         "run, a bad size": (["run", "--device", device, "--size", "12XB"], 2),
         "gui, a bad mode": (["gui", "--mode", "nonsense"], 2),

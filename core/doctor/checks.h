@@ -75,7 +75,7 @@ using Words = std::vector<MessageTemplate>;
 // messages themselves.
 MessageTemplate say(const char *text, Words args = {});
 std::string bytes(std::uint64_t value);
-std::string fileProblem(const sys::FileResult &result); // "missing", "permission denied", "error 5"
+MessageTemplate fileProblem(const sys::FileResult &result); // "missing", "permission denied", "error 5"
 Evidence evidence(std::string source, MessageTemplate text);
 Evidence value(std::string source, std::string text); // a plain value, nothing to translate
 Check checkOf(CheckId id, Verdict verdict, MessageTemplate finding, MessageTemplate advice = {});

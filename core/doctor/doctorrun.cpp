@@ -24,17 +24,17 @@ std::string bytes(std::uint64_t value)
     return formatBytes(value);
 }
 
-std::string fileProblem(const sys::FileResult &result)
+MessageTemplate fileProblem(const sys::FileResult &result)
 {
     switch (result.problem) {
     case sys::FileProblem::Missing:
-        return "missing";
+        return say(SHARESCOPE_TR_NOOP("Core", "no such file"));
     case sys::FileProblem::Denied:
-        return "permission denied";
+        return say(SHARESCOPE_TR_NOOP("Core", "permission denied"));
     case sys::FileProblem::Other:
         break;
     }
-    return "error " + std::to_string(result.error);
+    return say(SHARESCOPE_TR_NOOP("Core", "error %1"), {std::to_string(result.error)});
 }
 
 Evidence evidence(std::string source, MessageTemplate text)
@@ -46,6 +46,9 @@ Evidence value(std::string source, std::string text)
 {
     while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
         text.pop_back();
+    // Text of several words is the file's own, quoted as it is.
+    if (text.find(' ') != std::string::npos)
+        text = '"' + text + '"';
     return {std::move(source), MessageTemplate(std::move(text))};
 }
 

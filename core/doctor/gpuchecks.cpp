@@ -94,7 +94,7 @@ LinkState stateOf(const std::optional<LinkFiles> &files, bool max, const cuda::A
     return state;
 }
 
-std::string linkFilesText(const LinkFiles &files)
+MessageTemplate linkFilesText(const char *when, const LinkFiles &files)
 {
     const auto text = [](const sys::FileResult &file) {
         if (!file.ok())
@@ -104,8 +104,7 @@ std::string linkFilesText(const LinkFiles &files)
             t.pop_back();
         return t;
     };
-    return text(files.speed) + " x" + text(files.width) + " (max " + text(files.maxSpeed) + " x" + text(files.maxWidth)
-        + ")";
+    return say(when, {text(files.speed), text(files.width), text(files.maxSpeed), text(files.maxWidth)});
 }
 
 std::string percent(double share)
@@ -276,8 +275,11 @@ Check checkNuma(const DoctorInputs &in)
     if (in.gpu && in.gpu->cuda.hostNumaId.value)
         check.evidence.push_back(value("cudaDevAttrHostNumaId", std::to_string(*in.gpu->cuda.hostNumaId.value)));
     if (in.measured)
-        check.evidence.push_back(answered("move_pages (a cudaHostAlloc buffer)", in.measured->pinning.bufferNode,
-                                          integer));
+        check.evidence.push_back(
+            in.measured->pinning.bufferNode.value
+                ? evidence("move_pages", say(SHARESCOPE_TR_NOOP("Core", "a cudaHostAlloc buffer is on node %1"),
+                                             {integer(*in.measured->pinning.bufferNode.value)}))
+                : answered("move_pages", in.measured->pinning.bufferNode, integer));
     if (!nodes) {
         check.verdict = Verdict::CouldNotCheck;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "the NUMA nodes could not be read from %1 (%2)"),
@@ -318,7 +320,7 @@ Check checkNuma(const DoctorInputs &in)
     if (in.measured && in.measured->pinning.bufferNode.value && *in.measured->pinning.bufferNode.value != *gpuNode) {
         check.verdict = Verdict::Warning;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "a page-locked buffer allocated here landed on node %1, the "
-                                                       "GPU is on node %2: copies cross between the sockets"),
+                                                       "GPU is on node %2: copies cross from one processor to the other"),
                             {std::to_string(*in.measured->pinning.bufferNode.value), std::to_string(*gpuNode)});
         check.advice = bind;
         return check;
@@ -338,9 +340,11 @@ Check checkPcieLink(const DoctorInputs &in)
     const cuda::NvmlFacts nvml = in.gpu ? in.gpu->nvml : cuda::NvmlFacts{};
     const std::string base = "/sys/bus/pci/devices/" + in.busId;
     if (in.linkIdle)
-        check.evidence.push_back(value(base + " (idle)", linkFilesText(*in.linkIdle)));
+        check.evidence.push_back(
+            evidence(base, linkFilesText(SHARESCOPE_TR_NOOP("Core", "idle: %1 x%2, at most %3 x%4"), *in.linkIdle)));
     if (in.linkLoaded)
-        check.evidence.push_back(value(base + " (under load)", linkFilesText(*in.linkLoaded)));
+        check.evidence.push_back(evidence(
+            base, linkFilesText(SHARESCOPE_TR_NOOP("Core", "while copying: %1 x%2, at most %3 x%4"), *in.linkLoaded)));
     check.evidence.push_back(answered("nvmlDeviceGetMaxPcieLinkGeneration", nvml.maxLinkGeneration, number));
     const LinkState max = stateOf(in.linkIdle, true, nvml.maxLinkGeneration, nvml.maxLinkWidth);
     const bool loaded = in.measured && in.measured->load.problem.empty() && in.linkLoaded;
@@ -350,14 +354,20 @@ Check checkPcieLink(const DoctorInputs &in)
     if (in.measured) {
         const cuda::LoadTrial &load = in.measured->load;
         if (!load.problem.empty())
-            check.evidence.push_back(evidence("cudaMemcpyAsync (page-locked, to the device)",
-                                              say(SHARESCOPE_TR_NOOP("Core", "failed: %1"), {load.problem})));
+            check.evidence.push_back(
+                evidence("cudaMemcpyAsync", say(SHARESCOPE_TR_NOOP("Core", "failed: %1"), {load.problem})));
         else
-            check.evidence.push_back(value("cudaMemcpyAsync (page-locked, to the device)",
-                                           bytes(load.bytes) + " in " + seconds(load.seconds) + ": "
-                                               + formatBandwidth(static_cast<double>(load.bytes) / load.seconds)));
-        check.evidence.push_back(answered("nvmlDeviceGetPcieReplayCounter (before)", load.replaysBefore, number));
-        check.evidence.push_back(answered("nvmlDeviceGetPcieReplayCounter (after)", load.replaysAfter, number));
+            check.evidence.push_back(evidence(
+                "cudaMemcpyAsync",
+                say(SHARESCOPE_TR_NOOP("Core", "%1 copied from page-locked memory to the device in %2: %3"),
+                    {bytes(load.bytes), seconds(load.seconds),
+                     formatBandwidth(static_cast<double>(load.bytes) / std::max(load.seconds, 1e-9))})));
+        if (load.replaysBefore.value && load.replaysAfter.value)
+            check.evidence.push_back(evidence("nvmlDeviceGetPcieReplayCounter",
+                                              say(SHARESCOPE_TR_NOOP("Core", "%1 before the copies, %2 after"),
+                                                  {number(*load.replaysBefore.value), number(*load.replaysAfter.value)})));
+        else
+            check.evidence.push_back(answered("nvmlDeviceGetPcieReplayCounter", load.replaysAfter, number));
     }
     if (!max.known() || !now.known()) {
         check.verdict = Verdict::CouldNotCheck;
@@ -384,10 +394,11 @@ Check checkPcieLink(const DoctorInputs &in)
         where = after.device;
     }
     if (!in.aerAfter.empty())
-        check.evidence.push_back(value("aer_dev_correctable, aer_dev_nonfatal, aer_dev_fatal",
-                                       anyAer ? "+" + std::to_string(correctable) + " correctable, +"
-                                               + std::to_string(fatal) + " uncorrectable across the copies"
-                                              : std::string("no AER counters (the kernel or the device has no AER)")));
+        check.evidence.push_back(evidence(
+            "aer_dev_correctable, aer_dev_nonfatal, aer_dev_fatal",
+            anyAer ? say(SHARESCOPE_TR_NOOP("Core", "%1 correctable and %2 uncorrectable errors more after the copies"),
+                         {std::to_string(correctable), std::to_string(fatal)})
+                   : say(SHARESCOPE_TR_NOOP("Core", "no AER counters (the kernel or the device has no AER)"))));
     std::optional<unsigned> replays;
     if (in.measured && in.measured->load.replaysBefore.value && in.measured->load.replaysAfter.value)
         replays = *in.measured->load.replaysAfter.value - std::min(*in.measured->load.replaysAfter.value,
@@ -430,8 +441,8 @@ Check checkPcieLink(const DoctorInputs &in)
         const cuda::LoadTrial &load = in.measured->load;
         const double rate = static_cast<double>(load.bytes) / std::max(load.seconds, 1e-9);
         const double ceiling = linkBytesPerSecond(*generationRate(*max.generation), *max.width);
-        check.evidence.push_back(value("linkBytesPerSecond", formatBandwidth(ceiling) + " (" + percent(rate / ceiling)
-                                                                 + " reached)"));
+        check.evidence.push_back(evidence("linkBytesPerSecond", say(SHARESCOPE_TR_NOOP("Core", "%1, of which the copies reached %2"),
+                                                                    {formatBandwidth(ceiling), percent(rate / ceiling)})));
         if (rate < 0.5 * ceiling) {
             check.verdict = Verdict::Warning;
             check.finding = say(SHARESCOPE_TR_NOOP("Core", "page-locked copies reached %1, %2 of the %3 that %4 "
@@ -516,10 +527,11 @@ Check checkPeerToPeer(const DoctorInputs &in)
                 check.advice = acs;
                 return check;
             }
-            check.evidence.push_back(value("cudaMemcpyPeerAsync → " + peerId,
-                                           bytes(trial.bytes) + ", " + formatBandwidth(static_cast<double>(trial.bytes)
-                                                                                       / std::max(trial.seconds, 1e-9))
-                                               + ", " + std::to_string(trial.wrongBytes) + " wrong bytes"));
+            check.evidence.push_back(evidence(
+                "cudaMemcpyPeerAsync → " + peerId,
+                say(SHARESCOPE_TR_NOOP("Core", "%1 at %2; %3 bytes arrived wrong"),
+                    {bytes(trial.bytes), formatBandwidth(static_cast<double>(trial.bytes) / std::max(trial.seconds, 1e-9)),
+                     std::to_string(trial.wrongBytes)})));
             if (trial.wrongBytes > 0) {
                 check.verdict = Verdict::Problem;
                 check.finding = say(SHARESCOPE_TR_NOOP("Core", "a copy to %1 arrived with %2 wrong bytes: the peer "
@@ -600,8 +612,10 @@ Check checkAddressingMode(const DoctorInputs &in)
     }
     if (const sys::FileResult text = in.files.read("/proc/driver/nvidia/version", 4096); text.ok()) {
         if (const auto module = parseNvidiaVersion(*text.text)) {
-            check.evidence.push_back(value("/proc/driver/nvidia/version",
-                                           module->version + (module->open ? " (open)" : " (proprietary)")));
+            check.evidence.push_back(evidence("/proc/driver/nvidia/version",
+                                              module->open ? say(SHARESCOPE_TR_NOOP("Core", "%1, the open module"), {module->version})
+                                                           : say(SHARESCOPE_TR_NOOP("Core", "%1, the proprietary module"),
+                                                                 {module->version})));
             if (!module->open)
                 missing.push_back(say(SHARESCOPE_TR_NOOP("Core", "the proprietary kernel module (HMM needs the open "
                                                                  "one)")));
@@ -637,7 +651,7 @@ Check checkAddressingMode(const DoctorInputs &in)
         std::string seen;
         for (const char *option : {"CONFIG_HMM_MIRROR", "CONFIG_DEVICE_PRIVATE", "CONFIG_ZONE_DEVICE"}) {
             const auto found = config->find(option);
-            const std::string state = found == config->end() ? "absent" : found->second;
+            const std::string state = found == config->end() ? "?" : found->second;
             seen += (seen.empty() ? "" : ", ") + std::string(option) + "=" + state;
             if (state != "y")
                 missing.push_back(say(SHARESCOPE_TR_NOOP("Core", "%1 is not set in the kernel"), {std::string(option)}));
@@ -746,18 +760,21 @@ Check checkDriver(const DoctorInputs &in)
     check.evidence.push_back(answered<std::string>("nvmlSystemGetDriverVersion", nvml.driverVersion,
                                                    +[](const std::string &v) { return v; }));
     check.evidence.push_back(answered("cudaDriverGetVersion", facts.driverVersion, cudaVersion));
-    check.evidence.push_back(answered("cudaRuntimeGetVersion (ShareScope's)", facts.runtimeVersion, cudaVersion));
+    check.evidence.push_back(answered("cudaRuntimeGetVersion", facts.runtimeVersion, cudaVersion));
     check.evidence.push_back(answered<unsigned>("nvmlDeviceGetPersistenceMode", nvml.persistenceMode,
                                                 +[](const unsigned &m) { return std::string(m ? "on" : "off"); }));
-    check.evidence.push_back(answered("nvmlDeviceGetClockInfo SM (at rest)", nvml.smMHz, +[](const unsigned &mhz) {
-        return std::to_string(mhz) + " MHz";
+    if (nvml.smMHz.value)
+        check.evidence.push_back(evidence("nvmlDeviceGetClockInfo", say(SHARESCOPE_TR_NOOP("Core", "SM %1 MHz before the checks ran"),
+                                                                        {number(*nvml.smMHz.value)})));
+    check.evidence.push_back(answered("nvmlDeviceGetMaxClockInfo", nvml.maxSmMHz, +[](const unsigned &mhz) {
+        return "SM " + std::to_string(mhz) + " MHz";
     }));
-    check.evidence.push_back(answered("nvmlDeviceGetMaxClockInfo SM", nvml.maxSmMHz, +[](const unsigned &mhz) {
-        return std::to_string(mhz) + " MHz";
-    }));
-    if (in.measured)
-        check.evidence.push_back(answered("SM clock under load (sharescope run --mode pinned)", in.measured->loadMHz,
-                                          +[](const unsigned &mhz) { return std::to_string(mhz) + " MHz"; }));
+    if (in.measured && in.measured->loadMHz.value)
+        check.evidence.push_back(evidence("sharescope run --mode pinned",
+                                          say(SHARESCOPE_TR_NOOP("Core", "SM %1 MHz under its load"),
+                                              {number(*in.measured->loadMHz.value)})));
+    else if (in.measured)
+        check.evidence.push_back(answered("sharescope run --mode pinned", in.measured->loadMHz, number));
     if (moduleVersion && nvml.driverVersion.value && *moduleVersion != *nvml.driverVersion.value) {
         check.verdict = Verdict::Problem;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "the kernel module is %1 but NVML is %2: \"Driver/library "

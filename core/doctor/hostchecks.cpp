@@ -89,8 +89,8 @@ Check checkSharedMemory(const DoctorInputs &in)
         check.evidence.push_back(evidence("/proc/self/mountinfo", say(SHARESCOPE_TR_NOOP("Core", "not read: %1"),
                                                                       {fileProblem(mounts)})));
     }
-    check.evidence.push_back(evidence(in.plan.workersGiven || in.plan.batchGiven ? "--workers, --batch" : "default plan",
-                                      say(SHARESCOPE_TR_NOOP("Core", "needs %1: %2"), {bytes(need), planText(in.plan)})));
+    check.evidence.push_back(evidence("--workers, --batch", say(SHARESCOPE_TR_NOOP("Core", "needs %1: %2"),
+                                                                {bytes(need), planText(in.plan)})));
     check.evidence.push_back(evidence("/.dockerenv, /run/.containerenv, /proc/1/cgroup, /proc/self/ns/pid",
                                       signs.empty() ? say(SHARESCOPE_TR_NOOP("Core", "no sign of a container"))
                                                     : say(SHARESCOPE_TR_NOOP("Core", "signs of a container: %1"),
@@ -251,9 +251,13 @@ Check checkDescriptorPassing(const DoctorInputs &in)
                  rules.yamaScope ? MessageTemplate(std::to_string(*rules.yamaScope))
                                  : say(SHARESCOPE_TR_NOOP("Core", "no Yama (no such file)"))));
     if (rules.self.seccompMode) {
-        check.evidence.push_back(value("/proc/self/status",
-                                       "Seccomp: " + std::to_string(*rules.self.seccompMode) + ", CAP_SYS_PTRACE: "
-                                           + (rules.self.capSysPtrace() ? "yes" : "no")));
+        check.evidence.push_back(evidence(
+            "/proc/self/status",
+            rules.self.capSysPtrace()
+                ? say(SHARESCOPE_TR_NOOP("Core", "Seccomp: %1; CapEff has CAP_SYS_PTRACE"),
+                      {std::to_string(*rules.self.seccompMode)})
+                : say(SHARESCOPE_TR_NOOP("Core", "Seccomp: %1; CapEff lacks CAP_SYS_PTRACE"),
+                      {std::to_string(*rules.self.seccompMode)})));
     }
     if (rules.kernel)
         check.evidence.push_back(value("/proc/sys/kernel/osrelease", sys::kernelText(*rules.kernel)));
@@ -264,16 +268,18 @@ Check checkDescriptorPassing(const DoctorInputs &in)
         return check;
     }
     const DescriptorTrial &trial = *in.descriptors;
-    const auto tried = [&](const char *what, const std::optional<int> &error) {
-        check.evidence.push_back(evidence(what, !error ? say(SHARESCOPE_TR_NOOP("Core", "not tried"))
-                                              : *error == 0 ? say(SHARESCOPE_TR_NOOP("Core", "taken, the same file"))
-                                                            : say(SHARESCOPE_TR_NOOP("Core", "refused: %1"),
-                                                                  {errnoText(*error)})));
+    const auto tried = [&](const char *call, const char *what, const std::optional<int> &error) {
+        const MessageTemplate outcome = !error ? say(SHARESCOPE_TR_NOOP("Core", "not tried"))
+            : *error == 0                      ? say(SHARESCOPE_TR_NOOP("Core", "taken, the same file"))
+                                               : say(SHARESCOPE_TR_NOOP("Core", "refused: %1"), {errnoText(*error)});
+        check.evidence.push_back(evidence(call, say(what, {outcome})));
     };
-    tried("pidfd_getfd (this process's own)", trial.selfError);
-    tried("pidfd_getfd (parent takes from child)", trial.fromChildError);
-    tried("pidfd_getfd (child takes from parent)", trial.fromParentError);
-    tried("SCM_RIGHTS (child sends to parent)", trial.socketError);
+    tried("pidfd_getfd", SHARESCOPE_TR_NOOP("Core", "a descriptor of this process itself: %1"), trial.selfError);
+    tried("pidfd_getfd", SHARESCOPE_TR_NOOP("Core", "the parent takes one of its child's: %1"),
+          trial.fromChildError);
+    tried("pidfd_getfd", SHARESCOPE_TR_NOOP("Core", "the child takes one of its parent's: %1"),
+          trial.fromParentError);
+    tried("SCM_RIGHTS", SHARESCOPE_TR_NOOP("Core", "the child sends one to its parent: %1"), trial.socketError);
 
     const bool socketWorks = trial.socketError == 0;
     const MessageTemplate fix
@@ -440,7 +446,8 @@ Check checkMps(const DoctorInputs &in)
     std::optional<std::int64_t> daemon;
     bool alive = false;
     if (names) {
-        check.evidence.push_back(value(directory, control ? "control" : "-"));
+        check.evidence.push_back(evidence(directory, control ? say(SHARESCOPE_TR_NOOP("Core", "holds a control socket"))
+                                                             : say(SHARESCOPE_TR_NOOP("Core", "no control socket"))));
         if (const sys::FileResult pid = in.files.read(directory + "/nvidia-cuda-mps-control.pid", 64); pid.ok()) {
             daemon = parseInteger(*pid.text);
             if (daemon && *daemon > 0) {
