@@ -4,11 +4,11 @@
 #include "buildinfo.h"
 #include "bytesize.h"
 #include "chinesefont.h"
+#include "doctordialog.h"
 #include "experimentpanel.h"
 #include "explaintab.h"
 #include "language.h"
 #include "lessons/examples.h"
-#include "doctordialog.h"
 #include "mainwindow.h"
 #include "nativename.h"
 #include "outputfile.h"
@@ -109,8 +109,9 @@ Status saveScreenshot(MainWindow &window, const QByteArray &format, OutputFile &
     QBuffer buffer(&bytes);
     QImageWriter writer(&buffer, format);
     // The machine check's dialog where it is open (gui --check-machine), else the window.
-    QWidget *shown = window.doctorDialog() && window.doctorDialog()->isVisible() ? static_cast<QWidget *>(window.doctorDialog())
-                                                                                   : &window;
+    QWidget *shown = window.doctorDialog() && window.doctorDialog()->isVisible()
+        ? static_cast<QWidget *>(window.doctorDialog())
+        : &window;
     if (buffer.open(QIODevice::WriteOnly) && writer.write(shown->grab().toImage()))
         return file.write(bytes);
     return failed(QCoreApplication::translate("main", "cannot make a %1 image of the window: %2")

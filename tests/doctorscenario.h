@@ -133,16 +133,19 @@ struct Scenario
     {
         // The host: the reference VM's files (docs/doctor.md), two NUMA nodes.
         write("/dev/shm.space", "8589934592 8589934592");
-        write("/proc/self/mountinfo", "25 1 259:1 / / rw,relatime - ext4 /dev/vda rw\n"
-                                      "31 25 0:27 / /dev/shm rw,relatime - tmpfs tmpfs rw,size=8388608k\n");
-        write("/proc/self/limits", "Limit                     Soft Limit           Hard Limit           Units\n"
-                                   "Max locked memory         8388608              8388608              bytes\n"
-                                   "Max open files            65536                65536                files\n");
+        write("/proc/self/mountinfo",
+              "25 1 259:1 / / rw,relatime - ext4 /dev/vda rw\n"
+              "31 25 0:27 / /dev/shm rw,relatime - tmpfs tmpfs rw,size=8388608k\n");
+        write("/proc/self/limits",
+              "Limit                     Soft Limit           Hard Limit           Units\n"
+              "Max locked memory         8388608              8388608              bytes\n"
+              "Max open files            65536                65536                files\n");
         folder("/proc/self/fd");
         write("/proc/self/fd/0", "");
-        write("/proc/self/status", "Name:\tsharescope\nPPid:\t1\nUid:\t1000\t1000\t1000\t1000\n"
-                                   "CapEff:\t0000000000000000\nNoNewPrivs:\t0\nSeccomp:\t0\n"
-                                   "Cpus_allowed_list:\t0-31\n");
+        write("/proc/self/status",
+              "Name:\tsharescope\nPPid:\t1\nUid:\t1000\t1000\t1000\t1000\n"
+              "CapEff:\t0000000000000000\nNoNewPrivs:\t0\nSeccomp:\t0\n"
+              "Cpus_allowed_list:\t0-31\n");
         write("/proc/sys/kernel/osrelease", "6.8.0-49-generic\n");
         link("/proc/self/ns/pid", "pid:[4026531836]");
         link("/proc/self/ns/ipc", "ipc:[4026531839]");

@@ -25,8 +25,7 @@ const std::string gpuDir = std::string("/sys/bus/pci/devices/") + gpuBus;
 
 void addCase(const char *name, CheckId id, Verdict verdict, const char *words, Setup setup)
 {
-    QTest::addRow("%s", name) << static_cast<int>(id) << static_cast<int>(verdict) << QString::fromUtf8(words)
-                              << setup;
+    QTest::addRow("%s", name) << static_cast<int>(id) << static_cast<int>(verdict) << QString::fromUtf8(words) << setup;
 }
 
 } // namespace
@@ -68,9 +67,8 @@ private slots:
             s.write("/dev/shm.space", "67108864 67108864");
             s.write("/.dockerenv", "");
         });
-        addCase("shm full", CheckId::SharedMemory, Verdict::Warning, "something else holds", [](Scenario &s) {
-            s.write("/dev/shm.space", "8589934592 1048576");
-        });
+        addCase("shm full", CheckId::SharedMemory, Verdict::Warning, "something else holds",
+                [](Scenario &s) { s.write("/dev/shm.space", "8589934592 1048576"); });
         addCase("shm small container", CheckId::SharedMemory, Verdict::Warning, "container", [](Scenario &s) {
             s.write("/dev/shm.space", "805306368 805306368");
             s.write("/proc/1/cgroup", "12:memory:/docker/0123abcd\n");
@@ -85,11 +83,11 @@ private slots:
             s.remove("/dev/shm.space");
             s.write("/proc/self/mountinfo", "25 1 259:1 / / rw,relatime - ext4 /dev/vda rw\n");
         });
-        addCase("shm unreadable", CheckId::SharedMemory, Verdict::CouldNotCheck, "could not be read",
-                [](Scenario &s) { s.denied = {"/dev/shm", "/proc/self/mountinfo"}; });
-        addCase("shm garbage mountinfo", CheckId::SharedMemory, Verdict::Ok, "the workers need", [](Scenario &s) {
-            s.write("/proc/self/mountinfo", "garbage\n\x01\x02 - -\n");
+        addCase("shm unreadable", CheckId::SharedMemory, Verdict::CouldNotCheck, "could not be read", [](Scenario &s) {
+            s.denied = {"/dev/shm", "/proc/self/mountinfo"};
         });
+        addCase("shm garbage mountinfo", CheckId::SharedMemory, Verdict::Ok, "the workers need",
+                [](Scenario &s) { s.write("/proc/self/mountinfo", "garbage\n\x01\x02 - -\n"); });
 
         // Open files.
         addCase("nofile healthy", CheckId::OpenFiles, Verdict::Ok, "the workers need about", healthy);
@@ -124,18 +122,19 @@ private slots:
             s.write("/proc/sys/kernel/osrelease", "5.4.0-150-generic\n");
             s.probe.trial = {{}, ENOSYS, ENOSYS, ENOSYS, 0};
         });
-        addCase("pidfd no child", CheckId::DescriptorPassing, Verdict::CouldNotCheck, "fork",
-                [](Scenario &s) { s.probe.trial = {"fork: Resource temporarily unavailable", {}, {}, {}, {}}; });
-        addCase("pidfd socket lost", CheckId::DescriptorPassing, Verdict::Problem, "did not arrive",
-                [](Scenario &s) { s.probe.trial = {{}, 0, 0, 0, EMFILE}; });
+        addCase("pidfd no child", CheckId::DescriptorPassing, Verdict::CouldNotCheck, "fork", [](Scenario &s) {
+            s.probe.trial = {"fork: Resource temporarily unavailable", {}, {}, {}, {}};
+        });
+        addCase("pidfd socket lost", CheckId::DescriptorPassing, Verdict::Problem, "did not arrive", [](Scenario &s) {
+            s.probe.trial = {{}, 0, 0, 0, EMFILE};
+        });
 
         // Legacy CUDA IPC.
         addCase("ipc healthy", CheckId::LegacyIpc, Verdict::Ok, "opens in another process", healthy);
         addCase("ipc container", CheckId::LegacyIpc, Verdict::Warning, "namespaces of its own",
                 [](Scenario &s) { s.link("/proc/self/ns/pid", "pid:[4026532710]"); });
-        addCase("ipc peer elsewhere", CheckId::LegacyIpc, Verdict::Problem, "not visible", [](Scenario &s) {
-            s.options.peerPid = 4242;
-        });
+        addCase("ipc peer elsewhere", CheckId::LegacyIpc, Verdict::Problem, "not visible",
+                [](Scenario &s) { s.options.peerPid = 4242; });
         addCase("ipc peer other namespace", CheckId::LegacyIpc, Verdict::Problem, "another pid namespace",
                 [](Scenario &s) {
                     s.options.peerPid = 4242;
@@ -151,11 +150,10 @@ private slots:
             s.options.peerPid = 4242;
             s.denied = {"/proc/4242/ns/pid"};
         });
-        addCase("ipc handle refused", CheckId::LegacyIpc, Verdict::Problem, "invalid device context",
-                [](Scenario &s) {
-                    s.probe.measured.ipcOpenSeconds
-                        = cuda::Answer<double>::none("ipc-open: cudaIpcOpenMemHandle: invalid device context");
-                });
+        addCase("ipc handle refused", CheckId::LegacyIpc, Verdict::Problem, "invalid device context", [](Scenario &s) {
+            s.probe.measured.ipcOpenSeconds
+                = cuda::Answer<double>::none("ipc-open: cudaIpcOpenMemHandle: invalid device context");
+        });
         addCase("ipc quick", CheckId::LegacyIpc, Verdict::CouldNotCheck, "--quick",
                 [](Scenario &s) { s.options.quick = true; });
         addCase("ipc no cuda", CheckId::LegacyIpc, Verdict::NotApplicable, "CUDA device",
@@ -167,20 +165,18 @@ private slots:
             s.probe.measured.pinning.hostAllocSeconds
                 = cuda::Answer<double>::none("cudaHostAlloc failed: cudaErrorMemoryAllocation (out of memory)");
         });
-        addCase("pinned register fails", CheckId::PinnedMemory, Verdict::Problem, "cudaHostRegister",
-                [](Scenario &s) {
-                    s.probe.measured.pinning.hostRegisterSeconds
-                        = cuda::Answer<double>::none("cudaHostRegister failed: out of memory");
-                });
+        addCase("pinned register fails", CheckId::PinnedMemory, Verdict::Problem, "cudaHostRegister", [](Scenario &s) {
+            s.probe.measured.pinning.hostRegisterSeconds
+                = cuda::Answer<double>::none("cudaHostRegister failed: out of memory");
+        });
         addCase("pinned maps tight", CheckId::PinnedMemory, Verdict::Warning, "max_map_count",
                 [](Scenario &s) { s.write("/proc/sys/vm/max_map_count", "1000\n"); });
         addCase("pinned maps tight quick", CheckId::PinnedMemory, Verdict::Warning, "max_map_count", [](Scenario &s) {
             s.write("/proc/sys/vm/max_map_count", "1000\n");
             s.options.quick = true;
         });
-        addCase("pinned no faster", CheckId::PinnedMemory, Verdict::Warning, "hardly faster", [](Scenario &s) {
-            s.probe.measured.pinnedBytesPerSecond = cuda::Answer<double>::of(23e9);
-        });
+        addCase("pinned no faster", CheckId::PinnedMemory, Verdict::Warning, "hardly faster",
+                [](Scenario &s) { s.probe.measured.pinnedBytesPerSecond = cuda::Answer<double>::of(23e9); });
         addCase("pinned never pays", CheckId::PinnedMemory, Verdict::Warning, "never pays",
                 [](Scenario &s) { s.probe.measured.balance->breakEven.reset(); });
         addCase("pinned pays late", CheckId::PinnedMemory, Verdict::Warning, "as much as 40",
@@ -204,9 +200,8 @@ private slots:
 
         // The PCIe link.
         addCase("pcie healthy", CheckId::PcieLink, Verdict::Ok, "Gen5 x16 under load", healthy);
-        addCase("pcie trained down", CheckId::PcieLink, Verdict::Problem, "Gen5 x8 while copying", [](Scenario &s) {
-            s.probe.duringLoad = [&s] { s.write(gpuDir + "/current_link_width", "8\n"); };
-        });
+        addCase("pcie trained down", CheckId::PcieLink, Verdict::Problem, "Gen5 x8 while copying",
+                [](Scenario &s) { s.probe.duringLoad = [&s] { s.write(gpuDir + "/current_link_width", "8\n"); }; });
         addCase("pcie idle down, quick", CheckId::PcieLink, Verdict::CouldNotCheck, "idle link", [](Scenario &s) {
             s.write(gpuDir + "/current_link_speed", "2.5 GT/s PCIe\n");
             s.options.quick = true;
@@ -215,17 +210,13 @@ private slots:
             s.write(gpuDir + "/current_link_speed", "2.5 GT/s PCIe\n");
             s.probe.duringLoad = [&s] { s.write(gpuDir + "/current_link_speed", "32.0 GT/s PCIe\n"); };
         });
-        addCase("pcie replays", CheckId::PcieLink, Verdict::Problem, "replayed 500", [](Scenario &s) {
-            s.probe.measured.load.replaysAfter = cuda::Answer<unsigned>::of(503);
-        });
-        addCase("pcie a few replays", CheckId::PcieLink, Verdict::Warning, "corrected errors", [](Scenario &s) {
-            s.probe.measured.load.replaysAfter = cuda::Answer<unsigned>::of(5);
-        });
+        addCase("pcie replays", CheckId::PcieLink, Verdict::Problem, "replayed 500",
+                [](Scenario &s) { s.probe.measured.load.replaysAfter = cuda::Answer<unsigned>::of(503); });
+        addCase("pcie a few replays", CheckId::PcieLink, Verdict::Warning, "corrected errors",
+                [](Scenario &s) { s.probe.measured.load.replaysAfter = cuda::Answer<unsigned>::of(5); });
         addCase("pcie aer fatal", CheckId::PcieLink, Verdict::Problem, "uncorrectable", [](Scenario &s) {
             s.write(gpuDir + "/aer_dev_nonfatal", "CmpltTO 0\nTOTAL_ERR_NONFATAL 0\n");
-            s.probe.duringLoad = [&s] {
-                s.write(gpuDir + "/aer_dev_nonfatal", "CmpltTO 2\nTOTAL_ERR_NONFATAL 2\n");
-            };
+            s.probe.duringLoad = [&s] { s.write(gpuDir + "/aer_dev_nonfatal", "CmpltTO 2\nTOTAL_ERR_NONFATAL 2\n"); };
         });
         addCase("pcie aer at the root port", CheckId::PcieLink, Verdict::Warning, "correctable", [](Scenario &s) {
             const std::string port = "/sys/bus/pci/devices/0000:00:01.0";
@@ -233,9 +224,8 @@ private slots:
             s.write(port + "/aer_dev_correctable", "RxErr 0\nTOTAL_ERR_COR 0\n");
             s.probe.duringLoad = [&s, port] { s.write(port + "/aer_dev_correctable", "RxErr 7\nTOTAL_ERR_COR 7\n"); };
         });
-        addCase("pcie slow copies", CheckId::PcieLink, Verdict::Warning, "of the", [](Scenario &s) {
-            s.probe.measured.load.bytes = 4ULL << 30;
-        });
+        addCase("pcie slow copies", CheckId::PcieLink, Verdict::Warning, "of the",
+                [](Scenario &s) { s.probe.measured.load.bytes = 4ULL << 30; });
         addCase("pcie nothing readable", CheckId::PcieLink, Verdict::CouldNotCheck, "could not be read",
                 [](Scenario &s) {
                     s.remove(gpuDir + "/max_link_speed");
@@ -303,9 +293,8 @@ private slots:
             s.write("/tmp/nvidia-mps/control", "");
             s.write("/tmp/nvidia-mps/nvidia-cuda-mps-control.pid", "777\n");
         });
-        addCase("mps promised, absent", CheckId::Mps, Verdict::Problem, "no MPS daemon", [](Scenario &s) {
-            s.probe.environmentValues["CUDA_MPS_PIPE_DIRECTORY"] = "/var/mps";
-        });
+        addCase("mps promised, absent", CheckId::Mps, Verdict::Problem, "no MPS daemon",
+                [](Scenario &s) { s.probe.environmentValues["CUDA_MPS_PIPE_DIRECTORY"] = "/var/mps"; });
         addCase("exclusive without mps", CheckId::Mps, Verdict::Warning, "Exclusive_Process",
                 [](Scenario &s) { s.probe.gpu.nvml.computeMode = cuda::Answer<unsigned>::of(3); });
         addCase("prohibited", CheckId::Mps, Verdict::Problem, "Prohibited",
@@ -324,18 +313,16 @@ private slots:
 
         // Driver, runtime, clocks.
         addCase("driver healthy", CheckId::Driver, Verdict::Ok, "versions agree", healthy);
-        addCase("driver mismatch", CheckId::Driver, Verdict::Problem, "mismatch", [](Scenario &s) {
-            s.probe.gpu.nvml.driverVersion = cuda::Answer<std::string>::of("580.65.06");
-        });
+        addCase("driver mismatch", CheckId::Driver, Verdict::Problem, "mismatch",
+                [](Scenario &s) { s.probe.gpu.nvml.driverVersion = cuda::Answer<std::string>::of("580.65.06"); });
         addCase("runtime newer", CheckId::Driver, Verdict::Problem, "InsufficientDriver",
                 [](Scenario &s) { s.probe.gpu.cuda.driverVersion = cuda::Answer<int>::of(12040); });
         addCase("no persistence", CheckId::Driver, Verdict::Warning, "persistence",
                 [](Scenario &s) { s.probe.gpu.nvml.persistenceMode = cuda::Answer<unsigned>::of(0); });
         addCase("slow clock", CheckId::Driver, Verdict::Warning, "1200 MHz",
                 [](Scenario &s) { s.probe.measured.loadMHz = cuda::Answer<unsigned>::of(1200); });
-        addCase("driver no nvml", CheckId::Driver, Verdict::Ok, "580.159.04", [](Scenario &s) {
-            s.probe.gpu.nvml = {"libnvidia-ml.so.1 could not be loaded"};
-        });
+        addCase("driver no nvml", CheckId::Driver, Verdict::Ok, "580.159.04",
+                [](Scenario &s) { s.probe.gpu.nvml = {"libnvidia-ml.so.1 could not be loaded"}; });
     }
     void decidesEachVerdict()
     {
@@ -351,9 +338,10 @@ private slots:
         const Check *found = find(*report, static_cast<CheckId>(check));
         QVERIFY(found);
         const std::string finding = found->finding.english();
-        QVERIFY2(static_cast<int>(found->verdict) == verdict,
-                 qPrintable(QStringLiteral("%1: %2").arg(QString::fromStdString(std::string(verdictName(found->verdict))),
-                                                         QString::fromStdString(finding))));
+        QVERIFY2(
+            static_cast<int>(found->verdict) == verdict,
+            qPrintable(QStringLiteral("%1: %2").arg(QString::fromStdString(std::string(verdictName(found->verdict))),
+                                                    QString::fromStdString(finding))));
         QVERIFY2(finding.find(words.toStdString()) != std::string::npos, finding.c_str());
         // Every problem and warning says what to do; every check's evidence reads.
         if (found->verdict == Verdict::Problem || found->verdict == Verdict::Warning)
@@ -447,7 +435,8 @@ private slots:
     {
         Scenario scenario;
         scenario.addPeer(12);
-        scenario.write("/proc/self/limits", "Max open files            256                  524288               files\n");
+        scenario.write("/proc/self/limits",
+                       "Max open files            256                  524288               files\n");
         auto report = scenario.run();
         QVERIFY(report);
         report->commandLine = "sharescope doctor --json d.json";
@@ -484,12 +473,12 @@ private slots:
     // The readers of the files, on the real formats and on garbage.
     void readsMountinfo()
     {
-        const auto mounts = parseMountinfo(
-            "612 580 0:52 / / rw,relatime master:1 - overlay overlay rw,lowerdir=/a\n"
-            "31 25 0:27 / /dev/shm rw,relatime - tmpfs tmpfs rw,size=134217728k\n"
-            "620 612 0:57 / /dev/shm rw,nosuid,nodev,noexec,relatime - tmpfs shm rw,size=65536k\n"
-            "621 612 0:58 / /mnt/a\\040b rw - tmpfs none rw\n"
-            "garbage line\n");
+        const auto mounts
+            = parseMountinfo("612 580 0:52 / / rw,relatime master:1 - overlay overlay rw,lowerdir=/a\n"
+                             "31 25 0:27 / /dev/shm rw,relatime - tmpfs tmpfs rw,size=134217728k\n"
+                             "620 612 0:57 / /dev/shm rw,nosuid,nodev,noexec,relatime - tmpfs shm rw,size=65536k\n"
+                             "621 612 0:58 / /mnt/a\\040b rw - tmpfs none rw\n"
+                             "garbage line\n");
         QCOMPARE(mounts.size(), std::size_t(4));
         QCOMPARE(mountAt(mounts, "/")->fsType, std::string("overlay"));
         QCOMPARE(mountAt(mounts, "/dev/shm")->source, std::string("shm")); // the last one mounted

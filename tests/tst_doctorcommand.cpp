@@ -26,7 +26,8 @@ private:
 private slots:
     void parsesItsOptions()
     {
-        const auto parsed = parse("doctor --device cuda:1 --workers 12 --batch 256MiB --peer-pid 77 --quick --json d.json");
+        const auto parsed
+            = parse("doctor --device cuda:1 --workers 12 --batch 256MiB --peer-pid 77 --quick --json d.json");
         QCOMPARE(parsed.status, CommandLineResult::Status::Ok);
         const doctor::DoctorOptions &d = parsed.options.doctor;
         QCOMPARE(parsed.options.command, Command::Doctor);
@@ -45,14 +46,22 @@ private slots:
     {
         QTest::addColumn<QString>("line");
         QTest::addColumn<QString>("words");
-        QTest::addRow("workers zero") << "doctor --workers 0" << "--workers '0'";
-        QTest::addRow("workers word") << "doctor --workers many" << "--workers 'many'";
-        QTest::addRow("batch unit") << "doctor --batch 64 parsecs" << "unexpected argument";
-        QTest::addRow("batch words") << "doctor --batch lots" << "--batch";
-        QTest::addRow("batch too big") << "doctor --batch 2TiB" << "--batch";
-        QTest::addRow("pid") << "doctor --peer-pid -3" << "--peer-pid";
-        QTest::addRow("twice") << "doctor --workers 2 --workers 3" << "given 2 times";
-        QTest::addRow("a mode") << "doctor --mode pinned" << "mode";
+        QTest::addRow("workers zero") << "doctor --workers 0"
+                                      << "--workers '0'";
+        QTest::addRow("workers word") << "doctor --workers many"
+                                      << "--workers 'many'";
+        QTest::addRow("batch unit") << "doctor --batch 64 parsecs"
+                                    << "unexpected argument";
+        QTest::addRow("batch words") << "doctor --batch lots"
+                                     << "--batch";
+        QTest::addRow("batch too big") << "doctor --batch 2TiB"
+                                       << "--batch";
+        QTest::addRow("pid") << "doctor --peer-pid -3"
+                             << "--peer-pid";
+        QTest::addRow("twice") << "doctor --workers 2 --workers 3"
+                               << "given 2 times";
+        QTest::addRow("a mode") << "doctor --mode pinned"
+                                << "mode";
     }
     void refusesBadOptions()
     {

@@ -29,7 +29,8 @@ private:
     static DoctorReport crafted()
     {
         Scenario scenario;
-        scenario.write("/proc/self/limits", "Max open files            256                  524288               files\n");
+        scenario.write("/proc/self/limits",
+                       "Max open files            256                  524288               files\n");
         scenario.probe.gpu.nvml.persistenceMode = cuda::Answer<unsigned>::of(0);
         auto report = scenario.run();
         return report ? *report : DoctorReport{};

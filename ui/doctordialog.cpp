@@ -157,8 +157,8 @@ void DoctorDialog::showReport(const DoctorReport &report)
     QTreeWidgetItem *firstProblem = nullptr;
     QTreeWidgetItem *firstWarning = nullptr;
     for (const Check &check : report.checks) {
-        auto *item = new QTreeWidgetItem(m_list, {verdictText(check.verdict), checkTitle(check.id),
-                                                  messageText(check.finding)});
+        auto *item = new QTreeWidgetItem(
+            m_list, {verdictText(check.verdict), checkTitle(check.id), messageText(check.finding)});
         item->setData(0, checkRole, static_cast<int>(check.id));
         item->setForeground(0, verdictColour(check.verdict));
         QFont bold = item->font(0);
@@ -194,20 +194,23 @@ void DoctorDialog::showCheck(CheckId id)
                        .arg(verdictColour(check.verdict).name(), escaped(verdictText(check.verdict)),
                             escaped(checkTitle(id)), escaped(messageText(check.finding)));
     if (!check.advice.empty())
-        html += QStringLiteral("<p><b>%1</b> %2</p>").arg(escaped(tr("What to do:")), escaped(messageText(check.advice)));
+        html += QStringLiteral("<p><b>%1</b> %2</p>")
+                    .arg(escaped(tr("What to do:")), escaped(messageText(check.advice)));
     if (!check.evidence.empty()) {
         html += QStringLiteral("<p><b>%1</b></p><ul>").arg(escaped(tr("Evidence:")));
         for (const Evidence &evidence : check.evidence)
-            html += QStringLiteral("<li><tt>%1</tt>: %2</li>")
-                        .arg(escaped(q(evidence.source)), escaped(messageText(evidence.text)));
+            html
+                += QStringLiteral("<li>%1</li>")
+                       .arg(DoctorText::tr("%1: %2").arg(QStringLiteral("<tt>%1</tt>").arg(escaped(q(evidence.source))),
+                                                         escaped(messageText(evidence.text))));
         html += QStringLiteral("</ul>");
     }
     QStringList links{link(QStringLiteral("docs/") + q(info.name), tr("Read more: %1").arg(q(docsLink(id))))};
     if (const auto demo = demoFromName(info.lesson))
-        links << link(QStringLiteral("demo/") + q(info.lesson), tr("Run the lesson: %1").arg(demoTitle(demoInfo(*demo))));
+        links << link(QStringLiteral("demo/") + q(info.lesson),
+                      tr("Run the lesson: %1").arg(demoTitle(demoInfo(*demo))));
     if (!info.explain.empty())
-        links << link(QStringLiteral("explain/") + q(info.explain),
-                      tr("Explain: %1").arg(q(info.explain)));
+        links << link(QStringLiteral("explain/") + q(info.explain), tr("Explain: %1").arg(q(info.explain)));
     html += QStringLiteral("<p>%1</p>").arg(links.join(QStringLiteral(" · ")));
     m_details->setHtml(html);
 }
@@ -243,8 +246,8 @@ void DoctorDialog::save()
 {
     if (!m_report)
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save the machine check"),
-                                                      QStringLiteral("doctor.json"), tr("JSON (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save the machine check"), QStringLiteral("doctor.json"),
+                                                      tr("JSON (*.json)"));
     if (path.isEmpty())
         return;
     OutputFile file(path);

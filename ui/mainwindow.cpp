@@ -6,18 +6,18 @@
 #include "bytesize.h"
 #include "calibrationcache.h"
 #include "calibrationdialog.h"
-#include "doctordialog.h"
 #include "ceilings/calibrationstore.h"
 #include "ceilings/ceilings.h"
 #include "ceilingtext.h"
 #include "comparechart.h"
 #include "comparemodel.h"
 #include "demolessons.h"
+#include "doctordialog.h"
+#include "doctortext.h"
 #include "examplebanner.h"
 #include "examplereports.h"
 #include "experimentpanel.h"
 #include "explaintab.h"
-#include "doctortext.h"
 #include "language.h"
 #include "lessonpath.h"
 #include "lessons/demoquestion.h"
@@ -251,13 +251,14 @@ void MainWindow::connectController()
         saveCalibration(calibration);
         emit jobEnded(true);
     });
-    connect(m_controller, &RunController::machineChecked, this, [this](quint64 job, const doctor::DoctorReport &report) {
-        setBusy(false);
-        if (m_doctor && job == m_doctor->job())
-            m_doctor->showReport(report);
-        log(doctorSummary(report));
-        emit jobEnded(true);
-    });
+    connect(m_controller, &RunController::machineChecked, this,
+            [this](quint64 job, const doctor::DoctorReport &report) {
+                setBusy(false);
+                if (m_doctor && job == m_doctor->job())
+                    m_doctor->showReport(report);
+                log(doctorSummary(report));
+                emit jobEnded(true);
+            });
     connect(m_controller, &RunController::failed, this, [this](quint64 job, const QString &message) {
         setBusy(false);
         if (m_doctor && job == m_doctor->job())

@@ -288,8 +288,8 @@ void RunWorker::checkMachine(quint64 job, const std::string &deviceId, bool quic
             emit failed(job, errorText(report.error()));
         return;
     }
-    report->commandLine = "sharescope doctor" + (options.deviceId.empty() ? std::string() : " --device " + options.deviceId)
-        + (quick ? " --quick" : "");
+    report->commandLine = "sharescope doctor"
+        + (options.deviceId.empty() ? std::string() : " --device " + options.deviceId) + (quick ? " --quick" : "");
     emit machineChecked(job, *report);
 }
 

@@ -47,7 +47,8 @@ public:
             return;
         }
         m_started = true;
-        if (const int status = m_nvml.handleByPciBusId(pciBusId.c_str(), &m_device); status != nvmlSucceeded || !m_device) {
+        if (const int status = m_nvml.handleByPciBusId(pciBusId.c_str(), &m_device);
+            status != nvmlSucceeded || !m_device) {
             m_problem = "nvmlDeviceGetHandleByPciBusId_v2 does not know the GPU at " + pciBusId + ": "
                 + nvmlStatusText(m_nvml, status);
         }
@@ -446,11 +447,13 @@ PeerTrial copyToPeer(int device, int peer, std::uint64_t bytes)
             SHARESCOPE_TRIAL_TRY(problem, cudaDeviceSynchronize());
             SHARESCOPE_TRIAL_TRY(problem, cudaSetDevice(device));
         }
-        SHARESCOPE_TRIAL_TRY(problem, cudaMemcpyAsync(a.device[0], a.pinned[0], size, cudaMemcpyHostToDevice, a.stream));
+        SHARESCOPE_TRIAL_TRY(problem,
+                             cudaMemcpyAsync(a.device[0], a.pinned[0], size, cudaMemcpyHostToDevice, a.stream));
         SHARESCOPE_TRIAL_TRY(problem, cudaEventRecord(a.start, a.stream));
         SHARESCOPE_TRIAL_TRY(problem, cudaMemcpyPeerAsync(a.device[1], peer, a.device[0], device, size, a.stream));
         SHARESCOPE_TRIAL_TRY(problem, cudaEventRecord(a.stop, a.stream));
-        SHARESCOPE_TRIAL_TRY(problem, cudaMemcpyAsync(a.pinned[1], a.device[1], size, cudaMemcpyDeviceToHost, a.stream));
+        SHARESCOPE_TRIAL_TRY(problem,
+                             cudaMemcpyAsync(a.pinned[1], a.device[1], size, cudaMemcpyDeviceToHost, a.stream));
         SHARESCOPE_TRIAL_TRY(problem, cudaStreamSynchronize(a.stream));
         float ms = 0;
         SHARESCOPE_TRIAL_TRY(problem, cudaEventElapsedTime(&ms, a.start, a.stop));

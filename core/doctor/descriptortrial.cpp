@@ -37,7 +37,9 @@ Note noteOf(int fd)
 {
     Note note;
     note.fd = fd;
-    struct stat info{};
+    struct stat info
+    {
+    };
     if (fstat(fd, &info) == 0) {
         note.device = info.st_dev;
         note.inode = info.st_ino;
@@ -47,7 +49,9 @@ Note noteOf(int fd)
 
 bool sameFile(int fd, const Note &note)
 {
-    struct stat info{};
+    struct stat info
+    {
+    };
     return fstat(fd, &info) == 0 && info.st_dev == note.device && info.st_ino == note.inode;
 }
 
@@ -157,8 +161,7 @@ bool sendNote(int socket, const Note &note, int passing = -1)
     sendNote(socket, answer);
     // Alive until the parent has taken what it wanted: it closes its end.
     char done = 0;
-    while (read(socket, &done, 1) < 0 && errno == EINTR) {
-    }
+    while (read(socket, &done, 1) < 0 && errno == EINTR) { }
     _exit(0);
 }
 

@@ -16,14 +16,13 @@ constexpr CheckInfo checkTable[] = {
     {CheckId::OpenFiles, "open-files", SHARESCOPE_TR_NOOP("Core", "open-file limit"), "open-file-limit", "", "", false,
      false},
     {CheckId::DescriptorPassing, "descriptor-passing",
-     SHARESCOPE_TR_NOOP("Core", "passing descriptors between processes"), "passing-descriptors-between-processes",
-     "", "ipc-vmm", false, true},
+     SHARESCOPE_TR_NOOP("Core", "passing descriptors between processes"), "passing-descriptors-between-processes", "",
+     "ipc-vmm", false, true},
     {CheckId::LegacyIpc, "legacy-ipc", SHARESCOPE_TR_NOOP("Core", "legacy CUDA IPC"), "legacy-cuda-ipc",
      "other-process", "ipc", true, true},
     {CheckId::PinnedMemory, "pinned-memory", SHARESCOPE_TR_NOOP("Core", "page-locked (pinned) memory"),
      "page-locked-pinned-memory", "when-pinning-pays", "pinned", true, true},
-    {CheckId::Numa, "numa", SHARESCOPE_TR_NOOP("Core", "NUMA placement"), "numa-placement", "", "pinned", true,
-     true},
+    {CheckId::Numa, "numa", SHARESCOPE_TR_NOOP("Core", "NUMA placement"), "numa-placement", "", "pinned", true, true},
     {CheckId::PcieLink, "pcie-link", SHARESCOPE_TR_NOOP("Core", "the PCIe link"), "the-pcie-link",
      "copies-vs-zero-copy", "", true, true},
     {CheckId::PeerToPeer, "peer-to-peer", SHARESCOPE_TR_NOOP("Core", "peer-to-peer between GPUs"),
@@ -34,8 +33,8 @@ constexpr CheckInfo checkTable[] = {
      false},
     {CheckId::ManagedMemory, "managed-memory", SHARESCOPE_TR_NOOP("Core", "managed memory"), "managed-memory",
      "ping-pong", "managed", true, true},
-    {CheckId::Driver, "driver", SHARESCOPE_TR_NOOP("Core", "driver, runtime and clocks"),
-     "driver-runtime-and-clocks", "", "", true, true},
+    {CheckId::Driver, "driver", SHARESCOPE_TR_NOOP("Core", "driver, runtime and clocks"), "driver-runtime-and-clocks",
+     "", "", true, true},
 };
 static_assert(std::size(checkTable) == allCheckIds.size());
 

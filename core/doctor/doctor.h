@@ -31,9 +31,9 @@ enum class CheckId : std::uint8_t {
 };
 
 inline constexpr std::array allCheckIds{
-    CheckId::SharedMemory, CheckId::OpenFiles, CheckId::DescriptorPassing, CheckId::LegacyIpc,
-    CheckId::PinnedMemory, CheckId::Numa,      CheckId::PcieLink,          CheckId::PeerToPeer,
-    CheckId::AddressingMode, CheckId::Mps,     CheckId::ManagedMemory,     CheckId::Driver,
+    CheckId::SharedMemory,   CheckId::OpenFiles, CheckId::DescriptorPassing, CheckId::LegacyIpc,
+    CheckId::PinnedMemory,   CheckId::Numa,      CheckId::PcieLink,          CheckId::PeerToPeer,
+    CheckId::AddressingMode, CheckId::Mps,       CheckId::ManagedMemory,     CheckId::Driver,
 };
 
 enum class Verdict : std::uint8_t {

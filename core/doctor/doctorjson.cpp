@@ -33,7 +33,8 @@ std::string doctorToJson(const DoctorReport &report)
         const CheckInfo &info = checkInfo(check.id);
         json evidence = json::array();
         for (const Evidence &e : check.evidence)
-            evidence.push_back({{"source", e.source}, {"text", e.text.english()}, {"message", messageToJson<json>(e.text)}});
+            evidence.push_back(
+                {{"source", e.source}, {"text", e.text.english()}, {"message", messageToJson<json>(e.text)}});
         json entry{{"id", info.name},
                    {"verdict", verdictName(check.verdict)},
                    {"finding", check.finding.english()},

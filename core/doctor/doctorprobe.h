@@ -82,8 +82,8 @@ public:
     // while copies keep the link busy; `step` before each step; stops
     // between steps when `cancel` is set.
     virtual Measurements measure(const DeviceInfo &device, const DoctorPlan &plan,
-                                 const std::function<void()> &whileLoaded,
-                                 const std::function<void(DoctorStep)> &step, const std::atomic<bool> *cancel)
+                                 const std::function<void()> &whileLoaded, const std::function<void(DoctorStep)> &step,
+                                 const std::atomic<bool> *cancel)
         = 0;
 };
 

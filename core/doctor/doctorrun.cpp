@@ -159,8 +159,9 @@ Result<DoctorDevice> chooseDoctorDevice(const DeviceList &devices, const std::st
         if (device->backend == BackendKind::Cuda)
             chosen.device = *device;
         else
-            chosen.none = MessageTemplate(SHARESCOPE_TR_NOOP("Core", "%1 is not a CUDA device: the GPU's checks need "
-                                                                     "one"),
+            chosen.none = MessageTemplate(SHARESCOPE_TR_NOOP("Core",
+                                                             "%1 is not a CUDA device: the GPU's checks need "
+                                                             "one"),
                                           {device->id});
         return chosen;
     }
@@ -233,8 +234,8 @@ Result<DoctorReport> runDoctor(sys::SystemFiles &files, DoctorProbe &probe, cons
         in.aerAfter = readAer(files, in.busId);
     }
 
-    report.checks = {checkSharedMemory(in), checkOpenFiles(in),   checkDescriptorPassing(in), checkLegacyIpc(in),
-                     checkPinnedMemory(in), checkNuma(in),        checkPcieLink(in),          checkPeerToPeer(in),
+    report.checks = {checkSharedMemory(in),   checkOpenFiles(in), checkDescriptorPassing(in), checkLegacyIpc(in),
+                     checkPinnedMemory(in),   checkNuma(in),      checkPcieLink(in),          checkPeerToPeer(in),
                      checkAddressingMode(in), checkMps(in),       checkManagedMemory(in),     checkDriver(in)};
     report.seconds = std::chrono::duration<double>(Clock::now() - started).count();
     return report;

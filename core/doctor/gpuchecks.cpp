@@ -133,24 +133,27 @@ Check checkPinnedMemory(const DoctorInputs &in)
                                               {std::to_string(*maps), std::to_string(*maxMaps)})));
     if (const sys::FileResult text = in.files.read("/proc/self/limits", 64 * 1024); text.ok()) {
         if (const auto locked = parseLimits(*text.text).lockedMemory) {
-            check.evidence.push_back(evidence(
-                "/proc/self/limits",
-                say(SHARESCOPE_TR_NOOP("Core", "Max locked memory %1: limits RDMA (NCCL over InfiniBand, "
-                                               "GPUDirect), not cudaHostAlloc or cudaHostRegister"),
-                    {locked->soft == unlimited ? std::string("unlimited") : bytes(locked->soft)})));
+            check.evidence.push_back(
+                evidence("/proc/self/limits",
+                         say(SHARESCOPE_TR_NOOP("Core",
+                                                "Max locked memory %1: limits RDMA (NCCL over InfiniBand, "
+                                                "GPUDirect), not cudaHostAlloc or cudaHostRegister"),
+                             {locked->soft == unlimited ? std::string("unlimited") : bytes(locked->soft)})));
         }
     }
-    const bool mapsTight = maxMaps && maps && *maxMaps > 0
-        && static_cast<double>(*maps + 1000) > 0.9 * static_cast<double>(*maxMaps);
+    const bool mapsTight
+        = maxMaps && maps && *maxMaps > 0 && static_cast<double>(*maps + 1000) > 0.9 * static_cast<double>(*maxMaps);
     if (!in.measured) {
         if (mapsTight) {
             check.verdict = Verdict::Warning;
-            check.finding = say(SHARESCOPE_TR_NOOP("Core", "this process already has %1 of the %2 memory mappings "
-                                                           "vm.max_map_count allows: every page-locked buffer adds "
-                                                           "one, and cudaHostRegister then fails with out of memory"),
+            check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                                   "this process already has %1 of the %2 memory mappings "
+                                                   "vm.max_map_count allows: every page-locked buffer adds "
+                                                   "one, and cudaHostRegister then fails with out of memory"),
                                 {std::to_string(*maps), std::to_string(*maxMaps)});
-            check.advice = say(SHARESCOPE_TR_NOOP("Core", "Page-lock fewer, larger buffers, or raise "
-                                                          "vm.max_map_count (sysctl -w vm.max_map_count=1048576)."));
+            check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                                  "Page-lock fewer, larger buffers, or raise "
+                                                  "vm.max_map_count (sysctl -w vm.max_map_count=1048576)."));
             return check;
         }
         check.verdict = Verdict::CouldNotCheck;
@@ -161,73 +164,84 @@ Check checkPinnedMemory(const DoctorInputs &in)
     check.evidence.push_back(answered("cudaHostAlloc " + bytes(m.pinning.bytes), m.pinning.hostAllocSeconds, seconds));
     check.evidence.push_back(
         answered("cudaHostRegister " + bytes(m.pinning.bytes), m.pinning.hostRegisterSeconds, seconds));
-    check.evidence.push_back(answered("sharescope run --mode pinned, to-device", m.pinnedBytesPerSecond,
-                                      +[](const double &bps) { return formatBandwidth(bps); }));
-    check.evidence.push_back(answered("sharescope run --mode device, to-device", m.pageableBytesPerSecond,
-                                      +[](const double &bps) { return formatBandwidth(bps); }));
+    check.evidence.push_back(answered(
+        "sharescope run --mode pinned, to-device", m.pinnedBytesPerSecond,
+        +[](const double &bps) { return formatBandwidth(bps); }));
+    check.evidence.push_back(answered(
+        "sharescope run --mode device, to-device", m.pageableBytesPerSecond,
+        +[](const double &bps) { return formatBandwidth(bps); }));
     if (m.balance) {
         check.evidence.push_back(evidence(
             "when-pinning-pays",
             m.balance->breakEven
-                ? say(SHARESCOPE_TR_NOOP("Core", "setup %1 page-locked against %2 ordinary; copies %3 against %4; "
-                                                 "pays after %5 uses"),
+                ? say(SHARESCOPE_TR_NOOP("Core",
+                                         "setup %1 page-locked against %2 ordinary; copies %3 against %4; "
+                                         "pays after %5 uses"),
                       {formatDuration(m.balance->pinnedSetupNs), formatDuration(m.balance->pageableSetupNs),
                        formatDuration(m.balance->pinnedCopiesNs), formatDuration(m.balance->pageableCopiesNs),
                        std::to_string(static_cast<int>(std::ceil(std::max(0.0, *m.balance->breakEven))))})
-                : say(SHARESCOPE_TR_NOOP("Core", "setup %1 page-locked against %2 ordinary; copies %3 against %4; "
-                                                 "never pays"),
+                : say(SHARESCOPE_TR_NOOP("Core",
+                                         "setup %1 page-locked against %2 ordinary; copies %3 against %4; "
+                                         "never pays"),
                       {formatDuration(m.balance->pinnedSetupNs), formatDuration(m.balance->pageableSetupNs),
                        formatDuration(m.balance->pinnedCopiesNs), formatDuration(m.balance->pageableCopiesNs)})));
     } else if (!m.balanceProblem.empty()) {
-        check.evidence.push_back(evidence("when-pinning-pays", say(SHARESCOPE_TR_NOOP("Core", "not measured: %1"),
-                                                                   {m.balanceProblem})));
+        check.evidence.push_back(
+            evidence("when-pinning-pays", say(SHARESCOPE_TR_NOOP("Core", "not measured: %1"), {m.balanceProblem})));
     }
     if (!m.pinning.hostAllocSeconds.value) {
         check.verdict = Verdict::Problem;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "cudaHostAlloc of %1 failed: %2"),
                             {bytes(m.pinning.bytes), m.pinning.hostAllocSeconds.why});
-        check.advice = say(SHARESCOPE_TR_NOOP("Core", "Page-locked memory comes out of the host's RAM and a "
-                                                      "container's memory limit: free memory, raise the limit, or "
-                                                      "pin smaller buffers and reuse them."));
+        check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                              "Page-locked memory comes out of the host's RAM and a "
+                                              "container's memory limit: free memory, raise the limit, or "
+                                              "pin smaller buffers and reuse them."));
         return check;
     }
     if (!m.pinning.hostRegisterSeconds.value) {
         check.verdict = Verdict::Problem;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "cudaHostRegister of %1 failed: %2"),
                             {bytes(m.pinning.bytes), m.pinning.hostRegisterSeconds.why});
-        check.advice = say(SHARESCOPE_TR_NOOP("Core", "Register fewer, larger buffers, and check vm.max_map_count "
-                                                      "and the container's memory limit."));
+        check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                              "Register fewer, larger buffers, and check vm.max_map_count "
+                                              "and the container's memory limit."));
         return check;
     }
     if (mapsTight) {
         check.verdict = Verdict::Warning;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "this process already has %1 of the %2 memory mappings "
-                                                       "vm.max_map_count allows: every page-locked buffer adds one"),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "this process already has %1 of the %2 memory mappings "
+                                               "vm.max_map_count allows: every page-locked buffer adds one"),
                             {std::to_string(*maps), std::to_string(*maxMaps)});
-        check.advice = say(SHARESCOPE_TR_NOOP("Core", "Page-lock fewer, larger buffers, or raise vm.max_map_count "
-                                                      "(sysctl -w vm.max_map_count=1048576)."));
+        check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                              "Page-lock fewer, larger buffers, or raise vm.max_map_count "
+                                              "(sysctl -w vm.max_map_count=1048576)."));
         return check;
     }
     const MessageTemplate reuse
-        = say(SHARESCOPE_TR_NOOP("Core", "Page-lock once and reuse the buffers (pin_memory=True in a DataLoader "
-                                         "reuses them through PyTorch's caching allocator); never pin a tensor for "
-                                         "one copy."));
+        = say(SHARESCOPE_TR_NOOP("Core",
+                                 "Page-lock once and reuse the buffers (pin_memory=True in a DataLoader "
+                                 "reuses them through PyTorch's caching allocator); never pin a tensor for "
+                                 "one copy."));
     if (m.pinnedBytesPerSecond.value && m.pageableBytesPerSecond.value
         && *m.pinnedBytesPerSecond.value < 1.1 * *m.pageableBytesPerSecond.value) {
         check.verdict = Verdict::Warning;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "copies from page-locked memory (%1) were hardly faster than "
-                                                       "from ordinary memory (%2): pinning costs here and saves "
-                                                       "little"),
-                            {formatBandwidth(*m.pinnedBytesPerSecond.value),
-                             formatBandwidth(*m.pageableBytesPerSecond.value)});
+        check.finding
+            = say(SHARESCOPE_TR_NOOP("Core",
+                                     "copies from page-locked memory (%1) were hardly faster than "
+                                     "from ordinary memory (%2): pinning costs here and saves "
+                                     "little"),
+                  {formatBandwidth(*m.pinnedBytesPerSecond.value), formatBandwidth(*m.pageableBytesPerSecond.value)});
         check.advice = reuse;
         return check;
     }
     if (m.balance && (!m.balance->breakEven || *m.balance->breakEven > 10)) {
         check.verdict = Verdict::Warning;
         check.finding = m.balance->breakEven
-            ? say(SHARESCOPE_TR_NOOP("Core", "page-locking a buffer costs as much as %1 of its faster copies: "
-                                             "pinning per batch is slower than not pinning"),
+            ? say(SHARESCOPE_TR_NOOP("Core",
+                                     "page-locking a buffer costs as much as %1 of its faster copies: "
+                                     "pinning per batch is slower than not pinning"),
                   {std::to_string(static_cast<int>(std::ceil(*m.balance->breakEven)))})
             : say(SHARESCOPE_TR_NOOP("Core", "page-locked copies saved nothing here: pinning never pays"));
         check.advice = reuse;
@@ -275,11 +289,11 @@ Check checkNuma(const DoctorInputs &in)
     if (in.gpu && in.gpu->cuda.hostNumaId.value)
         check.evidence.push_back(value("cudaDevAttrHostNumaId", std::to_string(*in.gpu->cuda.hostNumaId.value)));
     if (in.measured)
-        check.evidence.push_back(
-            in.measured->pinning.bufferNode.value
-                ? evidence("move_pages", say(SHARESCOPE_TR_NOOP("Core", "a cudaHostAlloc buffer is on node %1"),
-                                             {integer(*in.measured->pinning.bufferNode.value)}))
-                : answered("move_pages", in.measured->pinning.bufferNode, integer));
+        check.evidence.push_back(in.measured->pinning.bufferNode.value
+                                     ? evidence("move_pages",
+                                                say(SHARESCOPE_TR_NOOP("Core", "a cudaHostAlloc buffer is on node %1"),
+                                                    {integer(*in.measured->pinning.bufferNode.value)}))
+                                     : answered("move_pages", in.measured->pinning.bufferNode, integer));
     if (!nodes) {
         check.verdict = Verdict::CouldNotCheck;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "the NUMA nodes could not be read from %1 (%2)"),
@@ -294,24 +308,26 @@ Check checkNuma(const DoctorInputs &in)
     }
     if (!gpuNode || *gpuNode < 0) {
         check.verdict = Verdict::CouldNotCheck;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "%1 NUMA nodes, but the firmware gives the GPU none "
-                                                       "(numa_node -1): which memory is near it is not known"),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "%1 NUMA nodes, but the firmware gives the GPU none "
+                                               "(numa_node -1): which memory is near it is not known"),
                             {std::to_string(nodes->size())});
         return check;
     }
-    const MessageTemplate bind = say(SHARESCOPE_TR_NOOP("Core", "Run the process on the GPU's node: numactl "
-                                                                "--cpunodebind=%1 --membind=%1 python train.py"),
+    const MessageTemplate bind = say(SHARESCOPE_TR_NOOP("Core",
+                                                        "Run the process on the GPU's node: numactl "
+                                                        "--cpunodebind=%1 --membind=%1 python train.py"),
                                      {std::to_string(*gpuNode)});
     if (nearCpus && ownCpus && !nearCpus->empty()) {
-        const bool anyNear = std::ranges::any_of(*ownCpus, [&](int cpu) {
-            return std::ranges::binary_search(*nearCpus, cpu);
-        });
+        const bool anyNear
+            = std::ranges::any_of(*ownCpus, [&](int cpu) { return std::ranges::binary_search(*nearCpus, cpu); });
         if (!anyNear) {
             check.verdict = Verdict::Warning;
-            check.finding = say(SHARESCOPE_TR_NOOP("Core", "this process runs only on CPUs far from the GPU (node "
-                                                           "%1): its page-locked buffers land on the far node, and "
-                                                           "copies from them may run at a fraction of the link's "
-                                                           "speed"),
+            check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                                   "this process runs only on CPUs far from the GPU (node "
+                                                   "%1): its page-locked buffers land on the far node, and "
+                                                   "copies from them may run at a fraction of the link's "
+                                                   "speed"),
                                 {std::to_string(*gpuNode)});
             check.advice = bind;
             return check;
@@ -319,8 +335,9 @@ Check checkNuma(const DoctorInputs &in)
     }
     if (in.measured && in.measured->pinning.bufferNode.value && *in.measured->pinning.bufferNode.value != *gpuNode) {
         check.verdict = Verdict::Warning;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "a page-locked buffer allocated here landed on node %1, the "
-                                                       "GPU is on node %2: copies cross from one processor to the other"),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "a page-locked buffer allocated here landed on node %1, the "
+                                               "GPU is on node %2: copies cross from one processor to the other"),
                             {std::to_string(*in.measured->pinning.bufferNode.value), std::to_string(*gpuNode)});
         check.advice = bind;
         return check;
@@ -357,22 +374,24 @@ Check checkPcieLink(const DoctorInputs &in)
             check.evidence.push_back(
                 evidence("cudaMemcpyAsync", say(SHARESCOPE_TR_NOOP("Core", "failed: %1"), {load.problem})));
         else
-            check.evidence.push_back(evidence(
-                "cudaMemcpyAsync",
-                say(SHARESCOPE_TR_NOOP("Core", "%1 copied from page-locked memory to the device in %2: %3"),
-                    {bytes(load.bytes), seconds(load.seconds),
-                     formatBandwidth(static_cast<double>(load.bytes) / std::max(load.seconds, 1e-9))})));
+            check.evidence.push_back(
+                evidence("cudaMemcpyAsync",
+                         say(SHARESCOPE_TR_NOOP("Core", "%1 copied from page-locked memory to the device in %2: %3"),
+                             {bytes(load.bytes), seconds(load.seconds),
+                              formatBandwidth(static_cast<double>(load.bytes) / std::max(load.seconds, 1e-9))})));
         if (load.replaysBefore.value && load.replaysAfter.value)
-            check.evidence.push_back(evidence("nvmlDeviceGetPcieReplayCounter",
-                                              say(SHARESCOPE_TR_NOOP("Core", "%1 before the copies, %2 after"),
-                                                  {number(*load.replaysBefore.value), number(*load.replaysAfter.value)})));
+            check.evidence.push_back(
+                evidence("nvmlDeviceGetPcieReplayCounter",
+                         say(SHARESCOPE_TR_NOOP("Core", "%1 before the copies, %2 after"),
+                             {number(*load.replaysBefore.value), number(*load.replaysAfter.value)})));
         else
             check.evidence.push_back(answered("nvmlDeviceGetPcieReplayCounter", load.replaysAfter, number));
     }
     if (!max.known() || !now.known()) {
         check.verdict = Verdict::CouldNotCheck;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "the link's state could not be read: neither sysfs nor NVML "
-                                                       "said it"));
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "the link's state could not be read: neither sysfs nor NVML "
+                                               "said it"));
         return check;
     }
     // Errors across the copies: AER counters (where the kernel has AER) and replays.
@@ -381,9 +400,8 @@ Check checkPcieLink(const DoctorInputs &in)
     std::string where;
     bool anyAer = false;
     for (const AerReading &after : in.aerAfter) {
-        const auto before = std::ranges::find_if(in.aerBefore, [&](const AerReading &r) {
-            return r.device == after.device && r.file == after.file;
-        });
+        const auto before = std::ranges::find_if(
+            in.aerBefore, [&](const AerReading &r) { return r.device == after.device && r.file == after.file; });
         if (!after.total || before == in.aerBefore.end() || !before->total)
             continue;
         anyAer = true;
@@ -401,12 +419,13 @@ Check checkPcieLink(const DoctorInputs &in)
                    : say(SHARESCOPE_TR_NOOP("Core", "no AER counters (the kernel or the device has no AER)"))));
     std::optional<unsigned> replays;
     if (in.measured && in.measured->load.replaysBefore.value && in.measured->load.replaysAfter.value)
-        replays = *in.measured->load.replaysAfter.value - std::min(*in.measured->load.replaysAfter.value,
-                                                                   *in.measured->load.replaysBefore.value);
+        replays = *in.measured->load.replaysAfter.value
+            - std::min(*in.measured->load.replaysAfter.value, *in.measured->load.replaysBefore.value);
     const MessageTemplate reseat
-        = say(SHARESCOPE_TR_NOOP("Core", "Check the slot and the riser: reseat the card, use a slot wired for the "
-                                         "full width, and look at the BIOS's PCIe setting (Auto, not Gen1/Gen3); a "
-                                         "link that trains down after boot points at the cable or riser."));
+        = say(SHARESCOPE_TR_NOOP("Core",
+                                 "Check the slot and the riser: reseat the card, use a slot wired for the "
+                                 "full width, and look at the BIOS's PCIe setting (Auto, not Gen1/Gen3); a "
+                                 "link that trains down after boot points at the cable or riser."));
     if (fatal > 0) {
         check.verdict = Verdict::Problem;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "%1 uncorrectable PCIe errors (AER) at %2 during the copies"),
@@ -423,16 +442,18 @@ Check checkPcieLink(const DoctorInputs &in)
     }
     if (replays && *replays > 100) {
         check.verdict = Verdict::Problem;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "the link replayed %1 packets during the copies: it is "
-                                                       "unreliable"),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "the link replayed %1 packets during the copies: it is "
+                                               "unreliable"),
                             {std::to_string(*replays)});
         check.advice = reseat;
         return check;
     }
     if ((replays && *replays > 0) || correctable > 0) {
         check.verdict = Verdict::Warning;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "the link corrected errors during the copies (%1 replays, %2 "
-                                                       "correctable AER errors): it works, below its best"),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "the link corrected errors during the copies (%1 replays, %2 "
+                                               "correctable AER errors): it works, below its best"),
                             {std::to_string(replays.value_or(0)), std::to_string(correctable)});
         check.advice = reseat;
         return check;
@@ -441,17 +462,20 @@ Check checkPcieLink(const DoctorInputs &in)
         const cuda::LoadTrial &load = in.measured->load;
         const double rate = static_cast<double>(load.bytes) / std::max(load.seconds, 1e-9);
         const double ceiling = linkBytesPerSecond(*generationRate(*max.generation), *max.width);
-        check.evidence.push_back(evidence("linkBytesPerSecond", say(SHARESCOPE_TR_NOOP("Core", "%1, of which the copies reached %2"),
-                                                                    {formatBandwidth(ceiling), percent(rate / ceiling)})));
+        check.evidence.push_back(evidence("linkBytesPerSecond",
+                                          say(SHARESCOPE_TR_NOOP("Core", "%1, of which the copies reached %2"),
+                                              {formatBandwidth(ceiling), percent(rate / ceiling)})));
         if (rate < 0.5 * ceiling) {
             check.verdict = Verdict::Warning;
-            check.finding = say(SHARESCOPE_TR_NOOP("Core", "page-locked copies reached %1, %2 of the %3 that %4 "
-                                                           "carries"),
+            check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                                   "page-locked copies reached %1, %2 of the %3 that %4 "
+                                                   "carries"),
                                 {formatBandwidth(rate), percent(rate / ceiling), formatBandwidth(ceiling),
                                  linkText(max.generation, max.width)});
-            check.advice = say(SHARESCOPE_TR_NOOP("Core", "Look at the NUMA check above, at other traffic on the "
-                                                          "link, and at the slot (a switch shared with other "
-                                                          "devices)."));
+            check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                                  "Look at the NUMA check above, at other traffic on the "
+                                                  "link, and at the slot (a switch shared with other "
+                                                  "devices)."));
             return check;
         }
         check.verdict = Verdict::Ok;
@@ -461,8 +485,9 @@ Check checkPcieLink(const DoctorInputs &in)
     }
     if (*now.generation < *max.generation || *now.width < *max.width) {
         check.verdict = Verdict::CouldNotCheck;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "the idle link runs at %1, below its %2 (an idle link slows "
-                                                       "down); it was not read under load"),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "the idle link runs at %1, below its %2 (an idle link slows "
+                                               "down); it was not read under load"),
                             {linkText(now.generation, now.width), linkText(max.generation, max.width)});
         return check;
     }
@@ -513,9 +538,10 @@ Check checkPeerToPeer(const DoctorInputs &in)
             noAccess.push_back(peer.peerId);
     }
     const MessageTemplate acs
-        = say(SHARESCOPE_TR_NOOP("Core", "An IOMMU or PCI ACS sends peer traffic through the CPU: boot with "
-                                         "iommu=pt (or disable ACS in the BIOS), as NCCL's troubleshooting advises; "
-                                         "meanwhile NCCL_P2P_DISABLE=1 avoids the peer path."));
+        = say(SHARESCOPE_TR_NOOP("Core",
+                                 "An IOMMU or PCI ACS sends peer traffic through the CPU: boot with "
+                                 "iommu=pt (or disable ACS in the BIOS), as NCCL's troubleshooting advises; "
+                                 "meanwhile NCCL_P2P_DISABLE=1 avoids the peer path."));
     if (in.measured) {
         for (const cuda::PeerTrial &trial : in.measured->peers) {
             const std::string peerId = "cuda:" + std::to_string(trial.peer);
@@ -527,15 +553,17 @@ Check checkPeerToPeer(const DoctorInputs &in)
                 check.advice = acs;
                 return check;
             }
-            check.evidence.push_back(evidence(
-                "cudaMemcpyPeerAsync → " + peerId,
-                say(SHARESCOPE_TR_NOOP("Core", "%1 at %2; %3 bytes arrived wrong"),
-                    {bytes(trial.bytes), formatBandwidth(static_cast<double>(trial.bytes) / std::max(trial.seconds, 1e-9)),
-                     std::to_string(trial.wrongBytes)})));
+            check.evidence.push_back(
+                evidence("cudaMemcpyPeerAsync → " + peerId,
+                         say(SHARESCOPE_TR_NOOP("Core", "%1 at %2; %3 bytes arrived wrong"),
+                             {bytes(trial.bytes),
+                              formatBandwidth(static_cast<double>(trial.bytes) / std::max(trial.seconds, 1e-9)),
+                              std::to_string(trial.wrongBytes)})));
             if (trial.wrongBytes > 0) {
                 check.verdict = Verdict::Problem;
-                check.finding = say(SHARESCOPE_TR_NOOP("Core", "a copy to %1 arrived with %2 wrong bytes: the peer "
-                                                               "path corrupts data"),
+                check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                                       "a copy to %1 arrived with %2 wrong bytes: the peer "
+                                                       "path corrupts data"),
                                     {peerId, std::to_string(trial.wrongBytes)});
                 check.advice = acs;
                 return check;
@@ -544,16 +572,18 @@ Check checkPeerToPeer(const DoctorInputs &in)
     }
     if (translating) {
         check.verdict = Verdict::Warning;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "an IOMMU translates the GPUs' DMA (%1): peer copies may be "
-                                                       "slow, hang, or be refused"),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "an IOMMU translates the GPUs' DMA (%1): peer copies may be "
+                                               "slow, hang, or be refused"),
                             {groupType.empty() ? (*iommus)[0] : groupType});
         check.advice = acs;
         return check;
     }
     if (!noAccess.empty()) {
         check.verdict = Verdict::Warning;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "no peer access to %1: copies between the GPUs go through "
-                                                       "host memory"),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "no peer access to %1: copies between the GPUs go through "
+                                               "host memory"),
                             {noAccess.front()});
         check.advice = acs;
         return check;
@@ -577,16 +607,15 @@ Check checkAddressingMode(const DoctorInputs &in)
     const cuda::NvmlFacts nvml = in.gpu ? in.gpu->nvml : cuda::NvmlFacts{};
     const cuda::CudaFacts cudaFacts = in.gpu ? in.gpu->cuda : cuda::CudaFacts{};
     static const char *const modes[] = {"None", "HMM", "ATS"};
-    check.evidence.push_back(answered<unsigned>("nvmlDeviceGetAddressingMode", nvml.addressingMode,
-                                                +[](const unsigned &m) {
-                                                    return m < 3 ? std::string(modes[m]) : std::to_string(m);
-                                                }));
+    check.evidence.push_back(answered<unsigned>(
+        "nvmlDeviceGetAddressingMode", nvml.addressingMode,
+        +[](const unsigned &m) { return m < 3 ? std::string(modes[m]) : std::to_string(m); }));
     check.evidence.push_back(answered("cudaDevAttrPageableMemoryAccess", cudaFacts.pageableMemoryAccess, integer));
     check.evidence.push_back(
         answered("cudaDevAttrPageableMemoryAccessUsesHostPageTables", cudaFacts.usesHostPageTables, integer));
     std::optional<unsigned> mode = nvml.addressingMode.value;
     if (!mode && cudaFacts.pageableMemoryAccess.value)
-        mode = *cudaFacts.pageableMemoryAccess.value == 0 ? 0u
+        mode = *cudaFacts.pageableMemoryAccess.value == 0    ? 0u
             : cudaFacts.usesHostPageTables.value.value_or(0) ? 2u
                                                              : 1u;
     if (!mode) {
@@ -607,18 +636,19 @@ Check checkAddressingMode(const DoctorInputs &in)
         check.evidence.push_back(value("/proc/sys/kernel/osrelease", sys::kernelText(*rules.kernel)));
         const sys::KernelVersion k = *rules.kernel;
         if (k < sys::KernelVersion{6, 1, 24} || (k.major == 6 && k.minor == 2 && k.patch < 11))
-            missing.push_back(say(SHARESCOPE_TR_NOOP("Core", "Linux %1 (HMM needs 6.1.24 or later)"),
-                                  {sys::kernelText(k)}));
+            missing.push_back(
+                say(SHARESCOPE_TR_NOOP("Core", "Linux %1 (HMM needs 6.1.24 or later)"), {sys::kernelText(k)}));
     }
     if (const sys::FileResult text = in.files.read("/proc/driver/nvidia/version", 4096); text.ok()) {
         if (const auto module = parseNvidiaVersion(*text.text)) {
-            check.evidence.push_back(evidence("/proc/driver/nvidia/version",
-                                              module->open ? say(SHARESCOPE_TR_NOOP("Core", "%1, the open module"), {module->version})
-                                                           : say(SHARESCOPE_TR_NOOP("Core", "%1, the proprietary module"),
-                                                                 {module->version})));
+            check.evidence.push_back(evidence(
+                "/proc/driver/nvidia/version",
+                module->open ? say(SHARESCOPE_TR_NOOP("Core", "%1, the open module"), {module->version})
+                             : say(SHARESCOPE_TR_NOOP("Core", "%1, the proprietary module"), {module->version})));
             if (!module->open)
-                missing.push_back(say(SHARESCOPE_TR_NOOP("Core", "the proprietary kernel module (HMM needs the open "
-                                                                 "one)")));
+                missing.push_back(say(SHARESCOPE_TR_NOOP("Core",
+                                                         "the proprietary kernel module (HMM needs the open "
+                                                         "one)")));
         }
     }
     const std::string disableHmm = "/sys/module/nvidia_uvm/parameters/uvm_disable_hmm";
@@ -654,28 +684,33 @@ Check checkAddressingMode(const DoctorInputs &in)
             const std::string state = found == config->end() ? "?" : found->second;
             seen += (seen.empty() ? "" : ", ") + std::string(option) + "=" + state;
             if (state != "y")
-                missing.push_back(say(SHARESCOPE_TR_NOOP("Core", "%1 is not set in the kernel"), {std::string(option)}));
+                missing.push_back(
+                    say(SHARESCOPE_TR_NOOP("Core", "%1 is not set in the kernel"), {std::string(option)}));
         }
         check.evidence.push_back(value(configSource, seen));
     } else {
-        check.evidence.push_back(evidence("/boot/config-*, /proc/config.gz",
-                                          say(SHARESCOPE_TR_NOOP("Core", "the kernel's configuration is not readable"))));
+        check.evidence.push_back(
+            evidence("/boot/config-*, /proc/config.gz",
+                     say(SHARESCOPE_TR_NOOP("Core", "the kernel's configuration is not readable"))));
     }
     check.verdict = Verdict::Warning;
     const MessageTemplate useManaged
-        = say(SHARESCOPE_TR_NOOP("Core", "Kernels here cannot read malloc'd or numpy memory: use cudaMallocManaged, "
-                                         "page-locked memory or explicit copies."));
+        = say(SHARESCOPE_TR_NOOP("Core",
+                                 "Kernels here cannot read malloc'd or numpy memory: use cudaMallocManaged, "
+                                 "page-locked memory or explicit copies."));
     if (missing.empty()) {
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "addressing mode None, although every prerequisite of HMM "
-                                                       "that could be read holds"));
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "addressing mode None, although every prerequisite of HMM "
+                                               "that could be read holds"));
         check.advice = useManaged;
         return check;
     }
     MessageTemplate list = missing.front();
     for (std::size_t i = 1; i < missing.size(); ++i)
         list = say(SHARESCOPE_TR_NOOP("Core", "%1; %2"), {list, missing[i]});
-    check.finding = say(SHARESCOPE_TR_NOOP("Core", "addressing mode None: the GPU cannot reach ordinary host memory, "
-                                                   "because of %1"),
+    check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                           "addressing mode None: the GPU cannot reach ordinary host memory, "
+                                           "because of %1"),
                         {list});
     check.advice = useManaged;
     return check;
@@ -691,15 +726,15 @@ Check checkManagedMemory(const DoctorInputs &in)
     check.evidence.push_back(answered("cudaDevAttrManagedMemory", facts.managedMemory, integer));
     check.evidence.push_back(answered("cudaDevAttrConcurrentManagedAccess", facts.concurrentManagedAccess, integer));
     if (facts.freeBytes.value && facts.totalBytes.value)
-        check.evidence.push_back(evidence("cudaMemGetInfo", say(SHARESCOPE_TR_NOOP("Core", "%1 free of %2"),
-                                                                {bytes(*facts.freeBytes.value),
-                                                                 bytes(*facts.totalBytes.value)})));
+        check.evidence.push_back(evidence("cudaMemGetInfo",
+                                          say(SHARESCOPE_TR_NOOP("Core", "%1 free of %2"),
+                                              {bytes(*facts.freeBytes.value), bytes(*facts.totalBytes.value)})));
     if (in.measured && in.measured->managedProblem)
-        check.evidence.push_back(evidence("cudaMallocManaged, cudaMemset",
-                                          in.measured->managedProblem->empty()
-                                              ? say(SHARESCOPE_TR_NOOP("Core", "worked"))
-                                              : say(SHARESCOPE_TR_NOOP("Core", "failed: %1"),
-                                                    {*in.measured->managedProblem})));
+        check.evidence.push_back(
+            evidence("cudaMallocManaged, cudaMemset",
+                     in.measured->managedProblem->empty()
+                         ? say(SHARESCOPE_TR_NOOP("Core", "worked"))
+                         : say(SHARESCOPE_TR_NOOP("Core", "failed: %1"), {*in.measured->managedProblem})));
     if (!facts.managedMemory.value) {
         check.verdict = Verdict::CouldNotCheck;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "CUDA did not say whether the device has managed memory: %1"),
@@ -709,32 +744,37 @@ Check checkManagedMemory(const DoctorInputs &in)
     if (*facts.managedMemory.value == 0) {
         check.verdict = Verdict::Problem;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "the device has no managed memory"));
-        check.advice = say(SHARESCOPE_TR_NOOP("Core", "Use explicit copies (cudaMalloc and cudaMemcpy) on this "
-                                                      "device."));
+        check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                              "Use explicit copies (cudaMalloc and cudaMemcpy) on this "
+                                              "device."));
         return check;
     }
     if (in.measured && in.measured->managedProblem && !in.measured->managedProblem->empty()) {
         check.verdict = Verdict::Problem;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "managed memory did not work: %1"),
-                            {*in.measured->managedProblem});
-        check.advice = say(SHARESCOPE_TR_NOOP("Core", "Look at the driver's messages (dmesg) and at nvidia_uvm: "
-                                                      "managed memory needs the nvidia_uvm module loaded."));
+        check.finding
+            = say(SHARESCOPE_TR_NOOP("Core", "managed memory did not work: %1"), {*in.measured->managedProblem});
+        check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                              "Look at the driver's messages (dmesg) and at nvidia_uvm: "
+                                              "managed memory needs the nvidia_uvm module loaded."));
         return check;
     }
     if (facts.concurrentManagedAccess.value.value_or(0) == 0) {
         check.verdict = Verdict::Warning;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "no concurrent managed access: the CPU must not touch managed "
-                                                       "memory while a kernel runs (it faults), and managed memory "
-                                                       "cannot be larger than the GPU's"));
-        check.advice = say(SHARESCOPE_TR_NOOP("Core", "Synchronize before the CPU touches managed memory, or use "
-                                                      "explicit copies (Windows, WSL and GPUs before Pascal work "
-                                                      "this way)."));
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "no concurrent managed access: the CPU must not touch managed "
+                                               "memory while a kernel runs (it faults), and managed memory "
+                                               "cannot be larger than the GPU's"));
+        check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                              "Synchronize before the CPU touches managed memory, or use "
+                                              "explicit copies (Windows, WSL and GPUs before Pascal work "
+                                              "this way)."));
         return check;
     }
     check.verdict = Verdict::Ok;
     check.finding = facts.freeBytes.value
-        ? say(SHARESCOPE_TR_NOOP("Core", "managed memory works with concurrent access; beyond the %1 free, "
-                                         "allocations oversubscribe the GPU and pages move back and forth"),
+        ? say(SHARESCOPE_TR_NOOP("Core",
+                                 "managed memory works with concurrent access; beyond the %1 free, "
+                                 "allocations oversubscribe the GPU and pages move back and forth"),
               {bytes(*facts.freeBytes.value)})
         : say(SHARESCOPE_TR_NOOP("Core", "managed memory works with concurrent access"));
     return check;
@@ -757,58 +797,67 @@ Check checkDriver(const DoctorInputs &in)
     }
     if (!nvml.problem.empty())
         check.evidence.push_back(evidence("NVML", say(SHARESCOPE_TR_NOOP("Core", "not reported: %1"), {nvml.problem})));
-    check.evidence.push_back(answered<std::string>("nvmlSystemGetDriverVersion", nvml.driverVersion,
-                                                   +[](const std::string &v) { return v; }));
+    check.evidence.push_back(answered<std::string>(
+        "nvmlSystemGetDriverVersion", nvml.driverVersion, +[](const std::string &v) { return v; }));
     check.evidence.push_back(answered("cudaDriverGetVersion", facts.driverVersion, cudaVersion));
     check.evidence.push_back(answered("cudaRuntimeGetVersion", facts.runtimeVersion, cudaVersion));
-    check.evidence.push_back(answered<unsigned>("nvmlDeviceGetPersistenceMode", nvml.persistenceMode,
-                                                +[](const unsigned &m) { return std::string(m ? "on" : "off"); }));
+    check.evidence.push_back(answered<unsigned>(
+        "nvmlDeviceGetPersistenceMode", nvml.persistenceMode,
+        +[](const unsigned &m) { return std::string(m ? "on" : "off"); }));
     if (nvml.smMHz.value)
-        check.evidence.push_back(evidence("nvmlDeviceGetClockInfo", say(SHARESCOPE_TR_NOOP("Core", "SM %1 MHz before the checks ran"),
-                                                                        {number(*nvml.smMHz.value)})));
-    check.evidence.push_back(answered("nvmlDeviceGetMaxClockInfo", nvml.maxSmMHz, +[](const unsigned &mhz) {
-        return "SM " + std::to_string(mhz) + " MHz";
-    }));
+        check.evidence.push_back(
+            evidence("nvmlDeviceGetClockInfo",
+                     say(SHARESCOPE_TR_NOOP("Core", "SM %1 MHz before the checks ran"), {number(*nvml.smMHz.value)})));
+    check.evidence.push_back(answered(
+        "nvmlDeviceGetMaxClockInfo", nvml.maxSmMHz,
+        +[](const unsigned &mhz) { return "SM " + std::to_string(mhz) + " MHz"; }));
     if (in.measured && in.measured->loadMHz.value)
-        check.evidence.push_back(evidence("sharescope run --mode pinned",
-                                          say(SHARESCOPE_TR_NOOP("Core", "SM %1 MHz under its load"),
-                                              {number(*in.measured->loadMHz.value)})));
+        check.evidence.push_back(evidence(
+            "sharescope run --mode pinned",
+            say(SHARESCOPE_TR_NOOP("Core", "SM %1 MHz under its load"), {number(*in.measured->loadMHz.value)})));
     else if (in.measured)
         check.evidence.push_back(answered("sharescope run --mode pinned", in.measured->loadMHz, number));
     if (moduleVersion && nvml.driverVersion.value && *moduleVersion != *nvml.driverVersion.value) {
         check.verdict = Verdict::Problem;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "the kernel module is %1 but NVML is %2: \"Driver/library "
-                                                       "version mismatch\""),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "the kernel module is %1 but NVML is %2: \"Driver/library "
+                                               "version mismatch\""),
                             {*moduleVersion, *nvml.driverVersion.value});
-        check.advice = say(SHARESCOPE_TR_NOOP("Core", "The driver was updated without reloading its module: "
-                                                      "reboot (or unload and load nvidia's modules)."));
+        check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                              "The driver was updated without reloading its module: "
+                                              "reboot (or unload and load nvidia's modules)."));
         return check;
     }
     if (facts.driverVersion.value && facts.runtimeVersion.value
         && *facts.runtimeVersion.value > *facts.driverVersion.value) {
         check.verdict = Verdict::Problem;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "the CUDA runtime %1 is newer than the driver's CUDA %2: "
-                                                       "cudaErrorInsufficientDriver"),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "the CUDA runtime %1 is newer than the driver's CUDA %2: "
+                                               "cudaErrorInsufficientDriver"),
                             {cudaVersion(*facts.runtimeVersion.value), cudaVersion(*facts.driverVersion.value)});
         check.advice = say(SHARESCOPE_TR_NOOP("Core", "Install a newer driver, or use a build for an older CUDA."));
         return check;
     }
     if (nvml.persistenceMode.value == 0u) {
         check.verdict = Verdict::Warning;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "persistence mode is off: every process that starts CUDA "
-                                                       "waits for the driver to set the GPU up"));
-        check.advice = say(SHARESCOPE_TR_NOOP("Core", "Run the persistence daemon: systemctl enable --now "
-                                                      "nvidia-persistenced."));
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "persistence mode is off: every process that starts CUDA "
+                                               "waits for the driver to set the GPU up"));
+        check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                              "Run the persistence daemon: systemctl enable --now "
+                                              "nvidia-persistenced."));
         return check;
     }
     if (in.measured && in.measured->loadMHz.value && nvml.maxSmMHz.value
         && *in.measured->loadMHz.value < 0.8 * *nvml.maxSmMHz.value) {
         check.verdict = Verdict::Warning;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "the SM clock reached %1 MHz under load, below its %2 MHz: "
-                                                       "power or heat holds it down"),
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "the SM clock reached %1 MHz under load, below its %2 MHz: "
+                                               "power or heat holds it down"),
                             {std::to_string(*in.measured->loadMHz.value), std::to_string(*nvml.maxSmMHz.value)});
-        check.advice = say(SHARESCOPE_TR_NOOP("Core", "Look at nvidia-smi -q -d PERFORMANCE for the reason (power "
-                                                      "cap, thermal slowdown)."));
+        check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                              "Look at nvidia-smi -q -d PERFORMANCE for the reason (power "
+                                              "cap, thermal slowdown)."));
         return check;
     }
     if (!facts.driverVersion.value && !nvml.driverVersion.value) {

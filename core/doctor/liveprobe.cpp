@@ -100,8 +100,8 @@ public:
         m.copyBytes = bytes;
 #ifdef SHARESCOPE_HAVE_CUDA
         step(DoctorStep::Pinning);
-        m.pinning = cuda::tryPinning(device.index, std::clamp<std::uint64_t>(plan.batchBytes / 4096 * 4096, 4096,
-                                                                             1ULL << 30));
+        m.pinning = cuda::tryPinning(device.index,
+                                     std::clamp<std::uint64_t>(plan.batchBytes / 4096 * 4096, 4096, 1ULL << 30));
         if (stop())
             return m;
         step(DoctorStep::Copies);

@@ -291,10 +291,10 @@ std::vector<std::string> containerHints(std::string_view cgroup)
 {
     std::set<std::string> found;
     forEachLine(cgroup, [&](std::string_view line) {
-        for (const auto &[word, hint] : {std::pair{"/docker", "docker"}, std::pair{"docker-", "docker"},
-                                         std::pair{"/kubepods", "kubernetes"}, std::pair{"kubepods.slice", "kubernetes"},
-                                         std::pair{"/containerd", "containerd"}, std::pair{"cri-containerd", "containerd"},
-                                         std::pair{"libpod", "podman"}, std::pair{"/lxc", "lxc"}}) {
+        for (const auto &[word, hint] :
+             {std::pair{"/docker", "docker"}, std::pair{"docker-", "docker"}, std::pair{"/kubepods", "kubernetes"},
+              std::pair{"kubepods.slice", "kubernetes"}, std::pair{"/containerd", "containerd"},
+              std::pair{"cri-containerd", "containerd"}, std::pair{"libpod", "podman"}, std::pair{"/lxc", "lxc"}}) {
             if (line.find(word) != std::string_view::npos)
                 found.insert(hint);
         }
@@ -306,9 +306,8 @@ std::vector<std::string> iommuWords(std::string_view commandLine)
 {
     std::vector<std::string> found;
     for (const std::string_view word : words(commandLine.substr(0, commandLine.find('\n')))) {
-        for (const std::string_view prefix :
-             {"intel_iommu=", "amd_iommu=", "iommu=", "iommu.passthrough=", "iommu.strict=", "pcie_acs_override=",
-              "pci=noats"}) {
+        for (const std::string_view prefix : {"intel_iommu=", "amd_iommu=", "iommu=", "iommu.passthrough=",
+                                              "iommu.strict=", "pcie_acs_override=", "pci=noats"}) {
             if (word.starts_with(prefix)) {
                 found.emplace_back(word);
                 break;
