@@ -381,8 +381,9 @@ LoadTrial copyUnderLoad(int device, const std::string &pciBusId, std::uint64_t b
                                  cudaMemcpyAsync(a.device[0], a.pinned[0], bytes, cudaMemcpyHostToDevice, a.stream));
         }
         SHARESCOPE_TRIAL_TRY(problem, cudaEventRecord(a.stop, a.stream));
-        // Read half-way, while the copies still run.
-        std::this_thread::sleep_for(std::chrono::duration<double>(one * copies / 2));
+        // Read a third of the way in, while the copies still run (NVML
+        // starting up for the reading takes its own time).
+        std::this_thread::sleep_for(std::chrono::duration<double>(one * copies / 3));
         if (whileLoaded)
             whileLoaded();
         trial.sample = sampleNvml(pciBusId);

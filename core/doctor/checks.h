@@ -5,6 +5,7 @@
 #include "doctor/doctorprobe.h"
 #include "doctor/machinefiles.h"
 #include "system/systemfiles.h"
+#include "trnoop.h"
 
 #include <map>
 #include <optional>
@@ -83,6 +84,17 @@ Check checkOf(CheckId id, Verdict verdict, MessageTemplate finding, MessageTempl
 Check noCudaDevice(CheckId id, const DoctorInputs &in);
 // A measured check under --quick: what it read, and that it measured nothing.
 MessageTemplate notMeasured();
+std::string number(const unsigned &n); // "16"
+std::string integer(const int &n); // "-1"
+std::string seconds(const double &s); // "12.0 ms"
+// What NVML or CUDA answered, as evidence: the value shown, or why none.
+template<typename T>
+Evidence answered(std::string source, const cuda::Answer<T> &answer, std::string (*shown)(const T &))
+{
+    if (answer.value)
+        return value(std::move(source), shown(*answer.value));
+    return evidence(std::move(source), say(SHARESCOPE_TR_NOOP("Core", "not reported: %1"), {answer.why}));
+}
 } // namespace detail
 
 } // namespace sharescope::doctor

@@ -67,6 +67,21 @@ Check noCudaDevice(CheckId id, const DoctorInputs &in)
     return checkOf(id, Verdict::NotApplicable, in.noDevice);
 }
 
+std::string number(const unsigned &n)
+{
+    return std::to_string(n);
+}
+
+std::string integer(const int &n)
+{
+    return std::to_string(n);
+}
+
+std::string seconds(const double &s)
+{
+    return formatDuration(static_cast<std::uint64_t>(std::max(0.0, s) * 1e9));
+}
+
 MessageTemplate notMeasured()
 {
     return MessageTemplate(SHARESCOPE_TR_NOOP("Core", "not measured (--quick): nothing read decides it"),

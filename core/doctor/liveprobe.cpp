@@ -15,7 +15,7 @@ namespace sharescope::doctor {
 namespace {
 
 constexpr std::uint64_t mostCopyBytes = 64ULL << 20; // per buffer: what the checks copy need not be larger
-constexpr double loadSeconds = 0.4; // how long the copies keep the link busy
+constexpr double loadSeconds = 1.0; // how long the copies keep the link busy
 
 std::uint64_t copyBytes(const DoctorPlan &plan)
 {
