@@ -2118,7 +2118,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Max locked memory %1: limits RDMA (NCCL over InfiniBand, GPUDirect), not cudaHostAlloc or cudaHostRegister</source>
-        <translation>Max locked memory 为 %1：它限制 RDMA（InfiniBand 上的 NCCL、GPUDirect），不限制 cudaHostAlloc 和 cudaHostRegister</translation>
+        <translation>“Max locked memory”为 %1：它限制 RDMA（InfiniBand 上的 NCCL、GPUDirect），不限制 cudaHostAlloc 和 cudaHostRegister</translation>
     </message>
     <message>
         <source>this process already has %1 of the %2 memory mappings vm.max_map_count allows: every page-locked buffer adds one, and cudaHostRegister then fails with out of memory</source>
@@ -2126,7 +2126,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Page-lock fewer, larger buffers, or raise vm.max_map_count (sysctl -w vm.max_map_count=1048576).</source>
-        <translation>把锁页内存合并成更少、更大的缓冲区，或调高 vm.max_map_count（sysctl -w vm.max_map_count=1048576）。</translation>
+        <translation>把锁页内存合并成更少、更大的缓冲区，或调高 vm.max_map_count（“sysctl -w vm.max_map_count=1048576”）。</translation>
     </message>
     <message>
         <source>setup %1 page-locked against %2 ordinary; copies %3 against %4; pays after %5 uses</source>
@@ -2198,7 +2198,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Run the process on the GPU&apos;s node: numactl --cpunodebind=%1 --membind=%1 python train.py</source>
-        <translation>在 GPU 所在节点上运行进程：numactl --cpunodebind=%1 --membind=%1 python train.py</translation>
+        <translation>在 GPU 所在节点上运行进程：“numactl --cpunodebind=%1 --membind=%1 python train.py”</translation>
     </message>
     <message>
         <source>this process runs only on CPUs far from the GPU (node %1): its page-locked buffers land on the far node, and copies from them may run at a fraction of the link&apos;s speed</source>
@@ -2346,7 +2346,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Look at the driver&apos;s messages (dmesg) and at nvidia_uvm: managed memory needs the nvidia_uvm module loaded.</source>
-        <translation>查看驱动的消息（dmesg）和 nvidia_uvm：托管内存需要加载 nvidia_uvm 模块。</translation>
+        <translation>查看驱动的消息（“dmesg”）和 nvidia_uvm：托管内存需要加载 nvidia_uvm 模块。</translation>
     </message>
     <message>
         <source>no concurrent managed access: the CPU must not touch managed memory while a kernel runs (it faults), and managed memory cannot be larger than the GPU&apos;s</source>
@@ -2386,7 +2386,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Run the persistence daemon: systemctl enable --now nvidia-persistenced.</source>
-        <translation>运行持久化守护进程：systemctl enable --now nvidia-persistenced。</translation>
+        <translation>运行持久化守护进程：“systemctl enable --now nvidia-persistenced”。</translation>
     </message>
     <message>
         <source>the SM clock reached %1 MHz under load, below its %2 MHz: power or heat holds it down</source>
@@ -2394,7 +2394,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Look at nvidia-smi -q -d PERFORMANCE for the reason (power cap, thermal slowdown).</source>
-        <translation>用 nvidia-smi -q -d PERFORMANCE 查看原因（功耗上限、过热降频）。</translation>
+        <translation>用“nvidia-smi -q -d PERFORMANCE”查看原因（功耗上限、过热降频）。</translation>
     </message>
     <message>
         <source>neither NVML nor CUDA gave the driver&apos;s version</source>
@@ -2434,11 +2434,11 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Give the container more shared memory: docker run --shm-size=8g (or --ipc=host); in Kubernetes, mount an emptyDir with medium: Memory at /dev/shm. Or use fewer workers or smaller batches.</source>
-        <translation>给容器更多共享内存：docker run --shm-size=8g（或 --ipc=host）；在 Kubernetes 中，把 medium: Memory 的 emptyDir 挂载到 /dev/shm。或者减少工作进程、减小批次。</translation>
+        <translation>给容器更多共享内存：docker run --shm-size=8g（或“--ipc=host”）；在 Kubernetes 中，把“medium: Memory”的 emptyDir 挂载到 /dev/shm。或者减少工作进程、减小批次。</translation>
     </message>
     <message>
         <source>Enlarge /dev/shm (as root: mount -o remount,size=8G /dev/shm, and in /etc/fstab to keep it), or use fewer workers or smaller batches.</source>
-        <translation>扩大 /dev/shm（以 root 身份：mount -o remount,size=8G /dev/shm，并写入 /etc/fstab 以保留），或者减少工作进程、减小批次。</translation>
+        <translation>扩大 /dev/shm（以 root 身份：“mount -o remount,size=8G /dev/shm”，并写入 /etc/fstab 以保留），或者减少工作进程、减小批次。</translation>
     </message>
     <message>
         <source>there is no /dev/shm: worker processes have no shared memory to hand tensors over in</source>
@@ -2450,7 +2450,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>/dev/shm holds %1, less than the %2 the workers need: they die with a bus error</source>
-        <translation>/dev/shm 只有 %1，少于工作进程需要的 %2：它们会因总线错误（bus error）而终止</translation>
+        <translation>/dev/shm 只有 %1，少于工作进程需要的 %2：它们会因总线错误而终止</translation>
     </message>
     <message>
         <source>only %1 of /dev/shm is free, less than the %2 the workers need: something else holds the rest</source>
@@ -2458,7 +2458,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Look in /dev/shm (ls -la /dev/shm) for files left by programs that ended (torch_*, nccl-*) and remove them.</source>
-        <translation>查看 /dev/shm（ls -la /dev/shm）中已结束的程序留下的文件（torch_*、nccl-*），并删除它们。</translation>
+        <translation>查看 /dev/shm（“ls -la /dev/shm”）中已结束的程序留下的文件（torch_*、nccl-*），并删除它们。</translation>
     </message>
     <message>
         <source>a container whose /dev/shm holds %1 (Docker gives 64 MiB): enough for this plan, not for many more workers or larger batches</source>
@@ -2474,11 +2474,11 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>no Max open files line</source>
-        <translation>没有 Max open files 这一行</translation>
+        <translation>没有“Max open files”这一行</translation>
     </message>
     <message>
         <source>Max open files: soft %1, hard %2</source>
-        <translation>Max open files：软上限 %1，硬上限 %2</translation>
+        <translation>“Max open files”：软上限 %1，硬上限 %2</translation>
     </message>
     <message>
         <source>%1 open now</source>
@@ -2490,7 +2490,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Raise the soft limit up to the hard one (%1) before starting: ulimit -n %1, or in Python resource.setrlimit(resource.RLIMIT_NOFILE, (%1, %1)). Or call torch.multiprocessing.set_sharing_strategy(&apos;file_system&apos;).</source>
-        <translation>启动前把软上限提高到硬上限（%1）：ulimit -n %1，或在 Python 中 resource.setrlimit(resource.RLIMIT_NOFILE, (%1, %1))。或者调用 torch.multiprocessing.set_sharing_strategy(&apos;file_system&apos;)。</translation>
+        <translation>启动前把软上限提高到硬上限（%1）：“ulimit -n %1”，或在 Python 中 resource.setrlimit(resource.RLIMIT_NOFILE, (%1, %1))。或者调用 torch.multiprocessing.set_sharing_strategy(&apos;file_system&apos;)。</translation>
     </message>
     <message>
         <source>Raise the hard limit (docker run --ulimit nofile=65536:65536, or nofile in /etc/security/limits.conf), or call torch.multiprocessing.set_sharing_strategy(&apos;file_system&apos;).</source>
@@ -2586,7 +2586,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Run the processes that share CUDA memory in one container, or start their containers with --ipc=host --pid=host (or --ipc=container:NAME --pid=container:NAME). Descriptors of expandable segments need neither.</source>
-        <translation>把共享 CUDA 内存的进程放在同一个容器中运行，或用 --ipc=host --pid=host（或 --ipc=container:NAME --pid=container:NAME）启动它们的容器。expandable segments 的文件描述符两者都不需要。</translation>
+        <translation>把共享 CUDA 内存的进程放在同一个容器中运行，或用“--ipc=host --pid=host”（或“--ipc=container:NAME --pid=container:NAME”）启动它们的容器。expandable segments 的文件描述符两者都不需要。</translation>
     </message>
     <message>
         <source>process %1 is not visible from here: it runs in another PID namespace (another container), where legacy CUDA IPC handles do not open</source>
@@ -2630,7 +2630,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Ask an administrator to set it back: nvidia-smi -c DEFAULT.</source>
-        <translation>请管理员改回：nvidia-smi -c DEFAULT。</translation>
+        <translation>请管理员改回：“nvidia-smi -c DEFAULT”。</translation>
     </message>
     <message>
         <source>CUDA_MPS_PIPE_DIRECTORY names %1, where no MPS daemon runs: CUDA runs without MPS</source>
@@ -2638,7 +2638,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Start the daemon (nvidia-cuda-mps-control -d) with the same CUDA_MPS_PIPE_DIRECTORY, and share that folder with every container that uses it.</source>
-        <translation>用同一个 CUDA_MPS_PIPE_DIRECTORY 启动守护进程（nvidia-cuda-mps-control -d），并把该文件夹共享给每个使用它的容器。</translation>
+        <translation>用同一个 CUDA_MPS_PIPE_DIRECTORY 启动守护进程（“nvidia-cuda-mps-control -d”），并把该文件夹共享给每个使用它的容器。</translation>
     </message>
     <message>
         <source>%1 holds an MPS control socket, but its daemon is not running: CUDA runs without MPS</source>
@@ -2646,7 +2646,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Start the daemon again (nvidia-cuda-mps-control -d), or remove the folder&apos;s stale files.</source>
-        <translation>重新启动守护进程（nvidia-cuda-mps-control -d），或删除该文件夹中过时的文件。</translation>
+        <translation>重新启动守护进程（“nvidia-cuda-mps-control -d”），或删除该文件夹中过时的文件。</translation>
     </message>
     <message>
         <source>the compute mode is Exclusive_Process without MPS: a second process (an IPC peer, a worker) fails with cudaErrorDevicesUnavailable</source>
@@ -2654,7 +2654,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Run an MPS daemon, or ask an administrator for the Default compute mode (nvidia-smi -c DEFAULT).</source>
-        <translation>运行 MPS 守护进程，或请管理员改为 Default 计算模式（nvidia-smi -c DEFAULT）。</translation>
+        <translation>运行 MPS 守护进程，或请管理员改为“Default”计算模式（“nvidia-smi -c DEFAULT”）。</translation>
     </message>
     <message>
         <source>an MPS daemon (process %1) serves %2</source>
