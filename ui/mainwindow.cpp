@@ -542,6 +542,12 @@ void MainWindow::calibrate()
 
 void MainWindow::checkMachine()
 {
+    // Check again from the dialog while a run goes on: the run is not
+    // stopped for it.
+    if (m_controller->busy()) {
+        statusBar()->showMessage(tr("A job is running: wait for it, or cancel it, then check this machine."), 8000);
+        return;
+    }
     if (!m_doctor) {
         m_doctor = new DoctorDialog(this);
         connect(m_doctor, &DoctorDialog::cancelRequested, this, &MainWindow::cancel);

@@ -5728,6 +5728,10 @@ This machine cannot run it: %2</source>
         <source>Find what makes sharing GPU memory fail or slow here, and measure it.</source>
         <translation>找出本机上让内存共享（进程之间、CPU 与 GPU 之间）失败或变慢的原因，并加以测量。</translation>
     </message>
+    <message>
+        <source>A job is running: wait for it, or cancel it, then check this machine.</source>
+        <translation>有任务正在运行：请等它结束或取消它，再检查本机。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
