@@ -15,13 +15,15 @@ namespace sharescope::doctor {
 namespace {
 
 constexpr std::uint64_t mostCopyBytes = 64ULL << 20; // per buffer: what the checks copy need not be larger
-constexpr double loadSeconds = 1.0; // how long the copies keep the link busy
 
 std::uint64_t copyBytes(const DoctorPlan &plan)
 {
     const std::uint64_t bytes = std::clamp<std::uint64_t>(plan.batchBytes, 1 << 20, mostCopyBytes);
     return bytes / 4096 * 4096;
 }
+
+#ifdef SHARESCOPE_HAVE_CUDA
+constexpr double loadSeconds = 1.0; // how long the copies keep the link busy
 
 // One of ShareScope's own experiments, small, untouched by instruments.
 ExperimentSpec experiment(const DeviceInfo &device, ModeId mode, std::uint64_t bytes, bool warmClock)
@@ -53,6 +55,7 @@ cuda::Answer<double> toDeviceRate(const Result<RunReport> &run)
     }
     return cuda::Answer<double>::none("the run timed no copy to the device");
 }
+#endif
 
 class LiveProbe final : public DoctorProbe
 {
