@@ -7,6 +7,7 @@
 #include "calibrationcache.h"
 #include "ceilingtext.h"
 #include "demolessons.h"
+#include "doctorcommand.h"
 #include "examplereports.h"
 #include "explaincommand.h"
 #include "failure.h"
@@ -75,6 +76,12 @@ int CliRunner::execute(const CommandLineOptions &options)
         return runPythonCommand(options, m_out, m_err, m_cancel);
     case Command::Watch:
         return runWatchCommand(options, m_out, m_err, m_showProgress);
+    case Command::Doctor: {
+        const int code = runDoctorCommand(options, m_out, m_err, m_cancel, m_showProgress);
+        if (code == 130 && m_stopSignal && m_stopSignal->load() != 0)
+            return 128 + m_stopSignal->load();
+        return code;
+    }
     case Command::Gui:
         break;
     }

@@ -334,11 +334,45 @@ bool readCalibrate(OptionReader &reader, const QStringList &, CommandLineOptions
     return true;
 }
 
+// doctor: the device, the plan the checks hold the machine against, a
+// process to compare namespaces with; ranges checked by the core.
+bool readDoctor(OptionReader &reader, const QStringList &, CommandLineOptions &options)
+{
+    doctor::DoctorOptions &doctor = options.doctor;
+    if (reader.isSet("device"))
+        doctor.deviceId = s(reader.value("device"));
+    doctor.quick = reader.isSet("quick");
+    if (reader.isSet("workers")) {
+        int workers = 0;
+        if (!reader.readCount("workers", workers))
+            return false;
+        doctor.workers = workers;
+    }
+    if (reader.isSet("batch")) {
+        const auto bytes = parseByteSize(s(reader.value("batch")));
+        if (!bytes)
+            return reader.fail(QStringLiteral("--batch: ") + errorText(bytes.error()));
+        doctor.batchBytes = *bytes;
+    }
+    if (reader.isSet("peer-pid")) {
+        int pid = 0;
+        if (!reader.readCount("peer-pid", pid))
+            return false;
+        doctor.peerPid = pid;
+    }
+    if (Status valid = doctor::validateDoctorOptions(doctor); !valid)
+        return reader.fail(valid.error());
+    if (reader.isSet("json"))
+        options.jsonPath = reader.value("json");
+    return true;
+}
+
 bool readGui(OptionReader &reader, const QStringList &, CommandLineOptions &options)
 {
     RunRequest &request = options.request;
     options.runOnStart = reader.isSet("run");
     options.compareOnStart = reader.isSet("compare");
+    options.checkMachineOnStart = reader.isSet("check-machine");
     options.screenshotPath = reader.value("screenshot");
     options.openPath = reader.value("open");
     if (reader.isSet("example")) {
@@ -380,6 +414,9 @@ bool readGui(OptionReader &reader, const QStringList &, CommandLineOptions &opti
     }
     if (int(options.runOnStart) + int(options.compareOnStart) + int(request.demo.has_value()) > 1)
         return reader.fail(CommandLine::tr("only one of --run, --compare and --demo can start"));
+    if (options.checkMachineOnStart && (options.runOnStart || options.compareOnStart || request.demo))
+        return reader.fail(CommandLine::tr("--check-machine starts the machine check; leave out --run, --compare "
+                                           "and --demo"));
     return true;
 }
 
@@ -515,12 +552,31 @@ Options watchOptions()
          QStringLiteral("FILE")}};
 }
 
+Options doctorOptions()
+{
+    return {option::device(CommandLine::tr("The CUDA device whose paths to check (default: the first CUDA device).")),
+            {QStringLiteral("workers"),
+             CommandLine::tr("DataLoader workers to plan shared memory and open files for (default: the CPUs, at "
+                             "most 8)."),
+             QStringLiteral("N")},
+            {QStringLiteral("batch"), CommandLine::tr("Size of one batch's tensors, e.g. 64MiB (default: 64MiB)."),
+             QStringLiteral("BYTES")},
+            {QStringLiteral("peer-pid"),
+             CommandLine::tr("A process that shares CUDA memory with yours: are both in the same namespaces?"),
+             QStringLiteral("P")},
+            {QStringLiteral("quick"), CommandLine::tr("Read only: measure nothing on the GPU (a second, not ten).")},
+            {QStringLiteral("json"), CommandLine::tr("Also write the checks as JSON to FILE, or to stdout with -."),
+             QStringLiteral("FILE")}};
+}
 Options guiOptions()
 {
     return Options{option::mode()} + experimentOptions(true)
         + Options{
             {QStringLiteral("run"), CommandLine::tr("Run the experiment as soon as the window opens.")},
             {QStringLiteral("compare"), CommandLine::tr("Compare all modes as soon as the window opens.")},
+            {QStringLiteral("check-machine"),
+             CommandLine::tr("Check this machine as soon as the window opens (Help → Check this machine); with "
+                             "--screenshot, the dialog is saved.")},
             {QStringLiteral("demo"),
              CommandLine::tr("Run a guided demo as soon as the window opens: %1.").arg(q(demoNameList())),
              QStringLiteral("NAME")},
@@ -572,6 +628,10 @@ const Subcommand subcommands[] = {
      QT_TRANSLATE_NOOP("CommandLine",
                        "run a program (or watch a running one) and count the pages each of its processes migrates"),
      watchOptions, readWatch},
+    {"doctor", Command::Doctor,
+     QT_TRANSLATE_NOOP("CommandLine",
+                       "check this machine for what makes sharing GPU memory fail or slow, and measure it"),
+     doctorOptions, readDoctor},
     {"gui", Command::Gui, QT_TRANSLATE_NOOP("CommandLine", "open the desktop window"), guiOptions, readGui},
 };
 
@@ -811,9 +871,11 @@ QString usageText()
                             "  sharescope demo copies-vs-zero-copy\n"
                             "  sharescope explain managed --example py-cupy\n"
                             "  sharescope run --mode peer-copy --peer cuda:1 --peer-access off\n"
-                            "  sharescope ipc-export --size 64MiB\n\n"
+                            "  sharescope ipc-export --size 64MiB\n"
+                            "  sharescope doctor --workers 8 --batch 256MiB\n\n"
                             "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
-                            "3 not supported on this device, 130 or 143 stopped by SIGINT (Ctrl+C) or SIGTERM.\n");
+                            "3 not supported on this device, 4 doctor found a problem, 130 or 143 stopped by SIGINT\n"
+                            "(Ctrl+C) or SIGTERM.\n");
     return fittedToHelpWidth(text);
 }
 

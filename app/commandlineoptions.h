@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "doctor/doctor.h"
 #include "ipc.h"
 #include "lessons/examples.h"
 #include "python/pythonroutes.h"
@@ -14,7 +15,21 @@
 
 namespace sharescope {
 
-enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate, Explain, Python, Watch };
+enum class Command {
+    Gui,
+    Devices,
+    Modes,
+    Run,
+    Compare,
+    Sweep,
+    Demo,
+    IpcExport,
+    Calibrate,
+    Explain,
+    Python,
+    Watch,
+    Doctor
+};
 
 // watch: what to watch and how.
 struct WatchRequest
@@ -47,6 +62,7 @@ struct CommandLineOptions
     // gui
     bool runOnStart = false;
     bool compareOnStart = false;
+    bool checkMachineOnStart = false; // Help → Check this machine, as the window opens
     QString screenshotPath; // save the window to this file, then quit
     std::optional<WindowTab> tab;
     QString openPath; // a report to open
@@ -67,6 +83,8 @@ struct CommandLineOptions
     int pythonTimeoutSeconds = 120;
     bool pythonMatrix = false; // --matrix: the DLPack hand-offs instead of the routes
     WatchRequest watch;
+    // doctor: the checks' device, plan and peer; --json in jsonPath.
+    doctor::DoctorOptions doctor;
     QString language; // --lang: "en", "zh_CN", or empty for the system's
     bool noArguments = false; // none but perhaps --lang: the window, or the usage where there is no display
 };

@@ -4,6 +4,7 @@
 #include "buildinfo.h"
 #include "bytesize.h"
 #include "chinesefont.h"
+#include "doctordialog.h"
 #include "experimentpanel.h"
 #include "explaintab.h"
 #include "language.h"
@@ -107,7 +108,11 @@ Status saveScreenshot(MainWindow &window, const QByteArray &format, OutputFile &
     QByteArray bytes;
     QBuffer buffer(&bytes);
     QImageWriter writer(&buffer, format);
-    if (buffer.open(QIODevice::WriteOnly) && writer.write(window.grab().toImage()))
+    // The machine check's dialog where it is open (gui --check-machine), else the window.
+    QWidget *shown = window.doctorDialog() && window.doctorDialog()->isVisible()
+        ? static_cast<QWidget *>(window.doctorDialog())
+        : &window;
+    if (buffer.open(QIODevice::WriteOnly) && writer.write(shown->grab().toImage()))
         return file.write(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
     return failed(QCoreApplication::translate("main", "cannot make a %1 image of the window: %2")
                       .arg(QString::fromLatin1(format), writer.errorString())
@@ -188,6 +193,10 @@ bool startAsked(MainWindow &window, const CommandLineOptions &options, QTextStre
             << Qt::endl;
         exitCode = 3;
         return false;
+    }
+    if (options.checkMachineOnStart) {
+        window.checkMachine();
+        return true;
     }
     if (options.runOnStart)
         window.run();

@@ -25,7 +25,8 @@ It also draws core's floors as text (--floors), the picture that
 docs/architecture.md shows under its marker `<!-- floors -->`: a picture
 that no longer matches the code is a finding too.
 
-Usage: scripts/check-structure.py [--verbose | --floors]   (exit 1 on a finding)
+Usage: scripts/check-structure.py [--verbose | --floors [--write]]   (exit 1 on a finding;
+--floors --write puts the picture into docs/architecture.md)
 """
 
 import re
@@ -55,6 +56,7 @@ CORE_FLOORS = [
     ["core/run"],  # the engine, sets of runs, the counted pass, devices, calibration runs
     ["core/watch"],  # watching another program: its process tree, held calls, trackers, routes, its report
     ["core/python"],  # the Python routes and the DLPack matrix
+    ["core/doctor"],  # the machine check: reads, probes and measures (with run/'s engine), decides verdicts
 ]
 # Includes that climb on purpose, each with why (docs/architecture.md).
 ALLOWED_CLIMBS = {
@@ -288,13 +290,19 @@ def main() -> int:
 
     picture = floors_picture(files, includes, headers)
     if "--floors" in sys.argv:
+        if "--write" in sys.argv:
+            page = ROOT / "docs/architecture.md"
+            text = page.read_text(encoding="utf-8")
+            start = text.find("```\n", text.find("<!-- floors -->")) + 4
+            end = text.find("\n```", start)
+            page.write_text(text[:start] + picture + text[end:], encoding="utf-8")
         print(picture)
         return 0
     documented = documented_picture()
     if documented is not None and documented != picture:
         findings.append(
             "docs/architecture.md: the picture of core's floors is out of date; "
-            "replace it with what scripts/check-structure.py --floors prints"
+            "scripts/check-structure.py --floors --write puts it there"
         )
 
     if verbose:

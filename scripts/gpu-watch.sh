@@ -26,6 +26,7 @@ watch() { # NAME ARGS... -- COMMAND...
   local code=$?
   echo "== $name (exit $code)"
   cat "$out/$name.out" "$out/$name.err"
+  [ $code -eq 0 ] || status=1
   return $code
 }
 check() { python3 scripts/gpu-check-watch.py "$@" || status=1; }

@@ -68,6 +68,9 @@ shot demo-answer-en.png demo-answer-zh_CN.png --device opencl:0 --demo prefetch 
 shot demo-first-touch-question-en.png demo-first-touch-question-zh_CN.png --device opencl:0 --demo first-touch --predict
 shot demo-first-touch-answer-en.png demo-first-touch-answer-zh_CN.png --device opencl:0 --demo first-touch --answer 3
 shot migration-first-touch-en.png migration-first-touch-zh_CN.png --example first-touch --tab migration
+# Help → Check this machine, with a soft open-file limit of 256 set for the
+# occasion, so that the dialog shows a problem in full.
+(ulimit -Sn 256 && shot doctor-en.png doctor-zh_CN.png --check-machine)
 
 cat <<'EOF'
 

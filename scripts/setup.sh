@@ -16,6 +16,7 @@ packages=(
   ocl-icd-opencl-dev opencl-headers opencl-clhpp-headers
   pocl-opencl-icd          # every machine gets an OpenCL device: the CPU
   nlohmann-json3-dev
+  zlib1g-dev               # sharescope doctor reads /proc/config.gz
   fonts-dejavu-core
   fonts-wqy-microhei       # draws the Chinese interface (--lang zh_CN)
   xvfb xdotool             # tests/xvfb/real-window.sh: the window on a real X server, driven by keyboard

@@ -49,7 +49,10 @@ ALLOWED = {
     "host-to-device-copy", "device-to-host-copy", "device-copy", "device-read", "host-copy",
     "host-copy-one-thread", "to-peer-copy", "from-peer-copy",
     # a C function without a capital to tell it by
-    "memcpy",
+    "memcpy", "statvfs",
+    # what `doctor` names as the system does: tools the user types (docker,
+    # limits.conf's nofile), the kernel's security modules, Kubernetes
+    "docker", "nofile", "Yama", "Seccomp", "Kubernetes",
     # the --advice values
     "preferred-device", "preferred-host", "accessed-by", "read-mostly",
     # the kernels' buffers, as the Buffers tab names them
@@ -147,6 +150,7 @@ def main():
             shown = re.sub(r"'[^']*'|\"[^\"]*\"|“[^”]*”|‘[^’]*’", " ", shown)  # a value the user gave, quoted back
             shown = re.sub(r"(可用|accepted)[：:].*", " ", shown)  # the values accepted: names the user types
             shown = re.sub(r"\b[a-z]+://\S+", " ", shown)  # a URL
+            shown = re.sub(r"\S+\.md#[\w-]+", " ", shown)  # a section of the docs (doctor.md#open-file-limit)
             shown = re.sub(r"(?<!\w)(/[\w.+-]+)+", " ", shown)  # a path
             english = [w for w in WORD.findall(shown) if not allowed(w, names)]
             if english:
@@ -178,6 +182,7 @@ def main():
         "calibrate": (["calibrate", "--device", device, "--size", "1MiB"], 0),
         "modes": (["modes", "--device", device], 0),
         "devices": (["devices"], 0),
+        "doctor, a plan no machine holds": (["doctor", "--device", device, "--workers", "1024", "--batch", "1TiB"], 4),
         "run, a CUDA mode here": (["run", "--device", device, "--mode", "managed"] + size, 3),
         "run, a bad size": (["run", "--device", device, "--size", "12XB"], 2),
         "gui, a bad mode": (["gui", "--mode", "nonsense"], 2),

@@ -12,6 +12,8 @@
 #include "comparechart.h"
 #include "comparemodel.h"
 #include "demolessons.h"
+#include "doctordialog.h"
+#include "doctortext.h"
 #include "examplebanner.h"
 #include "examplereports.h"
 #include "experimentpanel.h"
@@ -237,6 +239,8 @@ void MainWindow::connectController()
         m_progress->setValue(done);
         if (m_calibration && job == m_calibration->job())
             m_calibration->setProgress(done, total);
+        if (m_doctor && job == m_doctor->job())
+            m_doctor->setProgress(done, total);
     });
     connect(m_controller, &RunController::finished, this, [this](quint64 job, const ReportSet &set) {
         setBusy(false);
@@ -248,8 +252,18 @@ void MainWindow::connectController()
         saveCalibration(calibration);
         emit jobEnded(true);
     });
+    connect(m_controller, &RunController::machineChecked, this,
+            [this](quint64 job, const doctor::DoctorReport &report) {
+                setBusy(false);
+                if (m_doctor && job == m_doctor->job())
+                    m_doctor->showReport(report);
+                log(doctorSummary(report));
+                emit jobEnded(true);
+            });
     connect(m_controller, &RunController::failed, this, [this](quint64 job, const QString &message) {
         setBusy(false);
+        if (m_doctor && job == m_doctor->job())
+            m_doctor->showEnd(tr("The check failed: %1").arg(message));
         m_demos->failed(job, message);
         if (m_calibration && job == m_calibration->job())
             m_calibration->showEnd(tr("The calibration failed: %1").arg(message));
@@ -262,6 +276,8 @@ void MainWindow::connectController()
         m_demos->cancelled(job);
         if (m_calibration && job == m_calibration->job())
             m_calibration->showEnd(tr("The calibration was cancelled; the cache keeps what it held before."));
+        if (m_doctor && job == m_doctor->job())
+            m_doctor->showEnd(tr("The check was cancelled."));
         log(tr("Cancelled"));
         statusBar()->showMessage(tr("Cancelled"), 5000);
         emit jobEnded(false);
@@ -332,6 +348,8 @@ void MainWindow::createMenus()
         addLanguage(languageName(language), language);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    m_doctorAction = help->addAction(tr("&Check this machine…"), this, &MainWindow::checkMachine);
+    m_doctorAction->setStatusTip(tr("Find what makes sharing GPU memory fail or slow here, and measure it."));
     help->addAction(tr("&About ShareScope"), this, [this] { showAboutDialog(m_panel->devices(), this); })
         ->setMenuRole(QAction::AboutRole);
 }
@@ -523,6 +541,33 @@ void MainWindow::calibrate()
     m_calibration->raise();
 }
 
+void MainWindow::checkMachine()
+{
+    // Check again from the dialog while a run goes on: the run is not
+    // stopped for it.
+    if (m_controller->busy()) {
+        statusBar()->showMessage(tr("A job is running: wait for it, or cancel it, then check this machine."), 8000);
+        return;
+    }
+    if (!m_doctor) {
+        m_doctor = new DoctorDialog(this);
+        connect(m_doctor, &DoctorDialog::cancelRequested, this, &MainWindow::cancel);
+        connect(m_doctor, &DoctorDialog::checkRequested, this, &MainWindow::checkMachine);
+        connect(m_doctor, &DoctorDialog::demoRequested, this, [this](DemoId demo) { askDemo(demo); });
+        connect(m_doctor, &DoctorDialog::explainRequested, this, [this](const QString &page) {
+            m_explain->showPage(page);
+            showTab(Tab::Explain);
+        });
+    }
+    // The device on screen where it is a CUDA device; else the first one.
+    const auto device = m_panel->currentDevice();
+    const QString id = device && device->backend == BackendKind::Cuda ? q(device->id) : QString();
+    const quint64 job = m_controller->checkMachine(id);
+    m_doctor->begin(job);
+    m_doctor->show();
+    m_doctor->raise();
+}
+
 void MainWindow::saveCalibration(const Calibration &calibration)
 {
     const auto device = m_panel->devices().resolve(calibration.key.deviceId);
@@ -570,6 +615,7 @@ void MainWindow::setBusy(bool busy)
     m_python->setBlocked(busy);
     m_cancelAction->setEnabled(busy);
     m_calibrateAction->setEnabled(!busy);
+    m_doctorAction->setEnabled(!busy);
     m_progress->setVisible(busy);
     m_progress->setValue(0);
     if (busy)

@@ -21,6 +21,7 @@ namespace sharescope {
 
 class BuffersTab;
 class CalibrationDialog;
+class DoctorDialog;
 class CompareTab;
 class LessonPath;
 class ExampleBanner;
@@ -57,6 +58,8 @@ public:
     PythonTab *pythonTab() const { return m_python; }
     // The last Run → Calibrate…'s dialog; null before the first.
     CalibrationDialog *calibrationDialog() const { return m_calibration; }
+    // The last Help → Check this machine's dialog; null before the first.
+    DoctorDialog *doctorDialog() const { return m_doctor; }
     void showTab(Tab tab);
     Tab currentTab() const;
 
@@ -115,6 +118,10 @@ public slots:
     // with its progress and Cancel in a dialog that then shows the result,
     // and keeps them in the calibration cache, where later runs find them.
     void calibrate();
+    // Help → Check this machine: the machine check (doctor/) on the worker
+    // thread, its progress, then its verdicts, in a dialog; the GPU's
+    // measurements on the device on screen when it is a CUDA device.
+    void checkMachine();
     void cancel();
 
 signals:
@@ -186,7 +193,9 @@ private:
     QAction *m_traceAction = nullptr;
     QAction *m_restartAction = nullptr; // enabled once a device cannot be opened again
     QAction *m_calibrateAction = nullptr;
+    QAction *m_doctorAction = nullptr;
     CalibrationDialog *m_calibration = nullptr;
+    DoctorDialog *m_doctor = nullptr;
     LessonPath *m_lessonPath = nullptr; // the Demos menu
     const bool m_rememberSettings;
     ReportSet m_results;

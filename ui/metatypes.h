@@ -3,6 +3,7 @@
 
 #include "ceilings/calibration.h"
 #include "devicelist.h"
+#include "doctor/doctor.h"
 #include "python/dlpackmatrix.h"
 #include "python/pythonroutes.h"
 #include "report/reportset.h"
@@ -37,3 +38,4 @@ Q_DECLARE_METATYPE(sharescope::ExperimentSpec)
 Q_DECLARE_METATYPE(sharescope::DeviceList)
 Q_DECLARE_METATYPE(sharescope::BufferChunk)
 Q_DECLARE_METATYPE(sharescope::Calibration)
+Q_DECLARE_METATYPE(sharescope::doctor::DoctorReport)

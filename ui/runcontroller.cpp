@@ -15,6 +15,7 @@ RunController::RunController(QObject *parent)
     qRegisterMetaType<sharescope::DeviceList>();
     qRegisterMetaType<sharescope::BufferChunk>();
     qRegisterMetaType<sharescope::Calibration>();
+    qRegisterMetaType<sharescope::doctor::DoctorReport>();
 
     m_thread.setObjectName(QStringLiteral("ShareScope engine"));
     m_worker = new RunWorker;
@@ -58,6 +59,12 @@ RunController::RunController(QObject *parent)
             return;
         commit(job);
         emit calibrated(job, calibration);
+    });
+    connect(m_worker, &RunWorker::machineChecked, this, [this](quint64 job, const doctor::DoctorReport &report) {
+        if (!current(job))
+            return;
+        commit(job);
+        emit machineChecked(job, report);
     });
     connect(m_worker, &RunWorker::bufferRead, this, [this](const BufferChunk &chunk) {
         if (current(chunk.job))
@@ -109,6 +116,19 @@ quint64 RunController::calibrate(const QString &deviceId, quint64 bytes)
         m_worker,
         [worker = m_worker, cancel, job, bytes, id = deviceId.toStdString()] {
             worker->calibrate(job, id, {bytes, CalibrationPlan{}.repetitions}, cancel);
+        },
+        Qt::QueuedConnection);
+    return job;
+}
+
+quint64 RunController::checkMachine(const QString &deviceId, bool quick)
+{
+    const quint64 job = begin(tr("check this machine"));
+    auto cancel = m_cancel;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [worker = m_worker, cancel, job, quick, id = deviceId.toStdString()] {
+            worker->checkMachine(job, id, quick, cancel);
         },
         Qt::QueuedConnection);
     return job;

@@ -46,6 +46,11 @@ public:
     // progress per step, cancel between steps), answered by calibrated.
     // bytes: the size of its buffers (less where memory is short).
     quint64 calibrate(const QString &deviceId, quint64 bytes = CalibrationPlan{}.bytes);
+    // Checks this machine (doctor/) on the worker thread, the GPU's
+    // measurements on `deviceId`'s engine (empty: the first CUDA device); a
+    // job like a run: progress per step, cancel between steps; answered by
+    // machineChecked.
+    quint64 checkMachine(const QString &deviceId, bool quick = false);
     // Test builds (faultinjection.h): the fault the next runs inject, in
     // place of SHARESCOPE_INJECT_FAULT's, counted from now on.
     void setFaultPlan(std::optional<FaultPlan> plan);
@@ -60,6 +65,7 @@ signals:
     void cancelled(quint64 job);
     void bufferRead(const sharescope::BufferChunk &chunk);
     void calibrated(quint64 job, const sharescope::Calibration &calibration);
+    void machineChecked(quint64 job, const sharescope::doctor::DoctorReport &report);
     void logMessage(const QString &message);
     // A device lost its context and this process cannot open it again:
     // only a new process can use it (RunWorker::closeLostDevice).

@@ -2,6 +2,7 @@
 #include "runworker.h"
 
 #include "calibrationcache.h"
+#include "doctor/doctorrun.h"
 #include "language.h"
 #include "run/calibrationrun.h"
 #include "run/devices.h"
@@ -81,6 +82,26 @@ public:
     {
         emit m_worker.logMessage(QStringLiteral("%1: %2").arg(q(calibrationStepName(result.step)),
                                                               q(formatBandwidth(result.bytesPerSecond))));
+    }
+
+private:
+    RunWorker &m_worker;
+    const quint64 m_job;
+};
+
+// A machine check's steps as progress.
+class DoctorSignals final : public doctor::DoctorObserver
+{
+public:
+    DoctorSignals(RunWorker &worker, quint64 job)
+        : m_worker(worker)
+        , m_job(job)
+    {
+    }
+    void stepStarting(doctor::DoctorStep step, int index, int total) override
+    {
+        emit m_worker.progress(m_job, index, total);
+        emit m_worker.logMessage(coreText(doctorStepText(step)));
     }
 
 private:
@@ -232,6 +253,44 @@ void RunWorker::calibrate(quint64 job, const std::string &deviceId, const Calibr
         return;
     }
     emit calibrated(job, *calibration);
+}
+
+void RunWorker::checkMachine(quint64 job, const std::string &deviceId, bool quick,
+                             const std::shared_ptr<const std::atomic<bool>> &cancel)
+{
+    if (m_keptBy)
+        m_keptBy->releaseBuffers(); // the measurements want the memory
+    m_keptBy = nullptr;
+    if (!m_devices)
+        m_devices = sharescope::listDevices();
+    const auto device = doctor::chooseDoctorDevice(*m_devices, deviceId);
+    if (!device) {
+        emit failed(job, errorText(device.error()));
+        return;
+    }
+    // The device's engine, which owns it in this process, runs the
+    // measurements; without one the probe opens its own.
+    Engine *engine = nullptr;
+    if (device->device && !quick) {
+        if (auto opened = engineFor(device->device->id))
+            engine = *opened;
+    }
+    doctor::DoctorOptions options;
+    options.deviceId = device->device ? device->device->id : std::string();
+    options.quick = quick;
+    const auto probe = doctor::liveDoctorProbe(engine);
+    DoctorSignals observer(*this, job);
+    auto report = doctor::runDoctor(*sys::liveSystemFiles(), *probe, options, *device, &observer, cancel.get());
+    if (!report) {
+        if (report.error().kind == ErrorKind::Cancelled)
+            emit cancelled(job);
+        else
+            emit failed(job, errorText(report.error()));
+        return;
+    }
+    report->commandLine = "sharescope doctor"
+        + (options.deviceId.empty() ? std::string() : " --device " + options.deviceId) + (quick ? " --quick" : "");
+    emit machineChecked(job, *report);
 }
 
 void RunWorker::readBuffer(quint64 job, int buffer, quint64 first, int count)

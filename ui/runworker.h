@@ -33,6 +33,10 @@ public:
     // Measures the device's ceilings (calibration.h), step by step.
     void calibrate(quint64 job, const std::string &deviceId, const CalibrationPlan &plan,
                    const std::shared_ptr<const std::atomic<bool>> &cancel);
+    // Checks this machine (doctor/), step by step; the GPU's measurements
+    // run on the device's engine.
+    void checkMachine(quint64 job, const std::string &deviceId, bool quick,
+                      const std::shared_ptr<const std::atomic<bool>> &cancel);
     // Test builds: replaces the fault schedule of every engine, open or not.
     void setFaultPlan(std::optional<FaultPlan> plan);
 
@@ -45,6 +49,7 @@ signals:
     void cancelled(quint64 job);
     void bufferRead(const sharescope::BufferChunk &chunk);
     void calibrated(quint64 job, const sharescope::Calibration &calibration);
+    void machineChecked(quint64 job, const sharescope::doctor::DoctorReport &report);
     void logMessage(const QString &message);
     // A device lost its context and this process cannot open it again.
     void deviceUnusable(const QString &deviceId);

@@ -42,6 +42,18 @@ Result<NvmlFunctions> loadOnce()
     }
     lookUp(library, "nvmlDeviceGetNvLinkState", nvml.nvLinkState);
     lookUp(library, "nvmlDeviceGetNvLinkVersion", nvml.nvLinkVersion);
+    lookUp(library, "nvmlSystemGetDriverVersion", nvml.driverVersion);
+    lookUp(library, "nvmlSystemGetCudaDriverVersion_v2", nvml.cudaDriverVersion);
+    lookUp(library, "nvmlDeviceGetPersistenceMode", nvml.persistenceMode);
+    lookUp(library, "nvmlDeviceGetComputeMode", nvml.computeMode);
+    lookUp(library, "nvmlDeviceGetAddressingMode", nvml.addressingMode);
+    lookUp(library, "nvmlDeviceGetCurrPcieLinkGeneration", nvml.linkGeneration);
+    lookUp(library, "nvmlDeviceGetMaxPcieLinkGeneration", nvml.maxLinkGeneration);
+    lookUp(library, "nvmlDeviceGetGpuMaxPcieLinkGeneration", nvml.gpuMaxLinkGeneration);
+    lookUp(library, "nvmlDeviceGetCurrPcieLinkWidth", nvml.linkWidth);
+    lookUp(library, "nvmlDeviceGetMaxPcieLinkWidth", nvml.maxLinkWidth);
+    lookUp(library, "nvmlDeviceGetPcieReplayCounter", nvml.replayCounter);
+    lookUp(library, "nvmlDeviceGetCpuAffinity", nvml.cpuAffinity);
     return nvml;
 }
 

@@ -24,6 +24,20 @@ struct NvmlFunctions
     // NVLink (nvlink.h); empty where the library lacks them.
     int (*nvLinkState)(void *, unsigned, unsigned *) = nullptr; // nvmlDeviceGetNvLinkState
     int (*nvLinkVersion)(void *, unsigned, unsigned *) = nullptr; // nvmlDeviceGetNvLinkVersion
+    // What the machine check reads (machinefacts.h); each empty where the
+    // library lacks it. An unsigned* call returns one number.
+    int (*driverVersion)(char *, unsigned) = nullptr; // nvmlSystemGetDriverVersion
+    int (*cudaDriverVersion)(int *) = nullptr; // nvmlSystemGetCudaDriverVersion_v2
+    int (*persistenceMode)(void *, unsigned *) = nullptr; // nvmlDeviceGetPersistenceMode
+    int (*computeMode)(void *, unsigned *) = nullptr; // nvmlDeviceGetComputeMode
+    int (*addressingMode)(void *, unsigned *) = nullptr; // nvmlDeviceGetAddressingMode: {version, value}
+    int (*linkGeneration)(void *, unsigned *) = nullptr; // nvmlDeviceGetCurrPcieLinkGeneration
+    int (*maxLinkGeneration)(void *, unsigned *) = nullptr; // nvmlDeviceGetMaxPcieLinkGeneration
+    int (*gpuMaxLinkGeneration)(void *, unsigned *) = nullptr; // nvmlDeviceGetGpuMaxPcieLinkGeneration
+    int (*linkWidth)(void *, unsigned *) = nullptr; // nvmlDeviceGetCurrPcieLinkWidth
+    int (*maxLinkWidth)(void *, unsigned *) = nullptr; // nvmlDeviceGetMaxPcieLinkWidth
+    int (*replayCounter)(void *, unsigned *) = nullptr; // nvmlDeviceGetPcieReplayCounter
+    int (*cpuAffinity)(void *, unsigned, unsigned long *) = nullptr; // nvmlDeviceGetCpuAffinity
 };
 
 // The library's calls, loaded once for the process; an error naming the

@@ -890,46 +890,6 @@ Commands:
         <translation>讲解一种共享模式，附 C++ 和 Python 示例（无需设备）</translation>
     </message>
     <message>
-        <source>
-Without a command, sharescope opens the window.
-Run `sharescope COMMAND --help` for the options of each command.
-Every command takes --lang en or --lang zh_CN (default: the system&apos;s language).
-
-Examples:
-  sharescope devices
-  sharescope modes
-  sharescope run --mode cl-use-host-ptr --size 256MiB
-  sharescope compare --kernel stride --size 64MiB
-  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
-  sharescope demo copies-vs-zero-copy
-  sharescope explain managed --example py-cupy
-  sharescope run --mode peer-copy --peer cuda:1 --peer-access off
-  sharescope ipc-export --size 64MiB
-
-Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,
-3 not supported on this device, 130 or 143 stopped by SIGINT (Ctrl+C) or SIGTERM.
-</source>
-        <translation>
-不带命令时，sharescope 会打开窗口。
-运行 `sharescope COMMAND --help` 查看各命令的选项。
-所有命令都接受 --lang en 或 --lang zh_CN（默认：系统语言）。
-
-示例：
-  sharescope devices
-  sharescope modes
-  sharescope run --mode cl-use-host-ptr --size 256MiB
-  sharescope compare --kernel stride --size 64MiB
-  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
-  sharescope demo copies-vs-zero-copy
-  sharescope explain managed --example py-cupy
-  sharescope run --mode peer-copy --peer cuda:1 --peer-access off
-  sharescope ipc-export --size 64MiB
-
-退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
-3 此设备不支持，130 或 143 被 SIGINT（Ctrl+C）或 SIGTERM 停止。
-</translation>
-    </message>
-    <message>
         <source>--example and --open each open a report; give one of them</source>
         <translation>--example 和 --open 都会打开一份报告；只能给出其中一个</translation>
     </message>
@@ -1124,6 +1084,86 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>run a program (or watch a running one) and count the pages each of its processes migrates</source>
         <translation>运行一个程序（或观察正在运行的程序），统计它的每个进程迁移的页面</translation>
+    </message>
+    <message>
+        <source>--check-machine starts the machine check; leave out --run, --compare and --demo</source>
+        <translation>--check-machine 启动本机检查；请去掉 --run、--compare 和 --demo</translation>
+    </message>
+    <message>
+        <source>The CUDA device whose paths to check (default: the first CUDA device).</source>
+        <translation>要检查其路径的 CUDA 设备（默认：第一个 CUDA 设备）。</translation>
+    </message>
+    <message>
+        <source>DataLoader workers to plan shared memory and open files for (default: the CPUs, at most 8).</source>
+        <translation>按多少个 DataLoader 工作进程估算共享内存和打开文件数（默认：CPU 数，最多 8）。</translation>
+    </message>
+    <message>
+        <source>Size of one batch&apos;s tensors, e.g. 64MiB (default: 64MiB).</source>
+        <translation>一个批次的张量大小，例如 64MiB（默认：64MiB）。</translation>
+    </message>
+    <message>
+        <source>A process that shares CUDA memory with yours: are both in the same namespaces?</source>
+        <translation>与你的进程共享 CUDA 内存的进程：两者是否在同一组命名空间中？</translation>
+    </message>
+    <message>
+        <source>Read only: measure nothing on the GPU (a second, not ten).</source>
+        <translation>只读取：不在 GPU 上做任何测量（约一秒，而不是十秒）。</translation>
+    </message>
+    <message>
+        <source>Also write the checks as JSON to FILE, or to stdout with -.</source>
+        <translation>同时把检查结果以 JSON 写入 FILE；用 - 则写到标准输出。</translation>
+    </message>
+    <message>
+        <source>Check this machine as soon as the window opens (Help → Check this machine); with --screenshot, the dialog is saved.</source>
+        <translation>窗口一打开就检查本机（帮助 → 检查本机）；配合 --screenshot 时保存该对话框。</translation>
+    </message>
+    <message>
+        <source>check this machine for what makes sharing GPU memory fail or slow, and measure it</source>
+        <translation>检查本机上让内存共享（进程之间、CPU 与 GPU 之间）失败或变慢的原因，并加以测量</translation>
+    </message>
+    <message>
+        <source>
+Without a command, sharescope opens the window.
+Run `sharescope COMMAND --help` for the options of each command.
+Every command takes --lang en or --lang zh_CN (default: the system&apos;s language).
+
+Examples:
+  sharescope devices
+  sharescope modes
+  sharescope run --mode cl-use-host-ptr --size 256MiB
+  sharescope compare --kernel stride --size 64MiB
+  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
+  sharescope demo copies-vs-zero-copy
+  sharescope explain managed --example py-cupy
+  sharescope run --mode peer-copy --peer cuda:1 --peer-access off
+  sharescope ipc-export --size 64MiB
+  sharescope doctor --workers 8 --batch 256MiB
+
+Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,
+3 not supported on this device, 4 doctor found a problem, 130 or 143 stopped by SIGINT
+(Ctrl+C) or SIGTERM.
+</source>
+        <translation>
+不带命令时，sharescope 会打开窗口。
+运行 `sharescope COMMAND --help` 查看各命令的选项。
+所有命令都接受 --lang en 或 --lang zh_CN（默认：系统语言）。
+
+示例：
+  sharescope devices
+  sharescope modes
+  sharescope run --mode cl-use-host-ptr --size 256MiB
+  sharescope compare --kernel stride --size 64MiB
+  sharescope sweep --sizes 4KiB:256MiB --json sweep.json
+  sharescope demo copies-vs-zero-copy
+  sharescope explain managed --example py-cupy
+  sharescope run --mode peer-copy --peer cuda:1 --peer-access off
+  sharescope ipc-export --size 64MiB
+  sharescope doctor --workers 8 --batch 256MiB
+
+退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
+3 此设备不支持，4 doctor 发现了问题，130 或 143 被 SIGINT（Ctrl+C）
+或 SIGTERM 停止。
+</translation>
     </message>
 </context>
 <context>
@@ -2152,6 +2192,794 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>the NVIDIA UVM driver is not loaded here (no NVIDIA GPU, or no driver)</source>
         <translation>这里没有加载 NVIDIA UVM 驱动（没有 NVIDIA GPU，或没有安装驱动）</translation>
     </message>
+    <message>
+        <source>not reported: %1</source>
+        <translation>未报告：%1</translation>
+    </message>
+    <message>
+        <source>shared memory for worker processes</source>
+        <translation>工作进程的共享内存</translation>
+    </message>
+    <message>
+        <source>open-file limit</source>
+        <translation>打开文件数上限</translation>
+    </message>
+    <message>
+        <source>passing descriptors between processes</source>
+        <translation>进程间传递文件描述符</translation>
+    </message>
+    <message>
+        <source>legacy CUDA IPC</source>
+        <translation>传统 CUDA IPC</translation>
+    </message>
+    <message>
+        <source>page-locked (pinned) memory</source>
+        <translation>锁页内存（pinned）</translation>
+    </message>
+    <message>
+        <source>NUMA placement</source>
+        <translation>NUMA 位置</translation>
+    </message>
+    <message>
+        <source>the PCIe link</source>
+        <translation>PCIe 链路</translation>
+    </message>
+    <message>
+        <source>peer-to-peer between GPUs</source>
+        <translation>GPU 之间的点对点</translation>
+    </message>
+    <message>
+        <source>addressing mode (HMM, ATS)</source>
+        <translation>寻址模式（HMM、ATS）</translation>
+    </message>
+    <message>
+        <source>MPS and compute mode</source>
+        <translation>MPS 与计算模式</translation>
+    </message>
+    <message>
+        <source>managed memory</source>
+        <translation>托管内存</translation>
+    </message>
+    <message>
+        <source>driver, runtime and clocks</source>
+        <translation>驱动、运行时与时钟</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>problem</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>not applicable</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>could not check</source>
+        <translation>无法检查</translation>
+    </message>
+    <message>
+        <source>invalid --workers &apos;%1&apos;; accepted: 1 to 1024</source>
+        <translation>无效的 --workers &apos;%1&apos;；可用：1 到 1024</translation>
+    </message>
+    <message>
+        <source>invalid --batch &apos;%1&apos; bytes; accepted: 1 byte to 1 TiB</source>
+        <translation>无效的 --batch &apos;%1&apos; 字节；可用：1 字节到 1 TiB</translation>
+    </message>
+    <message>
+        <source>invalid --peer-pid &apos;%1&apos;; accepted: a process id, 1 or more</source>
+        <translation>无效的 --peer-pid &apos;%1&apos;；可用：进程号，1 或更大</translation>
+    </message>
+    <message>
+        <source>not a machine check ShareScope can read: %1</source>
+        <translation>不是 ShareScope 能读取的本机检查结果：%1</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>没有该文件</translation>
+    </message>
+    <message>
+        <source>error %1</source>
+        <translation>错误 %1</translation>
+    </message>
+    <message>
+        <source>not measured (--quick): nothing read decides it</source>
+        <translation>未测量（--quick）：读到的内容不足以判断</translation>
+    </message>
+    <message>
+        <source>%1 is not a CUDA device: the GPU&apos;s checks need one</source>
+        <translation>%1 不是 CUDA 设备：GPU 相关的检查需要 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>no CUDA device here: the GPU&apos;s checks need one</source>
+        <translation>这里没有 CUDA 设备：GPU 相关的检查需要 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>no CUDA device here (%1): the GPU&apos;s checks need one</source>
+        <translation>这里没有 CUDA 设备（%1）：GPU 相关的检查需要 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>needs a CUDA device</source>
+        <translation>需要 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>reading the system&apos;s files</source>
+        <translation>读取系统文件</translation>
+    </message>
+    <message>
+        <source>passing descriptors to a child process</source>
+        <translation>向子进程传递文件描述符</translation>
+    </message>
+    <message>
+        <source>asking NVML and CUDA</source>
+        <translation>查询 NVML 和 CUDA</translation>
+    </message>
+    <message>
+        <source>page-locking host memory</source>
+        <translation>锁定主机内存页（锁页内存）</translation>
+    </message>
+    <message>
+        <source>copies from page-locked and ordinary memory</source>
+        <translation>从锁页内存和普通内存拷贝</translation>
+    </message>
+    <message>
+        <source>the PCIe link under load</source>
+        <translation>负载下的 PCIe 链路</translation>
+    </message>
+    <message>
+        <source>copies to the other GPUs</source>
+        <translation>拷贝到其他 GPU</translation>
+    </message>
+    <message>
+        <source>a CUDA IPC handle opened in a child process</source>
+        <translation>在子进程中打开 CUDA IPC 句柄</translation>
+    </message>
+    <message>
+        <source>%1 mappings of the %2 allowed</source>
+        <translation>已有 %1 个内存映射，上限 %2</translation>
+    </message>
+    <message>
+        <source>Max locked memory %1: limits RDMA (NCCL over InfiniBand, GPUDirect), not cudaHostAlloc or cudaHostRegister</source>
+        <translation>“Max locked memory”为 %1：它限制 RDMA（InfiniBand 上的 NCCL、GPUDirect），不限制 cudaHostAlloc 和 cudaHostRegister</translation>
+    </message>
+    <message>
+        <source>this process already has %1 of the %2 memory mappings vm.max_map_count allows: every page-locked buffer adds one, and cudaHostRegister then fails with out of memory</source>
+        <translation>本进程已有 %1 个内存映射，vm.max_map_count 只允许 %2 个：每个锁页内存缓冲区都会再加一个，届时 cudaHostRegister 会以内存不足失败</translation>
+    </message>
+    <message>
+        <source>Page-lock fewer, larger buffers, or raise vm.max_map_count (sysctl -w vm.max_map_count=1048576).</source>
+        <translation>把锁页内存合并成更少、更大的缓冲区，或调高 vm.max_map_count（“sysctl -w vm.max_map_count=1048576”）。</translation>
+    </message>
+    <message>
+        <source>setup %1 page-locked against %2 ordinary; copies %3 against %4; pays after %5 uses</source>
+        <translation>准备：锁页内存 %1，普通内存 %2；拷贝：%3 对 %4；使用 %5 次后回本</translation>
+    </message>
+    <message>
+        <source>setup %1 page-locked against %2 ordinary; copies %3 against %4; never pays</source>
+        <translation>准备：锁页内存 %1，普通内存 %2；拷贝：%3 对 %4；永远不回本</translation>
+    </message>
+    <message>
+        <source>not measured: %1</source>
+        <translation>未测量：%1</translation>
+    </message>
+    <message>
+        <source>cudaHostAlloc of %1 failed: %2</source>
+        <translation>cudaHostAlloc 分配 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Page-locked memory comes out of the host&apos;s RAM and a container&apos;s memory limit: free memory, raise the limit, or pin smaller buffers and reuse them.</source>
+        <translation>锁页内存占用主机内存，也计入容器的内存上限：释放内存、调高上限，或锁定更小的缓冲区并重复使用。</translation>
+    </message>
+    <message>
+        <source>cudaHostRegister of %1 failed: %2</source>
+        <translation>cudaHostRegister 注册 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>Register fewer, larger buffers, and check vm.max_map_count and the container&apos;s memory limit.</source>
+        <translation>注册更少、更大的缓冲区，并检查 vm.max_map_count 和容器的内存上限。</translation>
+    </message>
+    <message>
+        <source>this process already has %1 of the %2 memory mappings vm.max_map_count allows: every page-locked buffer adds one</source>
+        <translation>本进程已有 %1 个内存映射，vm.max_map_count 只允许 %2 个：每个锁页内存缓冲区都会再加一个</translation>
+    </message>
+    <message>
+        <source>Page-lock once and reuse the buffers (pin_memory=True in a DataLoader reuses them through PyTorch&apos;s caching allocator); never pin a tensor for one copy.</source>
+        <translation>只锁页一次并重复使用这些缓冲区（DataLoader 的 pin_memory=True 通过 PyTorch 的缓存分配器重复使用它们）；不要为一次拷贝去锁定一个张量。</translation>
+    </message>
+    <message>
+        <source>copies from page-locked memory (%1) were hardly faster than from ordinary memory (%2): pinning costs here and saves little</source>
+        <translation>从锁页内存拷贝（%1）几乎不比从普通内存拷贝（%2）快：在这里锁页有代价，却省不了多少</translation>
+    </message>
+    <message>
+        <source>page-locking a buffer costs as much as %1 of its faster copies: pinning per batch is slower than not pinning</source>
+        <translation>锁定一个缓冲区的代价相当于 %1 次更快的拷贝：每个批次都锁页比不锁页更慢</translation>
+    </message>
+    <message>
+        <source>page-locked copies saved nothing here: pinning never pays</source>
+        <translation>在这里从锁页内存拷贝没有省下时间：锁页永远不回本</translation>
+    </message>
+    <message>
+        <source>page-locking works; copies from it reach %1, from ordinary memory %2</source>
+        <translation>锁页内存可用；从它拷贝达到 %1，从普通内存拷贝为 %2</translation>
+    </message>
+    <message>
+        <source>page-locking works</source>
+        <translation>锁页内存可用</translation>
+    </message>
+    <message>
+        <source>a cudaHostAlloc buffer is on node %1</source>
+        <translation>cudaHostAlloc 的缓冲区在节点 %1</translation>
+    </message>
+    <message>
+        <source>the NUMA nodes could not be read from %1 (%2)</source>
+        <translation>无法从 %1 读取 NUMA 节点（%2）</translation>
+    </message>
+    <message>
+        <source>one NUMA node: all host memory is as near the GPU</source>
+        <translation>只有一个 NUMA 节点：所有主机内存离 GPU 一样近</translation>
+    </message>
+    <message>
+        <source>%1 NUMA nodes, but the firmware gives the GPU none (numa_node -1): which memory is near it is not known</source>
+        <translation>有 %1 个 NUMA 节点，但固件没有给 GPU 指定节点（numa_node -1）：不知道哪部分内存离它近</translation>
+    </message>
+    <message>
+        <source>Run the process on the GPU&apos;s node: numactl --cpunodebind=%1 --membind=%1 python train.py</source>
+        <translation>在 GPU 所在节点上运行进程：“numactl --cpunodebind=%1 --membind=%1 python train.py”</translation>
+    </message>
+    <message>
+        <source>this process runs only on CPUs far from the GPU (node %1): its page-locked buffers land on the far node, and copies from them may run at a fraction of the link&apos;s speed</source>
+        <translation>本进程只在远离 GPU（节点 %1）的 CPU 上运行：它的锁页内存缓冲区落在远端节点上，从中拷贝可能只有链路速度的几分之一</translation>
+    </message>
+    <message>
+        <source>a page-locked buffer allocated here landed on node %1, the GPU is on node %2: copies cross from one processor to the other</source>
+        <translation>在这里分配的锁页内存缓冲区落在节点 %1，而 GPU 在节点 %2：拷贝要从一个处理器跨到另一个</translation>
+    </message>
+    <message>
+        <source>the GPU is on node %1, and this process runs near it</source>
+        <translation>GPU 在节点 %1，本进程就在它附近运行</translation>
+    </message>
+    <message>
+        <source>neither NVML nor CUDA said the addressing mode</source>
+        <translation>NVML 和 CUDA 都没有给出寻址模式</translation>
+    </message>
+    <message>
+        <source>%1: the GPU reaches ordinary (pageable) host memory</source>
+        <translation>%1：GPU 能访问普通的（可分页内存）主机内存</translation>
+    </message>
+    <message>
+        <source>Linux %1 (HMM needs 6.1.24 or later)</source>
+        <translation>Linux %1（HMM 需要 6.1.24 或更新）</translation>
+    </message>
+    <message>
+        <source>%1, the open module</source>
+        <translation>%1，开源模块</translation>
+    </message>
+    <message>
+        <source>%1, the proprietary module</source>
+        <translation>%1，闭源模块</translation>
+    </message>
+    <message>
+        <source>the proprietary kernel module (HMM needs the open one)</source>
+        <translation>闭源内核模块（HMM 需要开源模块）</translation>
+    </message>
+    <message>
+        <source>uvm_disable_hmm=Y (nvidia_uvm&apos;s option)</source>
+        <translation>uvm_disable_hmm=Y（nvidia_uvm 的选项）</translation>
+    </message>
+    <message>
+        <source>%1 is not set in the kernel</source>
+        <translation>内核没有设置 %1</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s configuration is not readable</source>
+        <translation>无法读取内核配置</translation>
+    </message>
+    <message>
+        <source>Kernels here cannot read malloc&apos;d or numpy memory: use cudaMallocManaged, page-locked memory or explicit copies.</source>
+        <translation>这里的内核无法读取 malloc 或 numpy 分配的内存：请使用 cudaMallocManaged、锁页内存或显式拷贝。</translation>
+    </message>
+    <message>
+        <source>addressing mode None, although every prerequisite of HMM that could be read holds</source>
+        <translation>寻址模式为 None，尽管能读到的 HMM 前提条件都满足</translation>
+    </message>
+    <message>
+        <source>addressing mode None: the GPU cannot reach ordinary host memory, because of %1</source>
+        <translation>寻址模式为 None：GPU 无法访问普通主机内存，原因是 %1</translation>
+    </message>
+    <message>
+        <source>%1 free of %2</source>
+        <translation>%2 中空闲 %1</translation>
+    </message>
+    <message>
+        <source>worked</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>CUDA did not say whether the device has managed memory: %1</source>
+        <translation>CUDA 没有说明设备是否支持托管内存：%1</translation>
+    </message>
+    <message>
+        <source>the device has no managed memory</source>
+        <translation>该设备不支持托管内存</translation>
+    </message>
+    <message>
+        <source>Use explicit copies (cudaMalloc and cudaMemcpy) on this device.</source>
+        <translation>在此设备上使用显式拷贝（cudaMalloc 和 cudaMemcpy）。</translation>
+    </message>
+    <message>
+        <source>managed memory did not work: %1</source>
+        <translation>托管内存不可用：%1</translation>
+    </message>
+    <message>
+        <source>Look at the driver&apos;s messages (dmesg) and at nvidia_uvm: managed memory needs the nvidia_uvm module loaded.</source>
+        <translation>查看驱动的消息（“dmesg”）和 nvidia_uvm：托管内存需要加载 nvidia_uvm 模块。</translation>
+    </message>
+    <message>
+        <source>no concurrent managed access: the CPU must not touch managed memory while a kernel runs (it faults), and managed memory cannot be larger than the GPU&apos;s</source>
+        <translation>不支持并发托管访问：内核运行时 CPU 不能访问托管内存（会出错），而且托管内存不能超过 GPU 的内存</translation>
+    </message>
+    <message>
+        <source>Synchronize before the CPU touches managed memory, or use explicit copies (Windows, WSL and GPUs before Pascal work this way).</source>
+        <translation>在 CPU 访问托管内存之前先同步，或使用显式拷贝（Windows、WSL 和 Pascal 之前的 GPU 都是这样）。</translation>
+    </message>
+    <message>
+        <source>managed memory works with concurrent access; beyond the %1 free, allocations oversubscribe the GPU and pages move back and forth</source>
+        <translation>托管内存可用，且支持并发访问；超出空闲的 %1 后，分配会超额使用 GPU，页面会来回迁移</translation>
+    </message>
+    <message>
+        <source>managed memory works with concurrent access</source>
+        <translation>托管内存可用，且支持并发访问</translation>
+    </message>
+    <message>
+        <source>SM %1 MHz before the checks ran</source>
+        <translation>检查开始前 SM 为 %1 MHz</translation>
+    </message>
+    <message>
+        <source>SM %1 MHz under its load</source>
+        <translation>在其负载下 SM 为 %1 MHz</translation>
+    </message>
+    <message>
+        <source>the kernel module is %1 but NVML is %2: &quot;Driver/library version mismatch&quot;</source>
+        <translation>内核模块是 %1，而 NVML 是 %2：&quot;Driver/library version mismatch&quot;</translation>
+    </message>
+    <message>
+        <source>The driver was updated without reloading its module: reboot (or unload and load nvidia&apos;s modules).</source>
+        <translation>驱动已更新但没有重新加载模块：请重启（或卸载并重新加载 nvidia 的模块）。</translation>
+    </message>
+    <message>
+        <source>the CUDA runtime %1 is newer than the driver&apos;s CUDA %2: cudaErrorInsufficientDriver</source>
+        <translation>CUDA 运行时 %1 比驱动的 CUDA %2 新：cudaErrorInsufficientDriver</translation>
+    </message>
+    <message>
+        <source>Install a newer driver, or use a build for an older CUDA.</source>
+        <translation>安装更新的驱动，或使用为旧版 CUDA 构建的版本。</translation>
+    </message>
+    <message>
+        <source>persistence mode is off: every process that starts CUDA waits for the driver to set the GPU up</source>
+        <translation>持久模式已关闭：每个启动 CUDA 的进程都要等驱动初始化 GPU</translation>
+    </message>
+    <message>
+        <source>Run the persistence daemon: systemctl enable --now nvidia-persistenced.</source>
+        <translation>运行持久化守护进程：“systemctl enable --now nvidia-persistenced”。</translation>
+    </message>
+    <message>
+        <source>the SM clock reached %1 MHz under load, below its %2 MHz: power or heat holds it down</source>
+        <translation>负载下 SM 时钟只到 %1 MHz，低于它的 %2 MHz：被功耗或温度限制了</translation>
+    </message>
+    <message>
+        <source>Look at nvidia-smi -q -d PERFORMANCE for the reason (power cap, thermal slowdown).</source>
+        <translation>用“nvidia-smi -q -d PERFORMANCE”查看原因（功耗上限、过热降频）。</translation>
+    </message>
+    <message>
+        <source>neither NVML nor CUDA gave the driver&apos;s version</source>
+        <translation>NVML 和 CUDA 都没有给出驱动版本</translation>
+    </message>
+    <message>
+        <source>driver %1 (CUDA %2), runtime %3; versions agree</source>
+        <translation>驱动 %1（CUDA %2），运行时 %3；版本一致</translation>
+    </message>
+    <message>
+        <source>%1 workers × %2 batches in flight × %3, a quarter more, and 64 MiB</source>
+        <translation>%1 个工作进程 × 每个 %2 个在途批次 × %3，再加四分之一，另加 64 MiB</translation>
+    </message>
+    <message>
+        <source>%1 in all, %2 free</source>
+        <translation>共 %1，空闲 %2</translation>
+    </message>
+    <message>
+        <source>no mount at %1</source>
+        <translation>%1 处没有挂载</translation>
+    </message>
+    <message>
+        <source>not read: %1</source>
+        <translation>未读取：%1</translation>
+    </message>
+    <message>
+        <source>needs %1: %2</source>
+        <translation>需要 %1：%2</translation>
+    </message>
+    <message>
+        <source>no sign of a container</source>
+        <translation>没有容器的迹象</translation>
+    </message>
+    <message>
+        <source>signs of a container: %1</source>
+        <translation>容器的迹象：%1</translation>
+    </message>
+    <message>
+        <source>Give the container more shared memory: docker run --shm-size=8g (or --ipc=host); in Kubernetes, mount an emptyDir with medium: Memory at /dev/shm. Or use fewer workers or smaller batches.</source>
+        <translation>给容器更多共享内存：docker run --shm-size=8g（或“--ipc=host”）；在 Kubernetes 中，把“medium: Memory”的 emptyDir 挂载到 /dev/shm。或者减少工作进程、减小批次。</translation>
+    </message>
+    <message>
+        <source>Enlarge /dev/shm (as root: mount -o remount,size=8G /dev/shm, and in /etc/fstab to keep it), or use fewer workers or smaller batches.</source>
+        <translation>扩大 /dev/shm（以 root 身份：“mount -o remount,size=8G /dev/shm”，并写入 /etc/fstab 以保留），或者减少工作进程、减小批次。</translation>
+    </message>
+    <message>
+        <source>there is no /dev/shm: worker processes have no shared memory to hand tensors over in</source>
+        <translation>没有 /dev/shm：工作进程没有共享内存来传递张量</translation>
+    </message>
+    <message>
+        <source>the size of /dev/shm could not be read</source>
+        <translation>无法读取 /dev/shm 的大小</translation>
+    </message>
+    <message>
+        <source>/dev/shm holds %1, less than the %2 the workers need: they die with a bus error</source>
+        <translation>/dev/shm 只有 %1，少于工作进程需要的 %2：它们会因总线错误而终止</translation>
+    </message>
+    <message>
+        <source>only %1 of /dev/shm is free, less than the %2 the workers need: something else holds the rest</source>
+        <translation>/dev/shm 只剩 %1 空闲，少于工作进程需要的 %2：其余的被别的东西占着</translation>
+    </message>
+    <message>
+        <source>Look in /dev/shm (ls -la /dev/shm) for files left by programs that ended (torch_*, nccl-*) and remove them.</source>
+        <translation>查看 /dev/shm（“ls -la /dev/shm”）中已结束的程序留下的文件（torch_*、nccl-*），并删除它们。</translation>
+    </message>
+    <message>
+        <source>a container whose /dev/shm holds %1 (Docker gives 64 MiB): enough for this plan, not for many more workers or larger batches</source>
+        <translation>容器的 /dev/shm 只有 %1（Docker 默认给 64 MiB）：够这个计划用，但不够更多工作进程或更大的批次</translation>
+    </message>
+    <message>
+        <source>/dev/shm has %1 free, the workers need %2</source>
+        <translation>/dev/shm 空闲 %1，工作进程需要 %2</translation>
+    </message>
+    <message>
+        <source>the open-file limit could not be read</source>
+        <translation>无法读取打开文件数上限</translation>
+    </message>
+    <message>
+        <source>no Max open files line</source>
+        <translation>没有“Max open files”这一行</translation>
+    </message>
+    <message>
+        <source>Max open files: soft %1, hard %2</source>
+        <translation>“Max open files”：软上限 %1，硬上限 %2</translation>
+    </message>
+    <message>
+        <source>%1 open now</source>
+        <translation>当前打开 %1 个</translation>
+    </message>
+    <message>
+        <source>needs about %1: one per tensor of each batch in flight (16 a batch), a few per worker, 256 of the process&apos;s own</source>
+        <translation>约需 %1 个：每个在途批次的每个张量一个（每批 16 个），每个工作进程几个，进程自身 256 个</translation>
+    </message>
+    <message>
+        <source>Raise the soft limit up to the hard one (%1) before starting: ulimit -n %1, or in Python resource.setrlimit(resource.RLIMIT_NOFILE, (%1, %1)). Or call torch.multiprocessing.set_sharing_strategy(&apos;file_system&apos;).</source>
+        <translation>启动前把软上限提高到硬上限（%1）：“ulimit -n %1”，或在 Python 中 resource.setrlimit(resource.RLIMIT_NOFILE, (%1, %1))。或者调用 torch.multiprocessing.set_sharing_strategy(&apos;file_system&apos;)。</translation>
+    </message>
+    <message>
+        <source>Raise the hard limit (docker run --ulimit nofile=65536:65536, or nofile in /etc/security/limits.conf), or call torch.multiprocessing.set_sharing_strategy(&apos;file_system&apos;).</source>
+        <translation>提高硬上限（docker run --ulimit nofile=65536:65536，或 /etc/security/limits.conf 中的 nofile），或者调用 torch.multiprocessing.set_sharing_strategy(&apos;file_system&apos;)。</translation>
+    </message>
+    <message>
+        <source>the open-file limit is %1, below the %2 descriptors the workers keep open: &quot;received 0 items of ancdata&quot;</source>
+        <translation>打开文件数上限为 %1，低于工作进程要保持打开的 %2 个文件描述符：&quot;received 0 items of ancdata&quot;</translation>
+    </message>
+    <message>
+        <source>the open-file limit is %1: enough for this plan, tight for more workers or tensors</source>
+        <translation>打开文件数上限为 %1：够这个计划用，但工作进程或张量再多就紧张了</translation>
+    </message>
+    <message>
+        <source>the open-file limit is %1, the workers need about %2</source>
+        <translation>打开文件数上限为 %1，工作进程约需 %2</translation>
+    </message>
+    <message>
+        <source>the kernel (%1) has no pidfd_getfd, which came with Linux 5.6</source>
+        <translation>内核（%1）没有 pidfd_getfd，它从 Linux 5.6 起才有</translation>
+    </message>
+    <message>
+        <source>a seccomp filter refuses it (Seccomp: %1, no CAP_SYS_PTRACE), as Docker&apos;s default profile does</source>
+        <translation>seccomp 过滤器拒绝了它（Seccomp：%1，没有 CAP_SYS_PTRACE），Docker 的默认配置就是这样</translation>
+    </message>
+    <message>
+        <source>Yama&apos;s ptrace_scope is %1: 1 lets a process take only from its own descendants, 2 needs CAP_SYS_PTRACE, 3 forbids it</source>
+        <translation>Yama 的 ptrace_scope 为 %1：1 只允许从自己的后代进程获取，2 需要 CAP_SYS_PTRACE，3 完全禁止</translation>
+    </message>
+    <message>
+        <source>the processes run as different users</source>
+        <translation>这些进程以不同用户身份运行</translation>
+    </message>
+    <message>
+        <source>refused with %1, for a reason this process cannot see (a security module, a process that is not dumpable)</source>
+        <translation>以 %1 被拒绝，原因本进程看不到（安全模块，或进程不可转储）</translation>
+    </message>
+    <message>
+        <source>no Yama (no such file)</source>
+        <translation>没有 Yama（没有该文件）</translation>
+    </message>
+    <message>
+        <source>Seccomp: %1; CapEff has CAP_SYS_PTRACE</source>
+        <translation>Seccomp：%1；CapEff 含 CAP_SYS_PTRACE</translation>
+    </message>
+    <message>
+        <source>Seccomp: %1; CapEff lacks CAP_SYS_PTRACE</source>
+        <translation>Seccomp：%1；CapEff 不含 CAP_SYS_PTRACE</translation>
+    </message>
+    <message>
+        <source>the trial with a child process could not run: %1</source>
+        <translation>无法与子进程进行试验：%1</translation>
+    </message>
+    <message>
+        <source>not tried</source>
+        <translation>未尝试</translation>
+    </message>
+    <message>
+        <source>taken, the same file</source>
+        <translation>已获取，且是同一个文件</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>a descriptor of this process itself: %1</source>
+        <translation>本进程自己的文件描述符：%1</translation>
+    </message>
+    <message>
+        <source>the parent takes one of its child&apos;s: %1</source>
+        <translation>父进程获取子进程的文件描述符：%1</translation>
+    </message>
+    <message>
+        <source>the child takes one of its parent&apos;s: %1</source>
+        <translation>子进程获取父进程的文件描述符：%1</translation>
+    </message>
+    <message>
+        <source>the child sends one to its parent: %1</source>
+        <translation>子进程发送一个给父进程：%1</translation>
+    </message>
+    <message>
+        <source>Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:False in the processes that share CUDA tensors, or start the container with --cap-add=SYS_PTRACE. Passing descriptors over a Unix socket (SCM_RIGHTS) works here.</source>
+        <translation>在共享 CUDA 张量的进程中设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:False，或用 --cap-add=SYS_PTRACE 启动容器。在这里通过 Unix 域套接字（SCM_RIGHTS）传递文件描述符是可行的。</translation>
+    </message>
+    <message>
+        <source>Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:False in the processes that share CUDA tensors, or start the container with --cap-add=SYS_PTRACE.</source>
+        <translation>在共享 CUDA 张量的进程中设置 PYTORCH_CUDA_ALLOC_CONF=expandable_segments:False，或用 --cap-add=SYS_PTRACE 启动容器。</translation>
+    </message>
+    <message>
+        <source>pidfd_getfd is refused even on this process&apos;s own descriptors: %1; PyTorch&apos;s expandable segments cannot be shared</source>
+        <translation>连本进程自己的文件描述符也被 pidfd_getfd 拒绝：%1；PyTorch 的 expandable segments 无法共享</translation>
+    </message>
+    <message>
+        <source>a process cannot take its parent&apos;s descriptors: %1; CUDA tensors from expandable segments fail to reach the processes a program starts (&quot;pidfd_getfd: Operation not permitted&quot;)</source>
+        <translation>进程无法获取其父进程的文件描述符：%1；来自 expandable segments 的 CUDA 张量无法传到程序启动的进程（&quot;pidfd_getfd: Operation not permitted&quot;）</translation>
+    </message>
+    <message>
+        <source>a process cannot take its child&apos;s descriptors: %1; CUDA tensors from expandable segments fail between processes</source>
+        <translation>进程无法获取其子进程的文件描述符：%1；来自 expandable segments 的 CUDA 张量无法在进程间传递</translation>
+    </message>
+    <message>
+        <source>a descriptor sent over a Unix socket did not arrive: %1</source>
+        <translation>通过 Unix 域套接字发送的文件描述符没有到达：%1</translation>
+    </message>
+    <message>
+        <source>Check the open-file limit (ulimit -n) and the security profile of the container.</source>
+        <translation>检查打开文件数上限（ulimit -n）和容器的安全配置。</translation>
+    </message>
+    <message>
+        <source>the child process did not finish the trial: %1</source>
+        <translation>子进程没有完成试验：%1</translation>
+    </message>
+    <message>
+        <source>pidfd_getfd works both ways between a process and its child, and so does SCM_RIGHTS</source>
+        <translation>pidfd_getfd 在进程与其子进程之间双向可用，SCM_RIGHTS 也可用</translation>
+    </message>
+    <message>
+        <source>Run the processes that share CUDA memory in one container, or start their containers with --ipc=host --pid=host (or --ipc=container:NAME --pid=container:NAME). Descriptors of expandable segments need neither.</source>
+        <translation>把共享 CUDA 内存的进程放在同一个容器中运行，或用“--ipc=host --pid=host”（或“--ipc=container:NAME --pid=container:NAME”）启动它们的容器。expandable segments 的文件描述符两者都不需要。</translation>
+    </message>
+    <message>
+        <source>process %1 is not visible from here: it runs in another PID namespace (another container), where legacy CUDA IPC handles do not open</source>
+        <translation>从这里看不到进程 %1：它运行在另一个 PID 命名空间（另一个容器）中，传统 CUDA IPC 句柄在那里打不开</translation>
+    </message>
+    <message>
+        <source>the namespaces of process %1 could not be read: %2</source>
+        <translation>无法读取进程 %1 的命名空间：%2</translation>
+    </message>
+    <message>
+        <source>process %1 runs in another %2 namespace: a legacy CUDA IPC handle from one does not open in the other (&quot;invalid device context&quot;, &quot;invalid argument&quot;)</source>
+        <translation>进程 %1 运行在另一个 %2 命名空间中：一方的传统 CUDA IPC 句柄在另一方打不开（&quot;invalid device context&quot;、&quot;invalid argument&quot;）</translation>
+    </message>
+    <message>
+        <source>a handle exported here opened in a child in %1</source>
+        <translation>这里导出的句柄在子进程中打开，用时 %1</translation>
+    </message>
+    <message>
+        <source>a legacy CUDA IPC handle did not open in a child of this process: %1</source>
+        <translation>传统 CUDA IPC 句柄无法在本进程的子进程中打开：%1</translation>
+    </message>
+    <message>
+        <source>Check the compute mode (Exclusive_Process refuses the second process) and the MPS daemon, below.</source>
+        <translation>请检查计算模式（Exclusive_Process 会拒绝第二个进程）和下面的 MPS 守护进程。</translation>
+    </message>
+    <message>
+        <source>this process has PID or IPC namespaces of its own (a container): legacy CUDA IPC handles open only in processes of the same namespaces</source>
+        <translation>本进程有自己的 PID 或 IPC 命名空间（容器）：传统 CUDA IPC 句柄只能在同一组命名空间的进程中打开</translation>
+    </message>
+    <message>
+        <source>a legacy CUDA IPC handle opens in another process here</source>
+        <translation>在这里传统 CUDA IPC 句柄能在另一个进程中打开</translation>
+    </message>
+    <message>
+        <source>holds a control socket</source>
+        <translation>有控制套接字</translation>
+    </message>
+    <message>
+        <source>no control socket</source>
+        <translation>没有控制套接字</translation>
+    </message>
+    <message>
+        <source>no such folder</source>
+        <translation>没有该文件夹</translation>
+    </message>
+    <message>
+        <source>the GPU&apos;s compute mode is Prohibited: no process can use it</source>
+        <translation>GPU 的计算模式为 Prohibited：任何进程都无法使用它</translation>
+    </message>
+    <message>
+        <source>Ask an administrator to set it back: nvidia-smi -c DEFAULT.</source>
+        <translation>请管理员改回：“nvidia-smi -c DEFAULT”。</translation>
+    </message>
+    <message>
+        <source>CUDA_MPS_PIPE_DIRECTORY names %1, where no MPS daemon runs: CUDA runs without MPS</source>
+        <translation>CUDA_MPS_PIPE_DIRECTORY 指向 %1，那里没有运行 MPS 守护进程：CUDA 会在没有 MPS 的情况下运行</translation>
+    </message>
+    <message>
+        <source>Start the daemon (nvidia-cuda-mps-control -d) with the same CUDA_MPS_PIPE_DIRECTORY, and share that folder with every container that uses it.</source>
+        <translation>用同一个 CUDA_MPS_PIPE_DIRECTORY 启动守护进程（“nvidia-cuda-mps-control -d”），并把该文件夹共享给每个使用它的容器。</translation>
+    </message>
+    <message>
+        <source>%1 holds an MPS control socket, but its daemon is not running: CUDA runs without MPS</source>
+        <translation>%1 中有 MPS 控制套接字，但其守护进程没有运行：CUDA 会在没有 MPS 的情况下运行</translation>
+    </message>
+    <message>
+        <source>Start the daemon again (nvidia-cuda-mps-control -d), or remove the folder&apos;s stale files.</source>
+        <translation>重新启动守护进程（“nvidia-cuda-mps-control -d”），或删除该文件夹中过时的文件。</translation>
+    </message>
+    <message>
+        <source>the compute mode is Exclusive_Process without MPS: a second process (an IPC peer, a worker) fails with cudaErrorDevicesUnavailable</source>
+        <translation>计算模式为 Exclusive_Process 且没有 MPS：第二个进程（IPC 对端、工作进程）会以 cudaErrorDevicesUnavailable 失败</translation>
+    </message>
+    <message>
+        <source>Run an MPS daemon, or ask an administrator for the Default compute mode (nvidia-smi -c DEFAULT).</source>
+        <translation>运行 MPS 守护进程，或请管理员改为“Default”计算模式（“nvidia-smi -c DEFAULT”）。</translation>
+    </message>
+    <message>
+        <source>an MPS daemon (process %1) serves %2</source>
+        <translation>MPS 守护进程（进程 %1）在服务 %2</translation>
+    </message>
+    <message>
+        <source>no MPS daemon: processes share the GPU by time slices</source>
+        <translation>没有 MPS 守护进程：各进程按时间片共享 GPU</translation>
+    </message>
+    <message>
+        <source>idle: %1 x%2, at most %3 x%4</source>
+        <translation>空闲时：%1 x%2，最高 %3 x%4</translation>
+    </message>
+    <message>
+        <source>while copying: %1 x%2, at most %3 x%4</source>
+        <translation>拷贝时：%1 x%2，最高 %3 x%4</translation>
+    </message>
+    <message>
+        <source>%1 copied from page-locked memory to the device in %2: %3</source>
+        <translation>在 %2 内从锁页内存向设备拷贝了 %1：%3</translation>
+    </message>
+    <message>
+        <source>%1 before the copies, %2 after</source>
+        <translation>拷贝前 %1，拷贝后 %2</translation>
+    </message>
+    <message>
+        <source>the link&apos;s state could not be read: neither sysfs nor NVML said it</source>
+        <translation>无法读取链路状态：sysfs 和 NVML 都没有给出</translation>
+    </message>
+    <message>
+        <source>%1 correctable and %2 uncorrectable errors more after the copies</source>
+        <translation>拷贝后可纠正错误多了 %1 个，不可纠正错误多了 %2 个</translation>
+    </message>
+    <message>
+        <source>no AER counters (the kernel or the device has no AER)</source>
+        <translation>没有 AER 计数器（内核或设备不支持 AER）</translation>
+    </message>
+    <message>
+        <source>Check the slot and the riser: reseat the card, use a slot wired for the full width, and look at the BIOS&apos;s PCIe setting (Auto, not Gen1/Gen3); a link that trains down after boot points at the cable or riser.</source>
+        <translation>检查插槽和转接卡：重新插好显卡，使用接满全部通道的插槽，并查看 BIOS 的 PCIe 设置（Auto，而不是 Gen1/Gen3）；启动后才降速的链路多半是线缆或转接卡的问题。</translation>
+    </message>
+    <message>
+        <source>%1 uncorrectable PCIe errors (AER) at %2 during the copies</source>
+        <translation>拷贝期间 %2 处出现 %1 个不可纠正的 PCIe 错误（AER）</translation>
+    </message>
+    <message>
+        <source>the link runs at %1 while copying, below its %2</source>
+        <translation>拷贝时链路运行在 %1，低于它的 %2</translation>
+    </message>
+    <message>
+        <source>the link replayed %1 packets during the copies: it is unreliable</source>
+        <translation>拷贝期间链路重传了 %1 个数据包：它不可靠</translation>
+    </message>
+    <message>
+        <source>the link corrected errors during the copies (%1 replays, %2 correctable AER errors): it works, below its best</source>
+        <translation>拷贝期间链路纠正了错误（%1 次重传，%2 个可纠正的 AER 错误）：能用，但达不到最佳</translation>
+    </message>
+    <message>
+        <source>%1, of which the copies reached %2</source>
+        <translation>%1，拷贝达到其中的 %2</translation>
+    </message>
+    <message>
+        <source>page-locked copies reached %1, %2 of the %3 that %4 carries</source>
+        <translation>从锁页内存拷贝达到 %1，是 %4 所能承载的 %3 的 %2</translation>
+    </message>
+    <message>
+        <source>Look at the NUMA check above, at other traffic on the link, and at the slot (a switch shared with other devices).</source>
+        <translation>请看上面的 NUMA 检查、链路上的其他流量，以及插槽（是否与其他设备共用交换芯片）。</translation>
+    </message>
+    <message>
+        <source>%1 under load, its most; copies reached %2 (%3 of the link)</source>
+        <translation>负载下为 %1，即它的最高值；拷贝达到 %2（链路的 %3）</translation>
+    </message>
+    <message>
+        <source>the idle link runs at %1, below its %2 (an idle link slows down); it was not read under load</source>
+        <translation>空闲的链路运行在 %1，低于它的 %2（空闲的链路会降速）；没有在负载下读取</translation>
+    </message>
+    <message>
+        <source>%1, its most (read idle; not measured under load)</source>
+        <translation>%1，即它的最高值（空闲时读取；未在负载下测量）</translation>
+    </message>
+    <message>
+        <source>one CUDA device is visible: there is no peer</source>
+        <translation>只能看到一个 CUDA 设备：没有对端</translation>
+    </message>
+    <message>
+        <source>An IOMMU or PCI ACS sends peer traffic through the CPU: boot with iommu=pt (or disable ACS in the BIOS), as NCCL&apos;s troubleshooting advises; meanwhile NCCL_P2P_DISABLE=1 avoids the peer path.</source>
+        <translation>IOMMU 或 PCI ACS 会让点对点流量绕经 CPU：按 NCCL 故障排除文档的做法，用 iommu=pt 启动（或在 BIOS 中关闭 ACS）；在此之前，NCCL_P2P_DISABLE=1 可避开点对点路径。</translation>
+    </message>
+    <message>
+        <source>a copy to %1 failed: %2</source>
+        <translation>拷贝到 %1 失败：%2</translation>
+    </message>
+    <message>
+        <source>%1 at %2; %3 bytes arrived wrong</source>
+        <translation>%1，速度 %2；有 %3 个字节出错</translation>
+    </message>
+    <message>
+        <source>a copy to %1 arrived with %2 wrong bytes: the peer path corrupts data</source>
+        <translation>拷贝到 %1 的数据有 %2 个字节出错：点对点路径损坏了数据</translation>
+    </message>
+    <message>
+        <source>an IOMMU translates the GPUs&apos; DMA (%1): peer copies may be slow, hang, or be refused</source>
+        <translation>IOMMU 在转换 GPU 的 DMA（%1）：点对点拷贝可能很慢、卡住或被拒绝</translation>
+    </message>
+    <message>
+        <source>no peer access to %1: copies between the GPUs go through host memory</source>
+        <translation>无法对等访问 %1：GPU 之间的拷贝要经过主机内存</translation>
+    </message>
+    <message>
+        <source>peer copies arrive whole, with peer access on</source>
+        <translation>开启对等访问后，点对点拷贝完整到达</translation>
+    </message>
 </context>
 <context>
     <name>Counters</name>
@@ -2269,6 +3097,45 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Threads share one GPU: the legacy stream against per-thread streams</source>
         <translation>多个线程共享一块 GPU：legacy 流对比 per-thread 流</translation>
+    </message>
+</context>
+<context>
+    <name>DoctorText</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>no CUDA device</source>
+        <translation>没有 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>Machine check · %1 · %2 · %3 · %4 s</source>
+        <translation>本机检查 · %1 · %2 · %3 · %4 秒</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%2 %1 项</translation>
+    </message>
+    <message>
+        <source>%1 checks: %2</source>
+        <translation>%1 项检查：%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>Plan: %1 workers, %2 batches in flight each, %3 a batch (--workers, --batch)</source>
+        <translation>计划：%1 个工作进程，每个 %2 个在途批次，每批 %3（--workers、--batch）</translation>
+    </message>
+    <message>
+        <source>what to do: </source>
+        <translation>怎么办：</translation>
+    </message>
+    <message>
+        <source>more: %1</source>
+        <translation>详见：%1</translation>
     </message>
 </context>
 <context>
@@ -4675,6 +5542,77 @@ spec</source>
     </message>
 </context>
 <context>
+    <name>sharescope::DoctorDialog</name>
+    <message>
+        <source>Check &amp;again</source>
+        <translation>再次检查(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Save as JSON…</source>
+        <translation>另存为 JSON(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Check this machine</source>
+        <translation>检查本机</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>What was found</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Checking this machine: its files, NVML and CUDA, then copies that measure what they suspect. This takes about ten seconds with a GPU.</source>
+        <translation>正在检查本机：先读系统文件、NVML 和 CUDA，再用拷贝测量可疑之处。有 GPU 时大约需要十秒。</translation>
+    </message>
+    <message>
+        <source>step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>What to do:</source>
+        <translation>怎么办：</translation>
+    </message>
+    <message>
+        <source>Evidence:</source>
+        <translation>依据：</translation>
+    </message>
+    <message>
+        <source>Read more: %1</source>
+        <translation>详细说明：%1</translation>
+    </message>
+    <message>
+        <source>Run the lesson: %1</source>
+        <translation>运行课程：%1</translation>
+    </message>
+    <message>
+        <source>Explain: %1</source>
+        <translation>讲解：%1</translation>
+    </message>
+    <message>
+        <source>Back to the check</source>
+        <translation>返回检查结果</translation>
+    </message>
+    <message>
+        <source>Save the machine check</source>
+        <translation>保存本机检查结果</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Saved in %1.</source>
+        <translation>已保存到 %1。</translation>
+    </message>
+</context>
+<context>
     <name>sharescope::ExampleBanner</name>
     <message>
         <source>Close</source>
@@ -5190,6 +6128,26 @@ This machine cannot run it: %2</source>
         <source>Only the modes %1 can run are compared; choose a device of the other kind for the rest.</source>
         <translation>只比较 %1 能运行的模式；其余的请选择另一类设备。</translation>
     </message>
+    <message>
+        <source>The check failed: %1</source>
+        <translation>检查失败：%1</translation>
+    </message>
+    <message>
+        <source>The check was cancelled.</source>
+        <translation>检查已取消。</translation>
+    </message>
+    <message>
+        <source>&amp;Check this machine…</source>
+        <translation>检查本机(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Find what makes sharing GPU memory fail or slow here, and measure it.</source>
+        <translation>找出本机上让内存共享（进程之间、CPU 与 GPU 之间）失败或变慢的原因，并加以测量。</translation>
+    </message>
+    <message>
+        <source>A job is running: wait for it, or cancel it, then check this machine.</source>
+        <translation>有任务正在运行：请等它结束或取消它，再检查本机。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -5564,6 +6522,10 @@ This machine cannot run it: %2</source>
     <message>
         <source>calibrate · %1</source>
         <translation>校准 · %1</translation>
+    </message>
+    <message>
+        <source>check this machine</source>
+        <translation>检查本机</translation>
     </message>
 </context>
 <context>
