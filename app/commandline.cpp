@@ -306,6 +306,7 @@ bool readWatch(OptionReader &reader, const QStringList &, CommandLineOptions &op
     watch.records = reader.isSet("records");
     watch.api = !reader.isSet("no-api");
     watch.quiet = reader.isSet("quiet");
+    watch.progressPath = reader.value("progress");
     for (const char *output : {"json", "csv", "trace"}) {
         if (reader.isSet(output) && reader.value(output) == QStringLiteral("-")) {
             return reader.fail(CommandLine::tr("--%1 -: the watched command writes to standard output; give --%1 a "
@@ -544,6 +545,10 @@ Options watchOptions()
         {QStringLiteral("no-api"),
          CommandLine::tr("Do not load the library that reports the program's CUDA memory calls (the routes).")},
         {QStringLiteral("quiet"), CommandLine::tr("No live line while the command runs.")},
+        {QStringLiteral("progress"),
+         CommandLine::tr("Append a JSON line to FILE at every interval: each process's counts so far (the "
+                         "window's Watch tab reads it)."),
+         QStringLiteral("FILE")},
         {QStringLiteral("json"), CommandLine::tr("Write the watch report as JSON to FILE."), QStringLiteral("FILE")},
         {QStringLiteral("csv"), CommandLine::tr("Write one row per process and interval as CSV to FILE."),
          QStringLiteral("FILE")},

@@ -41,6 +41,7 @@ struct WatchRequest
     bool records = false; // --records
     bool api = true; // --no-api turns it off
     bool quiet = false; // --quiet: no live line
+    QString progressPath; // --progress FILE: a JSON line per interval, for the window
 };
 
 struct CommandLineOptions

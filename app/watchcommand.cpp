@@ -4,6 +4,7 @@
 #include "failure.h"
 #include "language.h"
 #include "nativename.h"
+#include "outputfile.h"
 #include "outputfiles.h"
 #include "textconv.h"
 #include "trnoop.h"
@@ -19,6 +20,7 @@
 #include <QProcess>
 #include <QStandardPaths>
 
+#include <fcntl.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
@@ -53,13 +55,23 @@ int terminalWidth()
 class LiveLine : public watch::WatchObserver
 {
 public:
-    LiveLine(QTextStream &err, bool shown)
+    LiveLine(QTextStream &err, bool shown, int progressFd)
         : m_err(err)
         , m_shown(shown)
+        , m_progressFd(progressFd)
     {
     }
     void progress(const watch::WatchProgress &progress) override
     {
+        if (m_progressFd >= 0) {
+            const std::string line = watch::progressToJsonLine(progress);
+            for (std::size_t done = 0; done < line.size();) {
+                const ssize_t n = ::write(m_progressFd, line.data() + done, line.size() - done);
+                if (n <= 0)
+                    break;
+                done += static_cast<std::size_t>(n);
+            }
+        }
         if (!m_shown || progress.atNs < m_next)
             return;
         m_next = progress.atNs + 250'000'000; // a few times a second
@@ -75,6 +87,7 @@ public:
 private:
     QTextStream &m_err;
     bool m_shown;
+    int m_progressFd;
     bool m_drawn = false;
     std::uint64_t m_next = 0;
 };
@@ -224,9 +237,19 @@ int runWatchCommand(const CommandLineOptions &options, QTextStream &out, QTextSt
     ::sigaction(SIGINT, &action, nullptr);
     ::sigaction(SIGTERM, &action, nullptr);
 
-    LiveLine live(err, terminal && !request.quiet);
+    // --progress: appended line by line (the window reads it as it grows).
+    int progressFd = -1;
+    if (!request.progressPath.isEmpty()) {
+        progressFd = ::open(nativeName(request.progressPath).c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+        if (progressFd < 0)
+            return printFailure(err, badArgument(SHARESCOPE_TR_NOOP("Core", "cannot write %1: %2"),
+                                                 {s(request.progressPath), osErrorText(errno).english()}));
+    }
+    LiveLine live(err, terminal && !request.quiet, progressFd);
     Result<watch::WatchReport> report = watch::watchProgram(watchOptions, watch::livePlatform(), &live, &stopRequest);
     live.clear();
+    if (progressFd >= 0)
+        ::close(progressFd);
     if (!report)
         return printFailure(err, report.error());
     if (!report->startError.empty()) {

@@ -310,6 +310,46 @@ std::string watchToCsv(const WatchReport &report)
     return out.str();
 }
 
+std::string progressToJsonLine(const WatchProgress &progress)
+{
+    json processes = json::array();
+    for (const WatchProgress::Line &p : progress.processes) {
+        processes.push_back({{"pid", p.pid},
+                             {"name", p.name},
+                             {"attach", attachName(p.attach)},
+                             {"totals", p.values ? countsJson(*p.values) : json(nullptr)},
+                             {"ended", p.ended}});
+    }
+    return json{{"atNs", progress.atNs}, {"processes", processes}}.dump() + "\n";
+}
+
+std::optional<WatchProgress> progressFromJsonLine(std::string_view line)
+{
+    try {
+        if (line.size() > (1u << 24))
+            return std::nullopt;
+        const json document = json::parse(line);
+        const Reader root(document, {});
+        WatchProgress progress;
+        progress.atNs = root["atNs"].unsignedValue();
+        for (const Reader &p : root["processes"].items()) {
+            WatchProgress::Line entry;
+            entry.pid = p["pid"].intValue();
+            entry.name = p["name"].string();
+            entry.attach = parsed(p["attach"], attachFromName, "names an unknown way of attaching");
+            if (!p["totals"].isNull())
+                entry.values = readCounts(p["totals"]);
+            entry.ended = p["ended"].boolean();
+            progress.processes.push_back(std::move(entry));
+        }
+        return progress;
+    } catch (const FormatError &) {
+        return std::nullopt;
+    } catch (const json::exception &) {
+        return std::nullopt;
+    }
+}
+
 std::string watchToTrace(const WatchReport &report)
 {
     json events = json::array();

@@ -2,9 +2,11 @@
 #pragma once
 
 #include "result.h"
+#include "watch/watcher.h"
 #include "watch/watchreport.h"
 
 #include <string>
+#include <optional>
 #include <string_view>
 
 namespace sharescope::watch {
@@ -19,6 +21,9 @@ bool isWatchDocument(std::string_view text);
 Result<WatchReport> readWatch(std::string_view text);
 // One row per sample (`--csv`): each process's counts at each interval.
 std::string watchToCsv(const WatchReport &report);
+// One moment of a running watch as one JSON line (`--progress`), and back.
+std::string progressToJsonLine(const WatchProgress &progress);
+std::optional<WatchProgress> progressFromJsonLine(std::string_view line);
 // Perfetto's JSON trace (`--trace`): a counter track per process for each
 // direction and for faults, and the memory calls as spans.
 std::string watchToTrace(const WatchReport &report);
