@@ -120,16 +120,20 @@ class Counted:
         source = (
             f"the NVIDIA UVM driver's counters of this process (driver {escape(self.driver_version or '?')})"
             if self.counted
-            else escape(self.reason or "the block has not ended yet")
+            else "not counted: why is said once, and kept in the result's .reason"
+            if self.reason
+            else "the block has not ended yet"
         )
         return f'<div class="sharescope">{STYLE}<table>{rows}</table><div class="note">{source}</div></div>'
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:  # IPython in a terminal
+        printer.text(str(self))
+
     def __str__(self) -> str:
+        # Why not is said once a process (and kept in .reason), not with
+        # every table.
         width = max(len(k) for k, _ in self._cells())
-        lines = [f"{k.ljust(width)}  {v}" for k, v in self._cells()]
-        if not self.counted and self.reason:
-            lines.append(self.reason)
-        return "\n".join(lines)
+        return "\n".join(f"{k.ljust(width)}  {v}" for k, v in self._cells())
 
 
 class counting:

@@ -19,11 +19,12 @@ the cell unchanged (the time is shown all the same)."""
 
 def sharescope_magic(shell: Any, line: str, cell: str) -> None:
     """The cell magic's body: run the cell in `shell`, show the counts."""
+    from IPython.core.error import UsageError
     from IPython.display import display
 
     name = line.strip()
     if name and not name.isidentifier():
-        raise ValueError(f"%%sharescope takes a variable name or nothing, not {name!r}\n\n{USAGE}")
+        raise UsageError(f"%%sharescope takes a variable name or nothing, not {name!r}\n\n{USAGE}")
     # Why it cannot count is said before the cell's own output, once.
     with counting() as counted:
         # The cell as IPython runs any cell (its magics, its last value
