@@ -230,6 +230,16 @@ def test_a_stopped_run_and_other_codes(fake_program):
     assert raised.value.exit_code == 42 and raised.value.message == "something else"
 
 
+def test_a_timeout_stops_the_program_as_ctrl_c_does(tmp_path, monkeypatch):
+    script = tmp_path / "sharescope"
+    script.write_text("#!/bin/sh\ntrap 'kill $!; echo stopped >&2; exit 130' INT\nsleep 30 &\nwait\n", encoding="utf-8")
+    script.chmod(0o755)
+    monkeypatch.setenv("SHARESCOPE_PROGRAM", str(script))
+    with pytest.raises(sharescope.Stopped, match="timeout of 0.5 s") as raised:
+        sharescope.run(mode="cl-copy", timeout=0.5)
+    assert raised.value.exit_code == 130 and "stopped" in raised.value.stderr
+
+
 def test_a_missing_program_says_where_it_looked(monkeypatch, tmp_path):
     monkeypatch.setenv("SHARESCOPE_PROGRAM", str(tmp_path / "nowhere"))
     with pytest.raises(sharescope.ProgramNotFound, match="is not an executable file"):

@@ -58,7 +58,8 @@ class RunFailed(SharescopeError, RuntimeError):
 
 
 class Stopped(SharescopeError):
-    """The program was stopped by a signal (exit codes 130 and 143)."""
+    """The program was stopped: by a signal (exit codes 130 and 143), or by
+    the call's timeout."""
 
 
 class ProgramNotFound(SharescopeError, RuntimeError):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Mapping, Sequence
 
-from ._errors import ProgramNotFound, error_for
+from ._errors import ProgramNotFound, Stopped, error_for
 
 #: Names the program to drive instead of the one installed with the package
 #: (a build tree's app/sharescope, for example).
@@ -104,11 +104,12 @@ def notes_of(stderr: str) -> tuple[str, ...]:
     return tuple(line for line in stderr.splitlines() if line.strip())
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Ctrl+C in Python: the program stops between phases on SIGINT and
-    frees its buffers (a terminal may have sent it one already)."""
+def _stop(process: subprocess.Popen[bytes], grace: float) -> None:
+    """Stops the program as Ctrl+C does: on SIGINT it stops between phases
+    and frees its buffers. After Ctrl+C a terminal may have sent it one
+    already: `grace` seconds to end on its own first."""
     try:
-        process.wait(timeout=0.5)
+        process.wait(timeout=grace)
         return
     except subprocess.TimeoutExpired:
         pass
@@ -145,12 +146,14 @@ def execute(
     try:
         out, err = process.communicate(timeout=timeout)
     except KeyboardInterrupt:
-        _stop(process)
+        _stop(process, 0.5)
         raise
     except subprocess.TimeoutExpired:
-        _stop(process)
-        process.communicate()
-        raise
+        _stop(process, 0)
+        _, err = process.communicate()
+        raise Stopped(
+            f"stopped after the timeout of {timeout:g} s", process.returncode, line, err.decode("utf-8", "replace")
+        ) from None
     stdout = out.decode("utf-8", errors="replace")
     stderr = err.decode("utf-8", errors="replace")
     finished = Finished(line, stdout, stderr, process.returncode)
