@@ -38,7 +38,7 @@ echo "python-package: $(basename "$sdist") ($(du -h "$sdist" | cut -f1)) in ${sd
 
 start=$(date +%s)
 "$python" -m venv "$work/venv"
-(cd "$package" && "$work/venv/bin/pip" install --quiet --disable-pip-version-check ".[test]" \
+(cd "$package" && "$work/venv/bin/pip" install --quiet --no-cache-dir --disable-pip-version-check ".[test]" \
   -Ccmake.define.SHARESCOPE_WITH_CUDA="${SHARESCOPE_PACKAGE_CUDA:-OFF}" -Ccmake.define.SHARESCOPE_WERROR=ON) \
   >"$work/install.log" 2>&1 || { cat "$work/install.log" >&2; exit 1; }
 install_time=$(seconds "$start")
