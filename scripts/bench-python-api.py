@@ -11,7 +11,7 @@ LIMIT ms (exit 1 otherwise). Also times reading the largest shipped
 report (measured on an H200: migration records, residency) alone.
 
 Usage: python scripts/bench-python-api.py [--mode M] [--size S] [--device D]
-       [--iterations N] [--runs 10] [--limit-ms 50]
+       [--iterations N] [--no-counters] [--runs 10] [--limit-ms 50]
 with the python of an environment where the package is installed (or
 PYTHONPATH and SHARESCOPE_PROGRAM pointing at a build tree).
 """
@@ -37,11 +37,13 @@ def main() -> int:
     parser.add_argument("--device", default="opencl:0")
     parser.add_argument("--iterations", type=int, default=5)
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--no-counters", action="store_true", help="no counted pass (a CUDA run's second process)")
     parser.add_argument("--limit-ms", type=float, default=50.0)
     args = parser.parse_args()
 
     program = sharescope.program()
     options = ["--mode", args.mode, "--size", args.size, "--device", args.device, "--iterations", str(args.iterations)]
+    options += ["--no-counters"] if args.no_counters else []
     line = [program, "--lang", "en", "run", *options, "--json", "-"]
 
     def command_line() -> float:
@@ -51,7 +53,8 @@ def main() -> int:
 
     def api() -> float:
         start = time.perf_counter()
-        sharescope.run(mode=args.mode, size=args.size, device=args.device, iterations=args.iterations)
+        sharescope.run(mode=args.mode, size=args.size, device=args.device, iterations=args.iterations,
+                       counters=not args.no_counters)
         return time.perf_counter() - start
 
     command_line(), api()  # warm-up: PoCL's kernel cache, the page cache

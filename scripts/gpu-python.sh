@@ -80,7 +80,7 @@ cat "$out/counting.txt"
 "$python" -m pytest -p no:cacheprovider -v -rs tests/python >"$out/pytest.log" 2>&1 || status=1
 tail -n 5 "$out/pytest.log"
 
-"$python" scripts/bench-python-api.py --mode managed --size 64MiB --device cuda:0 >"$out/bench.txt" 2>&1 || status=1
+"$python" scripts/bench-python-api.py --mode managed --size 16MiB --device cuda:0 >"$out/bench.txt" 2>&1 || status=1
 cat "$out/bench.txt"
 
 label="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1), driver $(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)"

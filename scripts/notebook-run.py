@@ -79,6 +79,7 @@ def main() -> int:
 
     from IPython.core.interactiveshell import InteractiveShell
 
+    target = (args.out or args.notebook).resolve()
     notebook = json.loads(args.notebook.read_text(encoding="utf-8"))
     shell = InteractiveShell.instance()
     shell.colors = "nocolor"
@@ -99,7 +100,7 @@ def main() -> int:
         if raised and "raises" not in tags:
             print(f"notebook-run: cell {count} raised:\n{source}\n{outputs[-1]['evalue']}", file=sys.stderr)
             return 1
-    (args.out or args.notebook).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"notebook-run: {count} cells tagged {args.tag!r} run ({args.label}, {today})", file=sys.stderr)
     return 0
 
