@@ -46,10 +46,14 @@ def main() -> int:
     options += ["--no-counters"] if args.no_counters else []
     line = [program, "--lang", "en", "run", *options, "--json", "-"]
 
+    printed = []
+
     def command_line() -> float:
         start = time.perf_counter()
-        subprocess.run(line, stdin=subprocess.DEVNULL, capture_output=True, check=True)
-        return time.perf_counter() - start
+        finished = subprocess.run(line, stdin=subprocess.DEVNULL, capture_output=True, check=True)
+        elapsed = time.perf_counter() - start
+        printed[:] = [finished.stdout]
+        return elapsed
 
     def api() -> float:
         start = time.perf_counter()
@@ -64,6 +68,15 @@ def main() -> int:
         api_times.append(api())
     cli, python = statistics.median(cli_times), statistics.median(api_times)
     overhead_ms = (python - cli) * 1e3
+
+    # The API's own work alone, without the program's run and its noise:
+    # reading the JSON the program printed into a Report.
+    reads = []
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        _report.Report.from_json(json.loads(printed[0]))
+        reads.append(time.perf_counter() - start)
+    read_ms = statistics.median(reads) * 1e3
 
     example = ROOT / "resources" / "examples" / "managed.json"
     parse_ms = None
@@ -83,6 +96,7 @@ def main() -> int:
     print(f"command line alone   median {cli * 1e3:8.1f} ms  (min {min(cli_times) * 1e3:.1f}, max {max(cli_times) * 1e3:.1f})")
     print(f"sharescope.run()     median {python * 1e3:8.1f} ms  (min {min(api_times) * 1e3:.1f}, max {max(api_times) * 1e3:.1f})")
     print(f"API's own cost       {overhead_ms:+.1f} ms (limit {args.limit_ms:.0f} ms)")
+    print(f"reading this run's JSON ({len(printed[0]) / 1e3:.0f} kB) into a Report: median {read_ms:.2f} ms")
     if parse_ms is not None:
         size = example.stat().st_size
         print(f"reading {example.name} ({size / 1e6:.1f} MB, an H200 report with records): median {parse_ms:.1f} ms")

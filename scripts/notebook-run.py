@@ -83,6 +83,12 @@ def main() -> int:
     notebook = json.loads(args.notebook.read_text(encoding="utf-8"))
     shell = InteractiveShell.instance()
     shell.colors = "nocolor"
+    try:  # DataFrames' text as a wide terminal shows them (a notebook shows their HTML)
+        import pandas
+
+        pandas.set_option("display.width", 200, "display.max_columns", 30)
+    except ImportError:
+        pass
     today = datetime.date.today().isoformat()
     os.chdir(args.notebook.resolve().parent)
     count = 0
