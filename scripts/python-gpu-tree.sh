@@ -10,15 +10,30 @@
 # (numpy left out: the GPU machine's own serves, as CuPy was built on it).
 #
 # Usage: scripts/python-gpu-tree.sh [BUILD]   (default build-python-gpu)
-# PYTHON: a Python 3.12 or later here with its headers (default python3.12);
+# PYTHON: a Python 3.12 or later here with its headers (default: python3.12
+# on PATH, else pyenv's);
 # TARGET_PYTHON: the GPU machine's version for the wheels (default 3.12).
 # Then carry BUILD to the GPU machine with the runtime in .gpu (its Qt Core
 # serves this program too) and run scripts/gpu-python.sh there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-python-gpu}
-python=${PYTHON:-python3.12}
 target=${TARGET_PYTHON:-3.12}
+# A Python 3.12 here (abi3 of 3.12 loads in every later one): on PATH, else pyenv's.
+find_python() {
+  local candidate
+  for candidate in python3.12 "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.12*/bin/python3 python3.13 \
+    "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.1[3-9]*/bin/python3; do
+    if "$candidate" -c 'import sys; assert sys.version_info >= (3, 12)' 2>/dev/null; then
+      command -v "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}
+python=${PYTHON:-$(find_python)} || { echo "python-gpu-tree: needs a Python 3.12 or later with its headers (PYTHON=...)" >&2; exit 2; }
+"$python" -c 'import sys; assert sys.version_info >= (3, 12)' \
+  || { echo "python-gpu-tree: $python is older than 3.12: its module would not load in the GPU machine's Python" >&2; exit 2; }
 scripts/setup.sh
 mkdir -p "$build"
 # nanobind (headers and sources, compiled into the module) from PyPI, in a
