@@ -31,6 +31,24 @@ def test_the_native_module_loads_and_answers():
         counters.close()
 
 
+def test_the_native_module_needs_no_device_library():
+    # It links core for the UVM readers alone: not OpenCL, CUDA, CUPTI or Qt.
+    import os
+    import re
+    import shutil
+    import subprocess
+
+    from sharescope import _native
+
+    readelf = shutil.which("readelf")
+    if readelf is None:
+        pytest.skip("no readelf here")
+    dynamic = subprocess.run([readelf, "-d", _native.__file__], capture_output=True, text=True, check=True).stdout
+    needed = re.findall(r"\(NEEDED\)\s+Shared library: \[(.+?)\]", dynamic)
+    assert needed and not [n for n in needed if n.startswith(("libOpenCL", "libcupti", "libcuda", "libQt"))], needed
+    assert os.path.getsize(_native.__file__) < 1 << 20
+
+
 @no_driver
 def test_the_module_says_there_is_no_driver():
     from sharescope import _native
