@@ -22,6 +22,19 @@ def nvidia_gpu() -> bool:
     return gpus.is_dir() and any(gpus.iterdir())
 
 
+def opencl_device() -> bool:
+    """Whether the program finds opencl:0 (PoCL here; NVIDIA's OpenCL on a GPU machine)."""
+    import sharescope
+
+    try:
+        return any(d.id == "opencl:0" for d in sharescope.devices())
+    except sharescope.SharescopeError:
+        return False
+
+
+needs_opencl = pytest.mark.skipif(not opencl_device(), reason="no OpenCL device opencl:0 here")
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "gpu: needs an NVIDIA GPU (and CuPy for the counts); skipped without one")
 

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ElementTree
 import pytest
 
 import sharescope
-from conftest import EXAMPLES
+from conftest import EXAMPLES, needs_opencl
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -40,6 +40,7 @@ def test_a_report_shows_its_phase_table_chart_and_command(managed):
     assert max(widths, key=widths.get) == longest
 
 
+@needs_opencl
 def test_a_run_measured_here_shows_not_reported_counters():
     report = sharescope.run(mode="cl-copy", size="64KiB", device="opencl:0", iterations=1)
     html = report._repr_html_()

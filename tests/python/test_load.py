@@ -8,7 +8,7 @@ import subprocess
 import pytest
 
 import sharescope
-from conftest import EXAMPLES
+from conftest import EXAMPLES, needs_opencl
 
 MiB = 1 << 20
 
@@ -64,10 +64,12 @@ def test_a_compare_and_a_sweep_load_as_comparisons():
     assert frame.shape[0] == sum(len(run.phases) for run in sweep)
 
 
+@needs_opencl
 def test_a_report_saved_by_the_command_line_loads(tmp_path):
     path = tmp_path / "run.json"
     subprocess.run(
-        [sharescope.program(), "run", "--mode", "cl-copy", "--size", "64KiB", "--iterations", "1", "--json", str(path)],
+        [sharescope.program(), "run", "--mode", "cl-copy", "--device", "opencl:0", "--size", "64KiB", "--iterations",
+         "1", "--json", str(path)],
         check=True, capture_output=True,
     )
     report = sharescope.load(path)
