@@ -3,7 +3,7 @@
 # Runs on the GPU machine: the Python package on an NVIDIA GPU, with the
 # machine's own python3 and its CuPy, no network and no pip. The package
 # comes from a build tree made by scripts/python-gpu-tree.sh (BUILD, default
-# build-python-gpu: the program and the module for Python 3.12+, wheels of
+# build-python-gpu: the program and the module for its Python 3.12, wheels of
 # pytest, pandas and IPython), by PYTHONPATH and SHARESCOPE_PROGRAM; the
 # runtime in .gpu gives the program its Qt Core, as for the other gpu-*.sh.
 #

@@ -3,37 +3,37 @@
 # Prepares here what scripts/gpu-python.sh needs on a GPU machine that has
 # no network and another Python than this machine (Ubuntu 24.04's 3.12): a
 # build tree without the window, with the CUDA backend, and with the
-# package's native module built for Python 3.12 as abi3 (nanobind's
-# STABLE_ABI: one module for every Python from 3.12 on), the package's
-# Python files beside it (BUILD/app/python/sharescope); and, in
+# package's native module built for the GPU machine's Python version (3.12;
+# with CMake 3.26 or later it would be abi3, for every Python from 3.12 on),
+# the package's Python files beside it (BUILD/app/python/sharescope); and, in
 # BUILD/python-wheels, wheels of pytest, pandas and IPython for that Python
 # (numpy left out: the GPU machine's own serves, as CuPy was built on it).
 #
 # Usage: scripts/python-gpu-tree.sh [BUILD]   (default build-python-gpu)
-# PYTHON: a Python 3.12 or later here with its headers (default: python3.12
-# on PATH, else pyenv's);
-# TARGET_PYTHON: the GPU machine's version for the wheels (default 3.12).
-# Then carry BUILD to the GPU machine with the runtime in .gpu (its Qt Core
-# serves this program too) and run scripts/gpu-python.sh there.
+# TARGET_PYTHON: the GPU machine's Python version (default 3.12); PYTHON: a
+# Python of that version here, with its headers (default: on PATH, else
+# pyenv's).
+# Then carry BUILD/app/sharescope, BUILD/app/python/sharescope and
+# BUILD/python-wheels (about 25 MB) to the GPU machine with the runtime in
+# .gpu (its Qt Core serves this program too), and run scripts/gpu-python.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build-python-gpu}
 target=${TARGET_PYTHON:-3.12}
-# A Python 3.12 here (abi3 of 3.12 loads in every later one): on PATH, else pyenv's.
+# The GPU machine's Python version here (3.12): on PATH, else pyenv's.
 find_python() {
   local candidate
-  for candidate in python3.12 "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.12*/bin/python3 python3.13 \
-    "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.1[3-9]*/bin/python3; do
-    if "$candidate" -c 'import sys; assert sys.version_info >= (3, 12)' 2>/dev/null; then
+  for candidate in "python$target" "${PYENV_ROOT:-$HOME/.pyenv}/versions/$target"*/bin/python3; do
+    if "$candidate" -c "import sys; assert '%d.%d' % sys.version_info[:2] == '$target'" 2>/dev/null; then
       command -v "$candidate"
       return 0
     fi
   done
   return 1
 }
-python=${PYTHON:-$(find_python)} || { echo "python-gpu-tree: needs a Python 3.12 or later with its headers (PYTHON=...)" >&2; exit 2; }
-"$python" -c 'import sys; assert sys.version_info >= (3, 12)' \
-  || { echo "python-gpu-tree: $python is older than 3.12: its module would not load in the GPU machine's Python" >&2; exit 2; }
+python=${PYTHON:-$(find_python)} || { echo "python-gpu-tree: needs a Python $target with its headers (PYTHON=...)" >&2; exit 2; }
+"$python" -c "import sys; assert '%d.%d' % sys.version_info[:2] == '$target'" \
+  || { echo "python-gpu-tree: $python is not Python $target: its module would not load there" >&2; exit 2; }
 scripts/setup.sh
 mkdir -p "$build"
 # nanobind (headers and sources, compiled into the module) from PyPI, in a
@@ -53,4 +53,4 @@ rm -rf "$build/python-wheels"
   --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 -d "$build/python-wheels" pytest pandas ipython
 rm -f "$build"/python-wheels/numpy-*.whl
 echo "python-gpu-tree: $build/app/sharescope, $(ls "$build"/app/python/sharescope/_native*.so),"
-echo "  $(ls "$build"/python-wheels | wc -l) wheels in $build/python-wheels; carry $build and .gpu, then run scripts/gpu-python.sh"
+echo "  $(ls "$build"/python-wheels | wc -l) wheels in $build/python-wheels: carry those three and .gpu, then run scripts/gpu-python.sh"
