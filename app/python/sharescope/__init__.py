@@ -45,6 +45,7 @@ from ._errors import (
     SharescopeError,
     Stopped,
 )
+from ._errors import error_for as _error_for
 from ._magic import load_ipython_extension
 from ._program import program
 from ._report import (
@@ -261,48 +262,63 @@ def modes(device: str | None = None) -> Modes:
     )
 
 
-def _newer_command(command: str, call: Any) -> Any:
-    """Runs `call`; a program that does not know `command` yet is NotSupported."""
-    try:
-        return call()
-    except BadArgument as error:
-        if error.message.startswith(f"unknown command '{command}'"):
-            raise NotSupported(
-                f"this sharescope program ({program()}) has no `{command}` command: it is older than the "
-                f"command; install a ShareScope that has it",
-                3,
-                error.command,
-                error.stderr,
-            ) from None
-        raise
+def _newer_command(command: str, error: BadArgument) -> SharescopeError:
+    """A program that does not know `command` yet: NotSupported, saying so."""
+    if error.message.startswith(f"unknown command '{command}'"):
+        return NotSupported(
+            f"this sharescope program ({program()}) has no `{command}` command: it is older than the command; "
+            "install a ShareScope that has it",
+            3,
+            error.command,
+            error.stderr,
+        )
+    return error
+
+
+def _json_report(
+    command: str, arguments: list[str], timeout: float | None, written_codes: Sequence[int], after: Sequence[str] = ()
+) -> Any:
+    """Runs a command that writes its JSON into a file (`--json FILE`, before
+    the arguments `after`: a `--` and a watched command), and returns the
+    file's document where the program wrote it and exited with one of
+    `written_codes`; else raises as the program's exit code says."""
+    with tempfile.TemporaryDirectory(prefix=f"sharescope-{command}-") as folder:
+        path = os.path.join(folder, f"{command}.json")
+        line = [*arguments, "--json", path, *after]
+        finished = _program.execute(command, line, timeout=timeout, check=False)
+        if os.path.exists(path) and os.path.getsize(path) > 0 and finished.exit_code in written_codes:
+            with open(path, encoding="utf-8") as file:
+                return json.load(file)
+    message = _program.message_of(finished.stderr) or f"`sharescope {command}` wrote no report"
+    error = _error_for(finished.exit_code, message, finished.command, finished.stderr)
+    raise _newer_command(command, error) if isinstance(error, BadArgument) else error
 
 
 def watch(
     command: str | Sequence[str] | None = None, *, pid: int | None = None, timeout: float | None = None, **options: Any
 ) -> Any:
-    """Watches another program's unified-memory migrations, as
-    `sharescope watch --json - -- COMMAND` (or `--pid N`), and returns the
-    program's JSON document as Python objects (its format is in
-    docs/cli.md). command: a list of arguments, or one string split as a
-    shell would. Raises NotSupported where the installed program has no
-    `watch` command."""
-    arguments = [*_program.options(pid=pid, **options), "--json", "-"]
+    """Watches a program's unified-memory migrations, as `sharescope watch
+    --json FILE -- COMMAND` (or `pid=N`, `--pid N`), and returns the watch
+    report (format "sharescope-watch", docs/cli.md) as Python objects: per
+    process what the UVM driver counted, and the command's own exit status
+    ("exitStatus"), which a failing command does not turn into an
+    exception. command: a list of arguments, or one string split as a shell
+    would; other options as keywords (`interval="10ms"`, `records=True`).
+    Raises NotSupported where the installed program has no `watch`
+    command, BadArgument where it refuses the arguments (a --pid it may not
+    watch, with why)."""
+    watched: list[str] = []
     if command is not None:
-        arguments += ["--", *(shlex.split(command) if isinstance(command, str) else command)]
-
-    def call() -> Any:
-        return json.loads(_program.execute("watch", arguments, timeout=timeout).stdout)
-
-    return _newer_command("watch", call)
+        watched = ["--", *(shlex.split(command) if isinstance(command, str) else command)]
+    # The file is written whatever the command's status (its exit status is the watch's).
+    return _json_report("watch", _program.options(pid=pid, **options), timeout, range(256), watched)
 
 
 def doctor(*, timeout: float | None = None, **options: Any) -> Any:
-    """This machine's known reasons for failure, as `sharescope doctor
-    --json -` reports them (its format is in docs/cli.md), as Python
-    objects. Raises NotSupported where the installed program has no
-    `doctor` command."""
-
-    def call() -> Any:
-        return json.loads(_program.execute("doctor", [*_program.options(**options), "--json", "-"], timeout=timeout).stdout)
-
-    return _newer_command("doctor", call)
+    """This machine's known reasons why sharing GPU memory fails or is slow,
+    as `sharescope doctor --json FILE` reports them (`{"kind": "doctor",
+    ...}`, docs/cli.md), as Python objects; options as keywords
+    (`quick=True`, `device="cuda:0"`). A check that found a problem is a
+    result (the program's exit code 4), not an exception. Raises
+    NotSupported where the installed program has no `doctor` command."""
+    return _json_report("doctor", _program.options(**options), timeout, written_codes=(0, 4))

@@ -131,11 +131,13 @@ def execute(
     partial: Any = None,
     environment: Mapping[str, str] | None = None,
 ) -> Finished:
-    """Runs `sharescope --lang LANG COMMAND ARGUMENTS...` and returns what it
-    printed; with `check`, an exit code other than 0 raises the matching
-    exception (see sharescope.SharescopeError), carrying `partial(stdout)`
-    where that gives what the program still wrote."""
-    line = [program(), "--lang", lang, command, *arguments]
+    """Runs `sharescope COMMAND --lang LANG ARGUMENTS...` and returns what it
+    printed (--lang first, so that it never lands after a `--` among a
+    watched command's own arguments); with `check`, an exit code other than
+    0 raises the matching exception (see sharescope.SharescopeError),
+    carrying `partial(finished)` where that gives what the program still
+    wrote."""
+    line = [program(), command, "--lang", lang, *arguments]
     env = None
     if environment is not None:
         env = dict(os.environ)
