@@ -242,8 +242,9 @@ int runWatchCommand(const CommandLineOptions &options, QTextStream &out, QTextSt
     if (!request.progressPath.isEmpty()) {
         progressFd = ::open(nativeName(request.progressPath).c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
         if (progressFd < 0)
-            return printFailure(err, badArgument(SHARESCOPE_TR_NOOP("Core", "cannot write %1: %2"),
-                                                 {s(request.progressPath), osErrorText(errno).english()}));
+            return printFailure(err,
+                                badArgument(SHARESCOPE_TR_NOOP("Core", "cannot write %1: %2"),
+                                            {s(request.progressPath), osErrorText(errno).english()}));
     }
     LiveLine live(err, terminal && !request.quiet, progressFd);
     Result<watch::WatchReport> report = watch::watchProgram(watchOptions, watch::livePlatform(), &live, &stopRequest);

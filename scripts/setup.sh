@@ -3,8 +3,8 @@
 # Installs the Debian packages that ShareScope needs to build, run and test.
 # Idempotent and quiet when everything is present; runs `apt-get update` once
 # when something is missing; uses sudo when not root.
-# Usage: scripts/setup.sh [package|fuzz|tidy|format]   (also what scripts/package.sh, scripts/fuzz.sh,
-# scripts/tidy.sh or scripts/format.sh needs)
+# Usage: scripts/setup.sh [package|fuzz|tidy|format|python]   (also what scripts/package.sh, scripts/fuzz.sh,
+# scripts/tidy.sh, scripts/format.sh or scripts/python-package.sh needs)
 set -euo pipefail
 
 packages=(
@@ -31,6 +31,10 @@ if [ "${1:-}" = tidy ]; then
 fi
 if [ "${1:-}" = format ]; then
   packages+=(clang-format)  # scripts/format.sh
+fi
+if [ "${1:-}" = python ]; then
+  # scripts/python-package.sh: a virtual environment, and Python's headers for the module.
+  packages+=(python3-venv python3-dev)
 fi
 if [ "${1:-}" = package ]; then
   # dpkg-shlibdeps (with file) computes the package's dependencies; the rest check it.

@@ -11,7 +11,9 @@ db=build/default
 scripts/setup.sh tidy
 tidy=$(command -v clang-tidy || command -v clang-tidy-14 || true)
 [ -n "$tidy" ] || { echo "tidy: clang-tidy not found" >&2; exit 2; }
-if [ $# -gt 0 ]; then files=("$@"); else mapfile -t files < <(git ls-files 'app/*.cpp' 'core/*.cpp' 'ui/*.cpp'); fi
+# Not app/python: the Python module builds with pip only (scripts/python-package.sh,
+# warnings as errors there), so this build has no command to check it with.
+if [ $# -gt 0 ]; then files=("$@"); else mapfile -t files < <(git ls-files 'app/*.cpp' 'core/*.cpp' 'ui/*.cpp' ':!:app/python/*'); fi
 jobs=$(nproc)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -274,6 +274,9 @@ private slots:
         if (!nvidiaVersion.isNull())
             driver->files["/proc/driver/nvidia/version"] = nvidiaVersion.toStdString();
 
+        // Present wherever either file is there, whatever it says (the
+        // Python module's "no NVIDIA UVM driver").
+        QCOMPARE(nvidiaDriverPresent(*driver), !uvmVersion.isNull() || !nvidiaVersion.isNull());
         auto counters = UvmCounters::open(driver);
         QCOMPARE(counters.ok(), ok);
         if (ok) {

@@ -83,6 +83,11 @@ bool uvmCountersKnowBranch(int branch)
     return std::find(knownBranches.begin(), knownBranches.end(), branch) != knownBranches.end();
 }
 
+bool nvidiaDriverPresent(UvmSystem &system)
+{
+    return system.readFile(uvmVersionPath) || system.readFile(nvidiaVersionPath);
+}
+
 Result<std::string> supportedUvmDriverVersion(UvmSystem &system)
 {
     std::string path = uvmVersionPath;

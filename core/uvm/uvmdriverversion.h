@@ -21,6 +21,10 @@ std::optional<std::string> findDriverVersion(std::string_view text);
 // number before the first dot).
 bool uvmCountersKnowBranch(int branch);
 
+// Whether an NVIDIA driver is here at all: its UVM module's or its own
+// version file can be read (what supportedUvmDriverVersion reads).
+bool nvidiaDriverPresent(UvmSystem &system);
+
 // The running UVM driver's version when UvmCounters knows it, else why not.
 // Reads the UVM module's own version, else the NVIDIA driver's.
 Result<std::string> supportedUvmDriverVersion(UvmSystem &system);

@@ -5,8 +5,8 @@
 #include "watch/watcher.h"
 #include "watch/watchreport.h"
 
-#include <string>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace sharescope::watch {

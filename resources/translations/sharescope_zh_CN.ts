@@ -5187,6 +5187,10 @@ counters on, against the time above: what the instruments cost</source>
         <source>no peer %1 here</source>
         <translation>这里没有对等 GPU %1</translation>
     </message>
+    <message>
+        <source>sharescope: this build of ShareScope has no window (it was built without Qt Widgets, as the Python package is); every other command works without one.</source>
+        <translation>sharescope：这个 ShareScope 构建没有窗口（它在构建时不含 Qt Widgets，Python 包就是这样构建的）；其他所有命令无需窗口即可使用。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::AboutDialog</name>
