@@ -15,9 +15,7 @@ shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(fuzz_bytesize fuzz_commandline fuzz_ipcprotocol fuzz_report fuzz_migration
                                      fuzz_pagemap fuzz_uvmcounters fuzz_uvmevents fuzz_pythonresults fuzz_watch
-                                     fuzz_doctor_mountinfo fuzz_doctor_limits fuzz_doctor_cpulist
-                                     fuzz_doctor_nvidiaversion fuzz_doctor_kernelconfig fuzz_doctor_aer
-                                     fuzz_doctor_procfiles)
+                                     fuzz_doctor)
 scripts/setup.sh fuzz
 options=()
 [ -n "${SHARESCOPE_DEBUG_INFO:-}" ] && options+=("-DSHARESCOPE_DEBUG_INFO=$SHARESCOPE_DEBUG_INFO")
