@@ -3,7 +3,7 @@
 
 // The machine check's readers of the system's files: pure functions of the
 // text, tolerant of anything (a line they cannot read is left out), each
-// fuzzed (tests/fuzz/fuzz_doctorfiles.cpp).
+// fuzzed (tests/fuzz/fuzz_doctor.cpp).
 
 #include <cstdint>
 #include <map>
