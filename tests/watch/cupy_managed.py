@@ -11,6 +11,7 @@ import cupy as cp
 import numpy as np
 
 nbytes = int(sys.argv[1]) if len(sys.argv) > 1 else 64 << 20
+rounds = int(sys.argv[2]) if len(sys.argv) > 2 else 1  # the work again, for a long run
 n = nbytes // 4
 pool = cp.cuda.MemoryPool(cp.cuda.malloc_managed)
 cp.cuda.set_allocator(pool.malloc)
@@ -27,11 +28,13 @@ start = time.perf_counter()
 x = cp.empty(n, dtype=cp.float32)
 y = cp.empty(n, dtype=cp.float32)
 out = cp.empty(n, dtype=cp.float32)
-host_view(x)[:] = 1.0
-host_view(y)[:] = 2.0
-cp.add(x, y, out=out)
-cp.cuda.runtime.deviceSynchronize()
-total = float(host_view(out).sum(dtype=np.float64))
+for _ in range(rounds):
+    host_view(x)[:] = 1.0
+    host_view(y)[:] = 2.0
+    cp.add(x, y, out=out)
+    cp.cuda.runtime.deviceSynchronize()
+    total = float(host_view(out).sum(dtype=np.float64))
 elapsed = time.perf_counter() - start
-print(f"expected: toDevice={2 * nbytes} toHost={nbytes} sum={total:.0f} (want {3.0 * n:.0f}) seconds={elapsed:.6f}")
+print(f"expected: toDevice={2 * nbytes * rounds} toHost={nbytes * rounds} sum={total:.0f} (want {3.0 * n:.0f}) "
+      f"seconds={elapsed:.6f}")
 sys.exit(0 if total == 3.0 * n else 1)
