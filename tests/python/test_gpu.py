@@ -18,7 +18,7 @@ MiB = 1 << 20
 def managed_array(cp, np, count):
     """A float32 array in managed memory, seen by CuPy and by numpy (the CPU)."""
     memory = cp.cuda.malloc_managed(count * 4)
-    device = cp.ndarray((count,), cp.float32, cp.cuda.MemoryPointer(memory, 0))
+    device = cp.ndarray((count,), cp.float32, memory)  # malloc_managed gives the pointer itself
     host = np.ctypeslib.as_array((ctypes.c_float * count).from_address(memory.ptr))
     return memory, device, host
 
