@@ -154,7 +154,7 @@ struct Scenario
         write("/proc/sys/vm/max_map_count", "1048576\n");
         write("/proc/self/maps", "00400000-00452000 r-xp 00000000 08:02 173521 /usr/bin/sharescope\n");
         write("/proc/driver/nvidia/version",
-              "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (nixbld@)\n"
+              "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (builder@)\n"
               "GCC version:  gcc version 15.3.0 (GCC)\n");
         write("/sys/module/nvidia_uvm/parameters/uvm_disable_hmm", "N\n");
         write("/boot/config-6.8.0-49-generic", "CONFIG_HMM_MIRROR=y\nCONFIG_DEVICE_PRIVATE=y\nCONFIG_ZONE_DEVICE=y\n");

@@ -259,8 +259,8 @@ private slots:
         addCase("hmm on", CheckId::AddressingMode, Verdict::Ok, "HMM", healthy);
         addCase("hmm off in a vm", CheckId::AddressingMode, Verdict::Warning, "CONFIG_DEVICE_PRIVATE", [](Scenario &s) {
             s.probe.gpu.nvml.addressingMode = cuda::Answer<unsigned>::of(0);
-            s.write("/proc/sys/kernel/osrelease", "6.18.44-fc-v1147-gpu\n");
-            s.write("/boot/config-6.18.44-fc-v1147-gpu",
+            s.write("/proc/sys/kernel/osrelease", "6.18.44-1-cloud\n");
+            s.write("/boot/config-6.18.44-1-cloud",
                     "CONFIG_HMM_MIRROR=y\n# CONFIG_DEVICE_PRIVATE is not set\nCONFIG_ZONE_DEVICE=y\n");
         });
         addCase("hmm off, proprietary", CheckId::AddressingMode, Verdict::Warning, "proprietary", [](Scenario &s) {
@@ -525,7 +525,7 @@ private slots:
     void readsDriverFiles()
     {
         const auto open = parseNvidiaVersion(
-            "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (nixbld@)\n");
+            "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (builder@)\n");
         QVERIFY(open && open->open);
         QCOMPARE(open->version, std::string("580.159.04"));
         const auto closed = parseNvidiaVersion("NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.216.03  Thu\n");

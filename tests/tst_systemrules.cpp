@@ -68,7 +68,7 @@ private slots:
         QTest::addColumn<int>("major");
         QTest::addColumn<int>("minor");
         QTest::addColumn<int>("patch");
-        QTest::addRow("firecracker") << QStringLiteral("6.18.44-fc-v236-gpu") << 6 << 18 << 44;
+        QTest::addRow("vendor suffix") << QStringLiteral("6.18.44-2-cloud") << 6 << 18 << 44;
         QTest::addRow("ubuntu") << QStringLiteral("5.4.0-150-generic") << 5 << 4 << 0;
         QTest::addRow("two parts") << QStringLiteral("6.1") << 6 << 1 << 0;
         QTest::addRow("gvisor") << QStringLiteral("4.4.0") << 4 << 4 << 0;

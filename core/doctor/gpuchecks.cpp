@@ -85,7 +85,7 @@ Check checkPinnedMemory(const DoctorInputs &in)
             m.balance->breakEven
                 ? say(SHARESCOPE_TR_NOOP("Core",
                                          "setup %1 page-locked against %2 ordinary; copies %3 against %4; "
-                                         "pays after %5 uses"),
+                                         "it has paid for itself by use %5"),
                       {formatDuration(m.balance->pinnedSetupNs), formatDuration(m.balance->pageableSetupNs),
                        formatDuration(m.balance->pinnedCopiesNs), formatDuration(m.balance->pageableCopiesNs),
                        std::to_string(static_cast<int>(std::ceil(std::max(0.0, *m.balance->breakEven))))})
@@ -369,7 +369,7 @@ Check checkAddressingMode(const DoctorInputs &in)
         list = say(SHARESCOPE_TR_NOOP("Core", "%1; %2"), {list, missing[i]});
     check.finding = say(SHARESCOPE_TR_NOOP("Core",
                                            "addressing mode None: the GPU cannot reach ordinary host memory, "
-                                           "because of %1"),
+                                           "because %1"),
                         {list});
     check.advice = useManaged;
     return check;

@@ -208,7 +208,7 @@ std::optional<std::vector<int>> parseCpuList(std::string_view text, int most)
 
 std::optional<NvidiaModule> parseNvidiaVersion(std::string_view text)
 {
-    // "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (nixbld@)"
+    // "NVRM version: NVIDIA UNIX Open Kernel Module for x86_64  580.159.04  Release Build  (builder@)"
     // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.216.03  Thu Apr  3 ..."
     const std::string_view line = text.substr(0, text.find('\n'));
     if (!line.starts_with("NVRM version:"))

@@ -37,7 +37,7 @@ struct KernelVersion
     int patch = 0;
     friend auto operator<=>(const KernelVersion &, const KernelVersion &) = default;
 };
-// "6.18.44-fc-v236-gpu" and "5.4.0-150-generic" read; empty where the text
+// "6.18.44-2-cloud" and "5.4.0-150-generic" read; empty where the text
 // does not start with at least MAJOR.MINOR.
 std::optional<KernelVersion> parseKernelRelease(std::string_view text);
 std::string kernelText(const KernelVersion &version); // "6.18.44"

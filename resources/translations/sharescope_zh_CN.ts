@@ -2357,7 +2357,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>把锁页内存合并成更少、更大的缓冲区，或调高 vm.max_map_count（“sysctl -w vm.max_map_count=1048576”）。</translation>
     </message>
     <message>
-        <source>setup %1 page-locked against %2 ordinary; copies %3 against %4; pays after %5 uses</source>
+        <source>setup %1 page-locked against %2 ordinary; copies %3 against %4; it has paid for itself by use %5</source>
         <translation>准备：锁页内存 %1，普通内存 %2；拷贝：%3 对 %4；使用 %5 次后回本</translation>
     </message>
     <message>
@@ -2489,7 +2489,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>寻址模式为 None，尽管能读到的 HMM 前提条件都满足</translation>
     </message>
     <message>
-        <source>addressing mode None: the GPU cannot reach ordinary host memory, because of %1</source>
+        <source>addressing mode None: the GPU cannot reach ordinary host memory, because %1</source>
         <translation>寻址模式为 None：GPU 无法访问普通主机内存，原因是 %1</translation>
     </message>
     <message>
