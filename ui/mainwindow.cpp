@@ -43,6 +43,7 @@
 #include "textconv.h"
 #include "timelineplot.h"
 #include "trnoop.h"
+#include "watchtab.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -67,6 +68,7 @@
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -92,6 +94,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     , m_sweep(new SweepTab(this))
     , m_explain(new ExplainTab(this))
     , m_python(new PythonTab(this))
+    , m_watch(new WatchTab(this))
     , m_log(new QPlainTextEdit(this))
     , m_progress(new QProgressBar(this))
     , m_deviceLabel(new QLabel(this))
@@ -106,6 +109,7 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     m_tabs->addTab(m_sweep, tr("Sweep"));
     m_tabs->addTab(m_explain, tr("Explain"));
     m_tabs->addTab(m_python, tr("Python"));
+    m_tabs->addTab(m_watch, tr("Watch"));
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -133,6 +137,14 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
     });
     connectController();
     connect(m_python, &PythonTab::compareRequested, this, &MainWindow::compareBesidePython);
+    connect(m_watch, &WatchTab::ended, this, [this] {
+        if (m_closeAfterWatch)
+            QTimer::singleShot(0, this, &QWidget::close);
+    });
+    connect(m_watch, &WatchTab::explainRequested, this, [this](const QString &mode) {
+        m_explain->showPage(mode);
+        showTab(Tab::Explain);
+    });
 
     resize(1280, 800);
     if (m_rememberSettings) {
@@ -185,6 +197,15 @@ void MainWindow::connectLoader()
         else
             showOpened(path, set);
     });
+    connect(m_loader, &ReportLoader::watchLoaded, this,
+            [this](quint64, const QString &path, const watch::WatchReport &report) {
+                m_openProgress->finish();
+                m_watch->showReport(report);
+                showTab(Tab::Watch);
+                addRecent(path);
+                log(tr("Opened the watch %1").arg(path));
+                emit reportOpened(path);
+            });
     connect(m_loader, &ReportLoader::failed, this, [this](quint64, const QString &path, const QString &message) {
         m_openProgress->finish();
         m_example.reset();
@@ -289,7 +310,7 @@ void MainWindow::createMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open report…"), this, [this] {
         const QString path = QFileDialog::getOpenFileName(this, tr("Open a ShareScope report"), {},
-                                                          tr("ShareScope reports (*.json);;All files (*)"));
+                                                          tr("ShareScope reports and watches (*.json);;All files (*)"));
         if (!path.isEmpty())
             openReport(path);
     });
@@ -757,6 +778,9 @@ void MainWindow::exportPlot()
     case Tab::Sweep:
         plot = m_sweep->plot();
         break;
+    case Tab::Watch:
+        plot = m_watch->plot();
+        break;
     case Tab::Buffers:
     case Tab::Explain:
     case Tab::Python:
@@ -872,6 +896,23 @@ void MainWindow::restart()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (m_watch->busy()) {
+        // The watched program is the user's: it is asked to end, and the
+        // window closes once the watch has written its report.
+        const auto answer = m_dialogsAllowed
+            ? QMessageBox::question(this, tr("Quit"),
+                                    tr("A program is being watched. Stop it (SIGINT, then SIGTERM) and quit "
+                                       "when it has ended?"),
+                                    QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+            : QMessageBox::Yes;
+        if (answer == QMessageBox::Yes) {
+            m_closeAfterWatch = true;
+            m_watch->stop();
+            log(tr("Waiting for the watched program to end before quitting…"));
+        }
+        event->ignore();
+        return;
+    }
     if (m_rememberSettings)
         saveSettings();
     m_controller->cancel();

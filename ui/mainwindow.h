@@ -28,6 +28,7 @@ class ExampleBanner;
 class ExperimentPanel;
 class ExplainTab;
 class PythonTab;
+class WatchTab;
 class MigrationTab;
 class OpenProgress;
 class ReportLoader;
@@ -56,6 +57,7 @@ public:
     SweepTab *sweepTab() const { return m_sweep; }
     ExplainTab *explainTab() const { return m_explain; }
     PythonTab *pythonTab() const { return m_python; }
+    WatchTab *watchTab() const { return m_watch; }
     // The last Run → Calibrate…'s dialog; null before the first.
     CalibrationDialog *calibrationDialog() const { return m_calibration; }
     // The last Help → Check this machine's dialog; null before the first.
@@ -174,6 +176,7 @@ private:
     ReportLoader *m_loader;
     OpenProgress *m_openProgress;
     bool m_dialogsAllowed = true;
+    bool m_closeAfterWatch = false; // the window closes once the watch ends
     ExperimentPanel *m_panel;
     QTabWidget *m_tabs;
     TimelineTab *m_timeline;
@@ -183,6 +186,7 @@ private:
     SweepTab *m_sweep;
     ExplainTab *m_explain;
     PythonTab *m_python;
+    WatchTab *m_watch;
     QPlainTextEdit *m_log;
     QProgressBar *m_progress;
     QLabel *m_deviceLabel;

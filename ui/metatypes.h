@@ -9,6 +9,8 @@
 #include "report/reportset.h"
 #include "report/runreport.h"
 #include "run/experimentset.h"
+#include "watch/watcher.h"
+#include "watch/watchreport.h"
 
 #include <QMetaType>
 
@@ -39,3 +41,5 @@ Q_DECLARE_METATYPE(sharescope::DeviceList)
 Q_DECLARE_METATYPE(sharescope::BufferChunk)
 Q_DECLARE_METATYPE(sharescope::Calibration)
 Q_DECLARE_METATYPE(sharescope::doctor::DoctorReport)
+Q_DECLARE_METATYPE(sharescope::watch::WatchProgress)
+Q_DECLARE_METATYPE(sharescope::watch::WatchReport)

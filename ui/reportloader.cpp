@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportloader.h"
 
+#include "watch/watchjson.h"
+
 #include "examplereports.h"
 #include "language.h"
 #include "nativename.h"
@@ -15,6 +17,7 @@ struct ReportLoader::Outcome
 {
     QString path;
     std::optional<Result<ReportSet>> result;
+    std::optional<Result<watch::WatchReport>> watch; // a watch report instead
 };
 
 namespace {
@@ -36,6 +39,7 @@ ReportLoader::ReportLoader(QObject *parent)
     , m_cancel(std::make_shared<std::atomic<bool>>(false))
 {
     qRegisterMetaType<sharescope::ReportSet>();
+    qRegisterMetaType<sharescope::watch::WatchReport>();
 }
 
 ReportLoader::~ReportLoader()
@@ -77,6 +81,8 @@ quint64 ReportLoader::open(const QString &path)
             : readReportFile(file, stage(0, readingShare));
         if (!text)
             outcome->result = text.error();
+        else if (watch::isWatchDocument(*text))
+            outcome->watch = watch::readWatch(*text); // a watch of another program: the Watch tab's
         else
             outcome->result = readReports(*text, stage(readingShare, 1000));
         QMetaObject::invokeMethod(
@@ -115,6 +121,13 @@ void ReportLoader::finish(quint64 job, const std::shared_ptr<Outcome> &outcome)
     if (!current(job))
         return;
     m_busy = false;
+    if (outcome->watch) {
+        if (*outcome->watch)
+            emit watchLoaded(job, outcome->path, **outcome->watch);
+        else
+            emit failed(job, outcome->path, errorText(outcome->watch->error()));
+        return;
+    }
     const Result<ReportSet> &result = *outcome->result;
     if (result)
         emit loaded(job, outcome->path, *result);

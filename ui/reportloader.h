@@ -37,6 +37,8 @@ signals:
     // Per mille of the work (reading, then parsing), when it changed by 1%.
     void progress(quint64 job, int permille);
     void loaded(quint64 job, const QString &path, const sharescope::ReportSet &set);
+    // A watch report (`sharescope watch --json`), for the Watch tab.
+    void watchLoaded(quint64 job, const QString &path, const sharescope::watch::WatchReport &report);
     void failed(quint64 job, const QString &path, const QString &message);
     void cancelled(quint64 job, const QString &path);
 

@@ -1165,6 +1165,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
 或 SIGTERM 停止。
 </translation>
     </message>
+    <message>
+        <source>Append a JSON line to FILE at every interval: each process&apos;s counts so far (the window&apos;s Watch tab reads it).</source>
+        <translation>每个间隔向 FILE 追加一行 JSON：每个进程到目前为止的计数（窗口的“观察”标签页读取它）。</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -2979,6 +2983,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>peer copies arrive whole, with peer access on</source>
         <translation>开启对等访问后，点对点拷贝完整到达</translation>
+    </message>
+    <message>
+        <source>there is no watch to save yet</source>
+        <translation>还没有可保存的观察</translation>
     </message>
 </context>
 <context>
@@ -5871,10 +5879,6 @@ This machine cannot run it: %2</source>
         <translation>打开 ShareScope 报告</translation>
     </message>
     <message>
-        <source>ShareScope reports (*.json);;All files (*)</source>
-        <translation>ShareScope 报告 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
         <source>Open &amp;recent</source>
         <translation>最近打开(&amp;R)</translation>
     </message>
@@ -6152,6 +6156,30 @@ This machine cannot run it: %2</source>
         <source>A job is running: wait for it, or cancel it, then check this machine.</source>
         <translation>有任务正在运行：请等它结束或取消它，再检查本机。</translation>
     </message>
+    <message>
+        <source>Watch</source>
+        <translation>观察</translation>
+    </message>
+    <message>
+        <source>Opened the watch %1</source>
+        <translation>已打开观察报告 %1</translation>
+    </message>
+    <message>
+        <source>ShareScope reports and watches (*.json);;All files (*)</source>
+        <translation>ShareScope 报告和观察报告 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>A program is being watched. Stop it (SIGINT, then SIGTERM) and quit when it has ended?</source>
+        <translation>正在观察一个程序。要停止它（先 SIGINT，再 SIGTERM），并在它结束后退出吗？</translation>
+    </message>
+    <message>
+        <source>Waiting for the watched program to end before quitting…</source>
+        <translation>正在等待被观察的程序结束，然后退出…</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::MigrationChart</name>
@@ -6354,6 +6382,25 @@ This machine cannot run it: %2</source>
     <message>
         <source>Copied</source>
         <translation>已拷贝</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::ProcessWatchSource</name>
+    <message>
+        <source>cannot make a folder for the watch&apos;s files: %1</source>
+        <translation>无法为观察的文件创建文件夹：%1</translation>
+    </message>
+    <message>
+        <source>cannot start sharescope watch: %1</source>
+        <translation>无法启动 sharescope watch：%1</translation>
+    </message>
+    <message>
+        <source>the watch ended abnormally</source>
+        <translation>观察异常结束</translation>
+    </message>
+    <message>
+        <source>the watch ended with exit code %1 and wrote no report; its message is in the output below</source>
+        <translation>观察以退出码 %1 结束，没有写出报告；它的消息在下面的输出中</translation>
     </message>
 </context>
 <context>
@@ -6665,6 +6712,176 @@ This machine cannot run it: %2</source>
     <message>
         <source>GPU clock: %1</source>
         <translation>GPU 时钟：%1</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::WatchProcessModel</name>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>pid</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>counted</source>
+        <translation>计数方式</translation>
+    </message>
+    <message>
+        <source>to device</source>
+        <translation>到设备</translation>
+    </message>
+    <message>
+        <source>to host</source>
+        <translation>到主机</translation>
+    </message>
+    <message>
+        <source>CPU faults</source>
+        <translation>CPU 缺页</translation>
+    </message>
+    <message>
+        <source>GPU faults</source>
+        <translation>GPU 缺页</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source> (ended)</source>
+        <translation>（已结束）</translation>
+    </message>
+</context>
+<context>
+    <name>sharescope::WatchTab</name>
+    <message>
+        <source>Script…</source>
+        <translation>脚本…</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <source>python3 your_script.py (any command)</source>
+        <translation>python3 your_script.py（任何命令）</translation>
+    </message>
+    <message>
+        <source>The program to watch, as you would type it in a shell; the Script… button picks a Python script for your python3.</source>
+        <translation>要观察的程序，写法与在 shell 中输入的一样；“脚本…”按钮为你的 python3 选择一个 Python 脚本。</translation>
+    </message>
+    <message>
+        <source>Starts your program under `sharescope watch` and counts, per process, the pages it migrates each way, exactly, from the driver.</source>
+        <translation>在 `sharescope watch` 下启动你的程序，按进程精确统计它在每个方向上迁移的页面，数据来自驱动。</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>The routes the program takes (its CUDA memory calls) appear here.</source>
+        <translation>程序走的路线（它的 CUDA 内存调用）显示在这里。</translation>
+    </message>
+    <message>
+        <source>The program&apos;s output.</source>
+        <translation>程序的输出。</translation>
+    </message>
+    <message>
+        <source>A Python script to watch</source>
+        <translation>要观察的 Python 脚本</translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation>Python 脚本 (*.py);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Give a command to watch, such as: python3 train.py</source>
+        <translation>请给出要观察的命令，例如：python3 train.py</translation>
+    </message>
+    <message>
+        <source>Watching %1…</source>
+        <translation>正在观察 %1…</translation>
+    </message>
+    <message>
+        <source>Asking the program to end (SIGINT, then SIGTERM after a few seconds)…</source>
+        <translation>正在请程序结束（先 SIGINT，几秒后再 SIGTERM）…</translation>
+    </message>
+    <message>
+        <source>%1 to host</source>
+        <translation>%1 到主机</translation>
+    </message>
+    <message>
+        <source>%1 faults</source>
+        <translation>%1 缺页</translation>
+    </message>
+    <message>
+        <source>how `%1` works</source>
+        <translation>`%1` 的原理</translation>
+    </message>
+    <message>
+        <source>No CUDA memory call was seen.</source>
+        <translation>没有看到 CUDA 内存调用。</translation>
+    </message>
+    <message>
+        <source>Routes not reported: %1.</source>
+        <translation>路线未报告：%1。</translation>
+    </message>
+    <message>
+        <source>The watch did not finish: %1</source>
+        <translation>观察没有完成：%1</translation>
+    </message>
+    <message>
+        <source>Save the watch</source>
+        <translation>保存观察</translation>
+    </message>
+    <message>
+        <source>Watch report (*.json);;One row per sample (*.csv);;The plot (*.png)</source>
+        <translation>观察报告 (*.json);;每个采样一行 (*.csv);;图表 (*.png)</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>the plot could not be drawn</source>
+        <translation>无法绘制图表</translation>
+    </message>
+    <message>
+        <source>MB/s migrated</source>
+        <translation>迁移 MB/s</translation>
+    </message>
+    <message>
+        <source>page faults/s</source>
+        <translation>缺页次数/秒</translation>
+    </message>
+    <message>
+        <source>to device</source>
+        <translation>到设备</translation>
+    </message>
+    <message>
+        <source>to host</source>
+        <translation>到主机</translation>
+    </message>
+    <message>
+        <source>page faults (right axis)</source>
+        <translation>缺页（右轴）</translation>
     </message>
 </context>
 </TS>

@@ -7,7 +7,7 @@ QStringList windowTabNames()
 {
     return {QStringLiteral("timeline"), QStringLiteral("migration"), QStringLiteral("buffers"),
             QStringLiteral("compare"),  QStringLiteral("sweep"),     QStringLiteral("explain"),
-            QStringLiteral("python")};
+            QStringLiteral("python"),   QStringLiteral("watch")};
 }
 
 std::optional<WindowTab> windowTabFromName(const QString &name)

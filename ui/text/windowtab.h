@@ -10,7 +10,7 @@ namespace sharescope {
 
 // The window's tabs, in order, and their names on the command line
 // (`gui --tab migration`).
-enum class WindowTab { Timeline, Migration, Buffers, Compare, Sweep, Explain, Python };
+enum class WindowTab { Timeline, Migration, Buffers, Compare, Sweep, Explain, Python, Watch };
 
 QStringList windowTabNames();
 std::optional<WindowTab> windowTabFromName(const QString &name);
