@@ -10,10 +10,11 @@
 #include <QString>
 
 #include <optional>
+#include <utility>
 
 namespace sharescope {
 
-enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate, Explain, Python };
+enum class Command { Gui, Devices, Modes, Run, Compare, Sweep, Demo, IpcExport, Calibrate, Explain, Python, Show };
 
 struct CommandLineOptions
 {
@@ -36,8 +37,9 @@ struct CommandLineOptions
     bool compareOnStart = false;
     QString screenshotPath; // save the window to this file, then quit
     std::optional<WindowTab> tab;
+    std::optional<std::pair<int, int>> windowSize; // --window-size: width, height in pixels
     QString openPath; // a report to open
-    std::optional<ExampleId> example; // a shipped example to open
+    std::optional<ExampleId> example; // a shipped example to open (gui), or to print (show; empty: list them)
     // ipc-export
     QString fill = QStringLiteral("index");
     ExportMemory exportMemory = ExportMemory::Device; // --memory (managed is refused, with the reason)
