@@ -5,6 +5,7 @@
 #include "ipc.h"
 #include "language.h"
 #include "nativename.h"
+#include "reporttables.h"
 #include "run/countedpassrole.h"
 
 #include <QCoreApplication>
@@ -14,9 +15,22 @@
 #include <csignal>
 #include <cstring>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace {
+
+// The columns of the terminal standard output goes to; 0 for a pipe or a
+// file, whose reader takes the tables whole.
+int terminalColumns()
+{
+    if (isatty(STDOUT_FILENO) != 1)
+        return 0;
+    winsize size{};
+    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+        return size.ws_col;
+    return qEnvironmentVariableIntValue("COLUMNS");
+}
 
 std::atomic<bool> cancelRequested{false};
 std::atomic<int> stopSignal{0};
@@ -95,6 +109,7 @@ int main(int argc, char **argv)
         return 3;
     }
 
+    sharescope::setTableWidth(terminalColumns());
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     sharescope::CliRunner runner(out, err, &cancelRequested, isatty(STDERR_FILENO) == 1);
