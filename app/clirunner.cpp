@@ -82,6 +82,8 @@ int CliRunner::execute(const CommandLineOptions &options)
             return 128 + m_stopSignal->load();
         return code;
     }
+    case Command::Show:
+        return show(options);
     case Command::Gui:
         break;
     }
@@ -180,8 +182,11 @@ int CliRunner::experiments(const CommandLineOptions &options)
     // build fails the build (its compiler removes its files on a signal).
     if (m_cancel && m_cancel->load())
         return fail(cancelledByUser());
-    if (!outcome)
-        return fail(outcome.error());
+    if (!outcome) {
+        const int code = fail(outcome.error());
+        modeElsewhere(request, outcome.error());
+        return code;
+    }
     // Each path's ceilings in the tables and the JSON, and an offer to
     // calibrate where there is no calibration (ceilingtext.h).
     if (const QString note = calibrationNote(outcome->calibration, *device); !note.isEmpty())
@@ -217,8 +222,11 @@ int CliRunner::demoElsewhere(const CommandLineOptions &options, const Error &ref
 {
     const RunRequest &request = options.request;
     const auto example = request.demo ? exampleForDemo(*request.demo) : std::nullopt;
-    if (!example || refusal.kind != ErrorKind::Unsupported)
-        return fail(refusal);
+    if (!example || refusal.kind != ErrorKind::Unsupported) {
+        const int code = fail(refusal);
+        modeElsewhere(request, refusal);
+        return code;
+    }
     // Files written are this machine's measurements: never a shipped report.
     if (!options.jsonPath.isEmpty() || !options.csvPath.isEmpty() || !options.tracePath.isEmpty()) {
         const int code = fail(refusal);
@@ -239,7 +247,44 @@ int CliRunner::demoElsewhere(const CommandLineOptions &options, const Error &ref
     if (m_cancel && m_cancel->load())
         return fail(cancelledByUser());
     m_err << "sharescope: " << CliText::tr("this machine cannot run the demo: %1").arg(errorText(refusal)) << Qt::endl;
-    m_out << CliText::tr("Not measured here. %1").arg(exampleProvenance(*set)) << QStringLiteral("\n\n")
+    m_out << exampleProvenance(*set, &exampleInfo(*example)) << QStringLiteral("\n\n") << resultText(request, *set);
+    return 0;
+}
+
+void CliRunner::modeElsewhere(const RunRequest &request, const Error &refusal)
+{
+    if (!request.mode || refusal.kind != ErrorKind::Unsupported || modeInfo(*request.mode).backend != BackendKind::Cuda)
+        return;
+    const QString name = q(modeName(*request.mode));
+    const QString explain = QStringLiteral("`sharescope explain %1`").arg(name);
+    if (const auto example = exampleForMode(*request.mode)) {
+        m_err << CliText::tr("note: %1 says what %2 does in memory, with code to try; %3 shows it measured on an "
+                             "NVIDIA H200.")
+                     .arg(explain, name, QStringLiteral("`sharescope show %1`").arg(q(exampleInfo(*example).name)))
+              << Qt::endl;
+    } else {
+        m_err << CliText::tr("note: %1 says what %2 does in memory, with code to try.").arg(explain, name) << Qt::endl;
+    }
+}
+
+int CliRunner::show(const CommandLineOptions &options)
+{
+    if (!options.example) {
+        m_out << CliText::tr("Reports measured on an NVIDIA H200 that ship with ShareScope; reading one needs no "
+                             "device.\n\n");
+        for (const ExampleInfo &info : examples())
+            m_out << QStringLiteral("  %1%2\n").arg(q(info.name).leftJustified(22), exampleTitle(info));
+        m_out << CliText::tr("\nShow one with: sharescope show NAME; open it in the window with: sharescope gui "
+                             "--example NAME\n");
+        return 0;
+    }
+    auto set = readExample(*options.example);
+    if (!set)
+        return fail(set.error());
+    RunRequest request;
+    request.kind = set->kind;
+    request.demo = exampleInfo(*options.example).demo;
+    m_out << exampleProvenance(*set, &exampleInfo(*options.example)) << QStringLiteral("\n\n")
           << resultText(request, *set);
     return 0;
 }
@@ -296,6 +341,11 @@ void CliRunner::ask(const CommandLineOptions &options, const DemoQuestion &quest
     } else if (m_answerOnTerminal && m_answerFd >= 0) {
         m_predicted = readAnswer(m_answerFd, question.choices.size(), m_out, m_cancel);
         m_out << QLatin1Char('\n');
+    } else if (m_answerFd >= 0) {
+        // Piped in, or nothing: two seconds for a line, then the run.
+        m_predicted = readPipedAnswer(m_answerFd, question.choices.size(), 2000, m_err, m_cancel);
+        if (m_predicted)
+            m_out << CliText::tr("Your answer: %1").arg(*m_predicted + 1) << QStringLiteral("\n\n");
     }
     m_out.flush();
 }

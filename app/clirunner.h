@@ -48,6 +48,12 @@ private:
     QString resultText(const RunRequest &request, const ReportSet &set) const;
     void listSkipped(const std::vector<SkippedRun> &skipped);
     int listDemos();
+    // show [EXAMPLE]: a report shipped with the program, its tables and
+    // (a demo's) lesson, labelled as measured on its GPU; or the list.
+    int show(const CommandLineOptions &options);
+    // After a CUDA mode was refused: where to read about it, and see it
+    // measured (explain MODE, show EXAMPLE).
+    void modeElsewhere(const RunRequest &request, const Error &refusal);
     int fail(const Error &error);
 
     QTextStream &m_out;

@@ -16,6 +16,7 @@
 #include "textconv.h"
 
 #include <QCommandLineParser>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <span>
@@ -189,6 +190,18 @@ bool readExplain(OptionReader &reader, const QStringList &positional, CommandLin
         return reader.fail(CommandLine::tr("unknown example '%1' of %2; accepted: %3")
                                .arg(options.explainExample, options.explainPage, names.join(QStringLiteral(", "))));
     }
+    return true;
+}
+
+// show [EXAMPLE]: the example must exist; without one, the list.
+bool readShow(OptionReader &reader, const QStringList &positional, CommandLineOptions &options)
+{
+    if (positional.isEmpty())
+        return true;
+    const auto example = parseExample(s(positional.front()));
+    if (!example)
+        return reader.fail(example.error());
+    options.example = *example;
     return true;
 }
 
@@ -384,6 +397,19 @@ bool readGui(OptionReader &reader, const QStringList &, CommandLineOptions &opti
             return reader.fail(example.error());
         options.example = *example;
     }
+    if (reader.isSet("window-size")) {
+        // WIDTHxHEIGHT, each from 640 to 16384: a window Qt can lay out.
+        static const QRegularExpression form(QStringLiteral("^([0-9]{3,5})x([0-9]{3,5})$"));
+        const QRegularExpressionMatch match = form.match(reader.value("window-size"));
+        const int width = match.hasMatch() ? match.captured(1).toInt() : 0;
+        const int height = match.hasMatch() ? match.captured(2).toInt() : 0;
+        if (width < 640 || height < 480 || width > 16384 || height > 16384) {
+            return reader.fail(CommandLine::tr("invalid --window-size '%1'; accepted: WIDTHxHEIGHT in pixels, from "
+                                               "640x480 to 16384x16384, such as 1024x700")
+                                   .arg(reader.value("window-size")));
+        }
+        options.windowSize = {width, height};
+    }
     if (reader.isSet("tab")) {
         options.tab = windowTabFromName(reader.value("tab"));
         if (!options.tab) {
@@ -465,6 +491,14 @@ Options explainOptions()
              CommandLine::tr("Print the source of one of the mode's examples (cpp, py-cupy, py-numba, ...), as "
                              "the page lists them."),
              QStringLiteral("NAME")}};
+}
+Options showOptions()
+{
+    return {};
+}
+QString showPositionalHelp()
+{
+    return CommandLine::tr("The example (default: list them): %1.").arg(q(exampleNameList()));
 }
 QString demoPositionalHelp()
 {
@@ -593,6 +627,9 @@ Options guiOptions()
             {QStringLiteral("tab"),
              CommandLine::tr("Tab to show: %1.").arg(windowTabNames().join(QStringLiteral(", "))),
              QStringLiteral("NAME")},
+            {QStringLiteral("window-size"),
+             CommandLine::tr("The window's size in pixels, WIDTHxHEIGHT (default: 1280x800, or as it was left)."),
+             QStringLiteral("WxH")},
             {QStringLiteral("open"), CommandLine::tr("Open a report written by --json or Save."),
              QStringLiteral("REPORT")},
             {QStringLiteral("example"),
@@ -618,6 +655,10 @@ const Subcommand subcommands[] = {
     {"explain", Command::Explain,
      QT_TRANSLATE_NOOP("CommandLine", "explain a sharing mode, with its C++ and Python examples (no device needed)"),
      explainOptions, readExplain, "MODE", explainPositionalHelp},
+    {"show", Command::Show,
+     QT_TRANSLATE_NOOP("CommandLine",
+                       "print a report measured on an NVIDIA H200 and shipped with ShareScope, with its lesson"),
+     showOptions, readShow, "EXAMPLE", showPositionalHelp},
     {"ipc-export", Command::IpcExport,
      QT_TRANSLATE_NOOP("CommandLine", "share a GPU buffer with another process (CuPy, PyTorch) by CUDA IPC"),
      ipcExportOptions, readIpcExport},
@@ -875,9 +916,11 @@ QString usageText()
                             "  sharescope sweep --sizes 4KiB:256MiB --json sweep.json\n"
                             "  sharescope demo copies-vs-zero-copy\n"
                             "  sharescope explain managed --example py-cupy\n"
+                            "  sharescope show pages-move-whole\n"
                             "  sharescope run --mode peer-copy --peer cuda:1 --peer-access off\n"
                             "  sharescope ipc-export --size 64MiB\n"
-                            "  sharescope doctor --workers 8 --batch 256MiB\n\n"
+                            "  sharescope doctor --workers 8 --batch 256MiB\n"
+                            "  sharescope watch -- python3 train.py\n\n"
                             "Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,\n"
                             "3 not supported on this device, 4 doctor found a problem, 130 or 143 stopped by SIGINT\n"
                             "(Ctrl+C) or SIGTERM.\n");

@@ -12,6 +12,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <utility>
 
 namespace sharescope {
 
@@ -28,7 +29,8 @@ enum class Command {
     Explain,
     Python,
     Watch,
-    Doctor
+    Doctor,
+    Show
 };
 
 // watch: what to watch and how.
@@ -66,8 +68,9 @@ struct CommandLineOptions
     bool checkMachineOnStart = false; // Help → Check this machine, as the window opens
     QString screenshotPath; // save the window to this file, then quit
     std::optional<WindowTab> tab;
+    std::optional<std::pair<int, int>> windowSize; // --window-size: width, height in pixels
     QString openPath; // a report to open
-    std::optional<ExampleId> example; // a shipped example to open
+    std::optional<ExampleId> example; // a shipped example to open (gui), or to print (show; empty: list them)
     // ipc-export
     QString fill = QStringLiteral("index");
     ExportMemory exportMemory = ExportMemory::Device; // --memory (managed is refused, with the reason)

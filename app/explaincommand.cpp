@@ -10,6 +10,8 @@
 
 #include <algorithm>
 
+#include <unistd.h>
+
 // The translation context of this file's messages.
 class ExplainText
 {
@@ -49,14 +51,25 @@ QString pageList()
     return text;
 }
 
-// The page as markdown, its links to other pages ([text](explain:PAGE))
-// turned into the command that shows them.
-QString pageText(const QString &page)
+// The page for a reader, not a Markdown viewer: its links to other pages
+// ([text](explain:PAGE)) turned into the command that shows them; on a
+// terminal, headings and **bold** in bold and `code` in cyan (ANSI); piped,
+// plain text: the same words without the marks.
+QString pageText(const QString &page, bool terminal)
 {
     static const QRegularExpression link(QStringLiteral("\\[([^\\]]*)\\]\\(explain:([^)]*)\\)"));
-    QString markdown = explanationFor(page).markdown;
-    markdown.replace(link, QStringLiteral("\\1 (sharescope explain \\2)"));
-    return markdown.endsWith(QLatin1Char('\n')) ? markdown : markdown + QLatin1Char('\n');
+    static const QRegularExpression heading(QStringLiteral("^#+\\s+(.*)$"), QRegularExpression::MultilineOption);
+    static const QRegularExpression bold(QStringLiteral("\\*\\*([^*]+)\\*\\*"));
+    static const QRegularExpression code(QStringLiteral("`([^`]+)`"));
+    QString text = explanationFor(page).markdown;
+    text.replace(link, QStringLiteral("\\1 (sharescope explain \\2)"));
+    const QString on = terminal ? QStringLiteral("\x1b[1m") : QString();
+    const QString off = terminal ? QStringLiteral("\x1b[0m") : QString();
+    const QString codeOn = terminal ? QStringLiteral("\x1b[36m") : QString();
+    text.replace(heading, on + QStringLiteral("\\1") + off);
+    text.replace(bold, on + QStringLiteral("\\1") + off);
+    text.replace(code, codeOn + QStringLiteral("\\1") + off);
+    return text.endsWith(QLatin1Char('\n')) ? text : text + QLatin1Char('\n');
 }
 
 QString exampleList(const QString &page, const QList<CodeExample> &examples)
@@ -87,7 +100,9 @@ int runExplainCommand(const CommandLineOptions &options, QTextStream &out)
         out << (it != explanation.examples.end() ? it->code : QString());
         return 0;
     }
-    out << pageText(options.explainPage) << exampleList(options.explainPage, explanation.examples);
+    out << pageText(options.explainPage,
+                    isatty(STDOUT_FILENO) == 1 && qEnvironmentVariable("TERM") != QLatin1String("dumb"))
+        << exampleList(options.explainPage, explanation.examples);
     return 0;
 }
 

@@ -65,6 +65,19 @@ void refuseWithoutPlatform(QtMsgType type, const QMessageLogContext &context, co
     std::_Exit(3);
 }
 
+// The offscreen platform (screenshots, tests) says for every dock that it
+// cannot pass size hints on: true of it, and of no use to the user, who
+// would read it in English beside a Chinese window. Everything else is said.
+void withoutPlatformChatter(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (type == QtWarningMsg && message == QLatin1String("This plugin does not support propagateSizeHints()"))
+        return;
+    if (previousHandler)
+        previousHandler(type, context, message);
+    else
+        qt_message_output(type, context, message);
+}
+
 // --lang, else the choice of View -> Language, else the system's; a
 // screenshot does not depend on remembered settings. Known before the
 // application object exists (QSettings needs only the names).
@@ -119,6 +132,25 @@ Status saveScreenshot(MainWindow &window, const QByteArray &format, OutputFile &
                       .toStdString());
 }
 
+// After a CUDA mode was refused: where to read about it, and to see it
+// measured, instead.
+void pointToModeElsewhere(QTextStream &err, ModeId mode)
+{
+    if (modeInfo(mode).backend != BackendKind::Cuda)
+        return;
+    const QString name = q(modeName(mode));
+    const QString read = QStringLiteral("`sharescope gui --mode %1 --tab explain`").arg(name);
+    if (const auto example = exampleForMode(mode)) {
+        err << QCoreApplication::translate("main",
+                                           "note: %1 says what %2 does in memory; %3 shows it measured on an "
+                                           "NVIDIA H200.")
+                   .arg(read, name, QStringLiteral("`sharescope gui --example %1`").arg(q(exampleInfo(*example).name)))
+            << Qt::endl;
+    } else {
+        err << QCoreApplication::translate("main", "note: %1 says what %2 does in memory.").arg(read, name) << Qt::endl;
+    }
+}
+
 // The kernel, iterations and size the command line chose, into the panel.
 void applyExperiment(ExperimentPanel *panel, const CommandLineOptions &options)
 {
@@ -149,10 +181,10 @@ bool applyArguments(MainWindow &window, const CommandLineOptions &options, QText
             applyExperiment(panel, options);
             return true;
         }
+        const QString name = q(modeName(*request.mode));
         err << "sharescope: "
-            << QCoreApplication::translate("main", "mode %1 is not available on this device")
-                   .arg(q(modeName(*request.mode)))
-            << Qt::endl;
+            << QCoreApplication::translate("main", "mode %1 is not available on this device").arg(name) << Qt::endl;
+        pointToModeElsewhere(err, *request.mode);
         exitCode = 3;
         return false;
     }
@@ -241,11 +273,13 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
     platformLanguage = windowLanguage(options);
     previousHandler = qInstallMessageHandler(refuseWithoutPlatform);
     QApplication app(argc, argv);
-    qInstallMessageHandler(previousHandler);
+    qInstallMessageHandler(withoutPlatformChatter);
     setUpApplication(platformLanguage, err);
     QByteArray format;
     if (Status checked = checkWindowArguments(options, &format); !checked) {
         err << "sharescope: " << errorText(checked.error()) << Qt::endl;
+        if (checked.error().kind == ErrorKind::Unsupported && options.request.mode && !options.request.demo)
+            pointToModeElsewhere(err, *options.request.mode);
         return exitCodeFor(checked.error().kind);
     }
     // Opened once the platform cannot abort on the way: nothing is left
@@ -258,6 +292,8 @@ int runGui(int &argc, char **argv, const CommandLineOptions &options)
     }
     MainWindow window(!screenshot); // screenshots do not depend on remembered settings
     window.setDialogsAllowed(!screenshot);
+    if (options.windowSize)
+        window.resize(options.windowSize->first, options.windowSize->second);
     int exitCode = 0;
 
     const auto takeScreenshot = [&] {

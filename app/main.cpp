@@ -5,6 +5,7 @@
 #include "ipc.h"
 #include "language.h"
 #include "nativename.h"
+#include "reporttables.h"
 #include "run/countedpassrole.h"
 #include "watchcommand.h"
 
@@ -15,9 +16,22 @@
 #include <csignal>
 #include <cstring>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 namespace {
+
+// The columns of the terminal standard output goes to; 0 for a pipe or a
+// file, whose reader takes the tables whole.
+int terminalColumns()
+{
+    if (isatty(STDOUT_FILENO) != 1)
+        return 0;
+    winsize size{};
+    if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+        return size.ws_col;
+    return qEnvironmentVariableIntValue("COLUMNS");
+}
 
 std::atomic<bool> cancelRequested{false};
 std::atomic<int> stopSignal{0};
@@ -96,6 +110,7 @@ int main(int argc, char **argv)
         return 3;
     }
 
+    sharescope::setTableWidth(terminalColumns());
     // A watch passes SIGINT and SIGTERM on to the command it watches, and
     // never ends before it: its own handlers.
     if (parsed.options.command == sharescope::Command::Watch)

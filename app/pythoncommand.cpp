@@ -4,6 +4,7 @@
 #include "bytesize.h"
 #include "catalogue.h"
 #include "failure.h"
+#include "gettingstarted.h"
 #include "outputfiles.h"
 #include "python/dlpackmatrix.h"
 #include "python/pythonroutes.h"
@@ -15,9 +16,11 @@
 #include "trnoop.h"
 
 #include <QCoreApplication>
+#include <QDir>
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 
 // The translation context of this file's messages.
@@ -186,6 +189,76 @@ int runMatrix(const PythonRunPlan &plan, OutputFiles &outputs, QTextStream &text
     return 0;
 }
 
+// A route that could not import its framework: the one a user installs.
+bool missingPackage(const PythonRouteResult &r)
+{
+    return r.problem == RouteProblem::None && r.reason.starts_with("cannot import ");
+}
+
+// What `pip install` calls each framework's package, for this project's
+// CUDA 13.
+QString pipPackage(std::string_view framework)
+{
+    if (framework == "cupy")
+        return QStringLiteral("cupy-cuda13x");
+    if (framework == "jax")
+        return QStringLiteral("\"jax[cuda13]\"");
+    if (framework == "numba")
+        return QStringLiteral("numba-cuda");
+    return q(framework);
+}
+
+// One line of what ran and what could not; the routes whose packages are
+// missing, by package; the install command that would run more of them
+// here (only where this machine has the device their mode needs); and
+// where every route's figures on an H200 are.
+void summarize(const std::vector<PythonRouteResult> &results,
+               const std::map<std::string_view, std::vector<PythonRouteId>> &notInstalled, const DeviceList &list,
+               const PythonRunPlan &plan, QTextStream &text)
+{
+    const auto count = [&](RouteState state) { return std::ranges::count(results, state, &PythonRouteResult::state); };
+    QStringList missing;
+    QStringList installable;
+    std::size_t more = 0;
+    for (const auto &[framework, routes] : notInstalled) {
+        QStringList names;
+        for (const PythonRouteId route : routes)
+            names << q(pythonRouteInfo(route).name);
+        text << PythonText::tr("not run here, %1 is not installed: %2")
+                    .arg(q(framework), names.join(QStringLiteral(", ")))
+             << Qt::endl;
+        missing << q(framework);
+        const BackendKind backend = modeInfo(pythonRouteInfo(routes.front()).mode).backend;
+        if (std::ranges::any_of(list.devices, [&](const DeviceInfo &d) { return d.backend == backend; })) {
+            installable << pipPackage(framework);
+            more += routes.size();
+        }
+    }
+    text << Qt::endl
+         << PythonText::tr("%1 of %2 routes measured, %3 failed, %4 not run here.")
+                .arg(count(RouteState::Measured))
+                .arg(results.size())
+                .arg(count(RouteState::Failed))
+                .arg(count(RouteState::NotRun))
+         << Qt::endl;
+    if (!installable.isEmpty()) {
+        installable << QStringLiteral("numpy");
+        text << PythonText::tr("`%1 -m pip install %2` would run %3 more routes here.")
+                    .arg(plan.interpreter.empty() ? QStringLiteral("python3") : q(plan.interpreter),
+                         installable.join(QLatin1Char(' ')))
+                    .arg(more)
+             << Qt::endl;
+    }
+    if (!missing.isEmpty()) {
+        const QString folder = documentationFolder();
+        const QString page = folder.isEmpty() ? QStringLiteral("docs/measurements.md")
+                                              : QDir(folder).filePath(QStringLiteral("docs/measurements.md"));
+        text << PythonText::tr("Every route measured on an NVIDIA H200, beside ShareScope's modes: %1 (Key results).")
+                    .arg(page)
+             << Qt::endl;
+    }
+}
+
 } // namespace
 
 int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextStream &err,
@@ -242,6 +315,7 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
 
     text << Qt::endl;
     bool anyFailed = false;
+    std::map<std::string_view, std::vector<PythonRouteId>> notInstalled; // by framework
     nlohmann::json document{{"format", "sharescope-python"}, {"formatVersion", 1},
                             {"bytes", plan.bytes},           {"iterations", plan.iterations},
                             {"warmup", plan.warmup},         {"interpreter", plan.interpreter}};
@@ -252,6 +326,10 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
         if (const auto at = modes.find({info.mode, info.phase}); at != modes.end())
             mode = &at->second;
         routes.push_back(toJson(r, mode));
+        if (r.state == RouteState::NotRun && missingPackage(r)) {
+            notInstalled[info.framework].push_back(r.route); // one line for them all, below
+            continue;
+        }
         text << q(info.name) << Qt::endl;
         if (r.state != RouteState::Measured) {
             anyFailed = anyFailed || r.state == RouteState::Failed;
@@ -281,6 +359,7 @@ int runPythonCommand(const CommandLineOptions &options, QTextStream &out, QTextS
         text << PythonText::tr("  the same memory on both sides: %1").arg(pythonSharedText(r)) << Qt::endl;
     }
     document["routes"] = routes;
+    summarize(results, notInstalled, list, plan, text);
     if (Status written = outputs.commit(document.dump(2) + "\n", {}); !written)
         return printFailure(err, written.error());
     return anyFailed ? 1 : 0;

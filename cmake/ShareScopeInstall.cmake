@@ -39,3 +39,9 @@ install(FILES "${generated}/sharescope.1.gz" DESTINATION "${CMAKE_INSTALL_MANDIR
 set(doc_dir "${CMAKE_INSTALL_DATADIR}/doc/sharescope")
 install(FILES "${PROJECT_SOURCE_DIR}/packaging/debian/copyright" DESTINATION "${doc_dir}")
 install(FILES "${generated}/changelog.gz" DESTINATION "${doc_dir}")
+# The user's documentation, where Help ▸ Documentation points: the READMEs
+# and docs/*.md with their images (not the measurements' raw files).
+install(FILES "${PROJECT_SOURCE_DIR}/README.md" "${PROJECT_SOURCE_DIR}/README.zh_CN.md" DESTINATION "${doc_dir}")
+file(GLOB user_docs "${PROJECT_SOURCE_DIR}/docs/*.md")
+install(FILES ${user_docs} DESTINATION "${doc_dir}/docs")
+install(DIRECTORY "${PROJECT_SOURCE_DIR}/docs/images" DESTINATION "${doc_dir}/docs")

@@ -55,10 +55,7 @@ const PeerLink *peerLink(const DeviceInfo &device, std::string_view peerId)
 Support peerSupport(const DeviceInfo &device, ModeId mode, const PeerLink *link, std::optional<bool> peerAccess)
 {
     if (!link && device.peers.empty()) {
-        return notSupported(SHARESCOPE_TR_NOOP("Catalogue",
-                                               "%1 runs its kernel on a second CUDA GPU (--peer), and %2 is the only "
-                                               "one here"),
-                            {std::string(modeName(mode)), device.id});
+        return notSupported(noSecondGpuTemplate, {std::string(modeName(mode)), device.id});
     }
     if (!link)
         return notSupported(SHARESCOPE_TR_NOOP("Catalogue", "no peer chosen; peers of %1: %2"),

@@ -6,12 +6,18 @@
 #include "experimentspec.h"
 #include "result.h"
 #include "support.h"
+#include "trnoop.h"
 
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace sharescope {
+
+// Why a mode of two GPUs is not run where the device has no other: a
+// template (mode, device), also matched in reports that kept only its text.
+inline constexpr const char *noSecondGpuTemplate
+    = SHARESCOPE_TR_NOOP("Catalogue", "%1 runs its kernel on a second CUDA GPU (--peer), and %2 is the only one here");
 
 // The modes that run their kernel on a second GPU (needsPeer()): which GPU,
 // whether the two can reach each other, and what each mode needs of the pair.

@@ -62,6 +62,11 @@ std::string describe(const Error &error);
 
 // Replaces %1 .. %N in one pass (a value that holds "%2" stays as it is).
 std::string fillTemplate(std::string_view text, const std::vector<std::string> &args);
+// The template `pattern` (with %1 to %9, in any order) whose English
+// `text` is, with the values read back out of it; empty where `text` is
+// not that pattern filled in. For reports that kept a message's English
+// alone, so that a reader can say it in its own language again.
+std::optional<MessageTemplate> matchTemplate(const char *pattern, std::string_view text);
 Error errorOf(ErrorKind kind, MessageTemplate message);
 Error errorOf(ErrorKind kind, const char *text, std::vector<std::string> args);
 

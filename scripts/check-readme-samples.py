@@ -11,11 +11,16 @@ The figures change from run to run and machine to machine; the shape must not:
 - the table lines are checked (a line with a run of two or more spaces
   between words, as the program's tables align their columns); wrapped prose
   is not, since its breaks move with the numbers in it;
-- a table's header (its first line, without digits) must come out word for
-  word; each row must come out with the same first word (the phase, the
-  mode, the demo), in the same order;
+- a table's header (its first line, without digits) and a row without
+  digits must come out word for word; each other row must come out with
+  the same first word (the phase, the mode, the demo), in the same order;
 - a sample with a line `...` shows part of the output, in order; one without
-  shows all of it: the program may print no table line more or less.
+  shows all of it: the program may print no table line more or less;
+- a line of prose without figures, in a paragraph without figures (a message
+  such as `modes`' note, the lines of `demo --list`), must come out whole,
+  word for word, in order: its words do not move with any number, so a
+  sample that says what the program no longer says fails; a sample shown
+  whole (no `...`) must also show every such line the program prints.
 
 The programs run with CUDA hidden, the OpenCL loader limited to PoCL, the
 English locale, and a fresh home (no calibration, no settings).
@@ -95,9 +100,31 @@ def table_lines(lines):
 
 
 def matches(expected, header, actual):
-    if header:
+    # A header, and a row without figures (the reason a mode cannot run),
+    # word for word; a row with figures by its first word.
+    if header or not re.search(r"\d", expected):
         return expected.split() == actual.split()
     return expected.split()[0] == actual.split()[0]
+
+
+def figure_free_lines(lines):
+    """The lines of the paragraphs without a digit (a paragraph: lines between
+    blank lines, table lines and elisions), which must come out whole."""
+    found = []
+    paragraph = []
+
+    def close():
+        if paragraph and not any(re.search(r"\d", line) for line in paragraph):
+            found.extend(paragraph)
+        paragraph.clear()
+
+    for line in lines:
+        if not line.strip() or is_table_line(line) or is_elision(line):
+            close()
+        else:
+            paragraph.append(line)
+    close()
+    return found
 
 
 def compare(expected_lines, output):
@@ -122,6 +149,21 @@ def compare(expected_lines, output):
     if not abridged and j < len(actual) and not problems:
         extra = "\n".join("    " + line.strip() for line in actual[j:])
         problems.append(f"the output has table lines the README does not show (add them, or a '...' line):\n{extra}")
+    printed = [line.strip() for line in output.splitlines()]
+    at = 0
+    for line in figure_free_lines(expected_lines):
+        k = next((k for k in range(at, len(printed)) if printed[k] == line.strip()), None)
+        if k is None:
+            problems.append(f"a line the README shows is no longer printed, word for word, in order:\n"
+                            f"    README: {line.strip()}")
+            continue
+        at = k + 1
+    # Shown whole, the sample has every such line the program prints.
+    if not abridged:
+        shown = {line.strip() for line in expected_lines}
+        for line in figure_free_lines(output.splitlines()):
+            if line.strip() not in shown:
+                problems.append(f"the program prints a line the README does not show:\n    now:    {line.strip()}")
     return problems
 
 
@@ -153,6 +195,7 @@ def main():
             return 77
         environment = {key: value for key, value in os.environ.items() if not key.startswith(("LC_", "LANG"))}
         environment.update(LANG="C.UTF-8", LC_ALL="C.UTF-8", HOME=home, XDG_CACHE_HOME=f"{home}/cache",
+                           XDG_DATA_HOME=f"{home}/data",
                            XDG_CONFIG_HOME=f"{home}/config", OCL_ICD_VENDORS=str(vendors),
                            CUDA_VISIBLE_DEVICES="-1", QT_QPA_PLATFORM="offscreen")
         failures = 0

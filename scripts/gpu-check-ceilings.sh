@@ -14,8 +14,8 @@ b=${BUILD:-build-gpu}
 s=$b/app/sharescope
 # A cache of its own, so that the first run shows the note and the rest use
 # this calibration.
-export XDG_CACHE_HOME=$out/cache SHARESCOPE_BINARY=$PWD/$s
-rm -rf "$out/cache"
+export XDG_CACHE_HOME=$out/cache XDG_DATA_HOME=$out/data SHARESCOPE_BINARY=$PWD/$s
+rm -rf "$out/cache" "$out/data"
 status=0
 {
   date -u

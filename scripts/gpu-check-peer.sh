@@ -23,9 +23,9 @@ out=${OUT:-/tmp/sharescope-gpu}
 mkdir -p "$out"
 b=${BUILD:-build-gpu}
 s=$PWD/$b/app/sharescope
-export SHARESCOPE_BINARY=$s SHARESCOPE_SELF_BINARY=$s SHARESCOPE_NO_POCL=1 XDG_CACHE_HOME=$out/.cache
+export SHARESCOPE_BINARY=$s SHARESCOPE_SELF_BINARY=$s SHARESCOPE_NO_POCL=1 XDG_CACHE_HOME=$out/.cache XDG_DATA_HOME=$out/.data
 work=$(mktemp -d)
-trap 'rm -rf "$work" "$out/.cache"' EXIT
+trap 'rm -rf "$work" "$out/.cache" "$out/.data"' EXIT
 start=$SECONDS
 limit_all=${SECONDS_LIMIT:-450}
 status=0

@@ -47,4 +47,11 @@ example sweep sweep --modes pinned,managed,managed-prefetch --sizes 64KiB:256MiB
 for demo in copies-vs-zero-copy when-pinning-pays first-touch prefetch pages-move-whole ping-pong other-process threads-share-one-gpu what-profilers-miss discard; do
   example "$demo" demo "$demo"
 done
+# The two-GPU lesson, where a second GPU is there (a machine of two H200s):
+# peer-access.json, for a row of its own in core/lessons/examples.cpp.
+if [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')" -ge 2 ]; then
+  example peer-access demo peer-access --peer cuda:1
+else
+  echo "peer-access: skipped, one GPU here (it needs two)" | tee "$out/peer-access.txt"
+fi
 tar -C "$(dirname "$out")" -czf "$top/examples.tar.gz" examples

@@ -31,8 +31,8 @@ mkdir -p "$out"
 b=${BUILD:-build-gpu}
 s=$PWD/$b/app/sharescope
 size=${SIZE:-256MiB}
-export SHARESCOPE_BINARY=$s SHARESCOPE_SELF_BINARY=$s SHARESCOPE_NO_POCL=1 XDG_CACHE_HOME=$out/.cache
-trap 'rm -rf "$out/.cache"' EXIT
+export SHARESCOPE_BINARY=$s SHARESCOPE_SELF_BINARY=$s SHARESCOPE_NO_POCL=1 XDG_CACHE_HOME=$out/.cache XDG_DATA_HOME=$out/.data
+trap 'rm -rf "$out/.cache" "$out/.data"' EXIT
 status=0
 exec > >(tee "$out/link-summary.txt") 2>&1
 

@@ -3,7 +3,9 @@
 # Makes again every screenshot in docs/images that this machine can take:
 # the window offscreen on PoCL (the CPU as OpenCL device), in English and
 # Chinese, at the window's default size (1280 x 800; a screenshot ignores the
-# remembered window size). Each image goes through pngquant where it is
+# remembered window size), and in docs/images/sizes the first look at
+# 1280 x 800 and 1024 x 700: the start, every shipped example on the tab it
+# opens at, Explain on an example, a demo's question and answer. Each image goes through pngquant where it is
 # installed, as the committed ones did. The images of NVIDIA H200 runs are not
 # made here: the script lists each with the commands that made it on the GPU
 # machine. Look at every image before committing it.
@@ -19,7 +21,7 @@ trap 'rm -rf "$work"' EXIT
 # A fresh home: no remembered settings, and a calibration of its own, so
 # that the tables show the Of measured column as a user's calibrated
 # machine does. PoCL alone, even where an NVIDIA GPU is present.
-export HOME=$work/home XDG_CACHE_HOME=$work/home/.cache XDG_CONFIG_HOME=$work/home/.config
+export HOME=$work/home XDG_CACHE_HOME=$work/home/.cache XDG_CONFIG_HOME=$work/home/.config XDG_DATA_HOME=$work/home/.local/share
 export QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8 CUDA_VISIBLE_DEVICES=-1
 mkdir -p "$HOME" "$work/vendors"
 pocl=$(grep -lis pocl /etc/OpenCL/vendors/*.icd | head -1 || true)
@@ -40,6 +42,22 @@ shot() { # NAME-en NAME-zh_CN ARGS...: one screenshot in each language
       pngquant --force --skip-if-larger --output "$images/$file" -- "$work/$file" || cp "$work/$file" "$images/$file"
     else
       cp "$work/$file" "$images/$file"
+    fi
+  done
+}
+
+shots() { # DIR NAME ARGS...: DIR/NAME-en.png and DIR/NAME-zh_CN.png
+  local dir=$1 name=$2
+  shift 2
+  mkdir -p "$dir"
+  for lang in en zh_CN; do
+    local file=$dir/$name-$lang.png
+    echo "$file: sharescope gui $* --lang $lang" >&2
+    s gui "$@" --lang "$lang" --screenshot "$work/shot.png"
+    if command -v pngquant >/dev/null 2>&1; then
+      pngquant --force --skip-if-larger --output "$file" -- "$work/shot.png" || cp "$work/shot.png" "$file"
+    else
+      cp "$work/shot.png" "$file"
     fi
   done
 }
@@ -71,6 +89,21 @@ shot migration-first-touch-en.png migration-first-touch-zh_CN.png --example firs
 # Help → Check this machine, with a soft open-file limit of 256 set for the
 # occasion, so that the dialog shows a problem in full.
 (ulimit -Sn 256 && shot doctor-en.png doctor-zh_CN.png --check-machine)
+
+# The first look, at the default size and at 1024 x 700: the start, every
+# example shipped with the program on the tab it opens at, Explain on an
+# example, a CUDA demo's question and its answer from the H200's example,
+# and a demo whose point needs CUDA run on PoCL, pointing to its H200 run.
+for size in 1280x800 1024x700; do
+  shots "$images/sizes" "start-$size" --device opencl:0 --window-size "$size"
+  for example in $("$binary" show | awk '/^  [a-z]/ { print $1 }'); do
+    shots "$images/sizes" "example-$example-$size" --example "$example" --window-size "$size"
+  done
+  shots "$images/sizes" "explain-example-$size" --example managed --tab explain --window-size "$size"
+  shots "$images/sizes" "demo-question-$size" --device opencl:0 --demo prefetch --predict --window-size "$size"
+  shots "$images/sizes" "demo-answer-$size" --device opencl:0 --demo prefetch --answer 1 --window-size "$size"
+  shots "$images/sizes" "demo-pocl-$size" --device opencl:0 --demo pages-move-whole --size 16MiB --window-size "$size"
+done
 
 cat <<'EOF'
 

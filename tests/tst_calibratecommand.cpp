@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "commandline.h"
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -28,10 +30,13 @@ private:
         QString err;
     };
 
-    QTemporaryDir m_cache;
+    QTemporaryDir m_cache; // XDG_CACHE_HOME
+    QTemporaryDir m_data; // XDG_DATA_HOME
 
     static QString binary() { return qEnvironmentVariable("SHARESCOPE_BINARY", QStringLiteral(SHARESCOPE_BINARY)); }
-    QString cacheFile() const { return m_cache.filePath("ShareScope/sharescope/calibration.json"); }
+    // Kept in the data folder, which cache cleaners leave alone.
+    QString cacheFile() const { return m_data.filePath("ShareScope/sharescope/calibration.json"); }
+    QString oldCacheFile() const { return m_cache.filePath("ShareScope/sharescope/calibration.json"); }
 
     void prepare(QProcess &process) const
     {
@@ -39,6 +44,7 @@ private:
         environment.insert("LC_ALL", "C.UTF-8");
         environment.remove("LANGUAGE");
         environment.insert("XDG_CACHE_HOME", m_cache.path());
+        environment.insert("XDG_DATA_HOME", m_data.path());
         process.setProcessEnvironment(environment);
     }
 
@@ -127,6 +133,24 @@ private slots:
         for (const QJsonValue &phase : report["summary"].toArray())
             anyPercent = anyPercent || phase["ceiling"]["percentOfMeasured"].isDouble();
         QVERIFY(anyPercent);
+    }
+
+    // Issue 43: a calibration kept in the cache folder, where ShareScope
+    // kept it before, moves to the data folder on the first start, and the
+    // runs find it there.
+    void movesACalibrationOutOfTheCache()
+    {
+        Outcome outcome = run({"calibrate", "--device", "opencl:0", "--size", "16MiB"});
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY(QFile::exists(cacheFile()));
+        QVERIFY(!QFile::exists(oldCacheFile()));
+        QVERIFY(QDir().mkpath(QFileInfo(oldCacheFile()).path()));
+        QVERIFY(QFile::rename(cacheFile(), oldCacheFile())); // as an older ShareScope left it
+        outcome = run({"run", "--device", "opencl:0", "--size", "1MiB", "--iterations", "2"});
+        QCOMPARE(outcome.exitCode, 0);
+        QVERIFY2(!outcome.err.contains("no calibration"), qPrintable(outcome.err));
+        QVERIFY(QFile::exists(cacheFile()));
+        QVERIFY(!QFile::exists(oldCacheFile()));
     }
 
     void showsATable()

@@ -90,7 +90,12 @@ private slots:
         const Outcome real = run({"python", "--python", "/usr/bin/python3", "--routes",
                                   "cupy-managed,pyopencl-use-host-ptr", "--size", "1MiB", "--iterations", "2"});
         QVERIFY2(real.exitCode == 0, qPrintable(real.err));
-        QVERIFY2(real.out.contains("cupy-managed\n  not run here: cannot import cupy"), real.out.constData());
+        // Issue 43: the routes whose package is missing, on one line per
+        // package; one summary line; where the H200's figures are.
+        QVERIFY2(real.out.contains("not run here, cupy is not installed: cupy-managed"), real.out.constData());
+        QVERIFY2(real.out.contains("of 2 routes measured, 0 failed,"), real.out.constData());
+        QVERIFY2(real.out.contains("Every route measured on an NVIDIA H200") && real.out.contains("measurements.md"),
+                 real.out.constData());
     }
 
     void listsDevicesAsJson()
@@ -327,12 +332,69 @@ private slots:
         const QString text = QString::fromUtf8(outcome.out);
         const auto set = sharescope::readExample(sharescope::ExampleId::Prefetch);
         QVERIFY(set);
-        QVERIFY2(text.startsWith("Not measured here. Measured on " + sharescope::q(set->runs.front().device.name)),
-                 qPrintable(text));
+        QVERIFY2(text.startsWith("Measured on " + sharescope::q(set->runs.front().device.name)), qPrintable(text));
         QVERIFY2(text.contains("not on this machine"), qPrintable(text));
         QVERIFY2(text.contains("Why prefetch matters"), qPrintable(text));
         for (const char *mode : {"managed", "managed-prefetch"})
             QVERIFY2(text.contains(mode), mode);
+    }
+
+    // Issue 43: `show EXAMPLE` prints a shipped report's tables and lesson,
+    // labelled as measured on its GPU; without one, the list; an unknown
+    // one is a bad argument with nothing on standard output.
+    void showsAShippedExample_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<QString>("title"); // in the output: the lesson's, or the table's first column
+        QTest::addRow("a demo's") << "pages-move-whole"
+                                  << "Pages move whole (stride)";
+        QTest::addRow("a run") << "managed"
+                               << "phase";
+        QTest::addRow("a sweep") << "sweep"
+                                 << "size";
+    }
+    void showsAShippedExample()
+    {
+        QFETCH(QString, example);
+        QFETCH(QString, title);
+        const Outcome outcome = run({"show", example});
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        const QString text = QString::fromUtf8(outcome.out);
+        QVERIFY2(text.startsWith("Measured on NVIDIA H200"), qPrintable(text));
+        QVERIFY2(text.contains(title), qPrintable(text));
+        QVERIFY2(text.contains("reproduce") || text.contains("verified"), qPrintable(text));
+        const Outcome list = run({"show"});
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY2(list.out.contains(example.toUtf8()), list.out.constData());
+        const Outcome unknown = run({"show", "no-such-example"});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY2(unknown.err.contains("unknown example 'no-such-example'; accepted:"), qPrintable(unknown.err));
+        QVERIFY(unknown.out.isEmpty());
+    }
+
+    // Issue 43: a demo whose point needs CUDA says so on OpenCL and points
+    // to its shipped H200 run; a CUDA mode refused points to its page and
+    // its example.
+    void pointsToTheH200WhereThePointNeedsCuda()
+    {
+        const Outcome demo = run({"demo", "pages-move-whole", "--device", "opencl:0", "--size", "1MiB", "--iterations",
+                                  "1", "--warmup", "0"});
+        QVERIFY2(demo.exitCode == 0, qPrintable(demo.err));
+        const QString text = QString::fromUtf8(demo.out).simplified();
+        QVERIFY2(text.contains("needs CUDA: OpenCL reports no page migrations"), qPrintable(text));
+        QVERIFY2(text.contains("`sharescope show pages-move-whole`"), qPrintable(text));
+        const Outcome list = run({"demo", "--list"});
+        QVERIFY2(QString::fromUtf8(list.out).contains("what it shows needs CUDA"), list.out.constData());
+
+        const Outcome mode = run({"run", "--mode", "managed", "--device", "opencl:0"});
+        QCOMPARE(mode.exitCode, 3);
+        QVERIFY(mode.out.isEmpty());
+        QVERIFY2(mode.err.contains("`sharescope explain managed`") && mode.err.contains("`sharescope show managed`"),
+                 qPrintable(mode.err));
+        const Outcome peer = run({"run", "--mode", "peer-access", "--device", "opencl:0"});
+        QCOMPARE(peer.exitCode, 3);
+        QVERIFY2(peer.err.contains("`sharescope explain peer-access`") && !peer.err.contains("sharescope show"),
+                 qPrintable(peer.err));
     }
 
     // --predict without a terminal: the question first, the measured
@@ -346,7 +408,7 @@ private slots:
                  qPrintable(text));
         QVERIFY2(text.contains("1. nothing: the memory is shared 2. 64 MiB: one buffer 3. 192 MiB: 3 × 64 MiB"),
                  qPrintable(text));
-        QVERIFY2(text.indexOf("Your answer: 1") < text.indexOf("Not measured here."), qPrintable(text));
+        QVERIFY2(text.indexOf("Your answer: 1") < text.indexOf("Measured on NVIDIA H200"), qPrintable(text));
         QVERIFY2(text.contains("Measured: `managed` moved 192 MiB across the bus in the `kernel` phase. Your "
                                "prediction: nothing: the memory is shared. The answer: 192 MiB: 3 × 64 MiB."),
                  qPrintable(text));
@@ -497,7 +559,7 @@ private slots:
     void answersHelpForEveryCommand_data()
     {
         QTest::addColumn<QString>("command");
-        for (const char *command : {"devices", "modes", "run", "compare", "sweep", "demo"})
+        for (const char *command : {"devices", "modes", "run", "compare", "sweep", "demo", "show"})
             QTest::addRow("%s", command) << command;
     }
     void answersHelpForEveryCommand()
@@ -517,6 +579,13 @@ private slots:
         QImage image(png);
         QVERIFY(!image.isNull());
         QVERIFY(image.width() >= 800 && image.height() >= 600);
+        // Issue 43: the hidden tabs' plots draw nothing into empty pixmaps.
+        QVERIFY2(!outcome.err.contains("QPainter"), qPrintable(outcome.err));
+        // --window-size: the size asked for.
+        const QString small = m_dir.filePath("small.png");
+        const Outcome sized = run({"gui", "--device", "opencl:0", "--window-size", "1024x700", "--screenshot", small});
+        QVERIFY2(sized.exitCode == 0, qPrintable(sized.err));
+        QCOMPARE(QImage(small).size(), QSize(1024, 700));
     }
 
     void refusesBadWindowArguments_data()

@@ -370,6 +370,15 @@ private slots:
             << QStringLiteral("a managed-discard-prefetch b") << 6
             << QStringList{QStringLiteral("a"), QStringLiteral("managed-discard-prefetch"), QStringLiteral("b")};
 
+        // Issue 43: never between a figure and its unit, nor inside 答对了.
+        QTest::addRow("a figure keeps its unit")
+            << QStringLiteral("the kernel took 4.37 ms") << 20
+            << QStringList{QStringLiteral("the kernel took"), QStringLiteral("4.37 ms")};
+        QTest::addRow("a figure keeps its unit, in Chinese")
+            << QStringLiteral("内核用时 4.37 ms。") << 13
+            << QStringList{QStringLiteral("内核用时"), QStringLiteral("4.37 ms。")};
+        QTest::addRow("no line starts with 了") << QStringLiteral("你这次答对了。") << 12
+                                                << QStringList{QStringLiteral("你这次答"), QStringLiteral("对了。")};
         QTest::addRow("newlines kept") << QStringLiteral("一\n二") << 80
                                        << QStringList{QStringLiteral("一"), QStringLiteral("二")};
     }
@@ -446,6 +455,14 @@ private slots:
                                                             << "not to managed";
         QTest::addRow("unknown tab") << "gui --tab plots"
                                      << "unknown tab 'plots'";
+        QTest::addRow("window size, no x") << "gui --window-size 1024"
+                                           << "invalid --window-size '1024'; accepted: WIDTHxHEIGHT";
+        QTest::addRow("window size, too small") << "gui --window-size 320x200"
+                                                << "invalid --window-size '320x200'";
+        QTest::addRow("unknown example to show") << "show nothing"
+                                                 << "unknown example 'nothing'; accepted: managed, compare";
+        QTest::addRow("show takes one") << "show managed compare"
+                                        << "unexpected argument 'compare'";
         QTest::addRow("stride") << "run --kernel stride --stride 3"
                                 << "4-byte elements";
         QTest::addRow("write-combined, device") << "run --mode device --write-combined"

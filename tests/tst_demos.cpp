@@ -198,7 +198,7 @@ private slots:
                                "threads sharing the legacy default stream, and 60.0 µs on 8 threads each on its own "
                                "per-thread stream; its to-device phase 58.0 µs, 200 µs and 90.0 µs."),
                  qPrintable(text));
-        QVERIFY2(text.contains("`pinned`'s kernel phase at 1 MiB per buffer took 3.8 × as long there as on "
+        QVERIFY2(text.contains("`pinned`'s kernel phase at 1 MiB per buffer took 3.8× as long there as on "
                                "per-thread streams"),
                  qPrintable(text));
         QVERIFY2(text.contains("Splitting the kernel never beat one thread"), qPrintable(text));
@@ -549,7 +549,7 @@ private slots:
         installLanguage(QStringLiteral("en"));
         const QString text = joined(lesson);
         QCOMPARE(lesson.title, QStringLiteral("页面整页迁移（stride）"));
-        QVERIFY2(text.contains(QStringLiteral("16 MiB")) && text.contains(QStringLiteral("4096×")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("16 MiB")) && text.contains(QStringLiteral("4096 倍")), qPrintable(text));
         QVERIFY2(!text.contains(QStringLiteral("not supported")) && !text.contains(QStringLiteral("cannot map"))
                      && !text.contains(QStringLiteral("is a CUDA mode")),
                  qPrintable(text));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bytesize.h"
+#include "ceilingtext.h"
 #include "demolessons.h"
 #include "examplereports.h"
 #include "language.h"
@@ -59,6 +60,58 @@ private slots:
         }
     }
 
+    // Issue 43: a CUDA mode refused here points to an example that holds a
+    // run of it; only the modes of two GPUs have none yet.
+    void everyOneGpuCudaModeHasAnExampleThatRunsIt()
+    {
+        for (const ModeInfo &mode : modes()) {
+            const auto example = exampleForMode(mode.id);
+            if (mode.backend != BackendKind::Cuda || mode.needsPeer()) {
+                QVERIFY2(!example, mode.name.data());
+                continue;
+            }
+            QVERIFY2(example, mode.name.data());
+            const auto set = readExample(*example);
+            QVERIFY(set);
+            QVERIFY2(std::ranges::any_of(set->runs, [&](const RunReport &run) { return run.spec.mode == mode.id; }),
+                     qPrintable(QStringLiteral("%1 is not in the example %2")
+                                    .arg(QString::fromLatin1(mode.name.data(), mode.name.size()),
+                                         QString::fromLatin1(exampleInfo(*example).name.data()))));
+        }
+    }
+
+    // Issue 43: a saved demo report says which demo made it, so that it
+    // tells its lesson when opened again; every demo example does.
+    void aDemoReportSaysItsDemo()
+    {
+        QCOMPARE(demoOfCommand("sharescope demo prefetch --device cuda:0 --json x.json"),
+                 std::optional(DemoId::Prefetch));
+        QCOMPARE(demoOfCommand("sharescope demo ping-pong"), std::optional(DemoId::PingPong));
+        QCOMPARE(demoOfCommand("sharescope demo nonsense --device cuda:0"), std::optional<DemoId>());
+        QCOMPARE(demoOfCommand("sharescope compare --size 64MiB"), std::optional<DemoId>());
+        QCOMPARE(demoOfCommand(""), std::optional<DemoId>());
+        for (const ExampleInfo &example : examples()) {
+            const auto set = readExample(example.id);
+            QVERIFY(set);
+            QCOMPARE(demoOfCommand(set->commandLine), example.demo);
+        }
+    }
+
+    // The demos whose point needs CUDA run on OpenCL too, and ship the
+    // example that shows it.
+    void demosWhosePointNeedsCudaShipTheirExample()
+    {
+        int count = 0;
+        for (const DemoInfo &demo : demos()) {
+            if (!pointNeedsCuda(demo))
+                continue;
+            ++count;
+            QVERIFY2(!demo.openclModes.empty(), demo.name.data());
+            QVERIFY2(exampleForDemo(demo.id), demo.name.data());
+        }
+        QCOMPARE(count, 3);
+    }
+
     void eachReadsBackAsMeasuredOnAGpu_data()
     {
         QTest::addColumn<int>("id");
@@ -81,10 +134,16 @@ private slots:
             QVERIFY(run.verification.passed());
         }
         QVERIFY(set->commandLine.starts_with("sharescope "));
-        const QString provenance = exampleProvenance(*set);
+        const QString provenance = exampleProvenance(*set, &exampleInfo(example));
         const RunReport &first = set->runs.front();
         QVERIFY2(provenance.contains(q(first.device.name)), qPrintable(provenance));
-        QVERIFY2(provenance.contains(q(first.device.driverVersion)), qPrintable(provenance));
+        // Issue 43: the driver's version, and the CUDA version it supports
+        // (what the report calls driverVersion), each named for what it is.
+        QVERIFY2(provenance.contains(QStringLiteral("driver 580.159.04"))
+                     && provenance.contains(QStringLiteral("CUDA ") + q(first.device.driverVersion)),
+                 qPrintable(provenance));
+        QVERIFY2(!provenance.contains(QStringLiteral("driver ") + q(first.device.driverVersion)),
+                 qPrintable(provenance));
         QVERIFY2(provenance.contains(q(first.createdUtc).left(10)), qPrintable(provenance));
         QVERIFY2(provenance.contains("not on this machine"), qPrintable(provenance));
         // The command as given, less where it wrote its files there.
@@ -315,6 +374,38 @@ private slots:
         QCOMPARE(whole[0].verdict, BudgetVerdict::Over);
         QCOMPARE(whole[2].verdict, BudgetVerdict::Over);
         QCOMPARE(whole[2].overBy, std::uint64_t(256 << 10));
+    }
+
+    // Issue 43: the compare example kept its skip reasons as English text
+    // alone; they read back as the core's templates, said in Chinese.
+    void skipReasonsOfShippedReportsAreTranslated()
+    {
+        const auto set = readExample(ExampleId::CompareModes);
+        QVERIFY(set);
+        QVERIFY(!set->skipped.empty());
+        for (const SkippedRun &skipped : set->skipped)
+            QVERIFY2(!skipped.reason.translatable.empty(), skipped.reason.message.c_str());
+        installLanguage(QStringLiteral("zh_CN"));
+        const QString text = skippedText(set->skipped.front().reason);
+        QVERIFY2(!text.contains(QStringLiteral("runs its kernel")) && text.contains(QStringLiteral("cuda:0")),
+                 qPrintable(text));
+        // Written again, the template travels with the text.
+        const auto again = readReports(toJson(*set));
+        QVERIFY(again);
+        QCOMPARE(again->skipped.front().reason.translatable, set->skipped.front().reason.translatable);
+        // So do the ceilings' sources, which the shipped reports kept in
+        // English alone.
+        const auto managed = readExample(ExampleId::ManagedRun);
+        QVERIFY(managed && managed->runs.front().ceilings);
+        const Ceilings &ceilings = *managed->runs.front().ceilings;
+        const PathCeiling &pcie = ceilings.specificationOf(Path::HostToDevice);
+        QVERIFY2(!pcie.source.args.empty(), pcie.source.english().c_str());
+        QVERIFY2(!ceilingText(pcie).contains(QStringLiteral("per direction")), qPrintable(ceilingText(pcie)));
+        const PathCeiling &measured = ceilings.measuredOf(Path::HostToDevice);
+        QVERIFY2(!ceilingText(measured).contains(QStringLiteral("median")), qPrintable(ceilingText(measured)));
+        const auto written = readReports(toJson(*managed));
+        QVERIFY(written);
+        QCOMPARE(written->runs.front().ceilings->specificationOf(Path::HostToDevice).source, pcie.source);
     }
 
     void provenanceIsSaidInChinese()

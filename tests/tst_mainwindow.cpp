@@ -8,11 +8,15 @@
 #include "experimentpanel.h"
 #include "explaintab.h"
 #include "explanations.h"
+#include "gettingstarted.h"
+#include "lesson.h"
 #include "lessonpath.h"
 #include "mainwindow.h"
 #include "migrationtab.h"
 #include "openprogress.h"
 #include "phasemodel.h"
+#include "pythonmodel.h"
+#include "pythontab.h"
 #include "questionpanel.h"
 #include "report/reportjson.h"
 #include "reportsamples.h"
@@ -25,6 +29,7 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -319,6 +324,19 @@ private slots:
                  qPrintable(lesson->text()));
         QCOMPARE(m_window->compareTab()->model()->rowCount(), 2);
         QCOMPARE(m_window->results().runs.front().spec.kernel, KernelId::Stride);
+        // Saved, as File > Save writes it, for the end of this test.
+        QTemporaryDir saved;
+        const QString demoReport = saved.filePath(QStringLiteral("demo.json"));
+        {
+            QFile file(demoReport);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QByteArray::fromStdString(toJson(m_window->results())));
+        }
+        // Issue 43: its point needs CUDA; the lesson says so and links the
+        // H200's run, which opens here, labelled.
+        QVERIFY2(lesson->text().contains(QStringLiteral("needs CUDA"))
+                     && lesson->text().contains(QStringLiteral("href=\"example:pages-move-whole\"")),
+                 qPrintable(lesson->text()));
 
         // A demo this device cannot run, with no shipped example (two GPUs),
         // says why and starts nothing.
@@ -344,7 +362,9 @@ private slots:
             qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("needs a CUDA device")), qPrintable(text));
         // Up to the command, which the lesson shows as code.
-        const QString provenance = sharescope::exampleProvenance(*example).section(QLatin1Char('`'), 0, 0);
+        const QString provenance
+            = sharescope::exampleProvenance(*example, &sharescope::exampleInfo(sharescope::ExampleId::Prefetch))
+                  .section(QLatin1Char('`'), 0, 0);
         QVERIFY2(provenance.startsWith(QStringLiteral("Measured on ")), qPrintable(provenance));
         QVERIFY2(text.contains(provenance), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("Why prefetch matters")), qPrintable(text));
@@ -359,6 +379,19 @@ private slots:
         QCOMPARE(m_window->startDemo(DemoId::PagesMoveWhole), MainWindow::DemoStart::Running);
         QVERIFY(!m_window->exampleBanner()->isVisible());
         QVERIFY(waitForJob(180000, &succeeded));
+        // The lesson's link to the H200's run opens it here, labelled.
+        QSignalSpy opened(m_window.get(), &MainWindow::reportOpened);
+        emit lesson->linkActivated(QStringLiteral("example:pages-move-whole"));
+        QVERIFY(opened.wait(10000));
+        QVERIFY(m_window->exampleBanner()->isVisible());
+        QCOMPARE(m_window->results().runs.front().device.backend, BackendKind::Cuda);
+        // Issue 43: the saved demo report, opened again, tells its lesson.
+        m_window->openReport(demoReport);
+        QVERIFY(opened.wait(10000));
+        QVERIFY(!m_window->exampleBanner()->isVisible());
+        QVERIFY2(lesson->text().contains(QStringLiteral("Pages move whole"))
+                     && lesson->text().contains(QStringLiteral("1,024 elements")),
+                 qPrintable(lesson->text()));
     }
 
     // The Demos menu asks first: nothing starts until the question is
@@ -672,8 +705,8 @@ private slots:
         QCOMPARE(plot.laneCount(), 3 * 4); // three iterations, each with its three threads
         QCOMPARE(plot.segmentCount(), 3 * static_cast<int>(iterationPhases.size()) + 3 * split);
         QCOMPARE(plot.yAxis->tickVectorLabels(),
-                 (QVector<QString>{"warm-up 1", "thread 1", "thread 2", "thread 3", "2", "thread 1", "thread 2",
-                                   "thread 3", "3", "thread 1", "thread 2", "thread 3"}));
+                 (QVector<QString>{"warm-up 0", "thread 1", "thread 2", "thread 3", "1", "thread 1", "thread 2",
+                                   "thread 3", "2", "thread 1", "thread 2", "thread 3"}));
         // Phase by phase, as a live run adds them: the same lanes.
         plot.clear();
         for (const IterationResult &iteration : report.iterations) {
@@ -701,13 +734,17 @@ private slots:
         const int axisPixels = plot.yAxis->axisRect()->height();
         QVERIFY2(labels.size() >= 2 && labels.size() <= axisPixels / 16 + 2,
                  qPrintable(QStringLiteral("%1 labels on %2 pixels").arg(labels.size()).arg(axisPixels)));
-        QCOMPARE(labels.front(), QStringLiteral("warm-up 1"));
+        QCOMPARE(labels.front(), QStringLiteral("warm-up 0"));
         for (const QString &label : labels)
             QVERIFY(!label.isEmpty());
-        // A short run still labels every lane.
+        // A short run still labels every lane, numbered as its report, CSV
+        // and trace number them (issue 43): the warm-up 0, then 1 to 5.
         plot.setReport(sampleRun(5, 1));
         plot.replot(QCustomPlot::rpImmediateRefresh);
-        QCOMPARE(plot.yAxis->tickVectorLabels(), (QVector<QString>{"warm-up 1", "2", "3", "4", "5", "6"}));
+        QCOMPARE(plot.yAxis->tickVectorLabels(), (QVector<QString>{"warm-up 0", "1", "2", "3", "4", "5"}));
+        const RunReport five = sampleRun(5, 1);
+        QCOMPARE(five.iterations.front().index, 0);
+        QCOMPARE(five.iterations.back().index, 5);
     }
 
     void cancelsOpeningAReport()
@@ -782,6 +819,139 @@ private slots:
         // Reading is all: the panel cannot be made to run it.
         QVERIFY(!panel()->selectMode(ModeId::Managed));
         QVERIFY(panel()->mode() != std::optional(ModeId::Managed));
+    }
+
+    // Issue 43: Explain shows the page of the mode on screen: the report's
+    // mode, the Compare row selected, each with its run's reproduce line;
+    // another page gives the same experiment in that page's mode.
+    void explainFollowsTheRunOnScreen()
+    {
+        ExplainTab *explain = m_window->explainTab();
+        QSignalSpy opened(m_window.get(), &MainWindow::reportOpened);
+        m_window->openExample(ExampleId::ManagedRun);
+        QVERIFY(opened.wait(10000));
+        const RunReport &managed = m_window->results().runs.front();
+        QCOMPARE(explain->page(), QStringLiteral("managed"));
+        QCOMPARE(explain->command(), QString::fromStdString(managed.commandLine));
+
+        m_window->openExample(ExampleId::CompareModes);
+        QVERIFY(opened.wait(10000));
+        const ReportSet &set = m_window->results();
+        QCOMPARE(explain->page(), QString::fromStdString(std::string(modeName(set.runs.front().spec.mode))));
+        QTableView *table = m_window->compareTab()->table();
+        const QModelIndex third = table->model()->index(2, 0);
+        table->setCurrentIndex(third);
+        const RunReport &run = set.runs[2];
+        QCOMPARE(explain->page(), QString::fromStdString(std::string(modeName(run.spec.mode))));
+        QCOMPARE(explain->command(), QString::fromStdString(run.commandLine));
+
+        // Another mode's page: the same experiment in that mode.
+        explain->showPage(QStringLiteral("managed-prefetch"));
+        QVERIFY2(explain->command().contains(QStringLiteral("--mode managed-prefetch"))
+                     && explain->command().contains(QStringLiteral("--size 64MiB")),
+                 qPrintable(explain->command()));
+        // An OpenCL page: without the CUDA device the run named.
+        explain->showPage(QStringLiteral("cl-copy"));
+        QVERIFY2(explain->command().contains(QStringLiteral("--mode cl-copy"))
+                     && !explain->command().contains(QStringLiteral("cuda:0")),
+                 qPrintable(explain->command()));
+
+        // The panel says plainly that it holds the next run here, not the
+        // H200's, and keeps a mode this device runs.
+        QVERIFY2(panel()->shownNote().contains(QStringLiteral("measured on cuda:0")), qPrintable(panel()->shownNote()));
+        QVERIFY2(panel()->shownNote().contains(QStringLiteral("next run, here")), qPrintable(panel()->shownNote()));
+        QVERIFY(!panel()->matchesShown());
+        QVERIFY(panel()->mode() && modeInfo(*panel()->mode()).backend == BackendKind::OpenCL);
+    }
+
+    // Issue 43: a report this machine can run sets the panel to its
+    // experiment, and Run measures it again.
+    void aReportFromHereSetsThePanel()
+    {
+        QTemporaryDir dir;
+        panel()->setIterations(2, 0);
+        typeSize(QStringLiteral("1MiB"));
+        QVERIFY(panel()->selectMode(ModeId::ClUseHostPtr));
+        m_window->run();
+        bool succeeded = false;
+        QVERIFY(waitForJob(60000, &succeeded));
+        QVERIFY(succeeded);
+        QVERIFY(panel()->shownNote().isEmpty()); // the panel's own run
+        const QString path = dir.filePath(QStringLiteral("run.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(toJson(m_window->results())));
+        file.close();
+
+        QVERIFY(panel()->selectMode(ModeId::ClCopy));
+        panel()->setIterations(3, 1);
+        typeSize(QStringLiteral("2MiB"));
+        QSignalSpy opened(m_window.get(), &MainWindow::reportOpened);
+        m_window->openReport(path);
+        QVERIFY(opened.wait(10000));
+        QCOMPARE(panel()->mode(), std::optional(ModeId::ClUseHostPtr));
+        QCOMPARE(panel()->sizeText(), QStringLiteral("1MiB"));
+        QCOMPARE(panel()->spec()->iterations, 2);
+        QVERIFY(panel()->matchesShown());
+        QVERIFY2(panel()->shownNote().contains(QStringLiteral("Run measures it again")),
+                 qPrintable(panel()->shownNote()));
+        QCOMPARE(QString::fromStdString(panel()->spec()->commandLine()),
+                 QString::fromStdString(m_window->results().runs.front().spec.commandLine()));
+        // Changed, the panel says it holds the next run's.
+        panel()->setIterations(4, 1);
+        QVERIFY(!panel()->matchesShown());
+        QVERIFY2(panel()->shownNote().contains(QStringLiteral("next run")), qPrintable(panel()->shownNote()));
+    }
+
+    // Issue 43: what `sharescope python --json` saved opens in the Python
+    // tab, each route beside ShareScope's time as measured then.
+    void opensAPythonReportInThePythonTab()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("python.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "sharescope-python", "formatVersion": 1, "bytes": 268435456, "iterations": 5,
+            "warmup": 1, "interpreter": "/usr/bin/python3", "routes": [
+            {"route": "cupy-pinned", "state": "measured", "mode": "pinned", "step": "to-device",
+             "framework": "cupy 14.2.0", "memory": "cupyx.empty_pinned", "bytes": 268435456,
+             "medianNs": 5343764, "samples": 5, "shared": false, "modeMedianNs": 5117616, "ratio": 1.04},
+            {"route": "torch-device", "state": "not-run", "mode": "device", "step": "to-device",
+             "reason": "cannot import torch: No module named 'torch'"}]})");
+        file.close();
+        QSignalSpy opened(m_window.get(), &MainWindow::reportOpened);
+        QSignalSpy refused(m_window.get(), &MainWindow::reportNotOpened);
+        m_window->openReport(path);
+        QVERIFY(opened.wait(10000));
+        QCOMPARE(refused.count(), 0);
+        QCOMPARE(m_window->currentTab(), MainWindow::Tab::Python);
+        PythonModel *model = m_window->pythonTab()->model();
+        QCOMPARE(model->rowCount(), 2);
+        QCOMPARE(model->index(0, PythonModel::ModeTime).data().toString(), QStringLiteral("5.12 ms"));
+        QVERIFY2(m_window->pythonTab()->status()->text().contains(QStringLiteral("1 of 2 routes measured")),
+                 qPrintable(m_window->pythonTab()->status()->text()));
+    }
+
+    // Issue 43: Help holds Getting started (the lesson path) and where the
+    // documentation is on disk, besides About.
+    void helpSaysWhereToStart()
+    {
+        QStringList items;
+        for (QAction *action : m_window->menuBar()->actions()) {
+            if (action->text() == QStringLiteral("&Help")) {
+                for (QAction *item : action->menu()->actions())
+                    items << item->text();
+            }
+        }
+        QVERIFY2(items.contains(QStringLiteral("&Getting started")) && items.contains(QStringLiteral("&Documentation"))
+                     && items.contains(QStringLiteral("&About ShareScope")),
+                 qPrintable(items.join(QStringLiteral(", "))));
+        const QString text = gettingStartedText();
+        for (const DemoInfo &demo : demos())
+            QVERIFY2(text.contains(demoTitle(demo).toHtmlEscaped()), demo.name.data());
+        // A build runs from the source tree, whose docs it finds.
+        const QString folder = documentationFolder();
+        QVERIFY2(QFileInfo::exists(folder + QStringLiteral("/docs/window.md")), qPrintable(folder));
     }
 
     void cleanupTestCase() { m_window.reset(); }

@@ -134,7 +134,7 @@ private slots:
             runOf(cpuOpenCl(), ModeId::ClUseHostPtr, KernelId::Scale, 1 << 20, {{Phase::Kernel, 2'000'000}}, false));
         model.setShareScopeRuns(set);
         QCOMPARE(model.index(0, PythonModel::ModeTime).data().toString(), QStringLiteral("2.00 ms"));
-        QCOMPARE(model.index(0, PythonModel::Ratio).data().toString(), QStringLiteral("1.50 ×"));
+        QCOMPARE(model.index(0, PythonModel::Ratio).data().toString(), QStringLiteral("1.50×"));
         QCOMPARE(model.index(0, PythonModel::Shared).data().toString(), QStringLiteral("yes: one address"));
     }
 

@@ -528,6 +528,10 @@ private slots:
                                       << "not a ShareScope report";
         QTest::addRow("other format") << "set:format=\"chrome-trace\""
                                       << "not a ShareScope report";
+        QTest::addRow("a CSV of ShareScope's") << "whole:device,mode,kernel,bytes,iteration\nopencl:0,cl-copy"
+                                               << "this is a CSV file of ShareScope's";
+        QTest::addRow("a trace") << "whole:{\"traceEvents\": [], \"displayTimeUnit\": \"ns\"}"
+                                 << "this is a trace (from --trace or Export trace)";
         QTest::addRow("newer version") << "set:formatVersion=99"
                                        << "newer than this ShareScope reads";
         QTest::addRow("missing field") << "erase:iterations"
@@ -565,8 +569,9 @@ private slots:
         QFETCH(QString, message);
         std::string text;
         const QString kind = mutation.section(':', 0, 0);
-        const QString rest = mutation.section(':', 1);
-        if (kind == "text") {
+        // whole: the text after the first colon, colons and all.
+        const QString rest = kind == "whole" ? mutation.section(':', 1, -1) : mutation.section(':', 1);
+        if (kind == "text" || kind == "whole") {
             text = rest.toStdString();
         } else {
             // Take a valid report and break one field of it.

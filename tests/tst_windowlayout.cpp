@@ -4,7 +4,10 @@
 #include "comparechart.h"
 #include "comparemodel.h"
 #include "countersmodel.h"
+#include "examplereports.h"
 #include "experimentpanel.h"
+#include "language.h"
+#include "lessons/examples.h"
 #include "mainwindow.h"
 #include "migrationtab.h"
 #include "peerbox.h"
@@ -13,16 +16,22 @@
 #include "runtabs.h"
 #include "settabs.h"
 #include "sweepplot.h"
+#include "timelineplot.h"
 #include "twogpus.h"
 
+#include <QComboBox>
 #include <QFile>
 #include <QHeaderView>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolButton>
 
 using namespace sharescope;
 using namespace sharescope::testing;
@@ -119,6 +128,192 @@ class TestWindowLayout : public QObject
 
 private slots:
     void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+    void cleanup() { installLanguage(QStringLiteral("en")); }
+
+    // Issue 43: Run, Cancel, Compare all modes and Size sweep stay in view,
+    // below the settings, and the settings fit without scrolling at the
+    // default size and at 1024 x 700, in English and in Chinese.
+    void theRunButtonIsInViewAtEverySize_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<QString>("language");
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            QTest::addRow("1280x800 %s", qPrintable(language)) << QSize(1280, 800) << language;
+            QTest::addRow("1024x700 %s", qPrintable(language)) << QSize(1024, 700) << language;
+        }
+    }
+
+    void theRunButtonIsInViewAtEverySize()
+    {
+        QFETCH(QSize, size);
+        QFETCH(QString, language);
+        installLanguage(language);
+        MainWindow window(false);
+        QVERIFY(showDefaultWindow(window));
+        window.resize(size);
+        QTRY_COMPARE(window.size(), size);
+        QTest::qWait(100); // the docks laid out
+        ExperimentPanel *panel = window.panel();
+        const QRect inWindow = window.rect();
+        for (QPushButton *button : {panel->runButton(), panel->cancelButton(), panel->compareButton()}) {
+            QVERIFY2(button->isVisible(), qPrintable(button->text()));
+            const QRect rect(button->mapTo(&window, QPoint(0, 0)), button->size());
+            QVERIFY2(inWindow.contains(rect),
+                     qPrintable(QStringLiteral("%1 at %2,%3 %4x%5 in a window of %6x%7")
+                                    .arg(button->text())
+                                    .arg(rect.x())
+                                    .arg(rect.y())
+                                    .arg(rect.width())
+                                    .arg(rect.height())
+                                    .arg(size.width())
+                                    .arg(size.height())));
+            // Not inside the scroll area: it never scrolls out of view.
+            QVERIFY(!panel->scrollArea()->isAncestorOf(button));
+        }
+        // The settings fit: nothing to scroll to, More options folded.
+        QVERIFY(!panel->moreOptions()->isVisible());
+        QVERIFY2(!panel->scrollArea()->verticalScrollBar()->isVisible(),
+                 qPrintable(QStringLiteral("the settings need %1 px, the panel shows %2")
+                                .arg(panel->scrollArea()->widget()->minimumSizeHint().height())
+                                .arg(panel->scrollArea()->viewport()->height())));
+        QCOMPARE(window.size(), size);
+    }
+
+    // Issue 43: every shipped example, opened as `gui --example NAME` opens
+    // it, at the default size and at 1024 x 700, keeps its plot at least as
+    // tall as its minimum, the window at its size, and five rows of a
+    // comparison's table in view.
+    void everyExampleKeepsItsPlotHeight_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("example");
+        for (const QSize size : {QSize(1280, 800), QSize(1024, 700)}) {
+            for (const ExampleInfo &example : examples())
+                QTest::addRow("%s %dx%d", example.name.data(), size.width(), size.height())
+                    << size << static_cast<int>(example.id);
+        }
+    }
+
+    void everyExampleKeepsItsPlotHeight()
+    {
+        QFETCH(QSize, size);
+        QFETCH(int, example);
+        MainWindow window(false);
+        window.setDialogsAllowed(false);
+        QVERIFY(showDefaultWindow(window));
+        window.resize(size);
+        QTRY_COMPARE(window.size(), size);
+        QSignalSpy opened(&window, &MainWindow::reportOpened);
+        window.openExample(static_cast<ExampleId>(example));
+        QVERIFY(opened.wait(30000));
+        QTest::qWait(200); // laid out, the plot's minimum fitted, laid out again
+        Plot *plot = nullptr;
+        switch (window.currentTab()) {
+        case MainWindow::Tab::Timeline:
+            plot = window.timelineTab()->plot();
+            break;
+        case MainWindow::Tab::Compare:
+            plot = window.compareTab()->chart();
+            break;
+        case MainWindow::Tab::Sweep:
+            plot = window.sweepTab()->plot();
+            break;
+        default:
+            QFAIL("an example opens on the Timeline, Compare or Sweep tab");
+        }
+        QVERIFY(plot->minimumPlotHeight() >= minimumPlotPixels);
+        QTRY_VERIFY2(plot->plotHeight() >= plot->minimumPlotHeight(),
+                     qPrintable(QStringLiteral("the plot is %1 px tall, its minimum %2")
+                                    .arg(plot->plotHeight())
+                                    .arg(plot->minimumPlotHeight())));
+        QCOMPARE(window.size(), size);
+        if (window.currentTab() != MainWindow::Tab::Compare)
+            return;
+        QTableView *table = window.compareTab()->table();
+        const int rows = std::min(5, table->model()->rowCount());
+        QVERIFY(rows > 0);
+        const QRect last = table->visualRect(table->model()->index(rows - 1, 0));
+        QVERIFY2(last.bottom() <= table->viewport()->height(),
+                 qPrintable(QStringLiteral("row %1 ends at %2 px, the table shows %3")
+                                .arg(rows)
+                                .arg(last.bottom())
+                                .arg(table->viewport()->height())));
+        // The modes' names fit: standing, each within its group's width;
+        // lying across, each within the share of the width the names take.
+        CompareChart *chart = window.compareTab()->chart();
+        const QFontMetrics metrics(chart->xAxis->tickLabelFont());
+        const QStringList labels = chart->modeLabels();
+        QCOMPARE(labels.size(), table->model()->rowCount());
+        const int room = chart->horizontal() ? chart->width() / 2 : chart->axisRect()->width() / labels.size();
+        for (const QString &label : labels)
+            QVERIFY2(metrics.horizontalAdvance(label) <= room, qPrintable(label));
+    }
+
+    // Issue 43: scrolling the panel with the wheel over a spin box or a
+    // combo box changed Warm-up and Iterations under the pointer; only a
+    // focused one takes the wheel.
+    void theWheelChangesOnlyAFocusedBox()
+    {
+        ExperimentPanel panel;
+        panel.setDevices(twoGpus(true, "NVIDIA H200"));
+        panel.resize(320, 400);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setIterations(5, 1);
+        QVERIFY(panel.spec());
+        const auto wheel = [](QWidget *widget) {
+            const QPointF at(widget->width() / 2.0, widget->height() / 2.0);
+            QWheelEvent event(at, widget->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                              Qt::NoScrollPhase, false);
+            QApplication::sendEvent(widget, &event);
+        };
+        QSpinBox *iterations = panel.iterationsBox();
+        QSpinBox *warmup = panel.warmupBox();
+        QComboBox *kernel = panel.kernelBox();
+        const int kernelIndex = kernel->currentIndex();
+        panel.runButton()->setFocus(); // focus elsewhere
+        wheel(iterations);
+        wheel(warmup);
+        wheel(kernel);
+        QCOMPARE(iterations->value(), 5);
+        QCOMPARE(warmup->value(), 1);
+        QCOMPARE(kernel->currentIndex(), kernelIndex);
+        QCOMPARE(panel.spec()->iterations, 5);
+        // Focused, it takes the wheel: the test above could have failed.
+        panel.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&panel));
+        iterations->setFocus();
+        QTRY_VERIFY(iterations->hasFocus());
+        wheel(iterations);
+        QCOMPARE(iterations->value(), 6);
+    }
+
+    // The options few runs touch are folded, and their line says what those
+    // that apply to the experiment are set to.
+    void moreOptionsSayWhatTheyHold()
+    {
+        ExperimentPanel panel;
+        panel.show();
+        panel.setDevices(twoGpus(true, "NVIDIA H200"));
+        QVERIFY(panel.selectMode(ModeId::Pinned));
+        panel.selectKernel(KernelId::Stride);
+        panel.setHostThreads(8, DefaultStream::PerThread);
+        QVERIFY(!panel.moreOptions()->isVisible());
+        QLabel *summary = panel.moreSummaryLabel();
+        QVERIFY(summary->isVisible());
+        const QString text = summary->text().remove(QChar(0x2060)).replace(QChar(0xa0), QLatin1Char(' '));
+        QVERIFY2(text.contains(QStringLiteral("stride 64 KiB")) && text.contains(QStringLiteral("host threads 8"))
+                     && text.contains(QStringLiteral("stream per-thread")),
+                 qPrintable(text));
+        panel.moreToggle()->click();
+        QVERIFY(panel.moreOptions()->isVisible());
+        QVERIFY(!summary->isVisible()); // the options themselves say it
+        panel.selectKernel(KernelId::VectorAdd);
+        panel.setHostThreads(1, DefaultStream::Legacy);
+        panel.moreToggle()->click();
+        QVERIFY(summary->text().isEmpty()); // nothing folded applies to a plain pinned run
+        QVERIFY(!summary->isVisible());
+    }
 
     void compareFitsTheDefaultWindow()
     {
@@ -306,14 +501,19 @@ private slots:
 
     void aShortChartTakesTheBriefTitle()
     {
+        // Three modes, whose names stand under their groups: the time axis
+        // is the vertical one, as short as the chart.
+        ReportSet three = gpuCompare();
+        three.runs.resize(3);
         CompareChart chart;
         chart.resize(600, 150);
         chart.show();
-        chart.setReports(gpuCompare());
+        chart.setReports(three);
+        QTRY_VERIFY(!chart.horizontal());
         // Too short for the whole title: the brief one, never a title cut off.
-        QTRY_COMPARE(chart.yAxis->label(), QStringLiteral("Median ms (log)"));
+        QTRY_COMPARE(chart.timeAxis()->label(), QStringLiteral("Median ms (log)"));
         chart.resize(600, 600);
-        QTRY_COMPARE(chart.yAxis->label(), QStringLiteral("Median time per phase (ms, log scale)"));
+        QTRY_COMPARE(chart.timeAxis()->label(), QStringLiteral("Median time per phase (ms, log scale)"));
     }
 
     // A long lesson scrolls in at most two fifths of the Compare tab; a

@@ -4,8 +4,13 @@
 
 Each command runs with --lang zh_CN on the OpenCL device (PoCL on a machine
 without a GPU): the top-level help and every command's help, `run`,
-`compare`, `sweep`, a demo, `calibrate`, `modes`, `devices`, and commands
-that are refused, `gui` ones among them. A line fails when it holds
+`compare`, `sweep`, the demos that run here and those told from their
+shipped examples (with a prediction answered), `show` of every shipped
+report (its lesson, its Compare notes), `calibrate`, `modes`, `devices`,
+commands that are refused, `gui` ones among them, and errors that carry
+the system's words (a file that cannot be written, an empty report). Also
+fails on Chinese that reads as English said again (GRAMMAR), a figure
+wrapped away from its unit, and a line that starts with 了. A line fails when it holds
 an English word of three or more letters that is not a name the user types
 or reads as it is: an option (--size), a mode, kernel, phase or demo name, an
 API or file name (cudaMalloc, CL_MEM_USE_HOST_PTR, sweep.json), an acronym
@@ -36,7 +41,7 @@ RUNTIME_DIR = tempfile.TemporaryDirectory()
 ALLOWED = {
     # the product and the platforms, libraries and tools it names
     "ShareScope", "sharescope", "OpenCL", "PoCL", "NVIDIA", "PCIe", "Linux", "Unix", "Python", "python3",
-    "CuPy", "PyTorch", "numba", "Nsight", "pyopencl", "pagemap", "DLPack", "Perfetto",
+    "CuPy", "PyTorch", "numba", "Nsight", "pyopencl", "pagemap", "DLPack", "Perfetto", "NVLink",
     # --fill values, ipc-export's --memory kinds and on/off switches: what the user types
     "index", "zeros", "ones", "off", "all", "legacy", "per-thread", "vmm", "pool",
     # --records values: where the counted pass takes its migration records
@@ -61,9 +66,22 @@ ALLOWED = {
     "timeline", "migration", "buffers", "explain",
     # the user who may read what the memory modules are ("需要 root 权限")
     "root",
+    # a process's id, as ps and the kernel name it
+    "pid",
 }
 # Names of more than one word.
-ALLOWED_PHRASES = ["Trace Event Format"]
+ALLOWED_PHRASES = ["Trace Event Format", "Nsight Systems"]
+
+# Chinese that reads as English said again (issue 43): a placeholder that
+# brings its own 在, the multiplication sign for a ratio, ASCII punctuation
+# inside a Chinese sentence, "only" where all was recorded.
+GRAMMAR = [
+    (r"在 一次完整迭代", "在 before a phrase of its own (write %4里，...)"),
+    (r"(\d|%\d)×(?!\s*[\d%])|\d ×(?!\s*\d)", "× for a ratio (write 倍)"),
+    (r"[\u4e00-\u9fff][,;](?=\s|[\u4e00-\u9fff])|[\u4e00-\u9fff]: ", "ASCII punctuation in a Chinese sentence"),
+    (r"只记下了[^（]*（100%）", "only ... (100%)"),
+    (r"用法：.*\b(COMMAND|OPTIONS|options)\b", "English in a usage line"),
+]
 
 WORD = re.compile(r"(?<![\w-])-{1,2}[A-Za-z][\w-]*|[A-Za-z][A-Za-z0-9]*(?:[-_.:/+'][A-Za-z0-9]+)*")
 
@@ -76,6 +94,8 @@ def run(arguments, environment=None, timeout=300):
     env["QT_QPA_PLATFORM"] = "offscreen"
     env["XDG_RUNTIME_DIR"] = RUNTIME_DIR.name  # else Qt warns, in English, that it is unset
     env["HOME"] = RUNTIME_DIR.name  # calibrate's cache, the window's settings: not the user's
+    for name in ("XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        env.pop(name, None)  # under that HOME too
     env.update(environment or {})
     done = subprocess.run([BINARY] + arguments, capture_output=True, text=True, env=env, timeout=timeout,
                           check=False)
@@ -139,6 +159,10 @@ def main():
 
     def check(what, text, is_help=False):
         nonlocal chinese_lines
+        # Code, as the lessons show it between backticks (a command, an
+        # API call, a buffer's name), is what the user types: whole, even
+        # where a line breaks inside it.
+        text = re.sub(r"`[^`]*`", lambda m: "`" + " " * 0 + "`" + "\n" * m.group(0).count("\n"), text)
         for line in text.splitlines():
             if re.search(r"[\u4e00-\u9fff]", line):
                 chinese_lines += 1
@@ -155,6 +179,15 @@ def main():
             english = [w for w in WORD.findall(shown) if not allowed(w, names)]
             if english:
                 problems.append(f"{what}: English {english} in: {line.strip()}")
+            for rule, why in GRAMMAR:
+                if re.search(rule, line):
+                    problems.append(f"{what}: {why}: {line.strip()}")
+        lines = text.splitlines()
+        for before, after in zip(lines, lines[1:]):
+            if re.search(r"\d$", before.rstrip()) and re.match(r"\s*(ns|µs|ms|s|B|KiB|MiB|GiB|GB/s|%|倍)\b", after):
+                problems.append(f"{what}: a figure and its unit on two lines: {before.strip()} / {after.strip()}")
+            if re.match(r"\s*[了的着过吗呢吧们]", after):
+                problems.append(f"{what}: a line starts with the end of the word before it: {after.strip()}")
             if is_help and display_width(line) > HELP_WIDTH:
                 problems.append(f"{what}: {display_width(line)} columns, over {HELP_WIDTH}: {line}")
 
@@ -193,8 +226,29 @@ def main():
         "watch, no such command": (["watch", "--lang", "zh_CN", "--", "no-such-command-here"], 127),
         "watch, a bad interval": (["watch", "--interval", "1ms", "--lang", "zh_CN", "--", "true"], 2),
     }
+    # Issue 43: the lessons (those that run here, and the shipped ones with
+    # their Compare notes and the measured answer beside a prediction),
+    # every shipped report, and the system's words for an error.
+    one = ["--size", "1MiB", "--iterations", "1", "--warmup", "0"]
+    for demo in ("pages-move-whole", "ping-pong", "threads-share-one-gpu"):
+        runs[f"demo {demo}"] = (["demo", demo, "--device", device] + one, 0)
+    for demo in ("prefetch", "when-pinning-pays", "what-profilers-miss", "discard", "first-touch",
+                 "threads-share-one-gpu", "other-process"):
+        runs[f"demo {demo}, answered, from its example"] = (["demo", demo, "--device", device, "--answer", "1"], 0)
+    code, out, _ = run(["show"])
+    examples = [line.split()[0] for line in out.splitlines() if re.match(r"  [a-z]", line)]
+    if len(examples) < 10:
+        problems.append(f"show lists {len(examples)} examples: {examples}")
+    for example in examples:
+        runs[f"show {example}"] = (["show", example], 0)
+    runs["show, the list"] = (["show"], 0)
     with tempfile.TemporaryDirectory() as folder:
         runs["gui, a screenshot that is no image"] = (["gui", "--screenshot", os.path.join(folder, "x.nope")], 2)
+        empty = os.path.join(folder, "empty.json")
+        pathlib.Path(empty).write_text("")
+        runs["gui, an empty report"] = (["gui", "--open", empty, "--screenshot", os.path.join(folder, "y.png")], 2)
+        runs["run, a file that cannot be written"] = (["run", "--device", device, "--json", "/proc/version"] + size, 2)
+        runs["gui, a folder as a report"] = (["gui", "--open", folder], 2)
         for what, (arguments, expected) in runs.items():
             code, out, err = run(arguments + ["--lang", "zh_CN"])
             if code != expected:

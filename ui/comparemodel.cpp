@@ -42,8 +42,20 @@ void CompareModel::setReports(const ReportSet &set)
                        budgetSummary(run), CopiedColumn};
         if (run.spec.modeInfo().family == ModeFamily::Managed)
             row.budgetColumn = MigratedColumn;
-        if (kernel != summaries.end())
+        if (kernel != summaries.end()) {
             row.kernel = phaseShares(run, kernel->median);
+            const PhaseResult &median = kernel->median;
+            if (median.bandwidth()) {
+                // The Kernel column holds the host time; say which one the
+                // bandwidth divides by, and both where they differ.
+                row.kernelBandwidthTip = median.deviceNs
+                    ? tr("%1 read and written in %2 on the device's own clock (the Kernel column's host time: %3)")
+                          .arg(q(formatBytes(median.bytesAccessed)), q(formatDuration(*median.deviceNs)),
+                               q(formatDuration(median.hostNs)))
+                    : tr("%1 read and written in %2 of host time (the device timed no work of its own here)")
+                          .arg(q(formatBytes(median.bytesAccessed)), q(formatDuration(median.hostNs)));
+            }
+        }
         row.kernelOfMeasuredTip = shareExplanation(run, row.kernel, CeilingKind::Measured);
         row.kernelOfSpecificationTip = shareExplanation(run, row.kernel, CeilingKind::Specification);
         for (std::size_t i = 0; i < iterationPhases.size(); ++i)
@@ -79,6 +91,8 @@ QVariant CompareModel::cell(const CompareRow &row, int column, int role) const
         return QBrush(QColor(0xb0, 0x00, 0x20));
     if (role == Qt::ToolTipRole && problem)
         return problemText(*row.kernel.ceiling->problem);
+    if (role == Qt::ToolTipRole && column == KernelBandwidthColumn && !problem && !row.kernelBandwidthTip.isEmpty())
+        return row.kernelBandwidthTip;
     if (role == Qt::ToolTipRole && column == KernelOfMeasuredColumn)
         return row.kernelOfMeasuredTip;
     if (role == Qt::ToolTipRole && column == KernelOfSpecificationColumn)
@@ -172,6 +186,10 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
                  "(Run → Calibrate…)")
             : tr("The kernel's bandwidth on its most loaded path as a share of what the hardware's specification "
                  "allows; more than 5% above it is a measurement problem, not a result");
+    }
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole && section == KernelBandwidthColumn) {
+        return tr("Bytes the kernel read and wrote / the kernel's time on the device's own clock (CUDA or OpenCL "
+                  "events) where the device timed it, else its host time; the Kernel column holds the host time");
     }
     // What the byte and fault columns hold, worded as the command line's
     // legend words it (columnwording.h).

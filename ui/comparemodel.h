@@ -26,6 +26,7 @@ struct CompareRow
     // Each iteration phase's column tooltip: its path and both its shares
     // (empty where it moved nothing or the report has no ceilings).
     std::array<QString, iterationPhases.size()> phaseTips;
+    QString kernelBandwidthTip; // which time the bandwidth divides by
 };
 
 // One row per mode of a compare: the per-phase medians, the iteration, bytes

@@ -189,4 +189,12 @@ void DemoFlow::exampleShown(const ExampleInfo &example, const ReportSet &set, co
     m_path->markSeen(*example.demo);
 }
 
+void DemoFlow::reportOpened(const ReportSet &set)
+{
+    const auto demo = demoOfCommand(set.commandLine);
+    if (!demo || set.kind != ReportSet::Kind::Compare)
+        return;
+    m_compare->setLesson(lessonFor(demoInfo(*demo), set));
+}
+
 } // namespace sharescope

@@ -74,6 +74,9 @@ public:
     // demo that could not run (`why`); its lesson where it is a demo's.
     void exampleOpening(const QString &why);
     void exampleShown(const ExampleInfo &example, const ReportSet &set, const QString &provenance, const QString &why);
+    // A report opened from a file: a demo's (its command says which) tells
+    // its lesson again, from the numbers it holds.
+    void reportOpened(const ReportSet &set);
 
 signals:
     void questionShown();

@@ -7,6 +7,7 @@
 #include "preflight.h"
 #include "textconv.h"
 #include "textwrap.h"
+#include "wheelguard.h"
 
 #include "bytesize.h"
 #include "catalogue.h"
@@ -20,8 +21,11 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QStandardItemModel>
+#include <QStyle>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace sharescope {
@@ -81,10 +85,16 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     , m_cancel(new QPushButton(tr("Cancel"), this))
     , m_compare(new QPushButton(tr("Compare all modes"), this))
     , m_sweep(new QPushButton(tr("Size sweep"), this))
+    , m_scroll(new QScrollArea(this))
+    , m_moreToggle(new QToolButton(this))
+    , m_moreSummary(new QLabel(this))
+    , m_more(new QWidget(this))
+    , m_shown(new QLabel(this))
 {
     m_deviceBadges->setWordWrap(true);
     m_deviceBadges->setForegroundRole(QPalette::PlaceholderText);
-    m_modes->setMinimumHeight(180);
+    // Six rows at least (every OpenCL mode); a CUDA device's list scrolls.
+    m_modes->setMinimumHeight(6 * (m_modes->fontMetrics().height() + 4) + 2 * m_modes->frameWidth());
     for (const KernelInfo &kernel : kernels()) {
         m_kernel->addItem(q(kernel.name), static_cast<int>(kernel.id));
         m_kernel->setItemData(m_kernel->count() - 1, coreText(std::string(kernel.summary)), Qt::ToolTipRole);
@@ -117,33 +127,76 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     m_sweepSizes->setToolTip(tr("FROM:TO (doubling), FROM:TO:xN or S,S,..."));
     m_cancel->setEnabled(false);
 
+    // What most runs set, in the order a run is thought of.
+    auto *settings = new QWidget(m_scroll);
     auto *form = new QFormLayout;
     form->addRow(tr("Device"), m_device);
     form->addRow(QString(), m_deviceBadges);
     form->addRow(tr("Kernel"), m_kernel);
-    form->addRow(tr("Stride"), m_stride);
-    form->addRow(tr("Rounds"), m_rounds);
-    //: cudaMemAdvise's advice for managed-advise: 建议 (not 提示).
-    form->addRow(tr("Advice"), m_advice);
-    form->addRow(m_writeCombined);
-    form->addRow(tr("Host threads"), m_hostThreads);
-    form->addRow(tr("Default stream"), m_defaultStream);
     form->addRow(tr("Size per buffer"), m_size);
     form->addRow(tr("Iterations"), m_iterations);
     form->addRow(tr("Warm-up"), m_warmup);
     form->addRow(m_counters); // across both columns: the panel may then be narrower, the tabs wider
-    form->addRow(tr("Sweep sizes"), m_sweepSizes);
+    // What few runs touch, folded until asked for; its line says what
+    // those that apply are set to, so that nothing folded acts unseen.
+    //: The panel's fold of the options few runs change (stride, rounds, advice, host threads, ...).
+    m_moreToggle->setText(tr("More options"));
+    m_moreToggle->setCheckable(true);
+    m_moreToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_moreToggle->setArrowType(Qt::RightArrow);
+    m_moreToggle->setAutoRaise(true);
+    m_moreSummary->setWordWrap(true);
+    m_moreSummary->setForegroundRole(QPalette::PlaceholderText);
+    auto *moreForm = new QFormLayout(m_more);
+    moreForm->setContentsMargins(0, 0, 0, 0);
+    moreForm->addRow(tr("Stride"), m_stride);
+    moreForm->addRow(tr("Rounds"), m_rounds);
+    //: cudaMemAdvise's advice for managed-advise: 建议 (not 提示).
+    moreForm->addRow(tr("Advice"), m_advice);
+    moreForm->addRow(m_writeCombined);
+    moreForm->addRow(tr("Host threads"), m_hostThreads);
+    moreForm->addRow(tr("Default stream"), m_defaultStream);
+    moreForm->addRow(tr("Sweep sizes"), m_sweepSizes);
+    m_more->setVisible(false);
+    connect(m_moreToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_moreToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+        m_more->setVisible(open);
+        m_moreSummary->setVisible(!open && !m_moreSummary->text().isEmpty());
+    });
+    auto *settingsLayout = new QVBoxLayout(settings);
+    settingsLayout->setContentsMargins(0, 0, 0, 0);
+    settingsLayout->addLayout(form);
+    settingsLayout->addWidget(new QLabel(tr("Sharing mode"), settings));
+    settingsLayout->addWidget(m_modes, 1);
+    settingsLayout->addWidget(m_peerBox);
+    settingsLayout->addWidget(m_moreToggle);
+    settingsLayout->addWidget(m_moreSummary);
+    settingsLayout->addWidget(m_more);
+    // The settings scroll rather than grow the window: what a mode shows
+    // (the Peer device box, a long reason) never changes the window's size.
+    m_scroll->setWidget(settings);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    for (QWidget *box : std::initializer_list<QWidget *>{m_device, m_kernel, m_rounds, m_advice, m_iterations, m_warmup,
+                                                         m_hostThreads, m_defaultStream, m_peerBox->peerCombo()})
+        guardWheel(box);
+
+    m_shown->setWordWrap(true);
+    m_shown->setFrameShape(QFrame::StyledPanel);
+    m_shown->setMargin(4);
+    m_shown->setVisible(false);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
     auto *more = new QHBoxLayout;
     more->addWidget(m_compare);
     more->addWidget(m_sweep);
+    // Below the scroll area: the buttons never scroll out of view.
     auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(new QLabel(tr("Sharing mode"), this));
-    layout->addWidget(m_modes, 1);
-    layout->addWidget(m_peerBox);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_scroll, 1);
+    layout->addWidget(m_shown);
     layout->addWidget(m_problem);
     layout->addLayout(buttons);
     layout->addLayout(more);
@@ -159,6 +212,10 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     connect(m_kernel, &QComboBox::currentIndexChanged, this, &ExperimentPanel::validate);
     connect(m_writeCombined, &QCheckBox::toggled, this, &ExperimentPanel::validate);
     connect(m_iterations, &QSpinBox::valueChanged, this, &ExperimentPanel::validate);
+    connect(m_warmup, &QSpinBox::valueChanged, this, &ExperimentPanel::validate);
+    connect(m_rounds, &QSpinBox::valueChanged, this, &ExperimentPanel::validate);
+    connect(m_advice, &QComboBox::currentIndexChanged, this, &ExperimentPanel::validate);
+    connect(m_counters, &QCheckBox::toggled, this, &ExperimentPanel::validate);
     connect(m_hostThreads, &QSpinBox::valueChanged, this, &ExperimentPanel::validate);
     connect(m_defaultStream, &QComboBox::currentIndexChanged, this, &ExperimentPanel::validate);
     connect(m_run, &QPushButton::clicked, this, &ExperimentPanel::runRequested);
@@ -166,6 +223,16 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     connect(m_compare, &QPushButton::clicked, this, &ExperimentPanel::compareRequested);
     connect(m_sweep, &QPushButton::clicked, this, &ExperimentPanel::sweepRequested);
     validate();
+}
+
+QSize ExperimentPanel::minimumSizeHint() const
+{
+    QSize hint = QWidget::minimumSizeHint();
+    const QMargins margins = layout()->contentsMargins();
+    const int settings = m_scroll->widget()->minimumSizeHint().width()
+        + style()->pixelMetric(QStyle::PM_ScrollBarExtent) + margins.left() + margins.right();
+    hint.setWidth(std::max(hint.width(), settings));
+    return hint;
 }
 
 void ExperimentPanel::setDevices(const DeviceList &list)
@@ -398,7 +465,120 @@ void ExperimentPanel::validate()
     m_compare->setEnabled(!m_busy && checked.ok());
     m_sweep->setEnabled(!m_busy && checked.ok() && sizes.ok());
     m_cancel->setEnabled(m_busy);
+    const QString summary = moreSummary();
+    m_moreSummary->setText(summary);
+    m_moreSummary->setVisible(!m_moreToggle->isChecked() && !summary.isEmpty());
+    updateShownNote(checked);
     emit changed();
+}
+
+QString ExperimentPanel::moreSummary() const
+{
+    QStringList parts;
+    const KernelInfo &kernelInfo = sharescope::kernelInfo(kernel());
+    const std::optional<ModeId> modeId = mode();
+    if (kernelInfo.usesStride) {
+        const auto stride = parseByteSize(m_stride->text().toStdString(), elementBytes);
+        parts << tr("stride %1").arg(stride ? q(formatBytes(*stride)) : m_stride->text());
+    }
+    if (kernelInfo.usesRounds)
+        parts << tr("rounds %1").arg(m_rounds->value());
+    if (modeId && modeInfo(*modeId).takesAdvice)
+        parts << tr("advice %1").arg(m_advice->currentText());
+    if (m_writeCombined->isEnabled() && m_writeCombined->isChecked())
+        parts << tr("write-combined");
+    if (m_hostThreads->value() > 1)
+        parts << tr("host threads %1").arg(m_hostThreads->value());
+    if (m_defaultStream->isEnabled() && m_hostThreads->value() > 1)
+        parts << tr("stream %1").arg(m_defaultStream->currentText());
+    for (QString &part : parts)
+        part = unbreakable(part);
+    return parts.join(QStringLiteral(" · "));
+}
+
+void ExperimentPanel::showReport(const ReportSet &set)
+{
+    if (set.runs.empty()) {
+        m_shownSpec.reset();
+        m_shownDevice.clear();
+        m_shownDeviceName.clear();
+        validate();
+        return;
+    }
+    const RunReport &first = set.runs.front();
+    // The report's whole experiment where this machine has its device (the
+    // same id and name) and can run its mode; else nothing of it, and the
+    // note says that the panel holds the next run's settings.
+    const auto here = std::ranges::find(m_devices.devices, first.device.id, &DeviceInfo::id);
+    if (here != m_devices.devices.end() && here->name == first.device.name
+        && supportOf(*here, first.spec.mode).supported) {
+        selectDevice(q(first.spec.deviceId));
+        selectMode(first.spec.mode);
+        selectKernel(first.spec.kernel);
+        setSize(q(formatSizeArgument(first.spec.bytes)));
+        setIterations(first.spec.iterations, first.spec.warmup);
+        m_stride->setText(q(formatSizeArgument(first.spec.strideBytes)));
+        m_rounds->setValue(first.spec.rounds);
+        if (first.spec.advice)
+            m_advice->setCurrentIndex(m_advice->findData(static_cast<int>(*first.spec.advice)));
+        if (!first.spec.peerId.empty())
+            selectPeer(q(first.spec.peerId));
+        if (first.spec.peerAccess)
+            setPeerAccess(*first.spec.peerAccess);
+        setWriteCombined(first.spec.writeCombined);
+        setHostThreads(first.spec.hostThreads, first.spec.defaultStream);
+        m_counters->setChecked(first.spec.counters);
+    }
+    m_shownSpec = first.spec;
+    m_shownKind = set.kind;
+    // A report may name its device at any length: the note says it in a
+    // line or two.
+    //: A device and its name: cuda:0 (NVIDIA H200). In Chinese with full-width brackets.
+    m_shownDevice = tr("%1 (%2)").arg(q(first.device.id), q(first.device.name));
+    if (m_shownDevice.size() > 64)
+        m_shownDevice = m_shownDevice.left(63) + QChar(0x2026);
+    m_shownDeviceName = first.device.name;
+    validate();
+}
+
+QString ExperimentPanel::shownNote() const
+{
+    return m_shown->isVisible() ? m_shown->text() : QString();
+}
+
+void ExperimentPanel::updateShownNote(const Result<ExperimentSpec> &spec)
+{
+    m_matchesShown = false;
+    if (!m_shownSpec) {
+        m_shown->clear();
+        m_shown->setVisible(false);
+        return;
+    }
+    const auto device = currentDevice();
+    const bool sameDevice = device && device->id == m_shownSpec->deviceId && device->name == m_shownDeviceName;
+    if (spec && sameDevice) {
+        // The same experiment: a compare's or a sweep's in any of its modes.
+        const ModeId mode = m_shownKind == ReportSet::Kind::Run ? m_shownSpec->mode : spec->mode;
+        m_matchesShown = inMode(*m_shownSpec, mode).commandLine() == spec->commandLine();
+    }
+    QString text;
+    if (m_matchesShown) {
+        text = m_shownKind == ReportSet::Kind::Run ? tr("Set to the report shown: Run measures it again here.")
+            : m_shownKind == ReportSet::Kind::Compare
+            ? tr("Set to the comparison shown: Compare all modes measures it again here.")
+            : tr("Set to the sweep shown: Size sweep measures it again here.");
+    } else if (spec) {
+        text = tr("The results shown were measured on %1. These settings are for the next run, here: %2.")
+                   .arg(m_shownDevice,
+                        QStringLiteral("%1 · %2 · %3 · %4")
+                            .arg(unbreakable(q(modeName(spec->mode))), unbreakable(q(kernelName(spec->kernel))),
+                                 unbreakable(q(formatBytes(spec->bytes))), unbreakable(q(spec->deviceId))));
+    } else {
+        text = tr("The results shown were measured on %1. These settings are for the next run, here.")
+                   .arg(m_shownDevice);
+    }
+    m_shown->setText(text);
+    m_shown->setVisible(true);
 }
 
 void ExperimentPanel::setBusy(bool busy)

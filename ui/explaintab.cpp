@@ -5,6 +5,7 @@
 #include "catalogue.h"
 #include "explanations.h"
 #include "language.h"
+#include "lessons/examples.h"
 #include "preflight.h"
 
 #include <QApplication>
@@ -83,7 +84,10 @@ ExplainTab::ExplainTab(QWidget *parent)
             showPage(item->data(pageRole).toString());
     });
     m_notice->setWordWrap(true);
+    m_notice->setTextFormat(Qt::RichText);
     m_notice->setVisible(false);
+    connect(m_notice, &QLabel::linkActivated, this,
+            [this](const QString &link) { emit exampleRequested(link.section(QLatin1Char(':'), 1)); });
     m_notice->setStyleSheet(QStringLiteral("color: #8a5300"));
     auto *page = new QWidget(this);
     auto *pageLayout = new QVBoxLayout(page);
@@ -158,13 +162,37 @@ void ExplainTab::setDevices(const DeviceList &list)
 
 void ExplainTab::setExperiment(const ExperimentSpec &spec)
 {
-    m_command->setText(QString::fromStdString(spec.commandLine()));
-    m_command->setCursorPosition(0);
+    m_base = spec;
+    m_baseCommand = QString::fromStdString(spec.commandLine());
     const QString mode = q(modeName(spec.mode));
     if (mode == m_mode)
-        return;
+        return showCommand();
     m_mode = mode;
     showPage(mode);
+}
+
+void ExplainTab::showRun(const RunReport &run)
+{
+    m_base = run.spec;
+    m_baseCommand = QString::fromStdString(run.commandLine.empty() ? run.spec.commandLine() : run.commandLine);
+    m_mode = q(modeName(run.spec.mode));
+    showPage(m_mode);
+}
+
+void ExplainTab::showCommand()
+{
+    QString command = m_baseCommand;
+    const auto pageMode = modeFromName(s(m_page));
+    if (pageMode && *pageMode != m_base.mode && !m_baseCommand.isEmpty()) {
+        // The same experiment in the page's mode; on a device of the
+        // mode's own backend, so without the device where it is another's.
+        ExperimentSpec spec = inMode(m_base, *pageMode);
+        if (modeInfo(*pageMode).backend != modeInfo(m_base.mode).backend)
+            spec.deviceId.clear();
+        command = QString::fromStdString(spec.commandLine());
+    }
+    m_command->setText(command);
+    m_command->setCursorPosition(0);
 }
 
 void ExplainTab::showPage(const QString &page)
@@ -178,10 +206,20 @@ void ExplainTab::showPage(const QString &page)
         }
     }
     const QString why = m_cannotRun.value(page);
-    m_notice->setText(why.isEmpty() ? QString()
-                                    : tr("This machine cannot run %1: %2. Its explanation and examples are here to "
-                                         "read; the Run button stays off for it.")
-                                          .arg(page, why));
+    QString notice;
+    if (!why.isEmpty()) {
+        notice = tr("This machine cannot run %1: %2. Its explanation and examples are here to read; the Run button "
+                    "stays off for it.")
+                     .arg(page, why)
+                     .toHtmlEscaped();
+        const auto mode = modeFromName(s(page));
+        if (const auto example = mode ? exampleForMode(*mode) : std::nullopt) {
+            //: A link on the Explain tab to the report shipped with ShareScope.
+            notice += QStringLiteral(" <a href=\"example:%1\">%2</a>")
+                          .arg(q(exampleInfo(*example).name), tr("See it measured on an NVIDIA H200."));
+        }
+    }
+    m_notice->setText(notice);
     m_notice->setVisible(!why.isEmpty());
     const Explanation explanation = explanationFor(page);
     m_text->setMarkdown(explanation.markdown.isEmpty() ? tr("No explanation for %1 yet.").arg(page)
@@ -193,6 +231,7 @@ void ExplainTab::showPage(const QString &page)
     }
     for (const CodeExample &example : explanation.examples)
         m_examples->addTab(codeView(example.code, m_examples), example.label);
+    showCommand();
 }
 
 void ExplainTab::openLink(const QUrl &link)

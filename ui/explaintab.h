@@ -3,6 +3,7 @@
 
 #include "devicelist.h"
 #include "experimentspec.h"
+#include "report/runreport.h"
 
 #include <QHash>
 #include <QWidget>
@@ -28,7 +29,14 @@ class ExplainTab : public QWidget
 
 public:
     explicit ExplainTab(QWidget *parent = nullptr);
+    // The experiment the panel holds: its mode's page, its command line.
     void setExperiment(const ExperimentSpec &spec);
+    // A run on screen (a report opened, a run just made, the Compare row
+    // chosen): its mode's page, and its `reproduce` line as the command.
+    void showRun(const RunReport &run);
+    // The command line beside the page: the run on screen's own where the
+    // page is its mode; another mode's page gives the same experiment in
+    // that mode; a page that is no mode keeps the run's.
     QString command() const;
     // Marks the modes no device here can run, with the reason; their pages
     // stay readable. Running them is the panel's to refuse.
@@ -45,11 +53,19 @@ public:
     QString cannotRunReason(const QString &page) const { return m_cannotRun.value(page); }
     QLabel *notice() const { return m_notice; }
 
+signals:
+    // The notice's link to a mode this machine cannot run, measured on a
+    // real GPU: the example's name.
+    void exampleRequested(const QString &example);
+
 private:
     void openLink(const QUrl &link);
     void fillPages();
+    void showCommand();
 
     QString m_mode;
+    ExperimentSpec m_base; // the experiment on screen
+    QString m_baseCommand; // its command line, as its report wrote it
     QString m_page;
     QHash<QString, QString> m_cannotRun; // page -> why no device here can run it
     QListWidget *m_pages;

@@ -18,6 +18,7 @@
 #include "examplereports.h"
 #include "experimentpanel.h"
 #include "explaintab.h"
+#include "gettingstarted.h"
 #include "language.h"
 #include "lessonpath.h"
 #include "lessons/demoquestion.h"
@@ -50,6 +51,7 @@
 #include <QCloseEvent>
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QDesktopServices>
 #include <QDir>
 #include <QDockWidget>
 #include <QFile>
@@ -62,16 +64,17 @@
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QProgressBar>
-#include <QScrollArea>
-#include <QScrollBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <memory>
 
 namespace sharescope {
 namespace {
@@ -135,6 +138,22 @@ MainWindow::MainWindow(bool rememberSettings, QWidget *parent)
         if (const RunReport *run = showRunOfSet(index))
             showTab(run->spec.modeInfo().family == ModeFamily::Managed ? Tab::Migration : Tab::Timeline);
     });
+    // The row selected is the run on screen: Explain shows its mode.
+    connect(m_compare, &CompareTab::runSelected, this, [this](int index) {
+        const ReportSet &set = m_compare->model()->reports();
+        if (index >= 0 && static_cast<std::size_t>(index) < set.runs.size())
+            m_explain->showRun(set.runs[static_cast<std::size_t>(index)]);
+    });
+    // A lesson's link to the report it ships, measured where its point
+    // shows; Explain's to a mode this machine cannot run, measured.
+    connect(m_compare, &CompareTab::lessonLinkActivated, this, [this](const QString &link) {
+        if (const auto example = exampleFromName(s(link.section(QLatin1Char(':'), 1))))
+            openExample(*example);
+    });
+    connect(m_explain, &ExplainTab::exampleRequested, this, [this](const QString &name) {
+        if (const auto example = exampleFromName(s(name)))
+            openExample(*example);
+    });
     connectController();
     connect(m_python, &PythonTab::compareRequested, this, &MainWindow::compareBesidePython);
     connect(m_watch, &WatchTab::ended, this, [this] {
@@ -163,26 +182,23 @@ void MainWindow::createDocks()
 {
     auto *experiment = new QDockWidget(tr("Experiment"), this);
     experiment->setObjectName(QStringLiteral("experiment"));
-    // The panel scrolls rather than grow the window: what it shows for a
-    // mode (the Peer device box, a long reason) never changes the size the
-    // window has, the default one or the user's.
-    auto *scroll = new QScrollArea(experiment);
-    scroll->setWidget(m_panel);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    experiment->setWidget(scroll);
+    // The panel scrolls its settings within itself, its buttons below them
+    // always in view; it takes the window's whole height, the log only the
+    // tabs' width.
+    experiment->setWidget(m_panel);
     experiment->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     addDockWidget(Qt::LeftDockWidgetArea, experiment);
     auto *logDock = new QDockWidget(tr("Log"), this);
     logDock->setObjectName(QStringLiteral("log"));
     m_log->setReadOnly(true);
+    m_log->setMinimumHeight(2 * m_log->fontMetrics().lineSpacing() + 12); // two lines where the window is short
     m_log->setMaximumBlockCount(5000);
     logDock->setWidget(m_log);
     addDockWidget(Qt::BottomDockWidgetArea, logDock);
-    resizeDocks({logDock}, {110}, Qt::Vertical);
+    resizeDocks({logDock}, {80}, Qt::Vertical); // four lines: the tabs keep the height
     // As wide as the panel needs, so that only its height scrolls.
-    const int panelWidth = m_panel->minimumSizeHint().width() + scroll->verticalScrollBar()->sizeHint().width();
-    resizeDocks({experiment}, {std::max(300, panelWidth)}, Qt::Horizontal);
+    resizeDocks({experiment}, {std::max(300, m_panel->minimumSizeHint().width())}, Qt::Horizontal);
 }
 
 void MainWindow::connectLoader()
@@ -209,7 +225,8 @@ void MainWindow::connectLoader()
     connect(m_loader, &ReportLoader::failed, this, [this](quint64, const QString &path, const QString &message) {
         m_openProgress->finish();
         m_example.reset();
-        refuseReport(path, message);
+        if (!showPythonReport(path)) // what `sharescope python --json` saved: for the Python tab
+            refuseReport(path, message);
     });
     connect(m_loader, &ReportLoader::cancelled, this, [this](quint64, const QString &path) {
         m_openProgress->finish();
@@ -225,9 +242,13 @@ void MainWindow::connectPanel()
     connect(m_panel, &ExperimentPanel::sweepRequested, this, &MainWindow::sweep);
     connect(m_panel, &ExperimentPanel::cancelRequested, this, &MainWindow::cancel);
     connect(m_panel, &ExperimentPanel::deviceChanged, this, [this](const QString &id) { m_deviceLabel->setText(id); });
-    connect(m_panel, &ExperimentPanel::changed, this, [this] {
+    // Explain follows the panel where the user changes the experiment, not
+    // on every check of it (a run starting or ending): a report on screen
+    // keeps its page until then.
+    connect(m_panel, &ExperimentPanel::changed, this, [this, last = std::make_shared<std::string>()] {
         m_runAction->setEnabled(m_panel->runButton()->isEnabled());
-        if (const auto spec = m_panel->spec()) {
+        if (const auto spec = m_panel->spec(); spec && spec->commandLine() != *last) {
+            *last = spec->commandLine();
             m_explain->setExperiment(*spec);
             m_python->setExperiment(*spec);
         }
@@ -371,8 +392,43 @@ void MainWindow::createMenus()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     m_doctorAction = help->addAction(tr("&Check this machine…"), this, &MainWindow::checkMachine);
     m_doctorAction->setStatusTip(tr("Find what makes sharing GPU memory fail or slow here, and measure it."));
+    help->addAction(tr("&Getting started"), this, &MainWindow::showGettingStarted);
+    help->addAction(tr("&Documentation"), this, &MainWindow::showDocumentation);
     help->addAction(tr("&About ShareScope"), this, [this] { showAboutDialog(m_panel->devices(), this); })
         ->setMenuRole(QAction::AboutRole);
+}
+
+void MainWindow::showGettingStarted()
+{
+    // Window-modal and not waited on, as every box here.
+    auto *box
+        = new QMessageBox(QMessageBox::Information, tr("Getting started"), gettingStartedText(), QMessageBox::Ok, this);
+    box->setTextFormat(Qt::RichText);
+    QPushButton *first = box->addButton(tr("Start the next lesson"), QMessageBox::AcceptRole);
+    connect(first, &QPushButton::clicked, this, [this] { m_lessonPath->nextAction()->trigger(); });
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
+}
+
+void MainWindow::showDocumentation()
+{
+    const QString folder = documentationFolder();
+    auto *box = new QMessageBox(QMessageBox::Information, tr("Documentation"),
+                                folder.isEmpty()
+                                    ? tr("The documentation is not installed here. `sharescope COMMAND --help` and "
+                                         "`man sharescope` describe the command line; the Explain tab, each mode.")
+                                    : tr("The documentation is on this computer, in %1: README.md first, then "
+                                         "docs/window.md (this window), docs/demos.md (the lesson path) and "
+                                         "docs/cli.md (the command line).")
+                                          .arg(QDir::toNativeSeparators(folder)),
+                                QMessageBox::Ok, this);
+    if (!folder.isEmpty()) {
+        QPushButton *open = box->addButton(tr("Open the folder"), QMessageBox::ActionRole);
+        connect(open, &QPushButton::clicked, this,
+                [folder] { QDesktopServices::openUrl(QUrl::fromLocalFile(folder)); });
+    }
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::showTab(Tab tab)
@@ -415,6 +471,7 @@ quint64 MainWindow::start(RunRequest request, const QString &what, std::optional
         return 0;
     }
     m_banner->hide(); // what is shown next is this machine's
+    m_panel->showReport({}); // and the panel's own experiment
     return m_controller->start(std::move(plan), what);
 }
 
@@ -536,7 +593,7 @@ void MainWindow::showExample(const ReportSet &set)
     showTab(set.kind == ReportSet::Kind::Run           ? Tab::Timeline
                 : set.kind == ReportSet::Kind::Compare ? Tab::Compare
                                                        : Tab::Sweep);
-    const QString provenance = exampleProvenance(set);
+    const QString provenance = exampleProvenance(set, &info);
     m_banner->showExample(exampleTitle(info), provenance);
     m_demos->exampleShown(info, set, provenance, why);
     log(tr("Opened the example %1: %2").arg(q(info.name), provenance));
@@ -648,6 +705,8 @@ void MainWindow::setBusy(bool busy)
 void MainWindow::showResults(quint64 job, const ReportSet &set)
 {
     m_results = set;
+    if (job == 0) // a report or an example: the panel takes its experiment, or says it holds the next run's
+        m_panel->showReport(set);
     m_saveAction->setEnabled(!set.runs.empty());
     m_traceAction->setEnabled(!set.runs.empty());
     if (set.kind == ReportSet::Kind::Run && !set.runs.empty()) {
@@ -675,6 +734,8 @@ void MainWindow::showResults(quint64 job, const ReportSet &set)
         m_sweep->setReports(set);
         log(tr("Sweep: %1 runs").arg(set.runs.size()));
     }
+    if (!set.runs.empty()) // the first run is on screen, its page in Explain
+        m_explain->showRun(set.runs.front());
 }
 
 const RunReport *MainWindow::showRunOfSet(int index)
@@ -688,6 +749,7 @@ const RunReport *MainWindow::showRunOfSet(int index)
     m_timeline->setReport(report);
     m_migration->setReport(report);
     m_buffers->setComparedRun(report);
+    m_explain->showRun(report);
     m_shownRun = runName(set, report);
     log(tr("Timeline and Migration show %1 of the comparison").arg(m_shownRun));
     return &report;
@@ -704,12 +766,35 @@ void MainWindow::showOpened(const QString &path, const ReportSet &set)
 {
     m_banner->hide();
     showResults(0, set);
+    m_demos->reportOpened(set); // a saved demo's report keeps its lesson
     showTab(set.kind == ReportSet::Kind::Run           ? Tab::Timeline
                 : set.kind == ReportSet::Kind::Compare ? Tab::Compare
                                                        : Tab::Sweep);
     addRecent(path);
     log(tr("Opened %1").arg(path));
     emit reportOpened(path);
+}
+
+bool MainWindow::showPythonReport(const QString &path)
+{
+    // Such a report is a few KiB: read here, beyond a few MiB it is not one.
+    QFile file(path);
+    if (file.size() > (4 << 20) || !file.open(QIODevice::ReadOnly))
+        return false;
+    const std::string text = file.readAll().toStdString();
+    if (!isPythonReport(text))
+        return false;
+    const auto report = readPythonReport(text);
+    if (!report) {
+        refuseReport(path, errorText(report.error()));
+        return true;
+    }
+    m_python->showSaved(*report, path);
+    showTab(Tab::Python);
+    addRecent(path);
+    log(tr("Opened %1").arg(path));
+    emit reportOpened(path);
+    return true;
 }
 
 void MainWindow::refuseReport(const QString &path, const QString &message)

@@ -143,6 +143,8 @@ protected:
 
 private:
     void createMenus();
+    void showGettingStarted(); // Help ▸ Getting started: the lesson path
+    void showDocumentation(); // Help ▸ Documentation: where it is on disk
     void createDemoFlow();
     void restoreSettings();
     void saveSettings() const;
@@ -171,6 +173,9 @@ private:
     void showOpened(const QString &path, const ReportSet &set);
     void showExample(const ReportSet &set);
     void refuseReport(const QString &path, const QString &message);
+    // A report of `sharescope python` shown on the Python tab; false where
+    // the file is none.
+    bool showPythonReport(const QString &path);
 
     RunController *m_controller;
     ReportLoader *m_loader;

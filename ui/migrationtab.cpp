@@ -327,7 +327,7 @@ void MigrationTab::showSnapshot(int index)
     }
     const ResidencySnapshot &s = snapshots[static_cast<std::size_t>(index)];
     m_snapshotLabel->setText(s.iteration < 0 ? phaseLabel(s.phase)
-                                             : tr("iteration %1, %2").arg(s.iteration + 1).arg(phaseLabel(s.phase)));
+                                             : tr("iteration %1, %2").arg(s.iteration).arg(phaseLabel(s.phase)));
 }
 
 } // namespace sharescope

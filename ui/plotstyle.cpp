@@ -60,6 +60,34 @@ Plot::Plot(QWidget *parent)
     applyPalette(this);
     connect(this, &QCustomPlot::afterLayout, this, &Plot::fitAxisTitles);
     connect(this, &QCustomPlot::afterLayout, this, &Plot::fitLegend);
+    connect(this, &QCustomPlot::afterLayout, this, &Plot::fitMinimumHeight);
+}
+
+void Plot::setMinimumPlotHeight(int pixels)
+{
+    if (pixels == m_minimumPlotHeight)
+        return;
+    m_minimumPlotHeight = pixels;
+    replot(rpQueuedReplot); // lays out, then fits (afterLayout)
+}
+
+int Plot::plotHeight() const
+{
+    return axisRect()->rect().height();
+}
+
+void Plot::fitMinimumHeight()
+{
+    if (m_minimumPlotHeight <= 0)
+        return;
+    // What the legend, the labels and the titles take: the widget's height
+    // less its data area's, as last laid out (before the first layout, a
+    // guess of two rows of text and the margins).
+    const int text = fontMetrics().height();
+    const int around = plotHeight() > 0 ? height() - plotHeight() : 4 * text + 20;
+    const int wanted = std::max(around, 2 * text) + m_minimumPlotHeight;
+    if (minimumHeight() != wanted)
+        setMinimumHeight(wanted);
 }
 
 void Plot::setAxisTitle(QCPAxis *axis, const QString &full, const QString &brief)
@@ -133,6 +161,13 @@ void Plot::setEmptyMessage(const QString &message)
     m_message->setText(message);
     m_message->setColor(palette().color(QPalette::PlaceholderText));
     m_message->setVisible(!message.isEmpty());
+}
+
+void Plot::resizeEvent(QResizeEvent *event)
+{
+    if (event->size().isEmpty())
+        return QWidget::resizeEvent(event);
+    QCustomPlot::resizeEvent(event);
 }
 
 void Plot::changeEvent(QEvent *event)

@@ -42,13 +42,25 @@ public:
     // enough to show it whole, else the brief one. A title longer than its
     // axis is cut off at the plot's edge, as a short plot's y title was.
     void setAxisTitle(QCPAxis *axis, const QString &full, const QString &brief);
+    // The least height of the data area: the widget asks for it plus what
+    // its legend, tick labels and titles take around it, so that the notes,
+    // lessons and tables beside the plot give way before the plot does.
+    void setMinimumPlotHeight(int pixels);
+    int minimumPlotHeight() const { return m_minimumPlotHeight; }
+    // The data area's height now (the axis rectangle's).
+    int plotHeight() const;
 
 protected:
     void changeEvent(QEvent *event) override;
+    // A plot squeezed to nothing (a hidden tab's, a folded pane's) keeps the
+    // size it last drew at: QCustomPlot would draw into an empty pixmap,
+    // and QPainter warn about every layer.
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void fitAxisTitles();
     void fitLegend();
+    void fitMinimumHeight();
 
     struct AxisTitle
     {
@@ -58,6 +70,11 @@ private:
     };
     QCPItemText *m_message = nullptr;
     std::vector<AxisTitle> m_titles;
+    int m_minimumPlotHeight = 0;
 };
+
+// The data area a plot keeps at least, in pixels: a plot about 50 px tall
+// with its tick labels on top of each other is no plot.
+inline constexpr int minimumPlotPixels = 140;
 
 } // namespace sharescope

@@ -3,6 +3,7 @@
 
 #include "bytesize.h"
 #include "catalogue.h"
+#include "language.h"
 #include "pythontext.h"
 #include "report/runreport.h"
 #include "textconv.h"
@@ -14,6 +15,7 @@ namespace sharescope {
 void PythonModel::setResults(std::vector<PythonRouteResult> results)
 {
     m_results = std::move(results);
+    m_savedModeNs.clear(); // measured now: beside this machine's runs only
     rebuild();
 }
 
@@ -34,11 +36,19 @@ std::vector<ModeId> PythonModel::matchingModes() const
     return modes;
 }
 
+void PythonModel::setSaved(std::vector<PythonRouteResult> results, std::vector<std::optional<std::uint64_t>> modeNs)
+{
+    m_results = std::move(results);
+    m_savedModeNs = std::move(modeNs);
+    rebuild();
+}
+
 void PythonModel::rebuild()
 {
     std::vector<PythonRow> rows;
-    for (const PythonRouteResult &r : m_results) {
-        PythonRow row{r, std::nullopt};
+    for (std::size_t i = 0; i < m_results.size(); ++i) {
+        const PythonRouteResult &r = m_results[i];
+        PythonRow row{r, i < m_savedModeNs.size() ? m_savedModeNs[i] : std::nullopt};
         const PythonRouteInfo &info = pythonRouteInfo(r.route);
         for (const RunReport &run : m_runs.runs) {
             // The same mode moving the same bytes: scale has one buffer.
@@ -119,8 +129,7 @@ QVariant PythonModel::cell(const PythonRow &row, int column, int role) const
     case Ratio:
         if (!measured || !row.modeNs || *row.modeNs == 0)
             return QStringLiteral("—");
-        return QStringLiteral("%1 ×").arg(static_cast<double>(r.medianNs) / static_cast<double>(*row.modeNs), 0, 'f',
-                                          2);
+        return timesText(static_cast<double>(r.medianNs) / static_cast<double>(*row.modeNs), 2);
     case Shared:
         return measured ? pythonSharedText(r) : QStringLiteral("—");
     case Note:

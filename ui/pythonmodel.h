@@ -31,6 +31,9 @@ public:
     using SnapshotModel::SnapshotModel;
 
     void setResults(std::vector<PythonRouteResult> results);
+    // A saved report's: the results and ShareScope's times beside them, as
+    // measured then (shown where no comparison on screen has the mode).
+    void setSaved(std::vector<PythonRouteResult> results, std::vector<std::optional<std::uint64_t>> modeNs);
     // The runs of a comparison, where ShareScope's matching modes are.
     void setShareScopeRuns(const ReportSet &set);
     const std::vector<PythonRouteResult> &results() const { return m_results; }
@@ -48,6 +51,7 @@ private:
     void rebuild();
 
     std::vector<PythonRouteResult> m_results;
+    std::vector<std::optional<std::uint64_t>> m_savedModeNs; // beside m_results, from a saved report
     ReportSet m_runs;
 };
 

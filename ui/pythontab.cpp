@@ -35,7 +35,8 @@ PythonTab::PythonTab(QWidget *parent)
     const std::string found = findPython();
     m_interpreter->setPlaceholderText(found.empty() ? tr("python3 (none found on PATH)") : q(found));
     m_interpreter->setToolTip(tr("The Python interpreter whose packages the routes use; empty: python3 on PATH. "
-                                 "Nothing is installed."));
+                                 "ShareScope installs nothing: a route whose package this interpreter lacks says "
+                                 "so."));
     m_compare->setToolTip(tr("Compare the modes beside the measured routes, with the scale kernel (one buffer, as "
                              "the routes move) at the routes' size"));
     auto *intro = new QLabel(tr("What you would write in CuPy, PyTorch, JAX, numba or pyopencl, run with your own "
@@ -63,8 +64,10 @@ PythonTab::PythonTab(QWidget *parent)
     m_table->setWordWrap(false);
     m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->resizeColumnsToContents(); // the headers whole before any row
-    m_status->setText(tr("Run the routes to measure them here; a route whose package is missing says so. Nothing "
-                         "is installed."));
+    m_status->setWordWrap(true); // a long message wraps; it never widens the window
+    m_status->setText(tr("Run the routes to measure them here, with the packages your Python has (ShareScope "
+                         "installs none); a route whose package is missing says so. The same routes on an NVIDIA "
+                         "H200: docs/measurements.md, Key results (Help ▸ Documentation)."));
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(intro);
     layout->addLayout(row);
@@ -238,6 +241,18 @@ void PythonTab::routesFinished(bool stopped)
         stopped ? tr("Stopped: %1 routes measured.").arg(ran)
                 : tr("%1 of %2 routes measured; the others say why.").arg(ran).arg(m_model->results().size()));
     emit finished();
+}
+
+void PythonTab::showSaved(const PythonReport &report, const QString &path)
+{
+    m_model->setSaved(report.routes, report.modeNs);
+    const auto measured = std::ranges::count(report.routes, RouteState::Measured, &PythonRouteResult::state);
+    m_status->setText(tr("Opened %1: %2 of %3 routes measured with %4 at %5 per buffer, each beside ShareScope's "
+                         "mode as measured then.")
+                          .arg(path)
+                          .arg(measured)
+                          .arg(report.routes.size())
+                          .arg(q(report.interpreter), q(formatBytes(report.bytes))));
 }
 
 } // namespace sharescope

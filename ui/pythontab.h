@@ -3,6 +3,7 @@
 
 #include "experimentspec.h"
 #include "python/dlpackmatrix.h"
+#include "python/pythonreport.h"
 #include "report/reportset.h"
 
 #include <QWidget>
@@ -38,6 +39,9 @@ public:
     // for numba), shown in a table below the routes.
     void runMatrix();
     void stop();
+    // A report `sharescope python --json` saved, opened from a file: its
+    // routes and ShareScope's times beside them, as measured then.
+    void showSaved(const PythonReport &report, const QString &path);
     // While ShareScope runs an experiment, the routes wait: two measurements
     // at once would skew each other.
     void setBlocked(bool blocked);

@@ -19,6 +19,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QResizeEvent>
+#include <QScrollBar>
 #include <QSlider>
 #include <QSplitter>
 #include <QTableView>
@@ -32,17 +34,34 @@ TimelineTab::TimelineTab(QWidget *parent)
     , m_summary(new QLabel(this))
 {
     m_table = makeTable(m_model, this);
+    keepRowsVisible(m_table, 5);
     m_summary->setWordWrap(true);
-    auto *splitter = new QSplitter(Qt::Vertical, this);
-    splitter->addWidget(m_plot);
-    splitter->addWidget(m_table);
-    splitter->setStretchFactor(0, 1);
-    splitter->setStretchFactor(1, 0);
-    splitter->setSizes({460, 300});
+    m_splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter->addWidget(m_plot);
+    m_splitter->addWidget(m_table);
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 0);
+    m_splitter->setChildrenCollapsible(false);
+    connect(m_splitter, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(m_splitter, 1);
     clear();
+}
+
+void TimelineTab::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    if (m_userSized)
+        return;
+    const int total = m_splitter->height() - m_splitter->handleWidth();
+    const int rows = static_cast<int>(allPhases.size());
+    const int table = std::max(m_table->minimumHeight(),
+                               m_table->horizontalHeader()->sizeHint().height()
+                                   + rows * m_table->verticalHeader()->defaultSectionSize() + 2 * m_table->frameWidth()
+                                   + m_table->horizontalScrollBar()->sizeHint().height());
+    if (total > 0)
+        m_splitter->setSizes({std::max(m_plot->minimumHeight(), total - table), table});
 }
 
 void TimelineTab::clear()

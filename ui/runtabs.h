@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QLabel;
+class QSplitter;
 class QTableView;
 
 namespace sharescope {
@@ -27,11 +28,18 @@ public:
     PhaseModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
 
+protected:
+    // The table as tall as a run's seven phases, the plot the rest, until
+    // the user moves the splitter.
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     TimelinePlot *m_plot;
     PhaseModel *m_model;
     QTableView *m_table;
     QLabel *m_summary;
+    QSplitter *m_splitter;
+    bool m_userSized = false;
 };
 
 } // namespace sharescope

@@ -12,6 +12,7 @@ class QScrollArea;
 class QSortFilterProxyModel;
 class QSplitter;
 class QTableView;
+class QToolButton;
 
 namespace sharescope {
 
@@ -32,6 +33,14 @@ public:
     // A guided demo's lesson above the chart; an empty one hides it.
     void setLesson(const Lesson &lesson);
     QLabel *lessonLabel() const { return m_lesson; }
+    // The lesson's pane, in the splitter above the chart: the user resizes
+    // it or folds it to its title line.
+    QWidget *lessonPane() const { return m_lessonPane; }
+    QToolButton *lessonFold() const { return m_lessonFold; }
+    // The line above the chart (the experiment), and the notes it folds
+    // (modes not run, the clock), shown on demand.
+    QLabel *noteLabel() const { return m_note; }
+    QLabel *noteDetails() const { return m_details; }
     // A demo's question, above the lesson, until it is answered.
     QuestionPanel *questionPanel() const { return m_question; }
     CompareChart *chart() const { return m_chart; }
@@ -42,24 +51,34 @@ signals:
     // A row was activated (double-click, Enter): the index of its run in
     // the set, whatever the table's sort order.
     void runChosen(int run);
+    // A row became the current one (a click, the arrow keys).
+    void runSelected(int run);
+    // A link in the lesson ("example:NAME", the shipped example).
+    void lessonLinkActivated(const QString &link);
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
-    // Gives the table the height of its rows and the chart the rest, until
+    // Shares the splitter: the table the height of its rows (five at
+    // least, half the tab at most), the lesson its text's (up to two fifths
+    // of the tab), the chart the rest, never less than its minimum; until
     // the user moves the splitter.
-    void fitTable();
-    // Gives the lesson its text's height, up to two fifths of the tab.
-    void fitLesson();
+    void fitPanes();
+    void showLessonText();
+    int tableHeight(int rows) const;
+    int lessonHeight() const;
 
     CompareChart *m_chart;
     CompareModel *m_model;
     QSortFilterProxyModel *m_sorted;
     QTableView *m_table;
     QLabel *m_note;
+    QLabel *m_details;
     QLabel *m_lesson;
     QScrollArea *m_lessonArea;
+    QWidget *m_lessonPane;
+    QToolButton *m_lessonFold;
     QuestionPanel *m_question;
     QSplitter *m_splitter;
     bool m_userSized = false;

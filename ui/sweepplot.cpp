@@ -22,6 +22,7 @@ SweepPlot::SweepPlot(QWidget *parent)
     yAxis->setScaleType(QCPAxis::stLogarithmic);
     yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new PlainLogTicker));
     placeLegendAbove(this);
+    setMinimumPlotHeight(minimumPlotPixels);
     rebuild();
 }
 

@@ -3,6 +3,7 @@
 
 #include <QEvent>
 #include <QHeaderView>
+#include <QScrollBar>
 #include <QTableView>
 #include <QTimer>
 
@@ -96,6 +97,13 @@ private:
 void shareWidthByContent(QTableView *table)
 {
     new WidthSharer(table);
+}
+
+void keepRowsVisible(QTableView *table, int rows)
+{
+    table->setMinimumHeight(table->horizontalHeader()->sizeHint().height()
+                            + rows * table->verticalHeader()->defaultSectionSize() + 2 * table->frameWidth()
+                            + table->horizontalScrollBar()->sizeHint().height());
 }
 
 QTableView *makeTable(QAbstractItemModel *model, QWidget *parent)

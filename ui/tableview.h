@@ -19,4 +19,8 @@ QTableView *makeTable(QAbstractItemModel *model, QWidget *parent);
 // Narrower than the contents, the table scrolls.
 void shareWidthByContent(QTableView *table);
 
+// The table's least height: its header, `rows` rows of the default height
+// and a horizontal scroll bar; what is beside it gives way first.
+void keepRowsVisible(QTableView *table, int rows);
+
 } // namespace sharescope

@@ -12,8 +12,9 @@ TimelinePlot::TimelinePlot(QWidget *parent)
     : Plot(parent)
     , m_segments(new TimelineSegments(xAxis, yAxis))
 {
-    xAxis->setLabel(tr("Time since the iteration began (ms, host clock)"));
-    yAxis->setLabel(tr("Iteration (and host thread)"));
+    setAxisTitle(xAxis, tr("Time since the iteration began (ms, host clock)"), tr("Time (ms)"));
+    setAxisTitle(yAxis, tr("Iteration (and host thread)"), tr("Iteration"));
+    setMinimumPlotHeight(minimumPlotPixels);
     yAxis->setRangeReversed(true);
     placeLegendAbove(this);
     // The legend: one swatch per phase, in phase order.
@@ -116,7 +117,8 @@ QString TimelinePlot::laneLabel(int lane) const
     const Lane &which = m_lanes[static_cast<std::size_t>(lane)];
     if (which.thread >= 0)
         return tr("thread %1").arg(which.thread + 1);
-    return which.warmup ? tr("warm-up %1").arg(which.iteration + 1) : tr("%1").arg(which.iteration + 1);
+    // As the report, its CSV and its trace number them: from 0, the warm-ups first.
+    return which.warmup ? tr("warm-up %1").arg(which.iteration) : tr("%1").arg(which.iteration);
 }
 
 void TimelinePlot::showTip(QMouseEvent *event)

@@ -37,7 +37,7 @@ PathCeiling deviceMemory(const DeviceInfo &device)
                      : SHARESCOPE_TR_NOOP("Core", "OpenCL does not report the memory clock or bus width")}};
     }
     return {peak,
-            MessageTemplate(SHARESCOPE_TR_NOOP("Core", "memory clock %1 MHz × %2-bit bus × 2 (DDR)"),
+            MessageTemplate(deviceMemorySourceTemplate,
                             {number(device.memoryClockKHz / 1000.0, 0), std::to_string(device.memoryBusWidthBits)})};
 }
 
@@ -69,13 +69,9 @@ PathCeiling pcie(const DeviceInfo &device, const std::filesystem::path &sysfsRoo
         && linkBytesPerSecond(*link->current.gigaTransfers, *link->current.width) < bytes) {
         std::vector<std::string> more = values;
         more.push_back(rateText(*link->current.gigaTransfers) + " GT/s x" + std::to_string(*link->current.width));
-        return {bytes,
-                MessageTemplate(SHARESCOPE_TR_NOOP("Core",
-                                                   "PCIe %1 GT/s x%2, %3, per direction (the most "
-                                                   "the link can do; it ran at %4 when read)"),
-                                std::move(more))};
+        return {bytes, MessageTemplate(pcieSlowerSourceTemplate, std::move(more))};
     }
-    return {bytes, MessageTemplate(SHARESCOPE_TR_NOOP("Core", "PCIe %1 GT/s x%2, %3, per direction"), values)};
+    return {bytes, MessageTemplate(pcieSourceTemplate, values)};
 }
 
 // The link between the device and another GPU, each way. Peer traffic
@@ -143,7 +139,7 @@ PathCeiling measured(const Calibration *calibration, Path path)
     if (!best)
         return {std::nullopt, {SHARESCOPE_TR_NOOP("Core", "the calibration has no step on this path")}};
     return {best->bytesPerSecond,
-            MessageTemplate(std::string(SHARESCOPE_TR_NOOP("Core", "%1 of %3: %2, median of %4")),
+            MessageTemplate(std::string(measuredSourceTemplate),
                             {MessageTemplate(std::string(calibrationStepName(best->step))),
                              best->methodTemplate.empty() ? MessageTemplate(best->method) : best->methodTemplate,
                              MessageTemplate(formatBytes(best->bytes)),

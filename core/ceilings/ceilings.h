@@ -4,6 +4,7 @@
 #include "ceilings/path.h"
 #include "deviceinfo.h"
 #include "result.h"
+#include "trnoop.h"
 
 #include <array>
 #include <cstdint>
@@ -13,6 +14,16 @@
 #include <string_view>
 
 namespace sharescope {
+
+// The templates of the ceilings' sources that carry values, named once:
+// the ceilings are made with them, and a report that kept only their
+// English is read back through them (ceilingsjson.cpp).
+inline constexpr const char *deviceMemorySourceTemplate
+    = SHARESCOPE_TR_NOOP("Core", "memory clock %1 MHz × %2-bit bus × 2 (DDR)");
+inline constexpr const char *pcieSourceTemplate = SHARESCOPE_TR_NOOP("Core", "PCIe %1 GT/s x%2, %3, per direction");
+inline constexpr const char *pcieSlowerSourceTemplate = SHARESCOPE_TR_NOOP(
+    "Core", "PCIe %1 GT/s x%2, %3, per direction (the most the link can do; it ran at %4 when read)");
+inline constexpr const char *measuredSourceTemplate = SHARESCOPE_TR_NOOP("Core", "%1 of %3: %2, median of %4");
 
 struct Calibration; // calibration.h
 

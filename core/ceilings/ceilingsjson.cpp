@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "ceilings/ceilingsjson.h"
 
+#include "ceilings/ceilings.h"
 #include "messagejson.h"
 #include "trnoop.h"
 
@@ -93,12 +94,32 @@ json optionalNumber(const std::optional<double> &value)
 
 json ceilingJson(const PathCeiling &ceiling)
 {
-    return {{"bytesPerSecond", optionalNumber(ceiling.bytesPerSecond)}, {"source", ceiling.source.english()}};
+    json out{{"bytesPerSecond", optionalNumber(ceiling.bytesPerSecond)}, {"source", ceiling.source.english()}};
+    // Its template too, so that a reader says it in its own language.
+    if (!ceiling.source.args.empty())
+        out["sourceTemplate"] = messageToJson<json>(ceiling.source);
+    return out;
+}
+
+// The source as its template where the report kept one that says the
+// same, or its English is one of the templates with values; else as it is
+// (a message without values, which the reader looks up whole).
+MessageTemplate readSource(const In &in)
+{
+    const std::string english = in["source"].text();
+    if (auto message = in.message("sourceTemplate"); message && message->english() == english)
+        return std::move(*message);
+    for (const char *pattern :
+         {measuredSourceTemplate, pcieSlowerSourceTemplate, pcieSourceTemplate, deviceMemorySourceTemplate}) {
+        if (auto message = matchTemplate(pattern, english))
+            return std::move(*message);
+    }
+    return MessageTemplate(english);
 }
 
 PathCeiling readCeiling(const In &in)
 {
-    return {in["bytesPerSecond"].optionalNumber(), MessageTemplate(in["source"].text())};
+    return {in["bytesPerSecond"].optionalNumber(), readSource(in)};
 }
 
 template<typename T, typename Read>

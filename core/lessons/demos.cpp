@@ -172,6 +172,15 @@ std::string demoNameList(std::string_view separator)
     return list;
 }
 
+std::optional<DemoId> demoOfCommand(std::string_view commandLine)
+{
+    constexpr std::string_view prefix = "sharescope demo ";
+    if (!commandLine.starts_with(prefix))
+        return std::nullopt;
+    std::string_view rest = commandLine.substr(prefix.size());
+    return demoFromName(rest.substr(0, rest.find(' ')));
+}
+
 DemoNeeds demoNeeds(const DemoInfo &demo)
 {
     if (!demo.openclModes.empty())
@@ -181,6 +190,26 @@ DemoNeeds demoNeeds(const DemoInfo &demo)
     if (std::ranges::any_of(demo.cudaModes, [](ModeId mode) { return modeInfo(mode).discard != Discard::None; }))
         return DemoNeeds::Cuda13;
     return DemoNeeds::Cuda;
+}
+
+bool pointNeedsCuda(const DemoInfo &demo)
+{
+    switch (demo.id) {
+    case DemoId::PagesMoveWhole:
+    case DemoId::PingPong:
+    case DemoId::ThreadsShareOneGpu:
+        return true;
+    case DemoId::CopiesVsZeroCopy: // copies against memory shared in place: OpenCL shows both
+    case DemoId::WhenPinningPays:
+    case DemoId::FirstTouch:
+    case DemoId::Prefetch:
+    case DemoId::Discard:
+    case DemoId::OtherProcess:
+    case DemoId::PeerAccess:
+    case DemoId::WhatProfilersMiss:
+        return false; // CUDA only, or shown on any device
+    }
+    return false;
 }
 
 std::span<const ModeId> demoModes(const DemoInfo &demo, BackendKind backend)

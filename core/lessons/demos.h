@@ -67,6 +67,10 @@ const DemoInfo &demoInfo(DemoId id);
 std::optional<DemoId> demoFromName(std::string_view name);
 Result<DemoId> parseDemo(std::string_view name); // a bad argument that lists the demos
 std::string demoNameList(std::string_view separator = ", ");
+// The demo a report's command ran ("sharescope demo prefetch --device
+// cuda:0 --json f.json"), so that a saved demo report tells its lesson when
+// it is opened again; empty for any other command.
+std::optional<DemoId> demoOfCommand(std::string_view commandLine);
 
 // What a machine needs to run a demo, from its modes: any device where it
 // has OpenCL modes, else CUDA; two CUDA GPUs where every mode runs its kernel
@@ -79,6 +83,11 @@ enum class DemoNeeds : std::uint8_t {
     TwoCudaGpus,
 };
 DemoNeeds demoNeeds(const DemoInfo &demo);
+// Whether what a demo that runs on any device shows needs CUDA: page
+// migrations (OpenCL reports none), the legacy default stream (OpenCL has
+// no stream shared by threads). On an OpenCL device its lesson says so and
+// points to its shipped example.
+bool pointNeedsCuda(const DemoInfo &demo);
 
 // The demo's modes on a device of this backend, in order; empty: none.
 std::span<const ModeId> demoModes(const DemoInfo &demo, BackendKind backend);

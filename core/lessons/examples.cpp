@@ -95,4 +95,37 @@ std::optional<ExampleId> exampleForDemo(DemoId demo)
     return it->id;
 }
 
+std::optional<ExampleId> exampleForMode(ModeId mode)
+{
+    switch (mode) {
+    case ModeId::Managed:
+        return ExampleId::ManagedRun;
+    case ModeId::PinnedRegistered:
+        return ExampleId::WhenPinningPays;
+    case ModeId::Device:
+    case ModeId::Pinned:
+    case ModeId::ZeroCopy:
+    case ModeId::Registered:
+    case ModeId::ManagedPrefetch:
+    case ModeId::ManagedAdvise:
+    case ModeId::Ipc:
+    case ModeId::IpcVmm:
+    case ModeId::IpcPool:
+    case ModeId::ManagedDiscard:
+    case ModeId::ManagedDiscardPrefetch:
+        return ExampleId::CompareModes;
+    case ModeId::PeerCopy: // two GPUs: not measured for an example yet
+    case ModeId::PeerAccess:
+    case ModeId::ManagedPeer:
+    case ModeId::ManagedPeerPrefetch:
+    case ModeId::ClCopy:
+    case ModeId::ClUseHostPtr:
+    case ModeId::ClAllocHostPtr:
+    case ModeId::ClSvmCoarse:
+    case ModeId::ClSvmFine:
+        break;
+    }
+    return std::nullopt;
+}
+
 } // namespace sharescope

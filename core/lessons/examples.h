@@ -38,6 +38,10 @@ struct ExampleInfo
     std::string_view name; // "managed"; the file is resources/examples/<name>.json
     std::string_view title; // English; translated in context "Examples"
     std::optional<DemoId> demo; // the demo whose lesson the report tells
+    // The NVIDIA driver the GPU ran when the report was made, as nvidia-smi
+    // printed it beside the measurement (docs/measurements): the report's
+    // own driverVersion is the CUDA version that driver supports.
+    std::string_view nvidiaDriver = "580.159.04";
 };
 
 std::span<const ExampleInfo> examples();
@@ -48,5 +52,9 @@ std::string exampleNameList(std::string_view separator = ", ");
 // The example that tells a demo's lesson; none for a demo not measured yet
 // (peer-access needs two GPUs).
 std::optional<ExampleId> exampleForDemo(DemoId demo);
+// The example that shows a CUDA mode measured (its own run, else a
+// comparison it is part of); none for the modes of two GPUs, and for the
+// OpenCL modes, which every machine with OpenCL can run.
+std::optional<ExampleId> exampleForMode(ModeId mode);
 
 } // namespace sharescope

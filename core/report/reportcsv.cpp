@@ -24,21 +24,26 @@ std::string quoted(const std::string &text)
     return out + "\"";
 }
 
-// A share of a ceiling: the percentage, or what stands instead of one.
+// A share of a ceiling: the percentage, else empty, so that the column
+// stays numeric for a spreadsheet; why there is none is in ceiling_note.
 std::string cell(const CeilingShare &share)
 {
-    switch (share.state) {
-    case CeilingShare::State::Value: {
-        char text[32]; // to_chars: no locale's decimal comma in a CSV
-        const auto end = std::to_chars(text, text + sizeof text, share.percent, std::chars_format::fixed, 1).ptr;
-        return std::string(text, end);
-    }
-    case CeilingShare::State::NoCeiling:
-        return "no ceiling";
-    case CeilingShare::State::MeasurementProblem:
+    if (share.state != CeilingShare::State::Value)
+        return {};
+    char text[32]; // to_chars: no locale's decimal comma in a CSV
+    const auto end = std::to_chars(text, text + sizeof text, share.percent, std::chars_format::fixed, 1).ptr;
+    return std::string(text, end);
+}
+
+// Why a share column is empty: "no ceiling" (for either), "measurement
+// problem"; empty where both hold a number or the phase moved nothing.
+std::string note(const PhaseShares &shares)
+{
+    if (shares.problem())
         return "measurement problem";
-    case CeilingShare::State::NothingMoved:
-        break;
+    for (const CeilingShare *share : {&shares.ofMeasured, &shares.ofSpecification}) {
+        if (share->state == CeilingShare::State::NoCeiling)
+            return "no ceiling";
     }
     return {};
 }
@@ -55,7 +60,7 @@ void row(std::ostringstream &out, const RunReport &run, const std::string &itera
         out << ',' << cell(counters.*field.member);
     const PhaseShares shares = phaseShares(run, phase);
     out << ',' << (shares.ceiling && shares.ceiling->path ? pathName(*shares.ceiling->path) : std::string_view()) << ','
-        << cell(shares.ofMeasured) << ',' << cell(shares.ofSpecification);
+        << cell(shares.ofMeasured) << ',' << cell(shares.ofSpecification) << ',' << note(shares);
     out << '\n';
 }
 
@@ -68,7 +73,7 @@ std::string toCsv(const std::vector<RunReport> &runs)
            "bytes_between_devices,bytes_accessed";
     for (const CounterField &field : counterFields())
         out << ',' << field.csvName;
-    out << ",ceiling_path,percent_of_measured_ceiling,percent_of_specification";
+    out << ",ceiling_path,percent_of_measured_ceiling,percent_of_specification,ceiling_note";
     out << '\n';
     for (const RunReport &run : runs) {
         row(out, run, {}, {}, run.alloc);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "report/reportfile.h"
 
+#include "oserror.h"
+
 #include "report/reportlimits.h"
 #include "trnoop.h"
 
@@ -27,7 +29,7 @@ struct Descriptor
 
 Error fileError(const char *text, const std::string &path, int error)
 {
-    return badArgument(text, {"'" + path + "'", std::strerror(error)});
+    return badArgument(text, {"'" + path + "'", osErrorText(error)});
 }
 
 // Opens `path` if it is a regular file of at most maxReportBytes; its size.

@@ -804,8 +804,13 @@ std::string toJson(const ReportSet &set, int indent)
     for (const RunReport &report : set.runs)
         runs.push_back(reportJson(report));
     json skipped = json::array();
-    for (const SkippedRun &s : set.skipped)
-        skipped.push_back({{"mode", modeName(s.mode)}, {"bytes", s.bytes}, {"reason", skippedReasonText(s.reason)}});
+    for (const SkippedRun &s : set.skipped) {
+        json entry{{"mode", modeName(s.mode)}, {"bytes", s.bytes}, {"reason", skippedReasonText(s.reason)}};
+        // Its template too, so that a reader says it in its own language.
+        if (!s.reason.translatable.empty())
+            entry["reasonTemplate"] = messageToJson<json>(s.reason.translatable);
+        skipped.push_back(entry);
+    }
     const json document{{"format", set.kind == ReportSet::Kind::Sweep ? sweepFormat : compareFormat},
                         {"formatVersion", reportFormatVersion},
                         {"command", set.commandLine},
@@ -881,8 +886,14 @@ Result<ReportSet> readDocument(const json &document)
         for (const Reader &run : root["runs"].items())
             set.runs.push_back(readReport(run));
         for (const Reader &s : root["skipped"].items()) {
+            Error reason = skippedReasonFromText(s["reason"].string());
+            if (s.has("reasonTemplate")) {
+                if (auto message = messageFromJson(s["reasonTemplate"].raw());
+                    message && message->english() == reason.message)
+                    reason.translatable = std::move(*message);
+            }
             set.skipped.push_back({parsed(s["mode"], modeFromName, "names an unknown mode"), s["bytes"].unsignedValue(),
-                                   skippedReasonFromText(s["reason"].string())});
+                                   std::move(reason)});
         }
         return set;
     } catch (const FormatError &error) {
@@ -898,14 +909,48 @@ Result<ReportSet> readReports(std::string_view text, const ParseMonitor &monitor
 {
     if (Status fits = checkReportText(text); !fits)
         return fits.error();
+    // ShareScope's other files, each said for what it is.
+    if (text.starts_with("device,mode,kernel,")) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "this is a CSV file of ShareScope's (one row per phase, from --csv or "
+                                              "Save as CSV), which spreadsheets read; ShareScope opens the JSON "
+                                              "reports that --json and Save write"),
+                           {});
+    }
     json document;
     try {
         MonitoredText monitored(text, monitor);
         document = json::parse(monitored.begin(), monitored.end());
     } catch (const ParseCancelled &) {
         return cancelledByUser();
-    } catch (const json::exception &error) { // parse_error, or out_of_range for a number like 1e400
+    } catch (const json::parse_error &error) {
+        // Where, in words a translation can say; the parser's own words
+        // after it, as they are.
+        if (error.byte <= 1 && text.find_first_not_of(" \t\r\n") == std::string_view::npos)
+            return badArgument(SHARESCOPE_TR_NOOP("Core", "not valid JSON: the file is empty"), {});
+        const std::string what = error.what();
+        const std::size_t detail = what.find(": ", what.find("parse error"));
+        std::size_t line = 1;
+        std::size_t column = 0;
+        for (std::size_t i = 0; i + 1 < error.byte && i < text.size(); ++i) {
+            ++column;
+            if (text[i] == '\n') {
+                ++line;
+                column = 0;
+            }
+        }
+        return badArgument(SHARESCOPE_TR_NOOP("Core", "not valid JSON at line %1, column %2 (%3)"),
+                           {std::to_string(line), std::to_string(column + 1),
+                            detail == std::string::npos ? what : what.substr(detail + 2)});
+    } catch (const json::exception &error) { // out_of_range for a number like 1e400
         return badArgument(SHARESCOPE_TR_NOOP("Core", "not valid JSON: %1"), {std::string(error.what())});
+    }
+    if (document.is_object() && document.contains("traceEvents")) {
+        return badArgument(SHARESCOPE_TR_NOOP("Core",
+                                              "this is a trace (from --trace or Export trace), which ui.perfetto.dev "
+                                              "and chrome://tracing open; ShareScope opens the JSON reports that "
+                                              "--json and Save write"),
+                           {});
     }
     if (Status fits = checkDocument(document); !fits)
         return fits.error();

@@ -51,7 +51,43 @@ void TextTable::addNote(std::string note)
     m_rows.push_back({{}, std::move(note)});
 }
 
-std::string TextTable::render(int gap) const
+std::string TextTable::renderList(int width) const
+{
+    std::string out;
+    const std::string separator = " · ";
+    for (const Row &row : m_rows) {
+        if (!row.note.empty()) {
+            out += row.note + "\n";
+            continue;
+        }
+        out += row.cells.empty() ? std::string() : row.cells.front();
+        out += "\n";
+        std::string line = "  ";
+        std::size_t used = 2;
+        for (std::size_t i = 1; i < m_columns.size() && i < row.cells.size(); ++i) {
+            if (row.cells[i].empty())
+                continue;
+            const std::string pair = m_columns[i].header + " " + row.cells[i];
+            const std::size_t pairWidth = displayWidth(pair);
+            if (used > 2 && used + separator.size() - 2 + pairWidth > static_cast<std::size_t>(width)) {
+                out += line + "\n";
+                line = "  ";
+                used = 2;
+            }
+            if (used > 2) {
+                line += separator;
+                used += 3;
+            }
+            line += pair;
+            used += pairWidth;
+        }
+        if (used > 2)
+            out += line + "\n";
+    }
+    return out;
+}
+
+std::string TextTable::render(int gap, int width) const
 {
     std::vector<std::size_t> widths;
     for (const Column &column : m_columns)
@@ -80,6 +116,14 @@ std::string TextTable::render(int gap) const
     std::vector<std::string> headers;
     for (const Column &column : m_columns)
         headers.push_back(column.header);
+    if (width > 0) {
+        std::size_t total = 0;
+        for (const std::size_t w : widths)
+            total += w;
+        total += static_cast<std::size_t>(gap) * (widths.empty() ? 0 : widths.size() - 1);
+        if (total > static_cast<std::size_t>(width))
+            return renderList(width);
+    }
     std::string out = line(headers);
     for (const Row &row : m_rows)
         out += row.note.empty() ? line(row.cells) : row.note + "\n";

@@ -18,7 +18,12 @@ public:
     // A line that spans the table, e.g. "cl-svm-fine: not supported: ...".
     void addNote(std::string note);
 
-    std::string render(int gap = 2) const;
+    // `width`: the columns of the terminal it goes to, 0 for no limit (a
+    // pipe, a file). A table wider than that is written as a list: each
+    // row's first cell on a line of its own, then its other cells as
+    // "header value" pairs, wrapped at the width.
+    std::string render(int gap = 2, int width = 0) const;
+    std::string renderList(int width) const;
 
 private:
     struct Column

@@ -15,7 +15,6 @@
 namespace sharescope {
 namespace {
 
-using json = nlohmann::ordered_json; // as every file of core writes it
 using namespace std::chrono_literals;
 
 constexpr std::array<std::pair<ErrorKind, std::string_view>, 4> kindNames{{
@@ -57,7 +56,8 @@ std::string formatErrorLine(const Error &error)
         if (k == error.kind)
             kind = name;
     }
-    json line{{"kind", kind}, {"message", error.message}, {"template", messageToJson<json>(error.translatable)}};
+    nlohmann::json line{
+        {"kind", kind}, {"message", error.message}, {"template", messageToJson<nlohmann::json>(error.translatable)}};
     if (error.phase)
         line["phase"] = phaseName(*error.phase);
     return line.dump();
@@ -66,7 +66,7 @@ std::string formatErrorLine(const Error &error)
 std::optional<Error> parseErrorLine(std::string_view text)
 {
     try {
-        const json line = json::parse(text);
+        const nlohmann::json line = nlohmann::json::parse(text);
         auto message = messageFromJson(line.at("template"));
         if (!message)
             return std::nullopt;
@@ -79,7 +79,7 @@ std::optional<Error> parseErrorLine(std::string_view text)
         if (line.contains("phase"))
             error.phase = phaseFromName(line.at("phase").get<std::string>());
         return error;
-    } catch (const json::exception &) {
+    } catch (const nlohmann::json::exception &) {
         return std::nullopt;
     }
 }

@@ -11,6 +11,14 @@
         <source>&apos;%1&apos; is not one of the choices.</source>
         <translation>“%1”不是可选的答案之一。</translation>
     </message>
+    <message>
+        <source>note: no answer was read (the input is not a terminal, and nothing came on it); --answer N answers up front</source>
+        <translation>注意：没有读到答案（输入不是终端，也没有收到任何内容）；可用 --answer N 预先给出答案</translation>
+    </message>
+    <message>
+        <source>note: &apos;%1&apos; from the input is not one of the choices (1 to %2); running without an answer</source>
+        <translation>注意：输入中的“%1”不是可选答案（1 到 %2）；不作答直接运行</translation>
+    </message>
 </context>
 <context>
     <name>CalibrateText</name>
@@ -348,10 +356,6 @@ The specification of each path:
 </translation>
     </message>
     <message>
-        <source>note: %1 has no calibration yet, so only specifications are shown; `sharescope calibrate --device %1` measures this machine&apos;s ceilings (a few seconds)</source>
-        <translation>注意：%1 尚未校准，因此只显示规格；`sharescope calibrate --device %1` 会测量本机的上限（需要几秒钟）</translation>
-    </message>
-    <message>
         <source>note: the calibration of %1 was made with driver %2 and ShareScope %3; `sharescope calibrate --device %1` measures it again</source>
         <translation>注意：%1 的校准是在驱动 %2、ShareScope %3 下完成的；`sharescope calibrate --device %1` 会重新测量</translation>
     </message>
@@ -400,6 +404,14 @@ The specification of each path:
         <source>%1: PROBLEM %2</source>
         <translation>%1：问题 %2</translation>
     </message>
+    <message>
+        <source>Above 100%: faster than the best copy the calibration timed (cudaMemcpy on the GPU, memcpy on the host), which a kernel that streams may beat; that copy is no limit of the hardware.</source>
+        <translation>超过 100%：比校准时测得的最快拷贝（GPU 上的 cudaMemcpy，主机上的 memcpy）还快，流式访问的内核可以胜过拷贝；那次拷贝并不是硬件的极限。</translation>
+    </message>
+    <message>
+        <source>note: %1 has no calibration yet, so the of measured column has no ceiling to hold the runs against; `sharescope calibrate --device %1` measures this machine&apos;s ceilings (a few seconds)</source>
+        <translation>注意：%1 尚未校准，因此“占实测”一列为“上限未知”，没有可对照的上限；`sharescope calibrate --device %1` 会测量本机的上限（需要几秒钟）</translation>
+    </message>
 </context>
 <context>
     <name>CliText</name>
@@ -415,7 +427,7 @@ The specification of each path:
         <source>Guided demos, in the order of the lesson path: each asks what you expect, runs a comparison, then explains it with the numbers it measured.
 
 </source>
-        <translation>引导式演示，按课程路线的顺序排列：每个演示先问你的预期，再运行一次比较，然后用测得的数据讲解结果。
+        <translation>引导式演示，按学习路径的顺序排列：每个演示先问你的预期，再运行一次比较，然后用测得的数据讲解结果。
 
 </translation>
     </message>
@@ -432,10 +444,6 @@ The specification of each path:
         <translation>本机无法运行该演示：%1</translation>
     </message>
     <message>
-        <source>Not measured here. %1</source>
-        <translation>并非在本机测得。%1</translation>
-    </message>
-    <message>
         <source>Before it runs:</source>
         <translation>运行之前先预测：</translation>
     </message>
@@ -449,6 +457,30 @@ Run one with: sharescope demo NAME [--device D] [--size S] [--predict]
 </source>
         <translation>
 运行其中一个：sharescope demo NAME [--device D] [--size S] [--predict]
+</translation>
+    </message>
+    <message>
+        <source>note: %1 says what %2 does in memory, with code to try; %3 shows it measured on an NVIDIA H200.</source>
+        <translation>注意：%1 讲解 %2 在内存中做了什么，并附可试的代码；%3 展示它在 NVIDIA H200 上的实测结果。</translation>
+    </message>
+    <message>
+        <source>note: %1 says what %2 does in memory, with code to try.</source>
+        <translation>注意：%1 讲解 %2 在内存中做了什么，并附可试的代码。</translation>
+    </message>
+    <message>
+        <source>Reports measured on an NVIDIA H200 that ship with ShareScope; reading one needs no device.
+
+</source>
+        <translation>随 ShareScope 附带的、在 NVIDIA H200 上测得的报告；阅读它们无需设备。
+
+</translation>
+    </message>
+    <message>
+        <source>
+Show one with: sharescope show NAME; open it in the window with: sharescope gui --example NAME
+</source>
+        <translation>
+查看一份：sharescope show NAME；在窗口中打开：sharescope gui --example NAME
 </translation>
     </message>
 </context>
@@ -767,7 +799,7 @@ Commands:
 </source>
         <translation>ShareScope %1：看 CPU 与 GPU 如何共享内存。
 
-用法：sharescope [COMMAND] [OPTIONS]
+用法：sharescope [命令] [选项]
 
 命令：
 </translation>
@@ -959,23 +991,23 @@ Commands:
     </message>
     <message>
         <source>The Python interpreter to run the routes with (default: python3 on PATH).</source>
-        <translation>运行这些路线所用的 Python 解释器（默认：PATH 中的 python3）。</translation>
+        <translation>运行这些写法所用的 Python 解释器（默认：PATH 中的 python3）。</translation>
     </message>
     <message>
         <source>Routes to run, separated by commas, or all (default: all): %1.</source>
-        <translation>要运行的路线，用逗号分隔，或 all（默认：all）：%1。</translation>
+        <translation>要运行的写法，用逗号分隔，或 all（默认：all）：%1。</translation>
     </message>
     <message>
         <source>Device for ShareScope&apos;s own runs beside the routes (default: the first of each route&apos;s kind).</source>
-        <translation>ShareScope 自己的对照运行所用的设备（默认：每条路线所属类型的第一个设备）。</translation>
+        <translation>ShareScope 自己的对照运行所用的设备（默认：每种写法所属类型的第一个设备）。</translation>
     </message>
     <message>
         <source>Size of the buffer each route moves (default: 64MiB).</source>
-        <translation>每条路线搬运的缓冲区大小（默认：64MiB）。</translation>
+        <translation>每种写法搬运的缓冲区大小（默认：64MiB）。</translation>
     </message>
     <message>
         <source>Seconds each route may take before it is stopped (default: 120).</source>
-        <translation>每条路线在被停止之前可用的秒数（默认：120）。</translation>
+        <translation>每种写法在被停止之前可用的秒数（默认：120）。</translation>
     </message>
     <message>
         <source>Also write the results as JSON to FILE, or to stdout with -.</source>
@@ -983,15 +1015,15 @@ Commands:
     </message>
     <message>
         <source>measure your own Python routes (CuPy, PyTorch, JAX, numba, pyopencl) beside ShareScope&apos;s modes</source>
-        <translation>在 ShareScope 的模式旁测量你自己的 Python 路线（CuPy、PyTorch、JAX、numba、pyopencl）</translation>
+        <translation>在 ShareScope 的模式旁测量你自己的 Python 写法（CuPy、PyTorch、JAX、numba、pyopencl）</translation>
     </message>
     <message>
         <source>--matrix runs the hand-offs alone; leave out --routes</source>
-        <translation>--matrix 只运行交接矩阵；请去掉 --routes</translation>
+        <translation>--matrix 只运行传递矩阵；请去掉 --routes</translation>
     </message>
     <message>
         <source>Instead of the routes, hand each framework&apos;s device, pinned and managed arrays to each other framework (DLPack; __cuda_array_interface__ for numba): shared, copied or refused.</source>
-        <translation>不运行路线，而是把每个框架的设备、锁页和托管数组交给其他每个框架（DLPack；numba 用 __cuda_array_interface__）：共享、拷贝或拒绝。</translation>
+        <translation>不运行各写法，而是把每个框架的设备、锁页和托管数组交给其他每个框架（DLPack；numba 用 __cuda_array_interface__）：共享、拷贝或拒绝。</translation>
     </message>
     <message>
         <source>CUDA, with host threads: legacy (one stream all threads share, so their work serialises) or per-thread (each thread&apos;s own default stream, so it can overlap) (default: legacy).</source>
@@ -1022,6 +1054,22 @@ Commands:
         <translation>N 个主机线程共享 GPU，每个线程在自己那一段缓冲区上填充、拷贝、启动内核并检查（所有内核；ipc 和对端模式除外；1 到 %1，默认：1）。</translation>
     </message>
     <message>
+        <source>invalid --window-size &apos;%1&apos;; accepted: WIDTHxHEIGHT in pixels, from 640x480 to 16384x16384, such as 1024x700</source>
+        <translation>无效的 --window-size“%1”；可用：以像素计的 WIDTHxHEIGHT，从 640x480 到 16384x16384，例如 1024x700</translation>
+    </message>
+    <message>
+        <source>The example (default: list them): %1.</source>
+        <translation>示例报告（默认：列出全部）：%1。</translation>
+    </message>
+    <message>
+        <source>The window&apos;s size in pixels, WIDTHxHEIGHT (default: 1280x800, or as it was left).</source>
+        <translation>窗口大小，以像素计的 WIDTHxHEIGHT（默认：1280x800，或上次关闭时的大小）。</translation>
+    </message>
+    <message>
+        <source>print a report measured on an NVIDIA H200 and shipped with ShareScope, with its lesson</source>
+        <translation>打印随 ShareScope 附带的、在 NVIDIA H200 上测得的报告及其讲解</translation>
+    </message>
+    <message>
         <source>invalid --pid &apos;%1&apos;: the number of a running process</source>
         <translation>无效的 --pid“%1”：应为一个正在运行的进程号</translation>
     </message>
@@ -1046,6 +1094,10 @@ Commands:
         <translation>--%1 -：被观察的命令会写标准输出；请给 --%1 一个文件</translation>
     </message>
     <message>
+        <source>--check-machine starts the machine check; leave out --run, --compare and --demo</source>
+        <translation>--check-machine 启动本机检查；请去掉 --run、--compare 和 --demo</translation>
+    </message>
+    <message>
         <source>Watch a running process instead of starting one (the kernel must allow it: see the refusal&apos;s reason).</source>
         <translation>观察一个正在运行的进程，而不是启动新进程（需要内核允许：被拒绝时会给出原因）。</translation>
     </message>
@@ -1063,11 +1115,15 @@ Commands:
     </message>
     <message>
         <source>Do not load the library that reports the program&apos;s CUDA memory calls (the routes).</source>
-        <translation>不加载报告程序 CUDA 内存调用（路线）的库。</translation>
+        <translation>不加载报告程序 CUDA 内存调用（共享方式）的库。</translation>
     </message>
     <message>
         <source>No live line while the command runs.</source>
         <translation>命令运行时不显示实时状态行。</translation>
+    </message>
+    <message>
+        <source>Append a JSON line to FILE at every interval: each process&apos;s counts so far (the window&apos;s Watch tab reads it).</source>
+        <translation>每个间隔向 FILE 追加一行 JSON：每个进程到目前为止的计数（窗口的“观察”标签页读取它）。</translation>
     </message>
     <message>
         <source>Write the watch report as JSON to FILE.</source>
@@ -1080,14 +1136,6 @@ Commands:
     <message>
         <source>Write a trace for Perfetto to FILE: each process&apos;s bytes and faults, its memory calls.</source>
         <translation>把供 Perfetto 使用的跟踪写入 FILE：每个进程的字节数、缺页次数和内存调用。</translation>
-    </message>
-    <message>
-        <source>run a program (or watch a running one) and count the pages each of its processes migrates</source>
-        <translation>运行一个程序（或观察正在运行的程序），统计它的每个进程迁移的页面</translation>
-    </message>
-    <message>
-        <source>--check-machine starts the machine check; leave out --run, --compare and --demo</source>
-        <translation>--check-machine 启动本机检查；请去掉 --run、--compare 和 --demo</translation>
     </message>
     <message>
         <source>The CUDA device whose paths to check (default: the first CUDA device).</source>
@@ -1118,6 +1166,10 @@ Commands:
         <translation>窗口一打开就检查本机（帮助 → 检查本机）；配合 --screenshot 时保存该对话框。</translation>
     </message>
     <message>
+        <source>run a program (or watch a running one) and count the pages each of its processes migrates</source>
+        <translation>运行一个程序（或观察正在运行的程序），统计它的每个进程迁移的页面</translation>
+    </message>
+    <message>
         <source>check this machine for what makes sharing GPU memory fail or slow, and measure it</source>
         <translation>检查本机上让内存共享（进程之间、CPU 与 GPU 之间）失败或变慢的原因，并加以测量</translation>
     </message>
@@ -1135,9 +1187,11 @@ Examples:
   sharescope sweep --sizes 4KiB:256MiB --json sweep.json
   sharescope demo copies-vs-zero-copy
   sharescope explain managed --example py-cupy
+  sharescope show pages-move-whole
   sharescope run --mode peer-copy --peer cuda:1 --peer-access off
   sharescope ipc-export --size 64MiB
   sharescope doctor --workers 8 --batch 256MiB
+  sharescope watch -- python3 train.py
 
 Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad arguments,
 3 not supported on this device, 4 doctor found a problem, 130 or 143 stopped by SIGINT
@@ -1156,18 +1210,16 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
   sharescope sweep --sizes 4KiB:256MiB --json sweep.json
   sharescope demo copies-vs-zero-copy
   sharescope explain managed --example py-cupy
+  sharescope show pages-move-whole
   sharescope run --mode peer-copy --peer cuda:1 --peer-access off
   sharescope ipc-export --size 64MiB
   sharescope doctor --workers 8 --batch 256MiB
+  sharescope watch -- python3 train.py
 
 退出码：0 完成，1 运行失败（设备出错或结果错误），2 参数错误，
 3 此设备不支持，4 doctor 发现了问题，130 或 143 被 SIGINT（Ctrl+C）
 或 SIGTERM 停止。
 </translation>
-    </message>
-    <message>
-        <source>Append a JSON line to FILE at every interval: each process&apos;s counts so far (the window&apos;s Watch tab reads it).</source>
-        <translation>每个间隔向 FILE 追加一行 JSON：每个进程到目前为止的计数（窗口的“观察”标签页读取它）。</translation>
     </message>
 </context>
 <context>
@@ -1902,7 +1954,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>the Python routes are running</source>
-        <translation>Python 路线正在运行</translation>
+        <translation>Python 写法正在运行</translation>
     </message>
     <message>
         <source>this mode does not split its work over host threads</source>
@@ -1982,7 +2034,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>%1 and no other GPU can reach each other with peer access: their copies would be staged through the host, not carried by the link</source>
-        <translation>%1 与其他任何 GPU 都无法通过对等访问互相访问：它们之间的复制会经主机中转，而不是由链路传输</translation>
+        <translation>%1 与其他任何 GPU 都无法通过对等访问互相访问：它们之间的拷贝会经主机中转，而不是由链路传输</translation>
     </message>
     <message>
         <source>no other CUDA device visible to this process</source>
@@ -2041,160 +2093,80 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>内核拒绝了 pidfd_getfd，原因 ShareScope 无法看到（进程不可转储，或安全模块的限制）</translation>
     </message>
     <message>
-        <source>no such file or folder</source>
-        <translation>没有这个文件或文件夹</translation>
+        <source>this is a CSV file of ShareScope&apos;s (one row per phase, from --csv or Save as CSV), which spreadsheets read; ShareScope opens the JSON reports that --json and Save write</source>
+        <translation>这是 ShareScope 的 CSV 文件（每个阶段一行，来自 --csv 或“另存为 CSV”），供电子表格读取；ShareScope 打开的是 --json 和“保存”写出的 JSON 报告</translation>
     </message>
     <message>
-        <source>permission denied</source>
-        <translation>权限不足</translation>
+        <source>this is a trace (from --trace or Export trace), which ui.perfetto.dev and chrome://tracing open; ShareScope opens the JSON reports that --json and Save write</source>
+        <translation>这是一份跟踪文件（来自 --trace 或“导出跟踪”），用 ui.perfetto.dev 或 chrome://tracing 打开；ShareScope 打开的是 --json 和“保存”写出的 JSON 报告</translation>
     </message>
     <message>
-        <source>no space left on the device</source>
+        <source>No such file or directory</source>
+        <translation>没有那个文件或目录</translation>
+    </message>
+    <message>
+        <source>Permission denied</source>
+        <translation>权限不够</translation>
+    </message>
+    <message>
+        <source>Operation not permitted</source>
+        <translation>不允许的操作</translation>
+    </message>
+    <message>
+        <source>Is a directory</source>
+        <translation>是一个目录</translation>
+    </message>
+    <message>
+        <source>Not a directory</source>
+        <translation>不是目录</translation>
+    </message>
+    <message>
+        <source>No space left on device</source>
         <translation>设备上没有剩余空间</translation>
     </message>
     <message>
-        <source>the disk quota is used up</source>
-        <translation>磁盘配额已用完</translation>
+        <source>Read-only file system</source>
+        <translation>只读文件系统</translation>
     </message>
     <message>
-        <source>the file system is read-only</source>
-        <translation>文件系统是只读的</translation>
+        <source>File exists</source>
+        <translation>文件已存在</translation>
     </message>
     <message>
-        <source>the reader went away (broken pipe)</source>
-        <translation>读取方已退出（管道已断开）</translation>
+        <source>File name too long</source>
+        <translation>文件名过长</translation>
     </message>
     <message>
-        <source>it names a folder</source>
-        <translation>它指的是一个文件夹</translation>
+        <source>Too many levels of symbolic links</source>
+        <translation>符号链接的层数过多</translation>
     </message>
     <message>
-        <source>a part of the path is not a folder</source>
-        <translation>路径中有一部分不是文件夹</translation>
-    </message>
-    <message>
-        <source>the name is too long</source>
-        <translation>名字太长</translation>
-    </message>
-    <message>
-        <source>an input/output error</source>
+        <source>Input/output error</source>
         <translation>输入/输出错误</translation>
     </message>
     <message>
-        <source>standard output</source>
-        <translation>标准输出</translation>
+        <source>Too many open files</source>
+        <translation>打开的文件过多</translation>
     </message>
     <message>
-        <source>cannot write %1: %2</source>
-        <translation>无法写入 %1：%2</translation>
+        <source>Device or resource busy</source>
+        <translation>设备或资源忙</translation>
     </message>
     <message>
-        <source>an output file needs a name</source>
-        <translation>输出文件需要一个名字</translation>
+        <source>No such device or address</source>
+        <translation>没有那个设备或地址</translation>
     </message>
     <message>
-        <source>it is closed</source>
-        <translation>它已关闭</translation>
+        <source>No such device</source>
+        <translation>没有那个设备</translation>
     </message>
     <message>
-        <source>it names a folder; give a file name</source>
-        <translation>它指的是一个文件夹；请给出文件名</translation>
+        <source>not valid JSON: the file is empty</source>
+        <translation>不是有效的 JSON：文件是空的</translation>
     </message>
     <message>
-        <source>it is not a file, a pipe or a character device</source>
-        <translation>它不是文件、管道或字符设备</translation>
-    </message>
-    <message>
-        <source>the name is longer than the %1 bytes its file system allows</source>
-        <translation>文件名超过了其文件系统允许的 %1 字节</translation>
-    </message>
-    <message>
-        <source>it was not opened</source>
-        <translation>它没有被打开</translation>
-    </message>
-    <message>
-        <source>there is no directory &apos;%1&apos;</source>
-        <translation>没有目录“%1”</translation>
-    </message>
-    <message>
-        <source>%1: cannot run it (%2)</source>
-        <translation>%1：无法运行（%2）</translation>
-    </message>
-    <message>
-        <source>the kernel would not hold the command at its first GPU call (seccomp: %1): each process is counted from when its descriptors are first seen, and what it migrated before that is missing</source>
-        <translation>内核不能让命令停在第一次 GPU 调用处（seccomp：%1）：每个进程从它的描述符第一次被看到时开始计数，在此之前迁移的部分会缺失</translation>
-    </message>
-    <message>
-        <source>--pid %1 is ShareScope itself; it cannot watch itself</source>
-        <translation>--pid %1 是 ShareScope 自己；它不能观察自己</translation>
-    </message>
-    <message>
-        <source>--pid %1: there is no such process</source>
-        <translation>--pid %1：没有这个进程</translation>
-    </message>
-    <message>
-        <source>--pid %1: nothing can be counted here: %2</source>
-        <translation>--pid %1：这里无法计数：%2</translation>
-    </message>
-    <message>
-        <source>cannot watch process %1: %2</source>
-        <translation>无法观察进程 %1：%2</translation>
-    </message>
-    <message>
-        <source>process %1 has no %2 open: it has not used CUDA yet (add --wait to wait until it does)</source>
-        <translation>进程 %1 没有打开 %2：它还没有使用 CUDA（加上 --wait 可等到它使用）</translation>
-    </message>
-    <message>
-        <source>process %1 ended before it used CUDA</source>
-        <translation>进程 %1 在使用 CUDA 之前就结束了</translation>
-    </message>
-    <message>
-        <source>the driver would not count it: %1</source>
-        <translation>驱动不为它计数：%1</translation>
-    </message>
-    <message>
-        <source>its migration records are not reported: %1</source>
-        <translation>它的迁移记录未报告：%1</translation>
-    </message>
-    <message>
-        <source>counted from %1 on, when its descriptors were seen; what it migrated before that is not counted</source>
-        <translation>从 %1 起计数，即它的描述符被看到的时候；在此之前迁移的部分没有计入</translation>
-    </message>
-    <message>
-        <source>it had been running for %1; what it migrated before that is not counted</source>
-        <translation>它已经运行了 %1；在此之前迁移的部分没有计入</translation>
-    </message>
-    <message>
-        <source>CUPTI would not report its calls (error %1): another tool, such as a profiler, may hold it</source>
-        <translation>CUPTI 不报告它的调用（错误 %1）：可能有其他工具（例如性能分析工具）占用了它</translation>
-    </message>
-    <message>
-        <source>give the command to watch after --, or --pid N</source>
-        <translation>请在 -- 之后给出要观察的命令，或使用 --pid N</translation>
-    </message>
-    <message>
-        <source>%1: command not found</source>
-        <translation>%1：找不到命令</translation>
-    </message>
-    <message>
-        <source>this build of ShareScope has no injection library (it needs the CUDA toolkit&apos;s CUPTI to build)</source>
-        <translation>这个 ShareScope 构建没有注入库（构建它需要 CUDA 工具包中的 CUPTI）</translation>
-    </message>
-    <message>
-        <source>CUPTI was found neither in a CUDA toolkit nor in python3&apos;s packages (pip install nvidia-cuda-cupti, or set SHARESCOPE_CUPTI to libcupti.so)</source>
-        <translation>在 CUDA 工具包和 python3 的包中都没有找到 CUPTI（pip install nvidia-cuda-cupti，或把 SHARESCOPE_CUPTI 设为 libcupti.so 的路径）</translation>
-    </message>
-    <message>
-        <source>another tool injects into CUDA here (CUDA_INJECTION64_PATH is set)</source>
-        <translation>这里已有其他工具注入 CUDA（设置了 CUDA_INJECTION64_PATH）</translation>
-    </message>
-    <message>
-        <source>a running process cannot take the library that reports its calls</source>
-        <translation>正在运行的进程无法加载报告其调用的库</translation>
-    </message>
-    <message>
-        <source>the NVIDIA UVM driver is not loaded here (no NVIDIA GPU, or no driver)</source>
-        <translation>这里没有加载 NVIDIA UVM 驱动（没有 NVIDIA GPU，或没有安装驱动）</translation>
+        <source>not valid JSON at line %1, column %2 (%3)</source>
+        <translation>不是有效的 JSON：第 %1 行第 %2 列有误（解析器的原话：%3）</translation>
     </message>
     <message>
         <source>not reported: %1</source>
@@ -2287,6 +2259,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>no such file</source>
         <translation>没有该文件</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>权限不足</translation>
     </message>
     <message>
         <source>error %1</source>
@@ -2985,6 +2961,158 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>开启对等访问后，点对点拷贝完整到达</translation>
     </message>
     <message>
+        <source>no such file or folder</source>
+        <translation>没有这个文件或文件夹</translation>
+    </message>
+    <message>
+        <source>no space left on the device</source>
+        <translation>设备上没有剩余空间</translation>
+    </message>
+    <message>
+        <source>the disk quota is used up</source>
+        <translation>磁盘配额已用完</translation>
+    </message>
+    <message>
+        <source>the file system is read-only</source>
+        <translation>文件系统是只读的</translation>
+    </message>
+    <message>
+        <source>the reader went away (broken pipe)</source>
+        <translation>读取方已退出（管道已断开）</translation>
+    </message>
+    <message>
+        <source>it names a folder</source>
+        <translation>它指的是一个文件夹</translation>
+    </message>
+    <message>
+        <source>a part of the path is not a folder</source>
+        <translation>路径中有一部分不是文件夹</translation>
+    </message>
+    <message>
+        <source>the name is too long</source>
+        <translation>名字太长</translation>
+    </message>
+    <message>
+        <source>an input/output error</source>
+        <translation>输入/输出错误</translation>
+    </message>
+    <message>
+        <source>standard output</source>
+        <translation>标准输出</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>an output file needs a name</source>
+        <translation>输出文件需要一个名字</translation>
+    </message>
+    <message>
+        <source>it is closed</source>
+        <translation>它已关闭</translation>
+    </message>
+    <message>
+        <source>it names a folder; give a file name</source>
+        <translation>它指的是一个文件夹；请给出文件名</translation>
+    </message>
+    <message>
+        <source>it is not a file, a pipe or a character device</source>
+        <translation>它不是文件、管道或字符设备</translation>
+    </message>
+    <message>
+        <source>there is no directory &apos;%1&apos;</source>
+        <translation>没有目录“%1”</translation>
+    </message>
+    <message>
+        <source>the name is longer than the %1 bytes its file system allows</source>
+        <translation>文件名超过了其文件系统允许的 %1 字节</translation>
+    </message>
+    <message>
+        <source>it was not opened</source>
+        <translation>它没有被打开</translation>
+    </message>
+    <message>
+        <source>the NVIDIA UVM driver is not loaded here (no NVIDIA GPU, or no driver)</source>
+        <translation>这里没有加载 NVIDIA UVM 驱动（没有 NVIDIA GPU，或没有安装驱动）</translation>
+    </message>
+    <message>
+        <source>%1: cannot run it (%2)</source>
+        <translation>%1：无法运行（%2）</translation>
+    </message>
+    <message>
+        <source>the kernel would not hold the command at its first GPU call (seccomp: %1): each process is counted from when its descriptors are first seen, and what it migrated before that is missing</source>
+        <translation>内核不能让命令停在第一次 GPU 调用处（seccomp：%1）：每个进程从它的描述符第一次被看到时开始计数，在此之前迁移的部分会缺失</translation>
+    </message>
+    <message>
+        <source>--pid %1 is ShareScope itself; it cannot watch itself</source>
+        <translation>--pid %1 是 ShareScope 自己；它不能观察自己</translation>
+    </message>
+    <message>
+        <source>--pid %1: there is no such process</source>
+        <translation>--pid %1：没有这个进程</translation>
+    </message>
+    <message>
+        <source>--pid %1: nothing can be counted here: %2</source>
+        <translation>--pid %1：这里无法计数：%2</translation>
+    </message>
+    <message>
+        <source>cannot watch process %1: %2</source>
+        <translation>无法观察进程 %1：%2</translation>
+    </message>
+    <message>
+        <source>process %1 has no %2 open: it has not used CUDA yet (add --wait to wait until it does)</source>
+        <translation>进程 %1 没有打开 %2：它还没有使用 CUDA（加上 --wait 可等到它使用）</translation>
+    </message>
+    <message>
+        <source>process %1 ended before it used CUDA</source>
+        <translation>进程 %1 在使用 CUDA 之前就结束了</translation>
+    </message>
+    <message>
+        <source>the driver would not count it: %1</source>
+        <translation>驱动不为它计数：%1</translation>
+    </message>
+    <message>
+        <source>its migration records are not reported: %1</source>
+        <translation>它的迁移记录未报告：%1</translation>
+    </message>
+    <message>
+        <source>counted from %1 on, when its descriptors were seen; what it migrated before that is not counted</source>
+        <translation>从 %1 起计数，即它的描述符被看到的时候；在此之前迁移的部分没有计入</translation>
+    </message>
+    <message>
+        <source>it had been running for %1; what it migrated before that is not counted</source>
+        <translation>它已经运行了 %1；在此之前迁移的部分没有计入</translation>
+    </message>
+    <message>
+        <source>CUPTI would not report its calls (error %1): another tool, such as a profiler, may hold it</source>
+        <translation>CUPTI 不报告它的调用（错误 %1）：可能有其他工具（例如性能分析工具）占用了它</translation>
+    </message>
+    <message>
+        <source>give the command to watch after --, or --pid N</source>
+        <translation>请在 -- 之后给出要观察的命令，或使用 --pid N</translation>
+    </message>
+    <message>
+        <source>%1: command not found</source>
+        <translation>%1：找不到命令</translation>
+    </message>
+    <message>
+        <source>this build of ShareScope has no injection library (it needs the CUDA toolkit&apos;s CUPTI to build)</source>
+        <translation>这个 ShareScope 构建没有注入库（构建它需要 CUDA 工具包中的 CUPTI）</translation>
+    </message>
+    <message>
+        <source>CUPTI was found neither in a CUDA toolkit nor in python3&apos;s packages (pip install nvidia-cuda-cupti, or set SHARESCOPE_CUPTI to libcupti.so)</source>
+        <translation>在 CUDA 工具包和 python3 的包中都没有找到 CUPTI（pip install nvidia-cuda-cupti，或把 SHARESCOPE_CUPTI 设为 libcupti.so 的路径）</translation>
+    </message>
+    <message>
+        <source>another tool injects into CUDA here (CUDA_INJECTION64_PATH is set)</source>
+        <translation>这里已有其他工具注入 CUDA（设置了 CUDA_INJECTION64_PATH）</translation>
+    </message>
+    <message>
+        <source>a running process cannot take the library that reports its calls</source>
+        <translation>正在运行的进程无法加载报告其调用的库</translation>
+    </message>
+    <message>
         <source>there is no watch to save yet</source>
         <translation>还没有可保存的观察</translation>
     </message>
@@ -3106,6 +3234,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Threads share one GPU: the legacy stream against per-thread streams</source>
         <translation>多个线程共享一块 GPU：legacy 流对比 per-thread 流</translation>
     </message>
+    <message>
+        <source>runs on any device; what it shows needs CUDA (elsewhere: its H200 run, shipped)</source>
+        <translation>任何设备都可运行；它要展示的内容需要 CUDA（没有 CUDA 时：附带的 H200 运行结果）</translation>
+    </message>
 </context>
 <context>
     <name>DoctorText</name>
@@ -3216,6 +3348,15 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <source>Demo: threads share one GPU (the legacy stream against per-thread streams)</source>
         <translation>演示：多个线程共享一块 GPU（legacy 流对比 per-thread 流）</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>Between a GPU and its driver&apos;s versions: in Chinese with full-width brackets, %1（%2）.</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
 </context>
 <context>
     <name>ExplainText</name>
@@ -3255,6 +3396,21 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>TensorFlow (TF1 style)</source>
         <translation>TensorFlow（TF1 风格）</translation>
+    </message>
+</context>
+<context>
+    <name>GettingStarted</name>
+    <message>
+        <source>ShareScope&apos;s lessons form a path: each asks what you expect, runs a comparison on this machine, then explains it with the numbers it measured.</source>
+        <translation>ShareScope 的课程连成一条学习路径：每一课先问你的预期，再在本机上运行一次比较，然后用测得的数字讲解。</translation>
+    </message>
+    <message>
+        <source>Demos ▸ Next lesson (Ctrl+L) starts the first lesson not seen yet. A lesson this machine cannot run shows its run on an NVIDIA H200, shipped with ShareScope and labelled as such.</source>
+        <translation>“演示 → 下一课”（Ctrl+L）会开始第一节还没看过的课。本机无法运行的课程会展示随 ShareScope 附带的 NVIDIA H200 运行结果，并注明出处。</translation>
+    </message>
+    <message>
+        <source>To try a mode of your own, choose a device, a mode and a size in the Experiment panel and press Run (Ctrl+R); the Explain tab says what the mode does in memory, with code to try it.</source>
+        <translation>想自己试一种模式：在“实验”面板中选择设备、模式和大小，然后按“运行”（Ctrl+R）；“讲解”标签页会说明该模式在内存中做了什么，并附可试的代码。</translation>
     </message>
 </context>
 <context>
@@ -3392,10 +3548,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>至少 %1</translation>
     </message>
     <message>
-        <source>%1 is the CPU itself: its device memory is host memory, so here a copy is a memcpy within RAM, not a transfer across a bus. On a GPU the same comparison shows the bus.</source>
-        <translation>%1 就是 CPU 本身：它的设备内存就是主机内存，因此这里的拷贝只是 RAM 内部的一次 memcpy，而不是跨总线传输。在 GPU 上，同样的比较会体现出总线的影响。</translation>
-    </message>
-    <message>
         <source>%1 did not run here: %2.</source>
         <translation>%1 未在此运行：%2。</translation>
     </message>
@@ -3472,10 +3624,6 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
         <translation>%1 每次迭代拷贝 %2。</translation>
     </message>
     <message>
-        <source>OpenCL reports no page migrations; on a CUDA device this demo also runs %1 and shows whole pages moving.</source>
-        <translation>OpenCL 不报告页面迁移；在 CUDA 设备上，此演示还会运行 %1，展示整页迁移。</translation>
-    </message>
-    <message>
         <source>In each of %1 rounds a kernel added 1 to every element of a %2 buffer, then the CPU did. The kernel phase holds all the rounds.</source>
         <translation>共 %1 轮，每一轮先由内核给 %2 缓冲区的每个元素加 1，再由 CPU 加 1。内核阶段包含所有轮次。</translation>
     </message>
@@ -3529,7 +3677,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>At %1 per buffer the kernel phase moved %2 host to device, as the UVM driver itself counted it; CUPTI&apos;s migration records account for %3 of it (%4%).</source>
-        <translation>每个缓冲区 %1 时，按 UVM 驱动自身的计数，内核阶段从主机迁移到设备 %2；CUPTI 的迁移记录只记下了其中的 %3（%4%）。</translation>
+        <translation>每个缓冲区 %1 时，按 UVM 驱动自身的计数，内核阶段从主机迁移到设备 %2；CUPTI 的迁移记录记下了其中的 %3（%4%）。</translation>
     </message>
     <message>
         <source>At %1 per buffer CUPTI&apos;s records show %2 host to device in the kernel phase; the driver&apos;s own counters were not reported here (%3), so nothing says how much is missing.</source>
@@ -3637,7 +3785,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>%1: a second process (pid %2) received %3, opened them in %4 and ran the kernel on this process&apos;s buffers; setting up, with the peer&apos;s start, took %5. The kernel phase copied %6, because both processes reach the same device memory.</source>
-        <translation>%1：第二个进程（pid %2）收到%3，用 %4 打开它们，并在本进程的缓冲区上运行内核；准备工作（含对端进程启动）耗时 %5。内核阶段复制了 %6，因为两个进程访问的是同一块设备内存。</translation>
+        <translation>%1：第二个进程（pid %2）收到%3，用 %4 打开它们，并在本进程的缓冲区上运行内核；准备工作（含对端进程启动）耗时 %5。内核阶段拷贝了 %6，因为两个进程访问的是同一块设备内存。</translation>
     </message>
     <message>
         <source>cudaIpcGetMemHandle shares only memory from cudaMalloc. Memory from cuMemCreate (PyTorch&apos;s expandable segments) goes as a file descriptor (%1), a stream-ordered pool as the pool&apos;s descriptor (%2); once shared, the kernel runs alike. In Python, CuPy and PyTorch open legacy handles (see the Explain tab of %3).</source>
@@ -3671,11 +3819,11 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>That was the last demo of the lesson path. %1 lists what every mode does in memory, with code to try it.</source>
-        <translation>这是课程路线的最后一个演示。%1 列出每种模式在内存中做了什么，并附有可以动手尝试的代码。</translation>
+        <translation>这是学习路径的最后一个演示。%1 列出每种模式在内存中做了什么，并附有可以动手尝试的代码。</translation>
     </message>
     <message>
         <source>Next on the lesson path: %1 (in the Demos menu, or %2).</source>
-        <translation>课程路线的下一课：%1（在“演示”菜单中，或 %2）。</translation>
+        <translation>学习路径的下一课：%1（在“演示”菜单中，或 %2）。</translation>
     </message>
     <message>
         <source>%1 fault groups</source>
@@ -3731,11 +3879,11 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>The page map after every phase shows the other two where they were first touched: no page of %1 on the host, every page of %2 there.</source>
-        <translation>每个阶段之后的页表都显示另外两个缓冲区留在第一次被访问的地方：%1 没有任何页面在主机上，%2 的每一页都在主机上。</translation>
+        <translation>每个阶段之后的驻留图都显示另外两个缓冲区留在第一次被访问的地方：%1 没有任何页面在主机上，%2 的每一页都在主机上。</translation>
     </message>
     <message>
         <source>So: memory only the GPU touches never crosses the bus, nor does memory only the CPU touches; what one side writes and the other reads crosses at every hand-over, on demand, page by page. Prefetching (a later lesson) moves the same bytes without the faults.</source>
-        <translation>结论：只有 GPU 访问的内存从不经过总线，只有 CPU 访问的内存也一样；一方写入、另一方读取的数据在每次交接时都要经过总线，按需逐页迁移。预取（后面的一课）迁移同样的字节，但没有缺页。</translation>
+        <translation>结论：只有 GPU 访问的内存从不经过总线，只有 CPU 访问的内存也一样；一方写入、另一方读取的数据每换一方访问都要经过总线，按需逐页迁移。预取（后面的一课）迁移同样的字节，但没有缺页。</translation>
     </message>
     <message>
         <source>At %1 per buffer the setup or the copies were not timed.</source>
@@ -3836,6 +3984,22 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>Device-to-device bytes come from the driver&apos;s own migration records: its exact counters count no copies between GPUs, and its event queue says how many records it dropped (here: %1).</source>
         <translation>设备到设备的字节数来自驱动自身的迁移记录：驱动的精确计数器不统计 GPU 之间的拷贝，而它的事件队列会说明丢弃了多少条记录（这里：%1）。</translation>
+    </message>
+    <message>
+        <source>Pages moving whole, what this demo is about, needs CUDA: OpenCL reports no page migrations, so only the copies show here. Its run on an NVIDIA H200 ships with ShareScope and shows managed memory moving whole pages: %1, or File ▸ Examples.</source>
+        <translation>本演示要展示的是页面整页迁移，这需要 CUDA：OpenCL 不报告页面迁移，所以这里只能看到拷贝。随 ShareScope 附带的 NVIDIA H200 运行结果展示了托管内存整页迁移：%1，或“文件 → 示例”。</translation>
+    </message>
+    <message>
+        <source>Pages bouncing between the CPU and the GPU, what this demo is about, needs CUDA: OpenCL reports no page migrations. Its run on an NVIDIA H200 ships with ShareScope and shows them: %1, or File ▸ Examples.</source>
+        <translation>本演示要展示的是页面在 CPU 和 GPU 之间来回迁移，这需要 CUDA：OpenCL 不报告页面迁移。随 ShareScope 附带的 NVIDIA H200 运行结果展示了这一点：%1，或“文件 → 示例”。</translation>
+    </message>
+    <message>
+        <source>Threads waiting on one shared stream, what this demo is about, needs CUDA: OpenCL gives each thread a command queue of its own. Its run on an NVIDIA H200 ships with ShareScope and sets the legacy default stream against per-thread streams: %1, or File ▸ Examples.</source>
+        <translation>本演示要展示的是多个线程在同一条共用的流上互相等待，这需要 CUDA：OpenCL 给每个线程一个自己的命令队列。随 ShareScope 附带的 NVIDIA H200 运行结果把 legacy 默认流与 per-thread 流作了对比：%1，或“文件 → 示例”。</translation>
+    </message>
+    <message>
+        <source>%1 is the CPU itself: its device memory is host memory, so what a copy moved here (&quot;across the bus&quot;, as the lesson and its question say) went from RAM to RAM. On a GPU the same comparison moves it across a real bus, PCIe or NVLink.</source>
+        <translation>%1 就是 CPU 本身：它的设备内存就是主机内存，所以这里拷贝所传输的数据（讲解和提问中说的“经由总线”）其实是从内存到内存。在 GPU 上，同样的比较会让数据真正经过总线（PCIe 或 NVLink）。</translation>
     </message>
 </context>
 <context>
@@ -3976,7 +4140,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Python routes · %1 per buffer · median of %2 after %3 warm-up · %4</source>
-        <translation>Python 路线 · 每个缓冲区 %1 · %3 次预热后 %2 次的中位数 · %4</translation>
+        <translation>Python 写法 · 每个缓冲区 %1 · %3 次预热后 %2 次的中位数 · %4</translation>
     </message>
     <message>
         <source>no python3 found</source>
@@ -3996,7 +4160,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>  ShareScope&apos;s %1, %2: %3; the route took %4 × its time</source>
-        <translation>  ShareScope 的 %1，%2：%3；该路线用时是它的 %4 倍</translation>
+        <translation>  ShareScope 的 %1，%2：%3；该写法用时是它的 %4 倍</translation>
     </message>
     <message>
         <source>  ShareScope&apos;s %1 did not run: %2</source>
@@ -4028,7 +4192,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Hand-offs between frameworks (DLPack; __cuda_array_interface__ for numba) · %1</source>
-        <translation>框架之间的交接（DLPack；numba 用 __cuda_array_interface__）· %1</translation>
+        <translation>框架之间的传递（DLPack；numba 用 __cuda_array_interface__）· %1</translation>
     </message>
     <message>
         <source>no framework found</source>
@@ -4065,6 +4229,22 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>no: the other process&apos;s writes were not seen here</source>
         <translation>否：在此未见另一进程写入的数据</translation>
+    </message>
+    <message>
+        <source>not run here, %1 is not installed: %2</source>
+        <translation>未在此运行，没有安装 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 routes measured, %3 failed, %4 not run here.</source>
+        <translation>%2 种写法中测得 %1 种，失败 %3 种，%4 种未在此运行。</translation>
+    </message>
+    <message>
+        <source>`%1 -m pip install %2` would run %3 more routes here.</source>
+        <translation>运行 `%1 -m pip install %2` 后，本机可多运行 %3 种写法。</translation>
+    </message>
+    <message>
+        <source>Every route measured on an NVIDIA H200, beside ShareScope&apos;s modes: %1 (Key results).</source>
+        <translation>每种写法在 NVIDIA H200 上与 ShareScope 模式并列的测量结果：%1（Key results 一节）。</translation>
     </message>
 </context>
 <context>
@@ -4247,7 +4427,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Measured: %1 moved %2 across the bus in %3.</source>
-        <translation>实测：%1 在 %3经由总线传输了 %2。</translation>
+        <translation>实测：%3里，%1 经由总线传输了 %2。</translation>
     </message>
     <message>
         <source>Measured: all within %1 of one another (%2 the quickest).</source>
@@ -4255,7 +4435,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Measured: %1 took %2 as long as %3 in %4.</source>
-        <translation>实测：%1 在 %4的用时是 %3 的 %2。</translation>
+        <translation>实测：%4里，%1 的用时是 %3 的 %2。</translation>
     </message>
     <message>
         <source>Measured: CUPTI&apos;s records accounted for %1 of the bytes the driver counted.</source>
@@ -4327,7 +4507,12 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>Measured: on %1 threads, %2 took %3 as long in %4 as on one.</source>
-        <translation>实测：在 %1 个线程上，%2 在 %4 中的用时是一个线程时的 %3。</translation>
+        <translation>实测：%4里，%2 在 %1 个线程上的用时是一个线程时的 %3。</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <extracomment>A ratio at the edge of an answer&apos;s band, such as 1.25×: in Chinese 1.25 倍.</extracomment>
+        <translation>%1 倍</translation>
     </message>
 </context>
 <context>
@@ -4368,6 +4553,7 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     </message>
     <message>
         <source>copies only</source>
+        <extracomment>Between the traits of a device in a list: in Chinese the enumeration comma 、.</extracomment>
         <translation>仅拷贝</translation>
     </message>
     <message>
@@ -4631,19 +4817,6 @@ Where the managed buffers&apos; %1 chunks were after each phase of the last iter
         <translation>计数运行</translation>
     </message>
     <message>
-        <source>of measured, of spec = the bandwidth on the phase&apos;s most loaded path, as a share of the best this machine
-reached there (sharescope calibrate) and of what the hardware&apos;s specification allows; a working set that
-fits in a cache can pass 100% of measured; host-init and host-read run on one CPU thread, and host-read
-checks every element against the CPU reference
-
-</source>
-        <translation>占实测、占规格 = 该阶段负载最重的路径上的带宽，分别占本机在该路径上测得的最好成绩（sharescope calibrate）
-和硬件规格所允许的上限的百分比；能放进缓存的工作集可以超过实测的 100%；host-init 和 host-read
-在一个 CPU 线程上运行，且 host-read 会把每个元素与 CPU 参考结果比对
-
-</translation>
-    </message>
-    <message>
         <source>of measured</source>
         <translation>占实测</translation>
     </message>
@@ -4694,10 +4867,6 @@ host-init 和 host-read 取主机时间</translation>
 counters on, against the time above: what the instruments cost</source>
         <translation>同一阶段在计数运行（开启计数器再运行一次实验）中的用时，与上面的用时相比：
 即插桩本身的代价</translation>
-    </message>
-    <message>
-        <source>bytes the kernel read and wrote / kernel time</source>
-        <translation>内核读写的字节数 / 内核时间</translation>
     </message>
     <message>
         <source>exports memory as file descriptors (%1 granules)</source>
@@ -4876,6 +5045,48 @@ counters on, against the time above: what the instruments cost</source>
         <translation>%1 条链路活动（NVML 给出的版本值 %2）；按 sm_%3 的规格每条链路每个方向 %4，合计每个方向 %5</translation>
     </message>
     <message>
+        <source>(cache) = the working set fits in the device&apos;s cache, which may serve it faster than its memory: a
+share of the memory&apos;s ceiling, not the cache&apos;s
+</source>
+        <translation>（缓存）= 工作集能放进设备的缓存，缓存可能比内存更快地提供数据：
+这是占内存上限的比例，而不是占缓存上限的比例
+</translation>
+    </message>
+    <message>
+        <source>above 100% of measured = faster than the best copy the calibration timed (cudaMemcpy on the GPU, memcpy
+on the host): a kernel that streams may beat a copy; the measured ceiling is that copy, not the hardware&apos;s limit
+</source>
+        <translation>占实测超过 100% = 比校准时测得的最快拷贝（GPU 上的 cudaMemcpy，主机上的 memcpy）还快：
+流式访问的内核可以胜过拷贝；实测上限就是那次拷贝，而不是硬件的极限
+</translation>
+    </message>
+    <message>
+        <source>of measured, of spec = the bandwidth on the phase&apos;s most loaded path, as a share of the best this machine
+reached there (sharescope calibrate) and of what the hardware&apos;s specification allows; host-init and
+host-read run on one CPU thread, and host-read checks every element against the CPU reference
+</source>
+        <translation>占实测、占规格 = 该阶段负载最重的路径上的带宽，分别占本机在该路径上测得的最好成绩（sharescope calibrate）
+和硬件规格所允许的上限的百分比；host-init 和 host-read 在一个 CPU 线程上运行，
+且 host-read 会把每个元素与 CPU 参考结果比对
+</translation>
+    </message>
+    <message>
+        <source>kernel dev</source>
+        <translation>内核设备时间</translation>
+    </message>
+    <message>
+        <source>the kernel&apos;s median time on the device&apos;s own clock (CUDA or OpenCL events); — where the device timed none</source>
+        <translation>内核在设备自身时钟上的用时中位数（CUDA 或 OpenCL 事件）；— 表示设备没有计时</translation>
+    </message>
+    <message>
+        <source>bytes the kernel read and wrote / kernel dev where measured, else / the host time in the kernel column</source>
+        <translation>内核读写的字节数 / 内核设备时间（有测得时），否则 / kernel 列中的主机时间</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
         <source>unconfirmed</source>
         <translation>未确认</translation>
     </message>
@@ -4921,6 +5132,14 @@ counters on, against the time above: what the instruments cost</source>
     <message>
         <source>on the peer GPU</source>
         <translation>在对等 GPU 上</translation>
+    </message>
+</context>
+<context>
+    <name>Units</name>
+    <message>
+        <source>%1×</source>
+        <extracomment>A ratio, such as 2.0×: in Chinese 2.0 倍 (a space, then 倍).</extracomment>
+        <translation>%1 倍</translation>
     </message>
 </context>
 <context>
@@ -5058,6 +5277,10 @@ counters on, against the time above: what the instruments cost</source>
         <translation> · 驱动 %1</translation>
     </message>
     <message>
+        <source>The watch&apos;s own CPU time: %1 (%2 % of one core).</source>
+        <translation>观察本身占用的 CPU 时间：%1（单核的 %2 %）。</translation>
+    </message>
+    <message>
         <source>Not counted: %1.</source>
         <translation>未计数：%1。</translation>
     </message>
@@ -5130,20 +5353,16 @@ counters on, against the time above: what the instruments cost</source>
         <translation>……还有 %1 个（所有间隔见 --csv）。</translation>
     </message>
     <message>
+        <source>Routes (its CUDA calls, through CUPTI at %1):</source>
+        <translation>共享方式（它的 CUDA 调用，经由位于 %1 的 CUPTI）：</translation>
+    </message>
+    <message>
         <source>Routes: no CUDA memory call was seen.</source>
-        <translation>路线：没有看到 CUDA 内存调用。</translation>
+        <translation>共享方式：没有看到 CUDA 内存调用。</translation>
     </message>
     <message>
         <source>Routes not reported: %1.</source>
-        <translation>路线未报告：%1。</translation>
-    </message>
-    <message>
-        <source>The watch&apos;s own CPU time: %1 (%2 % of one core).</source>
-        <translation>观察本身占用的 CPU 时间：%1（单核的 %2 %）。</translation>
-    </message>
-    <message>
-        <source>Routes (its CUDA calls, through CUPTI at %1):</source>
-        <translation>路线（它的 CUDA 调用，经由位于 %1 的 CUPTI）：</translation>
+        <translation>共享方式未报告：%1。</translation>
     </message>
 </context>
 <context>
@@ -5194,6 +5413,14 @@ counters on, against the time above: what the instruments cost</source>
     <message>
         <source>no peer %1 here</source>
         <translation>这里没有对等 GPU %1</translation>
+    </message>
+    <message>
+        <source>note: %1 says what %2 does in memory; %3 shows it measured on an NVIDIA H200.</source>
+        <translation>注意：%1 讲解 %2 在内存中做了什么；%3 展示它在 NVIDIA H200 上的实测结果。</translation>
+    </message>
+    <message>
+        <source>note: %1 says what %2 does in memory.</source>
+        <translation>注意：%1 讲解 %2 在内存中做了什么。</translation>
     </message>
     <message>
         <source>sharescope: this build of ShareScope has no window (it was built without Qt Widgets, as the Python package is); every other command works without one.</source>
@@ -5418,6 +5645,10 @@ counters on, against the time above: what the instruments cost</source>
         <source>Median ms (log)</source>
         <translation>中位数 ms（对数）</translation>
     </message>
+    <message>
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::CompareModel</name>
@@ -5495,6 +5726,18 @@ spec</source>
         <source>✓: within the byte budget of the mode&apos;s design in every phase; ✕: over it (the cell&apos;s tooltip says by how much, and the budget)</source>
         <translation>✓：每个阶段都在该模式设计的字节预算之内；✕：超出预算（单元格的提示说明超出多少，以及预算本身）</translation>
     </message>
+    <message>
+        <source>%1 read and written in %2 on the device&apos;s own clock (the Kernel column&apos;s host time: %3)</source>
+        <translation>在设备自身时钟上用 %2 读写了 %1（“内核”一列的主机时间：%3）</translation>
+    </message>
+    <message>
+        <source>%1 read and written in %2 of host time (the device timed no work of its own here)</source>
+        <translation>用 %2 主机时间读写了 %1（设备在这里没有为自己的工作计时）</translation>
+    </message>
+    <message>
+        <source>Bytes the kernel read and wrote / the kernel&apos;s time on the device&apos;s own clock (CUDA or OpenCL events) where the device timed it, else its host time; the Kernel column holds the host time</source>
+        <translation>内核读写的字节数 / 内核在设备自身时钟上的用时（CUDA 或 OpenCL 事件，有计时时），否则用主机时间；“内核”一列是主机时间</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::CompareTab</name>
@@ -5503,8 +5746,42 @@ spec</source>
         <translation>“比较所有模式”会按界面上的设置，在该设备的每种模式下运行实验。</translation>
     </message>
     <message>
-        <source>%1 · %2 per buffer · %3 (%4) · median host time per phase; click a column to sort, double-click a mode for its run in Timeline and Migration.</source>
-        <translation>%1 · 每个缓冲区 %2 · %3（%4）· 各阶段主机时间的中位数；点击列标题可排序，双击某个模式可在“时间线”和“迁移”中查看它的运行。</translation>
+        <source>Lesson</source>
+        <extracomment>The fold of the guided demo&apos;s lesson above the Compare chart.</extracomment>
+        <translation>讲解</translation>
+    </message>
+    <message>
+        <source>Fold the lesson to this line, or unfold it; drag the line below it to resize it</source>
+        <translation>把讲解折叠成这一行，或展开它；拖动它下方的分隔线可调整大小</translation>
+    </message>
+    <message>
+        <source>%1 · %2 per buffer · %3 (%4) · median host time per phase</source>
+        <translation>%1 · 每个缓冲区 %2 · %3（%4）· 各阶段主机时间的中位数</translation>
+    </message>
+    <message>
+        <source>Click a column to sort; double-click a mode for its run in Timeline and Migration.</source>
+        <translation>单击列标题可排序；双击某个模式，可在“时间线”和“迁移”中查看它的运行。</translation>
+    </message>
+    <message>
+        <source>%1 not run here</source>
+        <translation>%1没有在此运行</translation>
+    </message>
+    <message>
+        <source>one mode</source>
+        <translation>一种模式</translation>
+    </message>
+    <message>
+        <source>%1 modes</source>
+        <translation>%1 种模式</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <extracomment>A link that shows the Compare tab&apos;s notes (modes not run, the GPU clock, how to sort).</extracomment>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>%1; notes</source>
+        <translation>%1；说明</translation>
     </message>
 </context>
 <context>
@@ -5754,6 +6031,60 @@ spec</source>
         <source>Host threads that share the GPU, each filling, moving, launching on and checking its slice of the buffers (every kernel; not the modes whose kernel runs in another process or on the peer); the Timeline shows a lane per thread.</source>
         <translation>共享 GPU 的主机线程，每个线程在自己那一段缓冲区上填充、拷贝、启动内核并检查（所有内核；内核在另一个进程或对端 GPU 上运行的模式除外）；时间线为每个线程显示一行。</translation>
     </message>
+    <message>
+        <source>More options</source>
+        <extracomment>The panel&apos;s fold of the options few runs change (stride, rounds, advice, host threads, ...).</extracomment>
+        <translation>更多选项</translation>
+    </message>
+    <message>
+        <source>stride %1</source>
+        <translation>步长 %1</translation>
+    </message>
+    <message>
+        <source>rounds %1</source>
+        <translation>轮数 %1</translation>
+    </message>
+    <message>
+        <source>advice %1</source>
+        <translation>建议 %1</translation>
+    </message>
+    <message>
+        <source>write-combined</source>
+        <translation>写合并</translation>
+    </message>
+    <message>
+        <source>host threads %1</source>
+        <translation>主机线程 %1</translation>
+    </message>
+    <message>
+        <source>stream %1</source>
+        <translation>流 %1</translation>
+    </message>
+    <message>
+        <source>Set to the report shown: Run measures it again here.</source>
+        <translation>已设为所显示报告的实验：“运行”会在本机上再测一次。</translation>
+    </message>
+    <message>
+        <source>Set to the comparison shown: Compare all modes measures it again here.</source>
+        <translation>已设为所显示比较的实验：“比较所有模式”会在本机上再测一次。</translation>
+    </message>
+    <message>
+        <source>Set to the sweep shown: Size sweep measures it again here.</source>
+        <translation>已设为所显示扫描的实验：“大小扫描”会在本机上再测一次。</translation>
+    </message>
+    <message>
+        <source>The results shown were measured on %1. These settings are for the next run, here: %2.</source>
+        <translation>所显示的结果是在 %1 上测得的。下面的设置用于在本机上的下一次运行：%2。</translation>
+    </message>
+    <message>
+        <source>The results shown were measured on %1. These settings are for the next run, here.</source>
+        <translation>所显示的结果是在 %1 上测得的。下面的设置用于在本机上的下一次运行。</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <extracomment>A device and its name: cuda:0 (NVIDIA H200). In Chinese with full-width brackets.</extracomment>
+        <translation>%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::ExplainTab</name>
@@ -5787,6 +6118,11 @@ This machine cannot run it: %2</source>
         <source>This machine cannot run %1: %2. Its explanation and examples are here to read; the Run button stays off for it.</source>
         <translation>本机无法运行 %1：%2。它的讲解和示例仍可阅读；“运行”按钮对它保持禁用。</translation>
     </message>
+    <message>
+        <source>See it measured on an NVIDIA H200.</source>
+        <extracomment>A link on the Explain tab to the report shipped with ShareScope.</extracomment>
+        <translation>查看它在 NVIDIA H200 上的实测结果。</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::LessonPath</name>
@@ -5801,7 +6137,7 @@ This machine cannot run it: %2</source>
     </message>
     <message>
         <source>Start the path again</source>
-        <translation>重新开始课程路线</translation>
+        <translation>重新开始学习路径</translation>
     </message>
     <message>
         <source>Forget which lessons were seen.</source>
@@ -6126,15 +6462,55 @@ This machine cannot run it: %2</source>
     </message>
     <message>
         <source>compare · beside the Python routes</source>
-        <translation>比较 · 与 Python 路线并列</translation>
+        <translation>比较 · 与 Python 写法并列</translation>
     </message>
     <message>
         <source>The Python routes are running: wait for them, or stop them on the Python tab.</source>
-        <translation>Python 路线正在运行：请等待它们结束，或在 Python 标签页中停止它们。</translation>
+        <translation>Python 写法正在运行：请等待它们结束，或在 Python 标签页中停止它们。</translation>
     </message>
     <message>
         <source>Only the modes %1 can run are compared; choose a device of the other kind for the rest.</source>
         <translation>只比较 %1 能运行的模式；其余的请选择另一类设备。</translation>
+    </message>
+    <message>
+        <source>&amp;Getting started</source>
+        <translation>入门(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Documentation</source>
+        <translation>文档(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation>入门</translation>
+    </message>
+    <message>
+        <source>Start the next lesson</source>
+        <translation>开始下一课</translation>
+    </message>
+    <message>
+        <source>Documentation</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>The documentation is not installed here. `sharescope COMMAND --help` and `man sharescope` describe the command line; the Explain tab, each mode.</source>
+        <translation>这里没有安装文档。`sharescope COMMAND --help` 和 `man sharescope` 介绍命令行；“讲解”标签页介绍每种模式。</translation>
+    </message>
+    <message>
+        <source>The documentation is on this computer, in %1: README.md first, then docs/window.md (this window), docs/demos.md (the lesson path) and docs/cli.md (the command line).</source>
+        <translation>文档就在本机的 %1 中：先读 README.zh_CN.md，然后是 docs/window.md（本窗口）、docs/demos.md（学习路径）和 docs/cli.md（命令行）。</translation>
+    </message>
+    <message>
+        <source>Open the folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Watch</source>
+        <translation>观察</translation>
+    </message>
+    <message>
+        <source>Opened the watch %1</source>
+        <translation>已打开观察报告 %1</translation>
     </message>
     <message>
         <source>The check failed: %1</source>
@@ -6143,6 +6519,10 @@ This machine cannot run it: %2</source>
     <message>
         <source>The check was cancelled.</source>
         <translation>检查已取消。</translation>
+    </message>
+    <message>
+        <source>ShareScope reports and watches (*.json);;All files (*)</source>
+        <translation>ShareScope 报告和观察报告 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>&amp;Check this machine…</source>
@@ -6155,18 +6535,6 @@ This machine cannot run it: %2</source>
     <message>
         <source>A job is running: wait for it, or cancel it, then check this machine.</source>
         <translation>有任务正在运行：请等它结束或取消它，再检查本机。</translation>
-    </message>
-    <message>
-        <source>Watch</source>
-        <translation>观察</translation>
-    </message>
-    <message>
-        <source>Opened the watch %1</source>
-        <translation>已打开观察报告 %1</translation>
-    </message>
-    <message>
-        <source>ShareScope reports and watches (*.json);;All files (*)</source>
-        <translation>ShareScope 报告和观察报告 (*.json);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Quit</source>
@@ -6407,7 +6775,7 @@ This machine cannot run it: %2</source>
     <name>sharescope::PythonModel</name>
     <message>
         <source>route</source>
-        <translation>路线</translation>
+        <translation>写法</translation>
     </message>
     <message>
         <source>framework</source>
@@ -6435,7 +6803,7 @@ This machine cannot run it: %2</source>
     </message>
     <message>
         <source>route / ShareScope</source>
-        <translation>路线 / ShareScope</translation>
+        <translation>写法 / ShareScope</translation>
     </message>
     <message>
         <source>same memory</source>
@@ -6454,7 +6822,7 @@ This machine cannot run it: %2</source>
     <name>sharescope::PythonTab</name>
     <message>
         <source>Run the routes</source>
-        <translation>运行这些路线</translation>
+        <translation>运行这些写法</translation>
     </message>
     <message>
         <source>Stop</source>
@@ -6469,12 +6837,8 @@ This machine cannot run it: %2</source>
         <translation>python3（在 PATH 中没有找到）</translation>
     </message>
     <message>
-        <source>The Python interpreter whose packages the routes use; empty: python3 on PATH. Nothing is installed.</source>
-        <translation>这些路线使用其软件包的 Python 解释器；留空表示 PATH 中的 python3。不会安装任何东西。</translation>
-    </message>
-    <message>
         <source>Compare the modes beside the measured routes, with the scale kernel (one buffer, as the routes move) at the routes&apos; size</source>
-        <translation>用 scale 内核（一个缓冲区，与路线搬运的相同）在路线的大小下比较测得路线旁边的模式</translation>
+        <translation>用 scale 内核（一个缓冲区，与写法搬运的相同）在写法的大小下比较测得写法旁边的模式</translation>
     </message>
     <message>
         <source>What you would write in CuPy, PyTorch, JAX, numba or pyopencl, run with your own Python at the size set on the left, each beside ShareScope&apos;s mode that moves the same data: the step&apos;s time (median after warm-up), the ratio, and whether both sides use the same memory.</source>
@@ -6486,11 +6850,11 @@ This machine cannot run it: %2</source>
     </message>
     <message>
         <source>%1 of %2 routes done…</source>
-        <translation>%2 条路线中已完成 %1 条…</translation>
+        <translation>%2 种写法中已完成 %1 种…</translation>
     </message>
     <message>
         <source>Running %1 routes at %2 per buffer with %3…</source>
-        <translation>正在用 %3 运行 %1 条路线，每个缓冲区 %2…</translation>
+        <translation>正在用 %3 运行 %1 种写法，每个缓冲区 %2…</translation>
     </message>
     <message>
         <source>no interpreter</source>
@@ -6498,15 +6862,15 @@ This machine cannot run it: %2</source>
     </message>
     <message>
         <source>Stopped: %1 routes measured.</source>
-        <translation>已停止：测得 %1 条路线。</translation>
+        <translation>已停止：测得 %1 种写法。</translation>
     </message>
     <message>
         <source>%1 of %2 routes measured; the others say why.</source>
-        <translation>%2 条路线中测得 %1 条；其余的说明了原因。</translation>
+        <translation>%2 种写法中测得 %1 种；其余的说明了原因。</translation>
     </message>
     <message>
         <source>ShareScope is running an experiment; run the routes when it is done.</source>
-        <translation>ShareScope 正在运行一个实验；请在它结束后再运行这些路线。</translation>
+        <translation>ShareScope 正在运行一个实验；请在它结束后再运行这些写法。</translation>
     </message>
     <message>
         <source>No such executable: %1 (a path, or a name on PATH).</source>
@@ -6514,7 +6878,7 @@ This machine cannot run it: %2</source>
     </message>
     <message>
         <source>Hand-offs (DLPack)</source>
-        <translation>交接（DLPack）</translation>
+        <translation>框架间传递（DLPack）</translation>
     </message>
     <message>
         <source>Hand each framework&apos;s device, pinned and managed arrays to each other framework (DLPack; __cuda_array_interface__ for numba): shared, copied or refused</source>
@@ -6522,15 +6886,15 @@ This machine cannot run it: %2</source>
     </message>
     <message>
         <source>Handing arrays between frameworks with %1…</source>
-        <translation>正在用 %1 在框架之间交接数组…</translation>
+        <translation>正在用 %1 在框架之间传递数组…</translation>
     </message>
     <message>
         <source>The hand-offs did not run: %1</source>
-        <translation>交接没有运行：%1</translation>
+        <translation>传递没有运行：%1</translation>
     </message>
     <message>
         <source>Hand-offs between frameworks · %1; a cell&apos;s tooltip holds the consumer&apos;s message</source>
-        <translation>框架之间的交接 · %1；单元格的提示中有接收方的消息</translation>
+        <translation>框架之间的传递 · %1；单元格的提示中有接收方的消息</translation>
     </message>
     <message>
         <source>no framework found</source>
@@ -6545,8 +6909,16 @@ This machine cannot run it: %2</source>
         <translation>已停止。</translation>
     </message>
     <message>
-        <source>Run the routes to measure them here; a route whose package is missing says so. Nothing is installed.</source>
-        <translation>点击“运行这些路线”在这里测量它们；缺少软件包的路线会说明原因。不会安装任何东西。</translation>
+        <source>The Python interpreter whose packages the routes use; empty: python3 on PATH. ShareScope installs nothing: a route whose package this interpreter lacks says so.</source>
+        <translation>这些写法使用其软件包的 Python 解释器；留空表示 PATH 中的 python3。ShareScope 不安装任何东西：该解释器缺少软件包的写法会说明原因。</translation>
+    </message>
+    <message>
+        <source>Run the routes to measure them here, with the packages your Python has (ShareScope installs none); a route whose package is missing says so. The same routes on an NVIDIA H200: docs/measurements.md, Key results (Help ▸ Documentation).</source>
+        <translation>点击“运行这些写法”，用你的 Python 已有的软件包在这里测量它们（ShareScope 不安装任何软件包）；缺少软件包的写法会说明原因。同样的写法在 NVIDIA H200 上的结果：docs/measurements.md 的 Key results 一节（帮助 → 文档）。</translation>
+    </message>
+    <message>
+        <source>Opened %1: %2 of %3 routes measured with %4 at %5 per buffer, each beside ShareScope&apos;s mode as measured then.</source>
+        <translation>已打开 %1：用 %4、每个缓冲区 %5，%3 种写法中测得 %2 种，每种都与当时测得的 ShareScope 模式并列。</translation>
     </message>
 </context>
 <context>
@@ -6678,6 +7050,14 @@ This machine cannot run it: %2</source>
         <source>&lt;b&gt;%1&lt;/b&gt;, host thread %2 of %3&lt;br&gt;its slice took %4, from %5 into the phase</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;，主机线程 %2/%3&lt;br&gt;它那一段用时 %4，从阶段开始后 %5 起</translation>
     </message>
+    <message>
+        <source>Time (ms)</source>
+        <translation>时间（ms）</translation>
+    </message>
+    <message>
+        <source>Iteration</source>
+        <translation>迭代</translation>
+    </message>
 </context>
 <context>
     <name>sharescope::TimelineTab</name>
@@ -6796,8 +7176,16 @@ This machine cannot run it: %2</source>
         <translation>秒</translation>
     </message>
     <message>
+        <source>MB/s migrated</source>
+        <translation>迁移 MB/s</translation>
+    </message>
+    <message>
+        <source>page faults/s</source>
+        <translation>缺页次数/秒</translation>
+    </message>
+    <message>
         <source>The routes the program takes (its CUDA memory calls) appear here.</source>
-        <translation>程序走的路线（它的 CUDA 内存调用）显示在这里。</translation>
+        <translation>程序的共享方式（它的 CUDA 内存调用）显示在这里。</translation>
     </message>
     <message>
         <source>The program&apos;s output.</source>
@@ -6824,6 +7212,18 @@ This machine cannot run it: %2</source>
         <translation>正在请程序结束（先 SIGINT，几秒后再 SIGTERM）…</translation>
     </message>
     <message>
+        <source>to device</source>
+        <translation>到设备</translation>
+    </message>
+    <message>
+        <source>to host</source>
+        <translation>到主机</translation>
+    </message>
+    <message>
+        <source>page faults (right axis)</source>
+        <translation>缺页（右轴）</translation>
+    </message>
+    <message>
         <source>%1 to host</source>
         <translation>%1 到主机</translation>
     </message>
@@ -6841,7 +7241,7 @@ This machine cannot run it: %2</source>
     </message>
     <message>
         <source>Routes not reported: %1.</source>
-        <translation>路线未报告：%1。</translation>
+        <translation>共享方式未报告：%1。</translation>
     </message>
     <message>
         <source>The watch did not finish: %1</source>
@@ -6862,26 +7262,6 @@ This machine cannot run it: %2</source>
     <message>
         <source>the plot could not be drawn</source>
         <translation>无法绘制图表</translation>
-    </message>
-    <message>
-        <source>MB/s migrated</source>
-        <translation>迁移 MB/s</translation>
-    </message>
-    <message>
-        <source>page faults/s</source>
-        <translation>缺页次数/秒</translation>
-    </message>
-    <message>
-        <source>to device</source>
-        <translation>到设备</translation>
-    </message>
-    <message>
-        <source>to host</source>
-        <translation>到主机</translation>
-    </message>
-    <message>
-        <source>page faults (right axis)</source>
-        <translation>缺页（右轴）</translation>
     </message>
 </context>
 </TS>

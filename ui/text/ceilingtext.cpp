@@ -115,6 +115,11 @@ QString shareExplanation(const RunReport &report, const PhaseShares &shares, Cei
             text += QLatin1Char(' ')
                 + CeilingText::tr("The working set fits in the device's cache, which may serve it faster than the "
                                   "memory.");
+        else if (measured && share.percent >= 100.5)
+            text += QLatin1Char(' ')
+                + CeilingText::tr("Above 100%: faster than the best copy the calibration timed (cudaMemcpy on the "
+                                  "GPU, memcpy on the host), which a kernel that streams may beat; that copy is no "
+                                  "limit of the hardware.");
         return text;
     }
     }
@@ -213,8 +218,9 @@ QString calibrationNote(const CachedCalibration &cached, const DeviceInfo &devic
     case CachedCalibration::State::Found:
         return {};
     case CachedCalibration::State::Missing:
-        return CeilingText::tr("note: %1 has no calibration yet, so only specifications are shown; `sharescope "
-                               "calibrate --device %1` measures this machine's ceilings (a few seconds)")
+        return CeilingText::tr("note: %1 has no calibration yet, so the of measured column has no ceiling to hold "
+                               "the runs against; `sharescope calibrate --device %1` measures this machine's ceilings "
+                               "(a few seconds)")
             .arg(q(device.id));
     case CachedCalibration::State::Stale:
         return CeilingText::tr("note: the calibration of %1 was made with driver %2 and ShareScope %3; `sharescope "

@@ -4,6 +4,7 @@
 #include "backend/backend.h"
 #include "firsttouchlesson.h"
 #include "language.h"
+#include "lessons/examples.h"
 #include "lessonwriter.h"
 #include "peerlesson.h"
 #include "pinninglesson.h"
@@ -175,12 +176,6 @@ void pagesMoveWhole(LessonWriter &w)
     }
     if (const MeasuredRun *useHost = w.find(ModeId::ClUseHostPtr)) {
         w.say(Lessons::tr("%1 copied %2 per iteration.").arg(useHost->mode(), bytes(useHost->totals().moved)));
-    }
-    if (any->run().device.backend == BackendKind::OpenCL) {
-        w.say(Lessons::tr(
-                  "OpenCL reports no page migrations; on a CUDA device this demo also runs %1 and shows whole pages "
-                  "moving.")
-                  .arg(code(modeName(ModeId::Managed))));
     }
 }
 
@@ -425,6 +420,43 @@ void discard(LessonWriter &w)
     }
 }
 
+// On an OpenCL device, for a demo whose point needs CUDA: what is missing
+// here, and the run on an H200 that ships with the program.
+QString pointElsewhere(const DemoInfo &demo)
+{
+    const auto example = exampleForDemo(demo.id);
+    if (!example)
+        return {};
+    const QString show = code("sharescope show " + std::string(exampleInfo(*example).name));
+    switch (demo.id) {
+    case DemoId::PagesMoveWhole:
+        return Lessons::tr("Pages moving whole, what this demo is about, needs CUDA: OpenCL reports no page "
+                           "migrations, so only the copies show here. Its run on an NVIDIA H200 ships with "
+                           "ShareScope and shows managed memory moving whole pages: %1, or File ▸ Examples.")
+            .arg(show);
+    case DemoId::PingPong:
+        return Lessons::tr("Pages bouncing between the CPU and the GPU, what this demo is about, needs CUDA: OpenCL "
+                           "reports no page migrations. Its run on an NVIDIA H200 ships with ShareScope and shows "
+                           "them: %1, or File ▸ Examples.")
+            .arg(show);
+    case DemoId::ThreadsShareOneGpu:
+        return Lessons::tr("Threads waiting on one shared stream, what this demo is about, needs CUDA: OpenCL gives "
+                           "each thread a command queue of its own. Its run on an NVIDIA H200 ships with ShareScope "
+                           "and sets the legacy default stream against per-thread streams: %1, or File ▸ Examples.")
+            .arg(show);
+    case DemoId::CopiesVsZeroCopy:
+    case DemoId::WhenPinningPays:
+    case DemoId::FirstTouch:
+    case DemoId::Prefetch:
+    case DemoId::Discard:
+    case DemoId::OtherProcess:
+    case DemoId::PeerAccess:
+    case DemoId::WhatProfilersMiss:
+        break;
+    }
+    return {};
+}
+
 // The lesson path: the demo after this one, where there is one.
 QString whatComesNext(const DemoInfo &demo)
 {
@@ -479,6 +511,11 @@ Lesson lessonFor(const DemoInfo &demo, const ReportSet &set)
         break;
     }
     Lesson lesson = writer.finish();
+    const bool openCl = !set.runs.empty() && set.runs.front().device.backend == BackendKind::OpenCL;
+    if (openCl && pointNeedsCuda(demo)) {
+        if (const QString elsewhere = pointElsewhere(demo); !elsewhere.isEmpty())
+            lesson.paragraphs << elsewhere;
+    }
     lesson.paragraphs << whatComesNext(demo);
     return lesson;
 }

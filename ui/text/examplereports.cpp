@@ -56,7 +56,7 @@ Result<ReportSet> readExample(ExampleId id)
     return readReports(*text);
 }
 
-QString exampleProvenance(const ReportSet &set)
+QString exampleProvenance(const ReportSet &set, const ExampleInfo *example)
 {
     if (set.runs.empty())
         return QCoreApplication::translate("Examples", "Measured elsewhere, not on this machine.");
@@ -64,12 +64,18 @@ QString exampleProvenance(const ReportSet &set)
     const DeviceInfo &device = first.device;
     QString where = q(device.name);
     QStringList versions;
+    if (example && !example->nvidiaDriver.empty() && device.backend == BackendKind::Cuda)
+        versions << QCoreApplication::translate("Examples", "driver %1").arg(q(example->nvidiaDriver));
+    // cudaDriverGetVersion: the CUDA version the driver supports, not the
+    // driver's own version.
     if (!device.driverVersion.empty())
-        versions << QCoreApplication::translate("Examples", "driver %1").arg(q(device.driverVersion));
-    if (!device.runtimeVersion.empty())
+        versions << QStringLiteral("CUDA %1").arg(q(device.driverVersion));
+    if (!device.runtimeVersion.empty() && device.runtimeVersion != device.driverVersion)
         versions << QCoreApplication::translate("Examples", "runtime %1").arg(q(device.runtimeVersion));
+    //: Between a GPU and its driver's versions: in Chinese with full-width brackets, %1（%2）.
     if (!versions.isEmpty())
-        where += QStringLiteral(" (%1)").arg(versions.join(QStringLiteral(", ")));
+        where = QCoreApplication::translate("Examples", "%1 (%2)")
+                    .arg(where, versions.join(QCoreApplication::translate("Examples", ", ")));
     // "2026-12-01T14:02:11Z": the day is enough.
     const QString day = q(first.createdUtc).left(10);
     return QCoreApplication::translate("Examples", "Measured on %1 on %2 with `%3`, not on this machine.")

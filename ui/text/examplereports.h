@@ -24,7 +24,9 @@ Result<std::string> readResourceReport(const QString &path);
 Result<ReportSet> readExample(ExampleId id);
 // Where and when the report was measured, and that it was not here:
 // "Measured on NVIDIA H200 (driver 580.159.04, CUDA 13.0) on 2026-12-01
-// with `sharescope demo prefetch`, not on this machine."
-QString exampleProvenance(const ReportSet &set);
+// with `sharescope demo prefetch`, not on this machine." The driver is the
+// example's (ExampleInfo::nvidiaDriver); a report names only the CUDA
+// version its driver supports.
+QString exampleProvenance(const ReportSet &set, const ExampleInfo *example = nullptr);
 
 } // namespace sharescope

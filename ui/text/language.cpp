@@ -93,6 +93,12 @@ QString currentLanguage()
     return current();
 }
 
+QString timesText(double ratio, int decimals)
+{
+    //: A ratio, such as 2.0×: in Chinese 2.0 倍 (a space, then 倍).
+    return QCoreApplication::translate("Units", "%1×").arg(QString::number(ratio, 'f', decimals));
+}
+
 QString languageName(const QString &language)
 {
     return language == QLatin1String("zh_CN") ? QStringLiteral("简体中文") : QStringLiteral("English");
@@ -116,7 +122,9 @@ QString messageText(const MessageTemplate &message)
     std::vector<std::string> args;
     for (const MessageTemplate &arg : message.args)
         args.push_back(messageText(arg).toStdString());
-    const QString text = QCoreApplication::translate("Core", message.text.c_str());
+    // In the context it was marked in: "Core", or "Catalogue" (the reasons
+    // a mode is not supported, which the catalogue's rows give).
+    const QString text = coreText(message.text);
     return QString::fromStdString(fillTemplate(text.toStdString(), args));
 }
 

@@ -31,6 +31,10 @@ QString currentLanguage(); // "en" until installLanguage says otherwise
 // window's platform failing to start inside QApplication's constructor).
 QString translatedWithoutApplication(const QString &language, const char *context, const char *text);
 
+// A ratio in the current language, with `decimals` places: "2.0×" in
+// English, "2.0 倍" in Chinese.
+QString timesText(double ratio, int decimals);
+
 // The display name of a language in that language: "English", "简体中文".
 QString languageName(const QString &language);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "lessonwriter.h"
 
+#include "language.h"
+
 namespace sharescope::lesson {
 
 QString bytes(std::uint64_t value)
@@ -26,7 +28,7 @@ QString notReported()
 QString times(double a, double b)
 {
     const double ratio = b > 0 ? a / b : 0;
-    return QString::number(ratio, 'f', ratio < 10 ? 1 : 0) + QChar(0x00D7);
+    return timesText(ratio, ratio < 10 ? 1 : 0);
 }
 
 } // namespace sharescope::lesson
@@ -42,7 +44,11 @@ QString demoNeedsText(const DemoInfo &demo)
 {
     switch (demoNeeds(demo)) {
     case DemoNeeds::AnyDevice:
-        return QCoreApplication::translate("Demos", "runs on any device (CUDA or OpenCL)");
+        return pointNeedsCuda(demo)
+            ? QCoreApplication::translate("Demos",
+                                          "runs on any device; what it shows needs CUDA (elsewhere: its H200 run, "
+                                          "shipped)")
+            : QCoreApplication::translate("Demos", "runs on any device (CUDA or OpenCL)");
     case DemoNeeds::Cuda:
         return QCoreApplication::translate("Demos", "needs CUDA");
     case DemoNeeds::Cuda13:

@@ -187,8 +187,9 @@ public:
     {
         if (const MeasuredRun *any = first(); any && any->run().device.cpuDevice) {
             say(Lessons::tr(
-                    "%1 is the CPU itself: its device memory is host memory, so here a copy is a memcpy within RAM, "
-                    "not a transfer across a bus. On a GPU the same comparison shows the bus.")
+                    "%1 is the CPU itself: its device memory is host memory, so what a copy moved here (\"across "
+                    "the bus\", as the lesson and its question say) went from RAM to RAM. On a GPU the same "
+                    "comparison moves it across a real bus, PCIe or NVLink.")
                     .arg(QString::fromStdString(any->run().device.id)));
         }
         for (const SkippedRun &skipped : m_set.skipped)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "questiontext.h"
 
+#include "language.h"
 #include "lessonwriter.h"
 
 #include <QCoreApplication>
@@ -31,13 +32,14 @@ QString phaseWords(const DemoQuestion &q)
 
 QString ratio(double value)
 {
-    return QString::number(value, 'f', value < 10 ? 2 : 0) + QChar(0x00D7);
+    return timesText(value, value < 10 ? 2 : 0);
 }
 
 // A band's edge: 0.8×, 1.25×, 4×.
 QString edge(double value)
 {
-    return QString::number(value, 'g', 3) + QChar(0x00D7);
+    //: A ratio at the edge of an answer's band, such as 1.25×: in Chinese 1.25 倍.
+    return Questions::tr("%1×").arg(QString::number(value, 'g', 3));
 }
 
 QString percent(double share)

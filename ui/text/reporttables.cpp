@@ -27,6 +27,21 @@ class ReportTables
 };
 
 namespace sharescope {
+
+namespace {
+int terminalColumns = 0; // setTableWidth
+} // namespace
+
+void setTableWidth(int columns)
+{
+    terminalColumns = std::max(0, columns);
+}
+
+int tableWidth()
+{
+    return terminalColumns;
+}
+
 namespace {
 
 const QString dash = QStringLiteral("—");
@@ -109,7 +124,8 @@ QString sharingText(const DeviceInfo &d)
         if (d.poolFileDescriptors)
             traits << ReportTables::tr("exports pools");
     }
-    return traits.isEmpty() ? ReportTables::tr("copies only") : traits.join(QStringLiteral(", "));
+    //: Between the traits of a device in a list: in Chinese the enumeration comma 、.
+    return traits.isEmpty() ? ReportTables::tr("copies only") : traits.join(ReportTables::tr(", "));
 }
 
 QString buffersText(const RunReport &report)
@@ -146,6 +162,36 @@ QString verificationText(const Verification &v)
     return text;
 }
 
+// The marks a share column may carry, each explained where it appears:
+// "(cache)", and a share of the measured ceiling above 100 %. `phases`:
+// those whose shares the table shows (all, or the kernel's alone).
+QString shareMarks(const std::vector<RunReport> &runs, bool kernelOnly)
+{
+    bool cached = false;
+    bool above = false;
+    for (const RunReport &run : runs) {
+        for (const PhaseSummary &summary : summarize(run)) {
+            if (kernelOnly && summary.phase != Phase::Kernel)
+                continue;
+            const PhaseShares shares = phaseShares(run, summary.median);
+            for (const CeilingShare *share : {&shares.ofMeasured, &shares.ofSpecification})
+                cached = cached || (share->state == CeilingShare::State::Value && share->cached);
+            above = above
+                || (shares.ofMeasured.state == CeilingShare::State::Value && !shares.ofMeasured.cached
+                    && shares.ofMeasured.percent >= 100.5);
+        }
+    }
+    QString text;
+    if (cached)
+        text += ReportTables::tr("(cache) = the working set fits in the device's cache, which may serve it faster than "
+                                 "its memory: a\nshare of the memory's ceiling, not the cache's\n");
+    if (above)
+        text += ReportTables::tr("above 100% of measured = faster than the best copy the calibration timed "
+                                 "(cudaMemcpy on the GPU, memcpy\non the host): a kernel that streams may beat a copy; "
+                                 "the measured ceiling is that copy, not the hardware's limit\n");
+    return text;
+}
+
 // Under the phase table: what the two ceiling columns mean, then each path
 // with its ceilings (ceilingtext.h).
 QString ceilingsText(const RunReport &report)
@@ -154,9 +200,9 @@ QString ceilingsText(const RunReport &report)
         return {};
     QString text = ReportTables::tr(
         "of measured, of spec = the bandwidth on the phase's most loaded path, as a share of the best this machine\n"
-        "reached there (sharescope calibrate) and of what the hardware's specification allows; a working set that\n"
-        "fits in a cache can pass 100% of measured; host-init and host-read run on one CPU thread, and host-read\n"
-        "checks every element against the CPU reference\n\n");
+        "reached there (sharescope calibrate) and of what the hardware's specification allows; host-init and\n"
+        "host-read run on one CPU thread, and host-read checks every element against the CPU reference\n");
+    text += shareMarks({report}, false) + QLatin1Char('\n');
     for (const QString &line : ceilingLines(report))
         text += QStringLiteral("  ") + line + QLatin1Char('\n');
     return text + QLatin1Char('\n');
@@ -188,6 +234,7 @@ QString sharesLegend(const ReportSet &set)
         "reached there (sharescope calibrate) and of what the hardware's specification allows; no ceiling = none\n"
         "known for that path (not calibrated, no specification, or a report from before ceilings); PROBLEM = above\n"
         "the path's specification: a measurement problem, not a result\n");
+    text += shareMarks(set.runs, set.kind == ReportSet::Kind::Compare);
     for (const QString &line : problemLines(set.runs, [&set](const RunReport &run) { return runName(set, run); }))
         text += line + QLatin1Char('\n');
     return text;
@@ -243,7 +290,7 @@ QString devicesTable(const DeviceList &list)
         table.addRow({d.id, d.name, version, formatBytes(d.globalMemoryBytes), formatBytes(d.maxAllocationBytes),
                       s(sharingText(d))});
     }
-    QString text = q(table.render()) + QLatin1Char('\n');
+    QString text = q(table.render(2, tableWidth())) + QLatin1Char('\n');
     const auto yesNo = [](bool value) { return value ? ReportTables::tr("yes") : ReportTables::tr("no"); };
     for (const DeviceInfo &d : list.devices) {
         QString line;
@@ -284,7 +331,7 @@ QString modesTable(const std::vector<ModeSupport> &modes)
              s(entry.support.supported ? ReportTables::tr("yes") : ReportTables::tr("no")),
              s(entry.support.supported ? coreText(std::string(entry.mode->summary)) : supportText(entry.support))});
     }
-    return q(table.render());
+    return q(table.render(2, tableWidth()));
 }
 
 // The byte budget in one line: what each phase should move by the mode's
@@ -446,7 +493,7 @@ QString runTable(const RunReport &report)
             addShares(row, 6, phaseShares(report, median));
         table.addRow(row);
     }
-    text += q(table.render());
+    text += q(table.render(2, tableWidth()));
     text += QLatin1Char('\n') + legend.text() + QLatin1Char('\n');
     text += ceilingsText(report);
     if (report.counted.enabled) {
@@ -529,7 +576,12 @@ QString compareTable(const ReportSet &set)
         legend.addColumn(q(phaseName(phase)));
     legend.addColumn(ReportTables::tr("iteration"));
     legend.addColumn(ReportTables::tr("copied"), copiedMeaning(Per::Iteration));
-    legend.addColumn(ReportTables::tr("kernel bw"), ReportTables::tr("bytes the kernel read and wrote / kernel time"));
+    legend.addColumn(ReportTables::tr("kernel dev"),
+                     ReportTables::tr("the kernel's median time on the device's own clock (CUDA or OpenCL events); — "
+                                      "where the device timed none"));
+    legend.addColumn(ReportTables::tr("kernel bw"),
+                     ReportTables::tr("bytes the kernel read and wrote / kernel dev where measured, else / the host "
+                                      "time in the kernel column"));
     addShareColumns(table); // explained by sharesLegend
     const bool anyCounters = std::ranges::any_of(set.runs, [](const RunReport &r) { return r.counted.enabled; });
     if (anyCounters) {
@@ -551,8 +603,10 @@ QString compareTable(const ReportSet &set)
             row.push_back(formatDuration(ns));
         row.push_back(formatDuration(totals.ns));
         row.push_back(s(copiedText(totals.moved)));
+        const PhaseSummary kernel = summaryFor(summarize(run), Phase::Kernel);
+        row.push_back(kernel.median.deviceNs ? formatDuration(*kernel.median.deviceNs) : s(dash));
         row.push_back(totals.kernelBandwidth ? formatBandwidth(*totals.kernelBandwidth) : s(dash));
-        addShares(row, row.size() - 1, phaseShares(run, summaryFor(summarize(run), Phase::Kernel).median));
+        addShares(row, row.size() - 1, phaseShares(run, kernel.median));
         if (anyCounters) {
             row.push_back(s(counterText(totals.migrated, CounterUnit::Bytes, totals.lowerBound)));
             row.push_back(s(counterText(totals.faults, CounterUnit::Count, totals.lowerBound)));
@@ -578,7 +632,7 @@ QString compareTable(const ReportSet &set)
     }
     if (lowerBound)
         legend.explain(QStringLiteral("≥"), lowerBoundMeaning());
-    text += q(table.render());
+    text += q(table.render(2, tableWidth()));
     text += QLatin1Char('\n') + legend.text() + sharesLegend(set);
     if (const QString clock = setClockText(set); !clock.isEmpty())
         text += QLatin1Char('\n') + ReportTables::tr("clock       %1\n").arg(clock);
@@ -629,7 +683,7 @@ QString sweepTable(const ReportSet &set)
         text += ReportTables::tr("%1 · %2 (%3) · bandwidth of the median iteration; — where a phase moved nothing\n\n")
                     .arg(q(kernelName(first.spec.kernel)), q(first.device.id), q(first.device.name));
     }
-    text += q(table.render()) + QLatin1Char('\n') + sharesLegend(set);
+    text += q(table.render(2, tableWidth())) + QLatin1Char('\n') + sharesLegend(set);
     if (const QString clock = setClockText(set); !clock.isEmpty())
         text += QLatin1Char('\n') + ReportTables::tr("clock       %1\n").arg(clock);
     return text;

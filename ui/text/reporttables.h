@@ -14,6 +14,12 @@ namespace sharescope {
 
 // The human output of the command line: aligned tables readable at a glance.
 // Scripts use --json and --csv, whose keys never change; these may.
+// The columns of the terminal the tables go to (0, the default: no limit,
+// as for a pipe or a file). A table wider than that is written as a list
+// (TextTable::render), so that an 80-column terminal shows every figure.
+void setTableWidth(int columns);
+int tableWidth();
+
 QString devicesTable(const DeviceList &list);
 QString modesTable(const std::vector<ModeSupport> &modes);
 QString runTable(const RunReport &report);

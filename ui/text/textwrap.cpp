@@ -21,14 +21,51 @@ bool wide(QChar c)
     return displayWidth(QString(c)) == 2;
 }
 
+// The units a figure is written with: never on a line of their own.
+bool isUnit(const QString &word)
+{
+    static const QStringList units{QStringLiteral("ns"),   QStringLiteral("µs"),   QStringLiteral("ms"),
+                                   QStringLiteral("s"),    QStringLiteral("B"),    QStringLiteral("KiB"),
+                                   QStringLiteral("MiB"),  QStringLiteral("GiB"),  QStringLiteral("TiB"),
+                                   QStringLiteral("KB"),   QStringLiteral("MB"),   QStringLiteral("GB"),
+                                   QStringLiteral("GB/s"), QStringLiteral("MB/s"), QStringLiteral("MHz"),
+                                   QStringLiteral("倍"),   QStringLiteral("%"),    QStringLiteral("×")};
+    return units.contains(word);
+}
+
+// Words that end the word before them in Chinese (答对了, 我的): no line
+// starts with one.
+bool attachesBefore(QChar c)
+{
+    return QStringLiteral("了的着过吗呢吧们").contains(c);
+}
+
 // Unicode allows a break after every hyphen ("cl-|use-host-ptr",
 // "--|device"): on a command line that splits a name the user types. A
-// line breaks at spaces and beside wide characters only.
+// line breaks at spaces and beside wide characters only; never between a
+// figure and its unit ("4.37 ms"), nor before a word that ends the one
+// before it (答对了).
 bool breaksHere(const QString &line, qsizetype at)
 {
     if (at <= 0 || at >= line.size())
         return true;
-    return line[at - 1].isSpace() || wide(line[at - 1]) || wide(line[at]);
+    if (attachesBefore(line[at]))
+        return false;
+    if (line[at - 1].isSpace()) {
+        qsizetype before = at - 1;
+        while (before > 0 && line[before].isSpace())
+            --before;
+        // The word after the space: letters, µ, / and the signs a unit is.
+        qsizetype end = at;
+        while (end < line.size()
+               && ((line[end].isLetter() && !wide(line[end])) || line[end] == QLatin1Char('/')
+                   || line[end] == QLatin1Char('%') || line[end] == QChar(0x00D7) || line[end] == QChar(0x500D)))
+            ++end;
+        if (line[before].isDigit() && isUnit(line.mid(at, end - at)))
+            return false;
+        return true;
+    }
+    return wide(line[at - 1]) || wide(line[at]);
 }
 
 // One line of a paragraph without newlines, greedily filled with the

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "threadslesson.h"
 
+#include "language.h"
 #include "lessons/demos.h"
 
 #include <map>
@@ -32,11 +33,11 @@ void conclude(LessonWriter &w, double worst, const QString &worstWhere, bool spl
                           "long there as on per-thread streams. Every thread that uses the legacy stream shares "
                           "it, and it runs one piece of work at a time; per-thread streams let the GPU take the "
                           "threads' launches together.")
-                  .arg(worstWhere, QString::number(worst, 'f', 1) + QStringLiteral(" ×")));
+                  .arg(worstWhere, timesText(worst, 1)));
     } else if (worst > 0) {
         w.say(Lessons::tr("Here the legacy stream cost little against per-thread streams (at most %1 as long): the "
                           "threads' slices were too large for their launches to matter.")
-                  .arg(QString::number(worst, 'f', 2) + QStringLiteral(" ×")));
+                  .arg(timesText(worst, 2)));
     }
     if (!splitWon) {
         w.say(Lessons::tr("Splitting the kernel never beat one thread launching it over all of the buffers: one "
