@@ -12,6 +12,7 @@
 #include "watchsource.h"
 #include "watchtab.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -23,7 +24,6 @@
 #include <QTest>
 #include <QTextBrowser>
 #include <QTimer>
-#include <QElapsedTimer>
 
 #include <qcustomplot.h>
 
@@ -117,8 +117,8 @@ WatchReport twoProcesses()
     counted.endedNs = 1'900'000'000;
     counted.exitStatus = 0;
     counted.totals = counts(128 * MiB, 64 * MiB, 576, 12565);
-    counted.samples = {{500'000'000, counts(64 * MiB, 0, 100, 6000)},
-                       {1'000'000'000, counts(128 * MiB, 64 * MiB, 576, 12565)}};
+    counted.samples
+        = {{500'000'000, counts(64 * MiB, 0, 100, 6000)}, {1'000'000'000, counts(128 * MiB, 64 * MiB, 576, 12565)}};
     counted.routesSeen = true;
     RouteUse managed;
     managed.route = Route::Managed;
@@ -173,10 +173,11 @@ private slots:
         QVERIFY(tab.stopButton()->isEnabled());
 
         source->sendProgress(100'000'000, {line(10, "python3", counts(0, 0))});
-        source->sendProgress(200'000'000, {line(10, "python3", counts(100'000'000, 0, 0, 500)),
-                                           line(11, "python3", counts(0, 0))});
-        source->sendProgress(300'000'000, {line(10, "python3", counts(100'000'000, 50'000'000, 20, 500)),
-                                           line(11, "python3", counts(10'000'000, 0))});
+        source->sendProgress(200'000'000,
+                             {line(10, "python3", counts(100'000'000, 0, 0, 500)), line(11, "python3", counts(0, 0))});
+        source->sendProgress(300'000'000,
+                             {line(10, "python3", counts(100'000'000, 50'000'000, 20, 500)),
+                              line(11, "python3", counts(10'000'000, 0))});
         QCOMPARE(tab.model()->rowCount(), 2);
         QCOMPARE(cellText(tab.model(), 0, WatchProcessModel::Pid), QStringLiteral("10"));
         constexpr int key = WatchTab::keyGraphs;
@@ -268,8 +269,8 @@ private slots:
         tab.start();
         source->sendProgress(100'000'000, {line(20, "python3", std::nullopt)});
         QCOMPARE(tab.model()->rowCount(), 1);
-        for (const int column : {WatchProcessModel::ToDevice, WatchProcessModel::ToHost,
-                                 WatchProcessModel::CpuFaults, WatchProcessModel::GpuFaults})
+        for (const int column : {WatchProcessModel::ToDevice, WatchProcessModel::ToHost, WatchProcessModel::CpuFaults,
+                                 WatchProcessModel::GpuFaults})
             QCOMPARE(cellText(tab.model(), 0, column), WatchProcessModel::tr("not reported"));
         QCOMPARE(tab.plot()->graphCount(), WatchTab::keyGraphs); // nothing drawn for it
     }
@@ -466,7 +467,8 @@ private slots:
         QVERIFY(ended.wait(30000));
         QVERIFY2(tab.report(), qPrintable(tab.status()->text() + QLatin1Char('\n') + tab.outputPane()->toPlainText()));
         QCOMPARE(tab.report()->exitStatus, std::optional<int>(0));
-        QCOMPARE(tab.report()->command, (std::vector<std::string>{"sh", "-c", "echo hello from the program; sleep 0.3"}));
+        QCOMPARE(tab.report()->command,
+                 (std::vector<std::string>{"sh", "-c", "echo hello from the program; sleep 0.3"}));
         QVERIFY(!tab.report()->processes.empty());
         QVERIFY(!anyGpuUse(*tab.report()));
         QVERIFY(tab.outputPane()->toPlainText().contains(QStringLiteral("hello from the program")));

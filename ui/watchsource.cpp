@@ -49,8 +49,7 @@ void ProcessWatchSource::start(const QStringList &command)
     delete m_process;
     m_process = new QProcess(this);
     m_process->setProcessChannelMode(QProcess::MergedChannels);
-    connect(m_process, &QProcess::readyRead, this,
-            [this] { emit output(QString::fromUtf8(m_process->readAll())); });
+    connect(m_process, &QProcess::readyRead, this, [this] { emit output(QString::fromUtf8(m_process->readAll())); });
     connect(m_process, &QProcess::finished, this, &ProcessWatchSource::ended);
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error == QProcess::FailedToStart) {
@@ -58,10 +57,11 @@ void ProcessWatchSource::start(const QStringList &command)
             emit failed(tr("cannot start sharescope watch: %1").arg(m_process->errorString()));
         }
     });
-    QStringList arguments{QStringLiteral("watch"), QStringLiteral("--quiet"), QStringLiteral("--lang"),
-                          currentLanguage(), QStringLiteral("--progress"),
-                          m_folder->filePath(QStringLiteral("progress.jsonl")), QStringLiteral("--json"),
-                          m_folder->filePath(QStringLiteral("watch.json")), QStringLiteral("--")};
+    QStringList arguments{QStringLiteral("watch"),      QStringLiteral("--quiet"),
+                          QStringLiteral("--lang"),     currentLanguage(),
+                          QStringLiteral("--progress"), m_folder->filePath(QStringLiteral("progress.jsonl")),
+                          QStringLiteral("--json"),     m_folder->filePath(QStringLiteral("watch.json")),
+                          QStringLiteral("--")};
     arguments += command;
     m_process->start(q(selfBinary()), arguments);
     m_timer.start();

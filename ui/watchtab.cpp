@@ -356,10 +356,9 @@ void WatchTab::showReport(const watch::WatchReport &report)
         QStringList words;
         for (const std::string &word : report.command) {
             const QString w = q(word);
-            words << (w.isEmpty() || w.contains(QLatin1Char(' ')) || w.contains(QLatin1Char('"'))
-                          ? QLatin1Char('"') + QString(w).replace(QLatin1Char('"'), QStringLiteral("\"\"\""))
-                                + QLatin1Char('"')
-                          : w);
+            words << (w.isEmpty() || w.contains(QLatin1Char(' ')) || w.contains(QLatin1Char('"')) ? QLatin1Char('"')
+                              + QString(w).replace(QLatin1Char('"'), QStringLiteral("\"\"\"")) + QLatin1Char('"')
+                                                                                                  : w);
         }
         m_command->setText(words.join(QLatin1Char(' ')));
     }
@@ -440,7 +439,8 @@ Status WatchTab::saveTo(const QString &path)
         const QByteArray image = plotImage(m_plot, false);
         if (image.isEmpty())
             return failed(tr("the plot could not be drawn").toStdString());
-        return writeOutput(nativeName(path), std::string_view(image.constData(), static_cast<std::size_t>(image.size())));
+        return writeOutput(nativeName(path),
+                           std::string_view(image.constData(), static_cast<std::size_t>(image.size())));
     }
     return writeOutput(nativeName(path), watch::watchToJson(*m_report));
 }

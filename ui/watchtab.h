@@ -97,8 +97,8 @@ private:
     // A snapshot of one process's counts, drawn as rates since its last.
     // gapMeansIdle: the samples come from a report, which keeps one only
     // where the counts changed.
-    void addPoint(int pid, const QString &name, double seconds, const uvm::UvmCounterValues &values,
-                  double interval, bool gapMeansIdle);
+    void addPoint(int pid, const QString &name, double seconds, const uvm::UvmCounterValues &values, double interval,
+                  bool gapMeansIdle);
     void addRates(Series &series, double seconds, const uvm::UvmCounterValues &values);
     void showRoutes(const watch::WatchReport &report);
 
