@@ -176,6 +176,11 @@ bool readExplain(OptionReader &reader, const QStringList &positional, CommandLin
                                    .arg(options.explainPage, pages.join(QStringLiteral(", "))));
         }
     }
+    options.explainMarkdown = reader.isSet("markdown");
+    if (options.explainMarkdown && reader.isSet("example"))
+        return reader.fail(CommandLine::tr("--markdown and --example print different things; give one"));
+    if (options.explainMarkdown && options.explainPage.isEmpty())
+        return reader.fail(CommandLine::tr("--markdown needs a mode: sharescope explain MODE --markdown"));
     if (!reader.isSet("example"))
         return true;
     options.explainExample = reader.value("example");
@@ -490,7 +495,10 @@ Options explainOptions()
     return {{QStringLiteral("example"),
              CommandLine::tr("Print the source of one of the mode's examples (cpp, py-cupy, py-numba, ...), as "
                              "the page lists them."),
-             QStringLiteral("NAME")}};
+             QStringLiteral("NAME")},
+            {QStringLiteral("markdown"),
+             CommandLine::tr("Print the page as Markdown, as it is written (for a notebook or a converter), "
+                             "without the list of examples.")}};
 }
 Options showOptions()
 {

@@ -80,6 +80,7 @@ struct CommandLineOptions
     // of its examples' names ("py-cupy"), empty for the page itself.
     QString explainPage;
     QString explainExample;
+    bool explainMarkdown = false; // the page as written, not rendered for a terminal
     // python: the interpreter (empty: python3 on PATH), the routes, and
     // how long each may take.
     QString pythonInterpreter;

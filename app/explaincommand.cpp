@@ -100,6 +100,11 @@ int runExplainCommand(const CommandLineOptions &options, QTextStream &out)
         out << (it != explanation.examples.end() ? it->code : QString());
         return 0;
     }
+    if (options.explainMarkdown) {
+        const QString markdown = explanation.markdown;
+        out << markdown << (markdown.endsWith(QLatin1Char('\n')) ? "" : "\n");
+        return 0;
+    }
     out << pageText(options.explainPage,
                     isatty(STDOUT_FILENO) == 1 && qEnvironmentVariable("TERM") != QLatin1String("dumb"))
         << exampleList(options.explainPage, explanation.examples);

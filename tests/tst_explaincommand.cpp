@@ -131,6 +131,30 @@ private slots:
         QCOMPARE(outcome.out, source);
     }
 
+    // --markdown prints the page as it is written, byte for byte, in
+    // either language (what the Python package hands a notebook).
+    void printsTheMarkdown_data()
+    {
+        QTest::addColumn<QString>("page");
+        QTest::addColumn<QString>("language");
+        QTest::addRow("a mode") << "cl-copy"
+                                << "en";
+        QTest::addRow("a mode in Chinese") << "managed"
+                                           << "zh_CN";
+        QTest::addRow("a page, not a mode") << "watch"
+                                            << "en";
+    }
+    void printsTheMarkdown()
+    {
+        QFETCH(QString, page);
+        QFETCH(QString, language);
+        const CliOutcome outcome = runSharescope({"explain", page, "--markdown", "--lang", language}, noDevice());
+        QVERIFY2(outcome.exitCode == 0, qPrintable(outcome.err));
+        const QByteArray markdown = resource(page + QLatin1Char('/') + language + QStringLiteral(".md"));
+        QVERIFY(markdown.startsWith("# " + page.toUtf8() + ':'));
+        QCOMPARE(outcome.out, markdown.endsWith('\n') ? markdown : markdown + '\n');
+    }
+
     // A bad name: exit code 2, the value and what is accepted on stderr,
     // nothing on stdout.
     void refusesBadNames_data()
@@ -145,6 +169,10 @@ private slots:
                                                 << QStringList{"'cpp'", "sharescope explain MODE --example NAME"};
         QTest::addRow("two modes") << QStringList{"explain", "managed", "pinned"}
                                    << QStringList{"unexpected argument 'pinned'"};
+        QTest::addRow("markdown without a mode")
+            << QStringList{"explain", "--markdown"} << QStringList{"sharescope explain MODE --markdown"};
+        QTest::addRow("markdown and an example") << QStringList{"explain", "managed", "--markdown", "--example", "cpp"}
+                                                 << QStringList{"--markdown and --example"};
         QTest::addRow("empty example") << QStringList{"explain", "managed", "--example", ""}
                                        << QStringList{"--example needs a value"};
     }

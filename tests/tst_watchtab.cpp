@@ -7,6 +7,7 @@
 // CSV and PNG and opened again through File ▸ Open, and the window waits
 // for a watched program before it closes. One test runs the real
 // `sharescope watch` of a shell command (no GPU needed).
+#include "explanations.h"
 #include "mainwindow.h"
 #include "watch/watchjson.h"
 #include "watchsource.h"
@@ -333,6 +334,26 @@ private slots:
         QVERIFY(tab.outputPane()->blockCount() <= 5001);
         QVERIFY(tab.outputPane()->toPlainText().contains(QStringLiteral("the last line")));
         QVERIFY(!tab.outputPane()->toPlainText().startsWith(QStringLiteral("line 0\n")));
+    }
+
+    // "How watching works", clicked as a user does, asks for the Explain
+    // page "watch", which exists in both languages.
+    void theLinkLeadsToTheExplainPage()
+    {
+        WatchTab tab;
+        tab.setSource(new FakeWatchSource);
+        tab.resize(1280, 760);
+        tab.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tab));
+        QSignalSpy explain(&tab, &WatchTab::explainRequested);
+        QLabel *how = tab.howItWorks();
+        QVERIFY(how->isVisible());
+        QTest::mouseClick(how, Qt::LeftButton, {}, how->rect().center());
+        QCOMPARE(explain.count(), 1);
+        const QString page = explain.first().first().toString();
+        QCOMPARE(page, QStringLiteral("watch"));
+        QVERIFY(explanationPages().contains(page));
+        QVERIFY(explanationFor(page).markdown.startsWith(QStringLiteral("# watch:")));
     }
 
     // The report at the end: the rows with the totals, the routes with a

@@ -68,6 +68,8 @@ ALLOWED = {
     "root",
     # a process's id, as ps and the kernel name it
     "pid",
+    # a text format and the notebook that renders it, named so in Chinese too
+    "Markdown", "Jupyter",
 }
 # Names of more than one word.
 ALLOWED_PHRASES = ["Trace Event Format", "Nsight Systems"]

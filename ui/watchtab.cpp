@@ -3,6 +3,7 @@
 
 #include "bytesize.h"
 #include "catalogue.h"
+#include "explanations.h"
 #include "language.h"
 #include "nativename.h"
 #include "outputfile.h"
@@ -26,6 +27,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTextBrowser>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <qcustomplot.h>
@@ -116,6 +118,7 @@ WatchTab::WatchTab(QWidget *parent)
     , m_stop(new QPushButton(tr("Stop"), this))
     , m_save(new QPushButton(tr("Save…"), this))
     , m_status(new QLabel(this))
+    , m_how(new QLabel(this))
     , m_plot(new QCustomPlot(this))
     , m_model(new WatchProcessModel(this))
     , m_routes(new QTextBrowser(this))
@@ -139,6 +142,11 @@ WatchTab::WatchTab(QWidget *parent)
     row->addWidget(m_start);
     row->addWidget(m_stop);
     row->addWidget(m_save);
+    m_how->setText(QStringLiteral("<a href=\"explain:watch\">%1</a>").arg(tr("How watching works").toHtmlEscaped()));
+    m_how->setToolTip(tr("What the counters and the routes can and cannot see, and why a container or another "
+                         "user's process may refuse the watch"));
+    m_how->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    row->addWidget(m_how);
 
     m_plot->setMinimumHeight(160);
     applyPalette(m_plot);
@@ -186,6 +194,8 @@ WatchTab::WatchTab(QWidget *parent)
     connect(m_command, &QLineEdit::returnPressed, this, &WatchTab::start);
     connect(m_stop, &QPushButton::clicked, this, &WatchTab::stop);
     connect(m_save, &QPushButton::clicked, this, &WatchTab::save);
+    connect(m_how, &QLabel::linkActivated, this,
+            [this](const QString &link) { emit explainRequested(explanationLinkTarget(QUrl(link))); });
     connect(m_routes, &QTextBrowser::anchorClicked, this, [this](const QUrl &url) {
         if (url.scheme() == QLatin1String("explain"))
             emit explainRequested(url.path());

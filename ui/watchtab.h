@@ -72,6 +72,7 @@ public:
     QTextBrowser *routes() const { return m_routes; }
     QPlainTextEdit *outputPane() const { return m_output; }
     QLabel *status() const { return m_status; }
+    QLabel *howItWorks() const { return m_how; }
 
 public slots:
     void start();
@@ -109,6 +110,7 @@ private:
     QPushButton *m_stop;
     QPushButton *m_save;
     QLabel *m_status;
+    QLabel *m_how; // a link to the Explain page "watch"
     QCustomPlot *m_plot;
     WatchProcessModel *m_model;
     QTableView *m_table;

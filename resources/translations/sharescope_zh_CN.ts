@@ -1221,6 +1221,18 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
 或 SIGTERM 停止。
 </translation>
     </message>
+    <message>
+        <source>--markdown and --example print different things; give one</source>
+        <translation>--markdown 和 --example 输出的是不同的内容；只能给其中一个</translation>
+    </message>
+    <message>
+        <source>--markdown needs a mode: sharescope explain MODE --markdown</source>
+        <translation>--markdown 需要一个模式：sharescope explain MODE --markdown</translation>
+    </message>
+    <message>
+        <source>Print the page as Markdown, as it is written (for a notebook or a converter), without the list of examples.</source>
+        <translation>按原样输出页面的 Markdown 原文（供 Jupyter 笔记本或格式转换工具使用），不附示例列表。</translation>
+    </message>
 </context>
 <context>
     <name>Core</name>
@@ -3396,6 +3408,10 @@ Exit codes: 0 done, 1 the run failed (device error or wrong results), 2 bad argu
     <message>
         <source>TensorFlow (TF1 style)</source>
         <translation>TensorFlow（TF1 风格）</translation>
+    </message>
+    <message>
+        <source>Python (standard library)</source>
+        <translation>Python（标准库）</translation>
     </message>
 </context>
 <context>
@@ -7262,6 +7278,14 @@ This machine cannot run it: %2</source>
     <message>
         <source>the plot could not be drawn</source>
         <translation>无法绘制图表</translation>
+    </message>
+    <message>
+        <source>How watching works</source>
+        <translation>观察是怎样进行的</translation>
+    </message>
+    <message>
+        <source>What the counters and the routes can and cannot see, and why a container or another user&apos;s process may refuse the watch</source>
+        <translation>计数器和共享方式能看到什么、看不到什么，以及为什么容器或另一个用户的进程可能拒绝观察</translation>
     </message>
 </context>
 </TS>

@@ -36,6 +36,7 @@ constexpr ExampleFile exampleFiles[] = {
     {"py-tensorflow.py", "Python", "TensorFlow"},
     {"py-tensorflow-v1.py", "Python", QT_TRANSLATE_NOOP("Explanations", "TensorFlow (TF1 style)")},
     {"py-pyopencl.py", "Python", "pyopencl"},
+    {"py-watch.py", "Python", QT_TRANSLATE_NOOP("Explanations", "Python (standard library)")},
 };
 
 } // namespace
@@ -60,7 +61,7 @@ Explanation explanationFor(const QString &page)
 
 QStringList explanationPages()
 {
-    return {QStringLiteral("dlpack"), QStringLiteral("tensorflow")};
+    return {QStringLiteral("dlpack"), QStringLiteral("tensorflow"), QStringLiteral("watch")};
 }
 
 QStringList allExplanationPages()

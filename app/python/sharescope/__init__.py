@@ -226,11 +226,13 @@ def demo(
 
 
 def explain(topic: str | None = None, *, lang: str = "en", example: str | None = None) -> Explanation:
-    """A mode's page, as `sharescope explain MODE` prints it (markdown, shown
-    as such in a notebook), or the list of pages without a topic; with
-    example ("cpp", "py-cupy", ...), that example's source. lang: "en" or
-    "zh_CN". Needs no device."""
+    """A mode's page, as `sharescope explain MODE --markdown` prints it
+    (Markdown, shown as such in a notebook), or the list of pages without a
+    topic; with example ("cpp", "py-cupy", ...), that example's source.
+    lang: "en" or "zh_CN". Needs no device."""
     arguments = ([topic] if topic else []) + _program.options(example=example)
+    if topic and not example:
+        arguments.append("--markdown")  # the page as written, which a notebook renders
     finished = _program.execute("explain", arguments, lang=lang)
     return Explanation(topic=topic, lang=lang, text=finished.stdout)
 

@@ -748,8 +748,8 @@ class Devices(_Listing):
 
 @dataclass(frozen=True)
 class Explanation:
-    """A mode's page (markdown) as `sharescope explain` prints it, or the
-    list of pages; a notebook shows it as markdown."""
+    """A mode's page (Markdown) as `sharescope explain MODE --markdown`
+    prints it, or the list of pages; a notebook shows it as Markdown."""
 
     topic: str | None
     lang: str
