@@ -121,7 +121,7 @@ std::string cuptiFromPython()
     }
     for (const QString &folder : QString::fromUtf8(process.readAllStandardOutput()).split(QLatin1Char('\n'))) {
         for (const char *candidate : {"/nvidia/cu13/lib/libcupti.so.13", "/nvidia/cuda_cupti/lib/libcupti.so.12"}) {
-            const std::string path = nativeName(folder) + candidate;
+            std::string path = nativeName(folder) + candidate;
             if (!folder.isEmpty() && executableFile(path))
                 return path;
         }

@@ -95,7 +95,14 @@ std::string linkTarget(const std::string &path)
         if (length <= 0 || static_cast<std::size_t>(length) >= target.size())
             break; // not a link (or a target longer than a path may be)
         target.resize(static_cast<std::size_t>(length));
-        current = cleanPath(target.front() == '/' ? target : directoryOf(current) + '/' + target);
+        if (target.front() == '/') {
+            current = cleanPath(target);
+        } else {
+            std::string joined = directoryOf(current);
+            joined += '/';
+            joined += target;
+            current = cleanPath(joined);
+        }
     }
     return current;
 }
@@ -103,7 +110,7 @@ std::string linkTarget(const std::string &path)
 // A name not taken yet, as a canonical path (its directory resolved).
 std::string canonicalNewName(const std::string &path)
 {
-    const std::string target = linkTarget(path);
+    std::string target = linkTarget(path);
     char *resolved = ::realpath(directoryOf(target).c_str(), nullptr);
     if (!resolved)
         return target;

@@ -91,41 +91,7 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     , m_more(new QWidget(this))
     , m_shown(new QLabel(this))
 {
-    m_deviceBadges->setWordWrap(true);
-    m_deviceBadges->setForegroundRole(QPalette::PlaceholderText);
-    // Six rows at least (every OpenCL mode); a CUDA device's list scrolls.
-    m_modes->setMinimumHeight(6 * (m_modes->fontMetrics().height() + 4) + 2 * m_modes->frameWidth());
-    for (const KernelInfo &kernel : kernels()) {
-        m_kernel->addItem(q(kernel.name), static_cast<int>(kernel.id));
-        m_kernel->setItemData(m_kernel->count() - 1, coreText(std::string(kernel.summary)), Qt::ToolTipRole);
-    }
-    m_rounds->setRange(1, maxRounds);
-    m_rounds->setValue(4);
-    for (const Advice advice : adviceValues())
-        m_advice->addItem(q(adviceName(advice)), static_cast<int>(advice));
-    m_iterations->setRange(1, maxIterations);
-    m_iterations->setValue(5);
-    m_warmup->setRange(0, maxIterations);
-    m_warmup->setValue(1);
-    m_counters->setChecked(true);
-    m_writeCombined->setToolTip(tr("pinned and zero-copy: cudaHostAllocWriteCombined. The GPU reads such memory "
-                                   "faster over the bus; the CPU reads it uncached, slowly (see host-read)."));
-    m_hostThreads->setRange(1, maxHostThreads);
-    m_hostThreads->setToolTip(tr("Host threads that share the GPU, each filling, moving, launching on and checking "
-                                 "its slice of the buffers (every kernel; not the modes whose kernel runs in "
-                                 "another process or on the peer); the Timeline shows a lane per thread."));
-    m_defaultStream->addItem(q(defaultStreamName(DefaultStream::Legacy)), static_cast<int>(DefaultStream::Legacy));
-    m_defaultStream->addItem(q(defaultStreamName(DefaultStream::PerThread)),
-                             static_cast<int>(DefaultStream::PerThread));
-    m_defaultStream->setToolTip(tr("CUDA: the stream the host threads put their work on. legacy: the one default "
-                                   "stream they all share, so their work serialises; per-thread: each thread's own "
-                                   "default stream, so their work can overlap"));
-    m_problem->setWordWrap(true);
-    m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
-    m_size->setToolTip(q(acceptedSizeForms()));
-    m_stride->setToolTip(tr("Distance between the elements the stride kernel touches"));
-    m_sweepSizes->setToolTip(tr("FROM:TO (doubling), FROM:TO:xN or S,S,..."));
-    m_cancel->setEnabled(false);
+    setUpFields();
 
     // What most runs set, in the order a run is thought of.
     auto *settings = new QWidget(m_scroll);
@@ -201,6 +167,53 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     layout->addLayout(buttons);
     layout->addLayout(more);
 
+    connectFields();
+    validate();
+}
+
+// Each field's range, items, tips and first value.
+void ExperimentPanel::setUpFields()
+{
+    m_deviceBadges->setWordWrap(true);
+    m_deviceBadges->setForegroundRole(QPalette::PlaceholderText);
+    // Six rows at least (every OpenCL mode); a CUDA device's list scrolls.
+    m_modes->setMinimumHeight(6 * (m_modes->fontMetrics().height() + 4) + 2 * m_modes->frameWidth());
+    for (const KernelInfo &kernel : kernels()) {
+        m_kernel->addItem(q(kernel.name), static_cast<int>(kernel.id));
+        m_kernel->setItemData(m_kernel->count() - 1, coreText(std::string(kernel.summary)), Qt::ToolTipRole);
+    }
+    m_rounds->setRange(1, maxRounds);
+    m_rounds->setValue(4);
+    for (const Advice advice : adviceValues())
+        m_advice->addItem(q(adviceName(advice)), static_cast<int>(advice));
+    m_iterations->setRange(1, maxIterations);
+    m_iterations->setValue(5);
+    m_warmup->setRange(0, maxIterations);
+    m_warmup->setValue(1);
+    m_counters->setChecked(true);
+    m_writeCombined->setToolTip(tr("pinned and zero-copy: cudaHostAllocWriteCombined. The GPU reads such memory "
+                                   "faster over the bus; the CPU reads it uncached, slowly (see host-read)."));
+    m_hostThreads->setRange(1, maxHostThreads);
+    m_hostThreads->setToolTip(tr("Host threads that share the GPU, each filling, moving, launching on and checking "
+                                 "its slice of the buffers (every kernel; not the modes whose kernel runs in "
+                                 "another process or on the peer); the Timeline shows a lane per thread."));
+    m_defaultStream->addItem(q(defaultStreamName(DefaultStream::Legacy)), static_cast<int>(DefaultStream::Legacy));
+    m_defaultStream->addItem(q(defaultStreamName(DefaultStream::PerThread)),
+                             static_cast<int>(DefaultStream::PerThread));
+    m_defaultStream->setToolTip(tr("CUDA: the stream the host threads put their work on. legacy: the one default "
+                                   "stream they all share, so their work serialises; per-thread: each thread's own "
+                                   "default stream, so their work can overlap"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #b00020"));
+    m_size->setToolTip(q(acceptedSizeForms()));
+    m_stride->setToolTip(tr("Distance between the elements the stride kernel touches"));
+    m_sweepSizes->setToolTip(tr("FROM:TO (doubling), FROM:TO:xN or S,S,..."));
+    m_cancel->setEnabled(false);
+}
+
+// Every field's change checks the experiment; the buttons ask for their work.
+void ExperimentPanel::connectFields()
+{
     connect(m_device, &QComboBox::currentIndexChanged, this, [this] {
         fillModes();
         emit deviceChanged(deviceId());
@@ -222,7 +235,6 @@ ExperimentPanel::ExperimentPanel(QWidget *parent)
     connect(m_cancel, &QPushButton::clicked, this, &ExperimentPanel::cancelRequested);
     connect(m_compare, &QPushButton::clicked, this, &ExperimentPanel::compareRequested);
     connect(m_sweep, &QPushButton::clicked, this, &ExperimentPanel::sweepRequested);
-    validate();
 }
 
 QSize ExperimentPanel::minimumSizeHint() const

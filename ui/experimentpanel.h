@@ -103,6 +103,8 @@ signals:
     void changed();
 
 private:
+    void setUpFields();
+    void connectFields();
     void fillModes();
     void validate();
     // The options under More options that apply to the experiment, and

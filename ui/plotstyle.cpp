@@ -165,8 +165,9 @@ void Plot::setEmptyMessage(const QString &message)
 
 void Plot::resizeEvent(QResizeEvent *event)
 {
+    // Past QCustomPlot on purpose: its resize would make the empty pixmap.
     if (event->size().isEmpty())
-        return QWidget::resizeEvent(event);
+        return QWidget::resizeEvent(event); // NOLINT(bugprone-parent-virtual-call)
     QCustomPlot::resizeEvent(event);
 }
 

@@ -127,21 +127,11 @@ std::int32_t locationDevice(const CUmemLocation &location)
     return location.type == CU_MEM_LOCATION_TYPE_DEVICE ? location.id : -1;
 }
 
-void CUPTIAPI onCall(void *, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void *data)
+// Allocations and frees of device, managed, pool and pinned memory, and host registrations; false for a call of another
+// kind.
+bool allocationCall(CUpti_CallbackId id, const void *p, bool ok, std::uint16_t failed, std::uint64_t start,
+                    std::uint64_t end)
 {
-    if (domain != CUPTI_CB_DOMAIN_DRIVER_API)
-        return;
-    const auto *call = static_cast<const CUpti_CallbackData *>(data);
-    if (call->callbackSite == CUPTI_API_ENTER) {
-        *call->correlationData = monotonicNs();
-        return;
-    }
-    const std::uint64_t start = *call->correlationData;
-    const std::uint64_t end = monotonicNs();
-    const bool ok
-        = call->functionReturnValue && *static_cast<const CUresult *>(call->functionReturnValue) == CUDA_SUCCESS;
-    const std::uint16_t failed = ok ? 0 : RouteFailed;
-    const void *p = call->functionParams;
     switch (id) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemAlloc_v2: {
         const auto *a = static_cast<const cuMemAlloc_v2_params *>(p);
@@ -205,6 +195,16 @@ void CUPTIAPI onCall(void *, CUpti_CallbackDomain domain, CUpti_CallbackId id, c
         removeRange(pinnedRanges,
                     reinterpret_cast<std::uintptr_t>(static_cast<const cuMemHostUnregister_params *>(p)->p));
         break;
+    default:
+        return false;
+    }
+    return true;
+}
+
+// Copies, each way, with whether the host side was pinned; false for a call of another kind.
+bool copyCall(CUpti_CallbackId id, const void *p, std::uint16_t failed, std::uint64_t start, std::uint64_t end)
+{
+    switch (id) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoD_v2:
     case CUPTI_DRIVER_TRACE_CBID_cuMemcpyHtoD_v2_ptds: {
         const auto *c = static_cast<const cuMemcpyHtoD_v2_params *>(p);
@@ -255,6 +255,17 @@ void CUPTIAPI onCall(void *, CUpti_CallbackDomain domain, CUpti_CallbackId id, c
         unifiedCopy(c->dst, c->src, c->ByteCount, failed | RouteAsync, start, end);
         break;
     }
+    default:
+        return false;
+    }
+    return true;
+}
+
+// Prefetches, advice, discards, IPC and virtual memory management; false for a call of another kind.
+bool placementCall(CUpti_CallbackId id, const void *p, bool ok, std::uint16_t failed, std::uint64_t start,
+                   std::uint64_t end)
+{
+    switch (id) {
     case CUPTI_DRIVER_TRACE_CBID_cuMemPrefetchAsync:
     case CUPTI_DRIVER_TRACE_CBID_cuMemPrefetchAsync_ptsz: {
         const auto *a = static_cast<const cuMemPrefetchAsync_params *>(p);
@@ -322,8 +333,28 @@ void CUPTIAPI onCall(void *, CUpti_CallbackDomain domain, CUpti_CallbackId id, c
         sendRecord(RouteCall::PoolExport, failed, -2, 0, start, end);
         break;
     default:
-        break;
+        return false;
     }
+    return true;
+}
+
+void CUPTIAPI onCall(void *, CUpti_CallbackDomain domain, CUpti_CallbackId id, const void *data)
+{
+    if (domain != CUPTI_CB_DOMAIN_DRIVER_API)
+        return;
+    const auto *call = static_cast<const CUpti_CallbackData *>(data);
+    if (call->callbackSite == CUPTI_API_ENTER) {
+        *call->correlationData = monotonicNs();
+        return;
+    }
+    const std::uint64_t start = *call->correlationData;
+    const std::uint64_t end = monotonicNs();
+    const bool ok
+        = call->functionReturnValue && *static_cast<const CUresult *>(call->functionReturnValue) == CUDA_SUCCESS;
+    const std::uint16_t failed = ok ? 0 : RouteFailed;
+    const void *p = call->functionParams;
+    if (!allocationCall(id, p, ok, failed, start, end) && !copyCall(id, p, failed, start, end))
+        placementCall(id, p, ok, failed, start, end);
 }
 
 constexpr CUpti_CallbackId watchedCalls[] = {

@@ -23,24 +23,39 @@ std::string cudaVersion(const int &v)
 
 } // namespace
 
-Check checkPinnedMemory(const DoctorInputs &in)
+namespace {
+
+struct MapCount
 {
-    if (!in.device)
-        return noCudaDevice(CheckId::PinnedMemory, in);
-    Check check;
-    check.id = CheckId::PinnedMemory;
-    // Every page-locked allocation or registration is at least one mapping.
-    std::optional<std::int64_t> maxMaps;
-    if (const sys::FileResult text = in.files.read("/proc/sys/vm/max_map_count", 64); text.ok())
-        maxMaps = parseInteger(*text.text);
-    std::optional<std::size_t> maps;
-    if (const sys::FileResult text = in.files.read("/proc/self/maps", 64 << 20); text.ok())
-        maps = countLines(*text.text);
-    if (maxMaps && maps)
+    std::optional<std::int64_t> allowed; // vm.max_map_count
+    std::optional<std::size_t> used; // this process's mappings
+    // Near the limit: a thousand more would pass 90 % of it.
+    bool tight() const
+    {
+        return allowed && used && *allowed > 0
+            && static_cast<double>(*used + 1000) > 0.9 * static_cast<double>(*allowed);
+    }
+};
+
+// This process's memory mappings against vm.max_map_count, added to the evidence.
+MapCount mappings(sys::SystemFiles &files, Check &check)
+{
+    MapCount count;
+    if (const sys::FileResult text = files.read("/proc/sys/vm/max_map_count", 64); text.ok())
+        count.allowed = parseInteger(*text.text);
+    if (const sys::FileResult text = files.read("/proc/self/maps", 64 << 20); text.ok())
+        count.used = countLines(*text.text);
+    if (count.allowed && count.used)
         check.evidence.push_back(evidence("/proc/sys/vm/max_map_count, /proc/self/maps",
                                           say(SHARESCOPE_TR_NOOP("Core", "%1 mappings of the %2 allowed"),
-                                              {std::to_string(*maps), std::to_string(*maxMaps)})));
-    if (const sys::FileResult text = in.files.read("/proc/self/limits", 64 * 1024); text.ok()) {
+                                              {std::to_string(*count.used), std::to_string(*count.allowed)})));
+    return count;
+}
+
+// RLIMIT_MEMLOCK, which users suspect, said with what it limits (not this).
+void addLockedMemoryLimit(sys::SystemFiles &files, Check &check)
+{
+    if (const sys::FileResult text = files.read("/proc/self/limits", 64 * 1024); text.ok()) {
         if (const auto locked = parseLimits(*text.text).lockedMemory) {
             check.evidence.push_back(
                 evidence("/proc/self/limits",
@@ -50,26 +65,12 @@ Check checkPinnedMemory(const DoctorInputs &in)
                              {locked->soft == unlimited ? std::string("unlimited") : bytes(locked->soft)})));
         }
     }
-    const bool mapsTight
-        = maxMaps && maps && *maxMaps > 0 && static_cast<double>(*maps + 1000) > 0.9 * static_cast<double>(*maxMaps);
-    if (!in.measured) {
-        if (mapsTight) {
-            check.verdict = Verdict::Warning;
-            check.finding = say(SHARESCOPE_TR_NOOP("Core",
-                                                   "this process already has %1 of the %2 memory mappings "
-                                                   "vm.max_map_count allows: every page-locked buffer adds "
-                                                   "one, and cudaHostRegister then fails with out of memory"),
-                                {std::to_string(*maps), std::to_string(*maxMaps)});
-            check.advice = say(SHARESCOPE_TR_NOOP("Core",
-                                                  "Page-lock fewer, larger buffers, or raise "
-                                                  "vm.max_map_count (sysctl -w vm.max_map_count=1048576)."));
-            return check;
-        }
-        check.verdict = Verdict::CouldNotCheck;
-        check.finding = notMeasured();
-        return check;
-    }
-    const Measurements &m = *in.measured;
+}
+
+// What the measurements said of page-locking: its cost, both copies'
+// speed, and when it pays.
+void addPinningEvidence(const Measurements &m, Check &check)
+{
     check.evidence.push_back(answered("cudaHostAlloc " + bytes(m.pinning.bytes), m.pinning.hostAllocSeconds, seconds));
     check.evidence.push_back(
         answered("cudaHostRegister " + bytes(m.pinning.bytes), m.pinning.hostRegisterSeconds, seconds));
@@ -98,6 +99,41 @@ Check checkPinnedMemory(const DoctorInputs &in)
         check.evidence.push_back(
             evidence("when-pinning-pays", say(SHARESCOPE_TR_NOOP("Core", "not measured: %1"), {m.balanceProblem})));
     }
+}
+
+} // namespace
+
+Check checkPinnedMemory(const DoctorInputs &in)
+{
+    if (!in.device)
+        return noCudaDevice(CheckId::PinnedMemory, in);
+    Check check;
+    check.id = CheckId::PinnedMemory;
+    // Every page-locked allocation or registration is at least one mapping.
+    const MapCount mapCount = mappings(in.files, check);
+    addLockedMemoryLimit(in.files, check);
+    const std::optional<std::int64_t> &maxMaps = mapCount.allowed;
+    const std::optional<std::size_t> &maps = mapCount.used;
+    const bool mapsTight = mapCount.tight();
+    if (!in.measured) {
+        if (mapsTight) {
+            check.verdict = Verdict::Warning;
+            check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                                   "this process already has %1 of the %2 memory mappings "
+                                                   "vm.max_map_count allows: every page-locked buffer adds "
+                                                   "one, and cudaHostRegister then fails with out of memory"),
+                                {std::to_string(*maps), std::to_string(*maxMaps)});
+            check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                                  "Page-lock fewer, larger buffers, or raise "
+                                                  "vm.max_map_count (sysctl -w vm.max_map_count=1048576)."));
+            return check;
+        }
+        check.verdict = Verdict::CouldNotCheck;
+        check.finding = notMeasured();
+        return check;
+    }
+    const Measurements &m = *in.measured;
+    addPinningEvidence(m, check);
     if (!m.pinning.hostAllocSeconds.value) {
         check.verdict = Verdict::Problem;
         check.finding = say(SHARESCOPE_TR_NOOP("Core", "cudaHostAlloc of %1 failed: %2"),
@@ -257,6 +293,79 @@ Check checkNuma(const DoctorInputs &in)
     return check;
 }
 
+namespace {
+
+// The kernel's configuration, from /boot/config-RELEASE, else /proc/config.gz,
+// and where it was read; nothing where neither is readable.
+std::optional<std::pair<std::map<std::string, std::string>, std::string>> kernelConfig(sys::SystemFiles &files)
+{
+    if (const sys::FileResult release = files.read("/proc/sys/kernel/osrelease", 256); release.ok()) {
+        std::string name = *release.text;
+        while (!name.empty() && (name.back() == '\n' || name.back() == ' '))
+            name.pop_back();
+        if (const sys::FileResult text = files.read("/boot/config-" + name, 4 << 20); text.ok())
+            return std::pair{parseKernelConfig(*text.text), "/boot/config-" + name};
+    }
+    if (const sys::FileResult packed = files.read("/proc/config.gz", 4 << 20); packed.ok()) {
+        if (const auto text = gunzip(*packed.text))
+            return std::pair{parseKernelConfig(*text), std::string("/proc/config.gz")};
+    }
+    return std::nullopt;
+}
+
+// With addressing mode None: which prerequisite of HMM is missing, of
+// those this process can read, each read added to the check's evidence.
+std::vector<MessageTemplate> missingForHmm(const DoctorInputs &in, Check &check)
+{
+    std::vector<MessageTemplate> missing;
+    const sys::PtraceRules rules = sys::readPtraceRules(in.files);
+    if (rules.kernel) {
+        check.evidence.push_back(value("/proc/sys/kernel/osrelease", sys::kernelText(*rules.kernel)));
+        const sys::KernelVersion k = *rules.kernel;
+        if (k < sys::KernelVersion{6, 1, 24} || (k.major == 6 && k.minor == 2 && k.patch < 11))
+            missing.push_back(
+                say(SHARESCOPE_TR_NOOP("Core", "Linux %1 (HMM needs 6.1.24 or later)"), {sys::kernelText(k)}));
+    }
+    if (const sys::FileResult text = in.files.read("/proc/driver/nvidia/version", 4096); text.ok()) {
+        if (const auto module = parseNvidiaVersion(*text.text)) {
+            check.evidence.push_back(evidence(
+                "/proc/driver/nvidia/version",
+                module->open ? say(SHARESCOPE_TR_NOOP("Core", "%1, the open module"), {module->version})
+                             : say(SHARESCOPE_TR_NOOP("Core", "%1, the proprietary module"), {module->version})));
+            if (!module->open)
+                missing.push_back(say(SHARESCOPE_TR_NOOP("Core",
+                                                         "the proprietary kernel module (HMM needs the open "
+                                                         "one)")));
+        }
+    }
+    const std::string disableHmm = "/sys/module/nvidia_uvm/parameters/uvm_disable_hmm";
+    if (const sys::FileResult text = in.files.read(disableHmm, 64); text.ok()) {
+        check.evidence.push_back(value(disableHmm, *text.text));
+        if (parseModuleBool(*text.text).value_or(false))
+            missing.push_back(say(SHARESCOPE_TR_NOOP("Core", "uvm_disable_hmm=Y (nvidia_uvm's option)")));
+    }
+    if (const auto config = kernelConfig(in.files)) {
+        const auto &[options, configSource] = *config;
+        std::string seen;
+        for (const char *option : {"CONFIG_HMM_MIRROR", "CONFIG_DEVICE_PRIVATE", "CONFIG_ZONE_DEVICE"}) {
+            const auto found = options.find(option);
+            const std::string state = found == options.end() ? "?" : found->second;
+            seen += (seen.empty() ? "" : ", ") + std::string(option) + "=" + state;
+            if (state != "y")
+                missing.push_back(
+                    say(SHARESCOPE_TR_NOOP("Core", "%1 is not set in the kernel"), {std::string(option)}));
+        }
+        check.evidence.push_back(value(configSource, seen));
+    } else {
+        check.evidence.push_back(
+            evidence("/boot/config-*, /proc/config.gz",
+                     say(SHARESCOPE_TR_NOOP("Core", "the kernel's configuration is not readable"))));
+    }
+    return missing;
+}
+
+} // namespace
+
 Check checkAddressingMode(const DoctorInputs &in)
 {
     if (!in.device)
@@ -289,69 +398,7 @@ Check checkAddressingMode(const DoctorInputs &in)
         return check;
     }
     // None: which prerequisite of HMM is missing, of those this process can read.
-    std::vector<MessageTemplate> missing;
-    const sys::PtraceRules rules = sys::readPtraceRules(in.files);
-    if (rules.kernel) {
-        check.evidence.push_back(value("/proc/sys/kernel/osrelease", sys::kernelText(*rules.kernel)));
-        const sys::KernelVersion k = *rules.kernel;
-        if (k < sys::KernelVersion{6, 1, 24} || (k.major == 6 && k.minor == 2 && k.patch < 11))
-            missing.push_back(
-                say(SHARESCOPE_TR_NOOP("Core", "Linux %1 (HMM needs 6.1.24 or later)"), {sys::kernelText(k)}));
-    }
-    if (const sys::FileResult text = in.files.read("/proc/driver/nvidia/version", 4096); text.ok()) {
-        if (const auto module = parseNvidiaVersion(*text.text)) {
-            check.evidence.push_back(evidence(
-                "/proc/driver/nvidia/version",
-                module->open ? say(SHARESCOPE_TR_NOOP("Core", "%1, the open module"), {module->version})
-                             : say(SHARESCOPE_TR_NOOP("Core", "%1, the proprietary module"), {module->version})));
-            if (!module->open)
-                missing.push_back(say(SHARESCOPE_TR_NOOP("Core",
-                                                         "the proprietary kernel module (HMM needs the open "
-                                                         "one)")));
-        }
-    }
-    const std::string disableHmm = "/sys/module/nvidia_uvm/parameters/uvm_disable_hmm";
-    if (const sys::FileResult text = in.files.read(disableHmm, 64); text.ok()) {
-        check.evidence.push_back(value(disableHmm, *text.text));
-        if (parseModuleBool(*text.text).value_or(false))
-            missing.push_back(say(SHARESCOPE_TR_NOOP("Core", "uvm_disable_hmm=Y (nvidia_uvm's option)")));
-    }
-    // The kernel's configuration: /boot/config-RELEASE, else /proc/config.gz.
-    std::optional<std::map<std::string, std::string>> config;
-    std::string configSource;
-    if (const sys::FileResult release = in.files.read("/proc/sys/kernel/osrelease", 256); release.ok()) {
-        std::string name = *release.text;
-        while (!name.empty() && (name.back() == '\n' || name.back() == ' '))
-            name.pop_back();
-        if (const sys::FileResult text = in.files.read("/boot/config-" + name, 4 << 20); text.ok()) {
-            config = parseKernelConfig(*text.text);
-            configSource = "/boot/config-" + name;
-        }
-    }
-    if (!config) {
-        if (const sys::FileResult packed = in.files.read("/proc/config.gz", 4 << 20); packed.ok()) {
-            if (const auto text = gunzip(*packed.text)) {
-                config = parseKernelConfig(*text);
-                configSource = "/proc/config.gz";
-            }
-        }
-    }
-    if (config) {
-        std::string seen;
-        for (const char *option : {"CONFIG_HMM_MIRROR", "CONFIG_DEVICE_PRIVATE", "CONFIG_ZONE_DEVICE"}) {
-            const auto found = config->find(option);
-            const std::string state = found == config->end() ? "?" : found->second;
-            seen += (seen.empty() ? "" : ", ") + std::string(option) + "=" + state;
-            if (state != "y")
-                missing.push_back(
-                    say(SHARESCOPE_TR_NOOP("Core", "%1 is not set in the kernel"), {std::string(option)}));
-        }
-        check.evidence.push_back(value(configSource, seen));
-    } else {
-        check.evidence.push_back(
-            evidence("/boot/config-*, /proc/config.gz",
-                     say(SHARESCOPE_TR_NOOP("Core", "the kernel's configuration is not readable"))));
-    }
+    const std::vector<MessageTemplate> missing = missingForHmm(in, check);
     check.verdict = Verdict::Warning;
     const MessageTemplate useManaged
         = say(SHARESCOPE_TR_NOOP("Core",

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace sharescope::doctor {
 
@@ -86,6 +87,90 @@ std::string percent(double share)
 
 } // namespace
 
+namespace {
+
+// What the copies under load said: their speed, and the replays around them.
+void addLoadEvidence(const cuda::LoadTrial &load, Check &check)
+{
+    if (!load.problem.empty())
+        check.evidence.push_back(
+            evidence("cudaMemcpyAsync", say(SHARESCOPE_TR_NOOP("Core", "failed: %1"), {load.problem})));
+    else
+        check.evidence.push_back(
+            evidence("cudaMemcpyAsync",
+                     say(SHARESCOPE_TR_NOOP("Core", "%1 copied from page-locked memory to the device in %2: %3"),
+                         {bytes(load.bytes), seconds(load.seconds),
+                          formatBandwidth(static_cast<double>(load.bytes) / std::max(load.seconds, 1e-9))})));
+    if (load.replaysBefore.value && load.replaysAfter.value)
+        check.evidence.push_back(evidence("nvmlDeviceGetPcieReplayCounter",
+                                          say(SHARESCOPE_TR_NOOP("Core", "%1 before the copies, %2 after"),
+                                              {number(*load.replaysBefore.value), number(*load.replaysAfter.value)})));
+    else
+        check.evidence.push_back(answered("nvmlDeviceGetPcieReplayCounter", load.replaysAfter, number));
+}
+
+struct AerErrors
+{
+    std::uint64_t fatal = 0;
+    std::uint64_t correctable = 0;
+    std::string where; // the device that counted the last of them
+};
+
+// The AER counters' growth across the copies, added to the evidence.
+AerErrors aerErrors(const DoctorInputs &in, Check &check)
+{
+    AerErrors errors;
+    bool anyAer = false;
+    for (const AerReading &after : in.aerAfter) {
+        const auto before = std::ranges::find_if(
+            in.aerBefore, [&](const AerReading &r) { return r.device == after.device && r.file == after.file; });
+        if (!after.total || before == in.aerBefore.end() || !before->total)
+            continue;
+        anyAer = true;
+        const std::uint64_t delta = *after.total > *before->total ? *after.total - *before->total : 0;
+        if (delta == 0)
+            continue;
+        (after.file == "aer_dev_correctable" ? errors.correctable : errors.fatal) += delta;
+        errors.where = after.device;
+    }
+    if (!in.aerAfter.empty())
+        check.evidence.push_back(evidence(
+            "aer_dev_correctable, aer_dev_nonfatal, aer_dev_fatal",
+            anyAer ? say(SHARESCOPE_TR_NOOP("Core", "%1 correctable and %2 uncorrectable errors more after the copies"),
+                         {std::to_string(errors.correctable), std::to_string(errors.fatal)})
+                   : say(SHARESCOPE_TR_NOOP("Core", "no AER counters (the kernel or the device has no AER)"))));
+    return errors;
+}
+
+// The verdict of a link read while copying: the copies' share of its ceiling.
+Check judgedUnderLoad(const cuda::LoadTrial &load, const LinkState &max, const LinkState &now, Check check)
+{
+    const double rate = static_cast<double>(load.bytes) / std::max(load.seconds, 1e-9);
+    const double ceiling = linkBytesPerSecond(*generationRate(*max.generation), *max.width);
+    check.evidence.push_back(evidence("linkBytesPerSecond",
+                                      say(SHARESCOPE_TR_NOOP("Core", "%1, of which the copies reached %2"),
+                                          {formatBandwidth(ceiling), percent(rate / ceiling)})));
+    if (rate < 0.5 * ceiling) {
+        check.verdict = Verdict::Warning;
+        check.finding = say(SHARESCOPE_TR_NOOP("Core",
+                                               "page-locked copies reached %1, %2 of the %3 that %4 "
+                                               "carries"),
+                            {formatBandwidth(rate), percent(rate / ceiling), formatBandwidth(ceiling),
+                             linkText(max.generation, max.width)});
+        check.advice = say(SHARESCOPE_TR_NOOP("Core",
+                                              "Look at the NUMA check above, at other traffic on the "
+                                              "link, and at the slot (a switch shared with other "
+                                              "devices)."));
+        return check;
+    }
+    check.verdict = Verdict::Ok;
+    check.finding = say(SHARESCOPE_TR_NOOP("Core", "%1 under load, its most; copies reached %2 (%3 of the link)"),
+                        {linkText(now.generation, now.width), formatBandwidth(rate), percent(rate / ceiling)});
+    return check;
+}
+
+} // namespace
+
 Check checkPcieLink(const DoctorInputs &in)
 {
     if (!in.device)
@@ -106,25 +191,8 @@ Check checkPcieLink(const DoctorInputs &in)
     const cuda::NvmlLoadSample sample = in.measured ? in.measured->load.sample : cuda::NvmlLoadSample{};
     const LinkState now = loaded ? stateOf(in.linkLoaded, false, sample.linkGeneration, sample.linkWidth)
                                  : stateOf(in.linkIdle, false, nvml.linkGeneration, nvml.linkWidth);
-    if (in.measured) {
-        const cuda::LoadTrial &load = in.measured->load;
-        if (!load.problem.empty())
-            check.evidence.push_back(
-                evidence("cudaMemcpyAsync", say(SHARESCOPE_TR_NOOP("Core", "failed: %1"), {load.problem})));
-        else
-            check.evidence.push_back(
-                evidence("cudaMemcpyAsync",
-                         say(SHARESCOPE_TR_NOOP("Core", "%1 copied from page-locked memory to the device in %2: %3"),
-                             {bytes(load.bytes), seconds(load.seconds),
-                              formatBandwidth(static_cast<double>(load.bytes) / std::max(load.seconds, 1e-9))})));
-        if (load.replaysBefore.value && load.replaysAfter.value)
-            check.evidence.push_back(
-                evidence("nvmlDeviceGetPcieReplayCounter",
-                         say(SHARESCOPE_TR_NOOP("Core", "%1 before the copies, %2 after"),
-                             {number(*load.replaysBefore.value), number(*load.replaysAfter.value)})));
-        else
-            check.evidence.push_back(answered("nvmlDeviceGetPcieReplayCounter", load.replaysAfter, number));
-    }
+    if (in.measured)
+        addLoadEvidence(in.measured->load, check);
     if (!max.known() || !now.known()) {
         check.verdict = Verdict::CouldNotCheck;
         check.finding = say(SHARESCOPE_TR_NOOP("Core",
@@ -133,28 +201,10 @@ Check checkPcieLink(const DoctorInputs &in)
         return check;
     }
     // Errors across the copies: AER counters (where the kernel has AER) and replays.
-    std::uint64_t fatal = 0;
-    std::uint64_t correctable = 0;
-    std::string where;
-    bool anyAer = false;
-    for (const AerReading &after : in.aerAfter) {
-        const auto before = std::ranges::find_if(
-            in.aerBefore, [&](const AerReading &r) { return r.device == after.device && r.file == after.file; });
-        if (!after.total || before == in.aerBefore.end() || !before->total)
-            continue;
-        anyAer = true;
-        const std::uint64_t delta = *after.total > *before->total ? *after.total - *before->total : 0;
-        if (delta == 0)
-            continue;
-        (after.file == "aer_dev_correctable" ? correctable : fatal) += delta;
-        where = after.device;
-    }
-    if (!in.aerAfter.empty())
-        check.evidence.push_back(evidence(
-            "aer_dev_correctable, aer_dev_nonfatal, aer_dev_fatal",
-            anyAer ? say(SHARESCOPE_TR_NOOP("Core", "%1 correctable and %2 uncorrectable errors more after the copies"),
-                         {std::to_string(correctable), std::to_string(fatal)})
-                   : say(SHARESCOPE_TR_NOOP("Core", "no AER counters (the kernel or the device has no AER)"))));
+    const AerErrors aer = aerErrors(in, check);
+    const std::uint64_t fatal = aer.fatal;
+    const std::uint64_t correctable = aer.correctable;
+    const std::string &where = aer.where;
     std::optional<unsigned> replays;
     if (in.measured && in.measured->load.replaysBefore.value && in.measured->load.replaysAfter.value)
         replays = *in.measured->load.replaysAfter.value
@@ -196,31 +246,8 @@ Check checkPcieLink(const DoctorInputs &in)
         check.advice = reseat;
         return check;
     }
-    if (loaded) {
-        const cuda::LoadTrial &load = in.measured->load;
-        const double rate = static_cast<double>(load.bytes) / std::max(load.seconds, 1e-9);
-        const double ceiling = linkBytesPerSecond(*generationRate(*max.generation), *max.width);
-        check.evidence.push_back(evidence("linkBytesPerSecond",
-                                          say(SHARESCOPE_TR_NOOP("Core", "%1, of which the copies reached %2"),
-                                              {formatBandwidth(ceiling), percent(rate / ceiling)})));
-        if (rate < 0.5 * ceiling) {
-            check.verdict = Verdict::Warning;
-            check.finding = say(SHARESCOPE_TR_NOOP("Core",
-                                                   "page-locked copies reached %1, %2 of the %3 that %4 "
-                                                   "carries"),
-                                {formatBandwidth(rate), percent(rate / ceiling), formatBandwidth(ceiling),
-                                 linkText(max.generation, max.width)});
-            check.advice = say(SHARESCOPE_TR_NOOP("Core",
-                                                  "Look at the NUMA check above, at other traffic on the "
-                                                  "link, and at the slot (a switch shared with other "
-                                                  "devices)."));
-            return check;
-        }
-        check.verdict = Verdict::Ok;
-        check.finding = say(SHARESCOPE_TR_NOOP("Core", "%1 under load, its most; copies reached %2 (%3 of the link)"),
-                            {linkText(now.generation, now.width), formatBandwidth(rate), percent(rate / ceiling)});
-        return check;
-    }
+    if (loaded)
+        return judgedUnderLoad(in.measured->load, max, now, std::move(check));
     if (*now.generation < *max.generation || *now.width < *max.width) {
         check.verdict = Verdict::CouldNotCheck;
         check.finding = say(SHARESCOPE_TR_NOOP("Core",

@@ -60,7 +60,8 @@ Result<PythonReport> readPythonReport(std::string_view text)
         else if (state == "failed")
             r.state = RouteState::Failed;
         else
-            return badArgument("route '" + name + "': unknown state '" + state + "'");
+            return badArgument(
+                std::string("route '").append(name).append("': unknown state '").append(state).append("'"));
         for (const auto &[key, field] :
              {std::pair{"reason", &r.reason}, std::pair{"framework", &r.framework}, std::pair{"memory", &r.memory}}) {
             auto value = pythonText(entry, key, false, pythonTextLimit);

@@ -127,7 +127,7 @@ std::shared_ptr<SystemFiles> liveSystemFiles()
     return std::make_shared<LiveFiles>();
 }
 
-std::shared_ptr<SystemFiles> systemFilesUnder(std::filesystem::path root)
+std::shared_ptr<SystemFiles> systemFilesUnder(const std::filesystem::path &root)
 {
     std::string text = root.string();
     while (text.size() > 1 && text.back() == '/')

@@ -57,6 +57,6 @@ std::shared_ptr<SystemFiles> liveSystemFiles();
 // A crafted tree: every absolute path is read under `root` ("/proc/1/stat"
 // is root/proc/1/stat); space() reads a file "<path>.space" there holding
 // "TOTAL FREE" in bytes, where a test gives one.
-std::shared_ptr<SystemFiles> systemFilesUnder(std::filesystem::path root);
+std::shared_ptr<SystemFiles> systemFilesUnder(const std::filesystem::path &root);
 
 } // namespace sharescope::sys

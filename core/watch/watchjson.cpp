@@ -230,8 +230,10 @@ bool isWatchDocument(std::string_view text)
 {
     // The format is the document's first field, as watchToJson writes it.
     const std::size_t at = text.find("\"format\"");
-    return at != std::string_view::npos && at < 64 && text.find(watchFormat, at) != std::string_view::npos
-        && text.find(watchFormat, at) < at + 40;
+    if (at >= 64) // npos included
+        return false;
+    const std::size_t name = text.find(watchFormat, at);
+    return name != std::string_view::npos && name < at + 40;
 }
 
 Result<WatchReport> readWatch(std::string_view text)

@@ -216,10 +216,12 @@ public:
         // Everything the child needs, made before the fork: after it, only
         // async-signal-safe calls.
         std::vector<char *> arguments;
+        arguments.reserve(argv.size() + 1);
         for (const std::string &argument : argv)
             arguments.push_back(const_cast<char *>(argument.c_str()));
         arguments.push_back(nullptr);
         std::vector<char *> variables;
+        variables.reserve(environment.size() + 1);
         for (const std::string &variable : environment)
             variables.push_back(const_cast<char *>(variable.c_str()));
         variables.push_back(nullptr);
@@ -345,6 +347,7 @@ public:
     std::vector<int> wait(const std::vector<int> &fds, int timeoutMs) override
     {
         std::vector<pollfd> polled;
+        polled.reserve(fds.size());
         for (int fd : fds)
             polled.push_back({fd, POLLIN, 0});
         std::vector<int> ready;
@@ -510,10 +513,12 @@ std::variant<std::string, ProgramProblem> findProgram(const std::string &name, c
     std::size_t at = 0;
     while (at <= path.size()) {
         const std::size_t colon = path.find(':', at);
-        std::string folder = path.substr(at, colon == std::string::npos ? std::string::npos : colon - at);
-        if (folder.empty())
-            folder = ".";
-        const std::string candidate = folder + "/" + name;
+        // The folder, then the name in it.
+        std::string candidate = path.substr(at, colon == std::string::npos ? std::string::npos : colon - at);
+        if (candidate.empty())
+            candidate = ".";
+        candidate += '/';
+        candidate += name;
         const int error = executable(candidate);
         if (error == 0)
             return candidate;

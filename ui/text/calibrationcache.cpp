@@ -17,7 +17,7 @@ QString legacyCalibrationPath()
 QString calibrationCachePath()
 {
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    const QString path = QDir(folder).filePath(QStringLiteral("calibration.json"));
+    QString path = QDir(folder).filePath(QStringLiteral("calibration.json"));
     // Kept in the cache folder before, which cleaners empty: moved once,
     // where there is none here yet. A move that fails leaves it there, and
     // the next calibration is saved here.

@@ -141,9 +141,12 @@ QString watchLiveLine(const WatchProgress &progress, int width)
     return line;
 }
 
-QString watchSummary(const WatchReport &report, int width, int intervalRows)
+namespace {
+
+// The summary's first lines: what was watched, for how long, how it ended,
+// and what the watch itself cost.
+QString summaryHead(const WatchReport &report)
 {
-    QString text;
     const QString watched = report.watchedPid ? WatchText::tr("process %1").arg(*report.watchedPid)
                                               : q(watch::commandText(report.command));
     QString head = WatchText::tr("watch: %1 · %2").arg(watched, seconds(report.durationNs));
@@ -153,7 +156,7 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
         head += WatchText::tr(" · stopped");
     if (!report.driverVersion.empty())
         head += WatchText::tr(" · driver %1").arg(q(report.driverVersion));
-    text += head + QLatin1Char('\n');
+    QString text = head + QLatin1Char('\n');
     if (report.watcherCpuNs && report.durationNs > 0) {
         const double share = 100.0 * static_cast<double>(*report.watcherCpuNs) / static_cast<double>(report.durationNs);
         text += WatchText::tr("The watch's own CPU time: %1 (%2 % of one core).")
@@ -161,18 +164,12 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
                     .arg(share, 0, 'f', share < 1 ? 2 : 1)
             + QLatin1Char('\n');
     }
-    text += QLatin1Char('\n');
+    return text + QLatin1Char('\n');
+}
 
-    if (!report.countersNote.empty())
-        text += wrapped(WatchText::tr("Not counted: %1.").arg(messageText(report.countersNote)), width);
-    if (!anyGpuUse(report)) {
-        text += wrapped(WatchText::tr("No GPU memory was used: no process of the command opened the NVIDIA UVM driver "
-                                      "(%1 seen).")
-                            .arg(processesText(report.processes.size())),
-                        width);
-        return text;
-    }
-
+// A row per process that used the GPU, then the notes on each.
+QString processesTable(const WatchReport &report, int width)
+{
     TextTable table;
     table.addColumn(s(WatchText::tr("process")), TextTable::Align::Left);
     table.addColumn(s(WatchText::tr("pid")));
@@ -191,7 +188,7 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
                       p.totals ? formatCount(p.totals->cpuPageFaults) : s(notReported),
                       p.totals ? formatCount(p.totals->gpuPageFaults) : s(notReported)});
     }
-    text += q(table.render()) + QLatin1Char('\n');
+    QString text = q(table.render()) + QLatin1Char('\n');
     const int others
         = static_cast<int>(std::ranges::count_if(report.processes, [](const auto &p) { return !p.usedGpu; }));
     if (others > 0)
@@ -214,8 +211,13 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
                             width);
         }
     }
+    return text;
+}
 
-    // The intervals in which pages moved, across processes, in order.
+// The intervals in which pages moved, across processes, in order: the
+// first intervalRows of them.
+QString movedIntervals(const WatchReport &report, int intervalRows)
+{
     struct Moved
     {
         std::uint64_t at;
@@ -233,54 +235,75 @@ QString watchSummary(const WatchReport &report, int width, int intervalRows)
         }
     }
     std::ranges::stable_sort(moved, {}, &Moved::at);
-    if (!moved.empty()) {
-        text += QLatin1Char('\n')
-            + WatchText::tr("Intervals of %1 in which pages moved:").arg(seconds(report.intervalNs))
+    if (moved.empty())
+        return {};
+    QString text = QLatin1Char('\n')
+        + WatchText::tr("Intervals of %1 in which pages moved:").arg(seconds(report.intervalNs)) + QLatin1Char('\n');
+    TextTable intervals;
+    intervals.addColumn(s(WatchText::tr("until")));
+    intervals.addColumn(s(WatchText::tr("process")), TextTable::Align::Left);
+    intervals.addColumn(s(WatchText::tr("to device")));
+    intervals.addColumn(s(WatchText::tr("to host")));
+    intervals.addColumn(s(WatchText::tr("CPU faults")));
+    intervals.addColumn(s(WatchText::tr("GPU faults")));
+    for (std::size_t i = 0; i < moved.size() && static_cast<int>(i) < intervalRows; ++i) {
+        const Moved &m = moved[i];
+        intervals.addRow({s(seconds(m.at)), s(processLabel(*m.process)), s(bytesOrDash(m.delta.bytesHostToDevice)),
+                          s(bytesOrDash(m.delta.bytesDeviceToHost)), formatCount(m.delta.cpuPageFaults),
+                          formatCount(m.delta.gpuPageFaults)});
+    }
+    text += q(intervals.render()) + QLatin1Char('\n');
+    if (static_cast<int>(moved.size()) > intervalRows)
+        text += WatchText::tr("… and %1 more (every interval is in --csv).")
+                    .arg(q(formatCount(moved.size() - static_cast<std::size_t>(intervalRows))))
             + QLatin1Char('\n');
-        TextTable intervals;
-        intervals.addColumn(s(WatchText::tr("until")));
-        intervals.addColumn(s(WatchText::tr("process")), TextTable::Align::Left);
-        intervals.addColumn(s(WatchText::tr("to device")));
-        intervals.addColumn(s(WatchText::tr("to host")));
-        intervals.addColumn(s(WatchText::tr("CPU faults")));
-        intervals.addColumn(s(WatchText::tr("GPU faults")));
-        for (std::size_t i = 0; i < moved.size() && static_cast<int>(i) < intervalRows; ++i) {
-            const Moved &m = moved[i];
-            intervals.addRow({s(seconds(m.at)), s(processLabel(*m.process)), s(bytesOrDash(m.delta.bytesHostToDevice)),
-                              s(bytesOrDash(m.delta.bytesDeviceToHost)), formatCount(m.delta.cpuPageFaults),
-                              formatCount(m.delta.gpuPageFaults)});
-        }
-        text += q(intervals.render()) + QLatin1Char('\n');
-        if (static_cast<int>(moved.size()) > intervalRows)
-            text += WatchText::tr("… and %1 more (every interval is in --csv).")
-                        .arg(q(formatCount(moved.size() - static_cast<std::size_t>(intervalRows))))
-                + QLatin1Char('\n');
-    }
-
-    // The routes the program took.
-    if (report.api) {
-        bool any = false;
-        for (const WatchedProcess &p : report.processes) {
-            if (p.routes.empty() && p.routesNote.empty())
-                continue;
-            if (!any)
-                text += QLatin1Char('\n')
-                    + WatchText::tr("Routes (its CUDA calls, through CUPTI at %1):").arg(q(report.cupti))
-                    + QLatin1Char('\n');
-            any = true;
-            text += QStringLiteral("  %1\n").arg(processLabel(p));
-            if (!p.routesNote.empty())
-                text += wrapped(messageText(p.routesNote), width, QStringLiteral("    "));
-            for (const RouteUse &use : p.routes)
-                text += wrapped(routeUseText(use), width, QStringLiteral("    "));
-        }
-        if (!any)
-            text += QLatin1Char('\n') + wrapped(WatchText::tr("Routes: no CUDA memory call was seen."), width);
-    } else if (!report.apiNote.empty()) {
-        text += QLatin1Char('\n')
-            + wrapped(WatchText::tr("Routes not reported: %1.").arg(messageText(report.apiNote)), width);
-    }
     return text;
+}
+
+// The routes the program took, or why they are not reported.
+QString routesSummary(const WatchReport &report, int width)
+{
+    if (!report.api) {
+        return report.apiNote.empty() ? QString()
+                                      : QLatin1Char('\n')
+                + wrapped(WatchText::tr("Routes not reported: %1.").arg(messageText(report.apiNote)), width);
+    }
+    QString text;
+    bool any = false;
+    for (const WatchedProcess &p : report.processes) {
+        if (p.routes.empty() && p.routesNote.empty())
+            continue;
+        if (!any)
+            text += QLatin1Char('\n')
+                + WatchText::tr("Routes (its CUDA calls, through CUPTI at %1):").arg(q(report.cupti))
+                + QLatin1Char('\n');
+        any = true;
+        text += QStringLiteral("  %1\n").arg(processLabel(p));
+        if (!p.routesNote.empty())
+            text += wrapped(messageText(p.routesNote), width, QStringLiteral("    "));
+        for (const RouteUse &use : p.routes)
+            text += wrapped(routeUseText(use), width, QStringLiteral("    "));
+    }
+    if (!any)
+        text += QLatin1Char('\n') + wrapped(WatchText::tr("Routes: no CUDA memory call was seen."), width);
+    return text;
+}
+
+} // namespace
+
+QString watchSummary(const WatchReport &report, int width, int intervalRows)
+{
+    QString text = summaryHead(report);
+    if (!report.countersNote.empty())
+        text += wrapped(WatchText::tr("Not counted: %1.").arg(messageText(report.countersNote)), width);
+    if (!anyGpuUse(report)) {
+        text += wrapped(WatchText::tr("No GPU memory was used: no process of the command opened the NVIDIA UVM driver "
+                                      "(%1 seen).")
+                            .arg(processesText(report.processes.size())),
+                        width);
+        return text;
+    }
+    return text + processesTable(report, width) + movedIntervals(report, intervalRows) + routesSummary(report, width);
 }
 
 } // namespace sharescope
