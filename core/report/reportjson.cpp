@@ -5,6 +5,7 @@
 #include "devicelist.h"
 #include "messagejson.h"
 #include "report/bytebudget.h"
+#include "report/environmentjson.h"
 #include "report/jsonreader.h"
 #include "report/reportconsistency.h"
 #include "report/reportdocument.h"
@@ -346,18 +347,12 @@ json reportJson(const RunReport &r)
         mismatches.push_back(
             {{"buffer", m.buffer}, {"index", m.index}, {"expected", m.expected}, {"actual", m.actual}});
     }
-    const Environment &e = r.environment;
     return {{"format", reportFormat},
             {"formatVersion", reportFormatVersion},
             {"toolVersion", r.toolVersion},
             {"command", r.commandLine},
             {"created", r.createdUtc},
-            {"environment",
-             {{"os", e.os},
-              {"cpu", e.cpu},
-              {"hostThreads", e.hostThreads},
-              {"compiler", e.compiler},
-              {"buildType", e.buildType}}},
+            {"environment", environmentToJson<json>(r.environment)},
             {"device", deviceJson(r.device)},
             {"spec", specJson(r.spec)},
             {"buffers", buffers},
@@ -710,10 +705,7 @@ RunReport readReport(const Reader &r)
     report.toolVersion = r["toolVersion"].string();
     report.commandLine = r["command"].string();
     report.createdUtc = r["created"].string();
-    const Reader env = r["environment"];
-    report.environment
-        = {env["os"].string(), env["cpu"].string(), static_cast<unsigned>(env["hostThreads"].unsignedValue()),
-           env["compiler"].string(), env["buildType"].string()};
+    report.environment = readEnvironment(r["environment"]);
     report.device = readDevice(r["device"]);
     report.spec = readSpec(r["spec"]);
     const KernelInfo &kernel = report.spec.kernelInfo();

@@ -3,6 +3,7 @@
 
 #include "catalogue.h"
 #include "messagejson.h"
+#include "report/environmentjson.h"
 #include "report/jsonreader.h"
 #include "report/reportlimits.h"
 #include "trnoop.h"
@@ -190,18 +191,12 @@ std::string watchToJson(const WatchReport &report, int indent)
     json processes = json::array();
     for (const WatchedProcess &p : report.processes)
         processes.push_back(processJson(p));
-    const Environment &e = report.environment;
     const json document{{"format", watchFormat},
                         {"formatVersion", watchFormatVersion},
                         {"toolVersion", report.toolVersion},
                         {"createdUtc", report.createdUtc},
                         {"command", report.commandLine},
-                        {"environment",
-                         {{"os", e.os},
-                          {"cpu", e.cpu},
-                          {"hostThreads", e.hostThreads},
-                          {"compiler", e.compiler},
-                          {"buildType", e.buildType}}},
+                        {"environment", environmentToJson<json>(report.environment)},
                         {"watched", report.command},
                         {"watchedPid", optionalJson(report.watchedPid)},
                         {"driverVersion", report.driverVersion},
@@ -251,10 +246,7 @@ Result<WatchReport> readWatch(std::string_view text)
         report.toolVersion = root["toolVersion"].string();
         report.createdUtc = root["createdUtc"].string();
         report.commandLine = root["command"].string();
-        const Reader env = root["environment"];
-        report.environment
-            = {env["os"].string(), env["cpu"].string(), static_cast<unsigned>(env["hostThreads"].unsignedValue()),
-               env["compiler"].string(), env["buildType"].string()};
+        report.environment = readEnvironment(root["environment"]);
         for (const Reader &argument : root["watched"].items())
             report.command.push_back(argument.string());
         if (!root["watchedPid"].isNull())
