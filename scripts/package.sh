@@ -31,7 +31,7 @@ mkdir -p build
 # instead of building every target, tests included, first.
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DSHARESCOPE_WITH_CUDA=OFF -DSHARESCOPE_FAULT_INJECTION=OFF \
   "-DCMAKE_CXX_FLAGS=$cxxflags" "-DCMAKE_EXE_LINKER_FLAGS=$ldflags" \
-  -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON "$@" >"$build.configure.log" 2>&1 \
+  -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON -DSHARESCOPE_LINKER=system "$@" >"$build.configure.log" 2>&1 \
   || { cat "$build.configure.log" >&2; exit 1; }
 # Only stdout's last line is the package: everything else goes to stderr.
 cmake --build "$build" --target sharescope sharescope_install_files >&2

@@ -9,6 +9,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ pkg-config
+  lld                      # links the tests about three times faster (cmake/ShareScopeLinker.cmake)
   qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins libgl-dev
   qt6-tools-dev qt6-l10n-tools  # lrelease builds the translations; lupdate keeps them current
   qt6-translations-l10n    # Qt's own words (dialogs, option errors) in Chinese
