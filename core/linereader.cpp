@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "linereader.h"
 
+#include "descriptorpassing.h"
+
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -43,17 +45,8 @@ std::optional<std::string> LineReader::next(std::vector<int> &descriptors)
         }
         if (n < 0 && errno == EINTR)
             continue;
-        for (cmsghdr *header = n >= 0 && !m_plain ? CMSG_FIRSTHDR(&message) : nullptr; header;
-             header = CMSG_NXTHDR(&message, header)) {
-            if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS)
-                continue;
-            const std::size_t count = (header->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-            for (std::size_t i = 0; i < count; ++i) {
-                int descriptor = -1;
-                std::memcpy(&descriptor, CMSG_DATA(header) + i * sizeof(int), sizeof descriptor);
-                m_received.push_back(descriptor);
-            }
-        }
+        if (n >= 0 && !m_plain)
+            forEachReceivedDescriptor(message, [this](int descriptor) { m_received.push_back(descriptor); });
         if (n <= 0) {
             // The end (or an error): a last line without its newline still counts.
             if (m_buffer.empty())
@@ -78,13 +71,7 @@ ssize_t sendWithDescriptors(int socket, const char *data, std::size_t size, std:
     msghdr message{};
     message.msg_iov = &part;
     message.msg_iovlen = 1;
-    message.msg_control = control.data();
-    message.msg_controllen = control.size();
-    cmsghdr *header = CMSG_FIRSTHDR(&message);
-    header->cmsg_level = SOL_SOCKET;
-    header->cmsg_type = SCM_RIGHTS;
-    header->cmsg_len = CMSG_LEN(descriptors.size_bytes());
-    std::memcpy(CMSG_DATA(header), descriptors.data(), descriptors.size_bytes());
+    attachDescriptors(message, control, descriptors);
     return ::sendmsg(socket, &message, flags);
 }
 

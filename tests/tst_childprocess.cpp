@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "childprocess.h"
+#include "descriptorpassing.h"
 #include "linereader.h"
 
 #include <QElapsedTimer>
 #include <QTest>
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -197,6 +200,61 @@ private slots:
             ::close(descriptor); // the sender's copies stay the sender's
         ::close(one[0]);
         QCOMPARE(QString::fromStdString(child->finish(5s)), QStringLiteral("exited with status 0"));
+    }
+
+    // The blocking, single-descriptor pair the watcher's child and the
+    // machine check's trial use: the descriptor arrives and reads what was
+    // written; without one the bytes still come and no descriptor does;
+    // more than one sent with LineReader's sender keeps the first and
+    // closes the rest; a peer gone is 0 bytes, not a hang.
+    void passesOneDescriptorBesideBytes()
+    {
+        int pair[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM, 0, pair), 0);
+        const int alpha = memoryFile("alpha");
+        const char sent = 'x';
+        QCOMPARE(sendDescriptor(pair[0], &sent, 1, alpha), ssize_t(1));
+        ::close(alpha);
+        char got = 0;
+        int received = -2;
+        QCOMPARE(receiveDescriptor(pair[1], &got, 1, &received), ssize_t(1));
+        QCOMPARE(got, 'x');
+        QVERIFY(received >= 0);
+        std::array<char, 8> text{};
+        QCOMPARE(::pread(received, text.data(), 5, 0), ssize_t(5));
+        QCOMPARE(std::string(text.data()), std::string("alpha"));
+        QVERIFY(::fcntl(received, F_GETFD) & FD_CLOEXEC);
+        ::close(received);
+
+        QCOMPARE(sendDescriptor(pair[0], "y", 1, -1), ssize_t(1));
+        QCOMPARE(receiveDescriptor(pair[1], &got, 1, &received), ssize_t(1));
+        QCOMPARE(got, 'y');
+        QCOMPARE(received, -1);
+
+        const std::array three{memoryFile("one"), memoryFile("two"), memoryFile("three")};
+        QCOMPARE(sendWithDescriptors(pair[0], "z", 1, three), ssize_t(1));
+        for (const int descriptor : three)
+            ::close(descriptor);
+        // The three lowest free numbers now, which the received three would take.
+        const auto lowestFree = [] {
+            std::array<int, 3> numbers{};
+            for (int &number : numbers)
+                number = ::dup(STDIN_FILENO);
+            for (const int number : numbers)
+                ::close(number);
+            return numbers;
+        };
+        const auto before = lowestFree();
+        QCOMPARE(receiveDescriptor(pair[1], &got, 1, &received), ssize_t(1));
+        QCOMPARE(::pread(received, text.data(), 3, 0), ssize_t(3));
+        QCOMPARE(std::string(text.data(), 3), std::string("one"));
+        ::close(received);
+        QCOMPARE(lowestFree(), before); // the other two were closed, not kept
+
+        ::close(pair[0]);
+        QCOMPARE(receiveDescriptor(pair[1], &got, 1, &received), ssize_t(0));
+        QCOMPARE(received, -1);
+        ::close(pair[1]);
     }
 
     // A reader on a pipe (the peer started by hand) still reads lines.

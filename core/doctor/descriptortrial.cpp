@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "doctor/doctorprobe.h"
 
+#include "descriptorpassing.h"
+
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -90,53 +92,18 @@ bool readNote(int socket, Note &note, int *passed = nullptr)
 {
     if (!waitReadable(socket, 5000))
         return false;
-    iovec data{&note, sizeof note};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msghdr message{};
-    message.msg_iov = &data;
-    message.msg_iovlen = 1;
-    message.msg_control = control;
-    message.msg_controllen = sizeof control;
-    ssize_t got = 0;
-    do {
-        got = recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
-    } while (got < 0 && errno == EINTR);
-    if (got != static_cast<ssize_t>(sizeof note))
-        return false;
-    for (cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
-        if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
-            int fd = -1;
-            std::memcpy(&fd, CMSG_DATA(header), sizeof fd);
-            if (passed)
-                *passed = fd;
-            else
-                close(fd);
-        }
-    }
-    return true;
+    int fd = -1;
+    const bool whole = receiveDescriptor(socket, &note, sizeof note, &fd) == static_cast<ssize_t>(sizeof note);
+    if (whole && passed)
+        *passed = fd;
+    else if (fd >= 0)
+        close(fd);
+    return whole;
 }
 
 bool sendNote(int socket, const Note &note, int passing = -1)
 {
-    iovec data{const_cast<Note *>(&note), sizeof note};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msghdr message{};
-    message.msg_iov = &data;
-    message.msg_iovlen = 1;
-    if (passing >= 0) {
-        message.msg_control = control;
-        message.msg_controllen = sizeof control;
-        cmsghdr *header = CMSG_FIRSTHDR(&message);
-        header->cmsg_level = SOL_SOCKET;
-        header->cmsg_type = SCM_RIGHTS;
-        header->cmsg_len = CMSG_LEN(sizeof(int));
-        std::memcpy(CMSG_DATA(header), &passing, sizeof passing);
-    }
-    ssize_t sent = 0;
-    do {
-        sent = sendmsg(socket, &message, MSG_NOSIGNAL);
-    } while (sent < 0 && errno == EINTR);
-    return sent == static_cast<ssize_t>(sizeof note);
+    return sendDescriptor(socket, &note, sizeof note, passing) == static_cast<ssize_t>(sizeof note);
 }
 
 // The child: system calls only (it was forked from a process that may

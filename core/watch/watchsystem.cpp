@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "watch/watchsystem.h"
 
+#include "descriptorpassing.h"
+
 #include "trnoop.h"
 
 #include <fcntl.h>
@@ -80,27 +82,12 @@ void writeAll(int fd, const void *data, std::size_t bytes)
     }
 }
 
-// The listener, or the errno of the attempt, over the socket.
+// The listener, or the errno of the attempt, over the socket: one byte,
+// the listener riding on it, or the errno in it.
 void sendListener(int socket, int listener, int error)
 {
-    char byte = 0;
-    iovec io{&byte, 1};
-    msghdr message{};
-    message.msg_iov = &io;
-    message.msg_iovlen = 1;
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    if (listener >= 0) {
-        message.msg_control = control;
-        message.msg_controllen = sizeof control;
-        cmsghdr *header = CMSG_FIRSTHDR(&message);
-        header->cmsg_level = SOL_SOCKET;
-        header->cmsg_type = SCM_RIGHTS;
-        header->cmsg_len = CMSG_LEN(sizeof(int));
-        std::memcpy(CMSG_DATA(header), &listener, sizeof listener);
-    } else {
-        byte = static_cast<char>(error > 0 && error < 256 ? error : EINVAL);
-    }
-    while (::sendmsg(socket, &message, MSG_NOSIGNAL) < 0 && errno == EINTR) { }
+    const char byte = listener >= 0 ? char(0) : static_cast<char>(error > 0 && error < 256 ? error : EINVAL);
+    sendDescriptor(socket, &byte, 1, listener);
 }
 
 // In the child: a filter whose listener goes to the parent. Tries without
@@ -133,30 +120,15 @@ int installFilter()
 int receiveListener(int socket, int *error)
 {
     char byte = 0;
-    iovec io{&byte, 1};
-    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-    msghdr message{};
-    message.msg_iov = &io;
-    message.msg_iovlen = 1;
-    message.msg_control = control;
-    message.msg_controllen = sizeof control;
-    ssize_t got;
-    do {
-        got = ::recvmsg(socket, &message, MSG_CMSG_CLOEXEC);
-    } while (got < 0 && errno == EINTR);
+    int listener = -1;
+    const ssize_t got = receiveDescriptor(socket, &byte, 1, &listener);
     if (got <= 0) {
         *error = got < 0 ? errno : EPIPE;
         return -1;
     }
-    for (cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
-        if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_RIGHTS) {
-            int fd = -1;
-            std::memcpy(&fd, CMSG_DATA(header), sizeof fd);
-            return fd;
-        }
-    }
-    *error = static_cast<unsigned char>(byte);
-    return -1;
+    if (listener < 0)
+        *error = static_cast<unsigned char>(byte);
+    return listener;
 }
 
 int shellStatus(int status)
